@@ -5,6 +5,7 @@ package wire
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/dlclark/regexp2/v2"
@@ -22,8 +23,9 @@ var (
 	after743 = regexp2.MustCompile(Pattern743)
 )
 
-// Split cuts input with re the way .NET's Regex.Split does (left to right): the text between
-// matches, then the groups each match captured, with count limiting the pieces (0 means no limit).
+// Split cuts input with re the way .NET's Regex.Split does: the text between matches, then the
+// groups each match captured (only those that took part), with count limiting the pieces
+// (0 means no limit). A right-to-left expression collects from the end, then reverses, as .NET does.
 func Split(re *regexp2.Regexp, input string, count int) ([]string, error) {
 	if count < 0 {
 		return nil, fmt.Errorf("split: count %d is negative", count)
@@ -32,13 +34,22 @@ func Split(re *regexp2.Regexp, input string, count int) ([]string, error) {
 		return []string{input}, nil
 	}
 	count--
+	rtl := re.RightToLeft()
 	var out []string
 	prev := 0
+	if rtl {
+		prev = len(input)
+	}
 	m, err := re.FindStringMatch(input)
 	for ; m != nil && err == nil; m, err = re.FindNextMatch(m) {
 		start, n := m.ByteRange()
-		out = append(out, input[prev:start])
-		prev = start + n
+		if rtl {
+			out = append(out, input[start+n:prev])
+			prev = start
+		} else {
+			out = append(out, input[prev:start])
+			prev = start + n
+		}
 		for _, g := range m.Groups()[1:] {
 			if len(g.Captures) > 0 {
 				out = append(out, g.String())
@@ -54,7 +65,12 @@ func Split(re *regexp2.Regexp, input string, count int) ([]string, error) {
 	if out == nil {
 		return []string{input}, nil
 	}
-	return append(out, input[prev:]), nil
+	if !rtl {
+		return append(out, input[prev:]), nil
+	}
+	out = append(out, input[:prev])
+	slices.Reverse(out)
+	return out, nil
 }
 
 // SplitPinned is SseChunker.SplitIntoChunks at a826864: split on PinnedPattern and keep the

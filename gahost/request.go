@@ -1,0 +1,182 @@
+package gahost
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"reflect"
+	"strings"
+)
+
+// MaxBodyBytes is the stand-in's request body limit. Kestrel's default is 30,000,000 bytes; a
+// valid chat request is at most about 51 * 2000 characters of JSON, so 1 MiB leaves ample room.
+const MaxBodyBytes = 1 << 20
+
+// Limits of ChatbotController's request records (ChatbotController.cs:530-576).
+const (
+	maxMessageLen = 2000
+	maxHistory    = 50
+	maxRoleLen    = 32
+	maxContentLen = 2000
+)
+
+// wireRequest is ChatRequest as System.Text.Json binds it with Web defaults; encoding/json
+// matches property names case-insensitively and ignores unknown ones, as those defaults do.
+type wireRequest struct {
+	Message             *string    `json:"message"`
+	ConversationHistory []wireTurn `json:"conversationHistory"`
+	UseSemanticSearch   *bool      `json:"useSemanticSearch"`
+}
+
+type wireTurn struct {
+	Role    *string `json:"role"`
+	Content *string `json:"content"`
+}
+
+// rejection is an automatic [ApiController] or framework response, written as problem JSON.
+type rejection struct {
+	status int
+	errors Object // nil for problems without validation errors
+}
+
+// problemTypes are ASP.NET Core's ProblemDetails defaults per status (type URL, title).
+var problemTypes = map[int][2]string{
+	400: {"https://tools.ietf.org/html/rfc9110#section-15.5.1", "One or more validation errors occurred."},
+	404: {"https://tools.ietf.org/html/rfc9110#section-15.5.5", "Not Found"},
+	413: {"https://tools.ietf.org/html/rfc9110#section-15.5.14", "Content Too Large"},
+	415: {"https://tools.ietf.org/html/rfc9110#section-15.5.16", "Unsupported Media Type"},
+	500: {"https://tools.ietf.org/html/rfc9110#section-15.6.1", "An error occurred while processing your request."},
+}
+
+// problemBody is a ProblemDetails (or ValidationProblemDetails) body: type, title, status, errors,
+// then the traceId extension "00-<trace id>-<span id>-00".
+func problemBody(status int, errs Object, traceID, spanID string) []byte {
+	t := problemTypes[status]
+	o := Object{{"type", t[0]}, {"title", t[1]}, {"status", status}}
+	if errs != nil {
+		o = append(o, Field{"errors", errs})
+	}
+	o = append(o, Field{"traceId", "00-" + traceID + "-" + spanID + "-00"})
+	return MarshalJSON(o, Relaxed)
+}
+
+// isJSONContentType is SystemTextJsonInputFormatter's media types: application/json, text/json
+// and application/*+json.
+func isJSONContentType(v string) bool {
+	mt, _, err := mime.ParseMediaType(v)
+	if err != nil {
+		return false
+	}
+	switch {
+	case mt == "application/json", mt == "text/json":
+		return true
+	case strings.HasPrefix(mt, "application/") && strings.HasSuffix(mt, "+json"):
+		return true
+	}
+	return false
+}
+
+// decodeChatRequest binds and validates a chat request body as [ApiController] does before the
+// action runs (ChatbotController.cs:530-576): 415 for a non-JSON body, 413 over MaxBodyBytes,
+// 400 with the model-state errors otherwise.
+func decodeChatRequest(r *http.Request) (chatRequest, *rejection) {
+	if !isJSONContentType(r.Header.Get("Content-Type")) {
+		return chatRequest{}, &rejection{status: http.StatusUnsupportedMediaType}
+	}
+	raw, err := io.ReadAll(io.LimitReader(r.Body, MaxBodyBytes+1))
+	if err != nil {
+		return chatRequest{}, &rejection{status: http.StatusBadRequest, errors: Object{{"$", []string{"The request body could not be read."}}}}
+	}
+	if len(raw) > MaxBodyBytes {
+		return chatRequest{}, &rejection{status: http.StatusRequestEntityTooLarge}
+	}
+	requestRequired := Field{"request", []string{"The request field is required."}}
+	if len(bytes.TrimSpace(raw)) == 0 {
+		return chatRequest{}, &rejection{status: http.StatusBadRequest, errors: Object{{"", []string{"A non-empty request body is required."}}, requestRequired}}
+	}
+	var w *wireRequest
+	if err := json.Unmarshal(raw, &w); err != nil {
+		return chatRequest{}, &rejection{status: http.StatusBadRequest, errors: Object{{jsonErrorPath(err), []string{jsonErrorMessage(err)}}, requestRequired}}
+	}
+	if w == nil {
+		return chatRequest{}, &rejection{status: http.StatusBadRequest, errors: Object{requestRequired}}
+	}
+	errs := validate(w)
+	if len(errs) > 0 {
+		return chatRequest{}, &rejection{status: http.StatusBadRequest, errors: errs}
+	}
+	req := chatRequest{Message: dotNetTrim(*w.Message)}
+	// ChatbotController.cs:479-483: blank turns are dropped, roles pass through.
+	for _, t := range w.ConversationHistory {
+		if t.Content == nil || isBlank(*t.Content) {
+			continue
+		}
+		role := ""
+		if t.Role != nil {
+			role = *t.Role
+		}
+		req.History = append(req.History, turn{Role: role, Content: *t.Content})
+	}
+	return req, nil
+}
+
+// validate is the data annotations of ChatRequest and its history items: [Required] and
+// [MaxLength] on Message, [MaxLength(50)] on the history, [MaxLength] on Role and Content.
+func validate(w *wireRequest) Object {
+	var errs Object
+	switch {
+	case w.Message == nil || isBlank(*w.Message):
+		errs = append(errs, Field{"Message", []string{"The Message field is required."}})
+	case utf16Len(*w.Message) > maxMessageLen:
+		errs = append(errs, Field{"Message", []string{maxLengthMessage("Message", maxMessageLen)}})
+	}
+	if len(w.ConversationHistory) > maxHistory {
+		errs = append(errs, Field{"ConversationHistory", []string{maxLengthMessage("ConversationHistory", maxHistory)}})
+	}
+	for i, t := range w.ConversationHistory {
+		if t.Role != nil && utf16Len(*t.Role) > maxRoleLen {
+			errs = append(errs, Field{fmt.Sprintf("ConversationHistory[%d].Role", i), []string{maxLengthMessage("Role", maxRoleLen)}})
+		}
+		if t.Content != nil && utf16Len(*t.Content) > maxContentLen {
+			errs = append(errs, Field{fmt.Sprintf("ConversationHistory[%d].Content", i), []string{maxLengthMessage("Content", maxContentLen)}})
+		}
+	}
+	return errs
+}
+
+// maxLengthMessage is MaxLengthAttribute's default error message.
+func maxLengthMessage(field string, n int) string {
+	return fmt.Sprintf("The field %s must be a string or array type with a maximum length of '%d'.", field, n)
+}
+
+// jsonErrorPath is the model-state key System.Text.Json's input formatter uses: the JSON path of
+// the failure, "$" for the document itself.
+func jsonErrorPath(err error) string {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) && te.Field != "" {
+		return "$." + te.Field
+	}
+	return "$"
+}
+
+func jsonErrorMessage(err error) string {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		switch te.Type.Kind() {
+		case reflect.String:
+			return "The JSON value could not be converted to System.String. Path: " + jsonErrorPath(err) + "."
+		case reflect.Bool:
+			return "The JSON value could not be converted to System.Boolean. Path: " + jsonErrorPath(err) + "."
+		}
+		return "The JSON value could not be converted to the property's type. Path: " + jsonErrorPath(err) + "."
+	}
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return fmt.Sprintf("The request body is not valid JSON: %s. Path: $ | BytePosition: %d.", se.Error(), se.Offset)
+	}
+	return "The request body is not valid JSON: " + err.Error() + "."
+}

@@ -1,0 +1,234 @@
+// Package skills models GA's orchestrator skills that answer without a model, at GA commit
+// a826864: the improvisation skill, which suggests arpeggios and scales over written chords.
+package skills
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/dlclark/regexp2/v2"
+
+	"course/gahost/query"
+)
+
+// chordToken is GA's progression tokenizer; it runs on regexp2 because its \b must follow .NET,
+// where ø and Δ are word characters (ImprovisationSkill.cs:461).
+var chordToken = regexp2.MustCompile(`\b[A-G][#b]?(?:maj7#11|maj7\+11|maj7|maj9|maj13|maj|mmaj7|minmaj7|m7b5|m7#5|m7|m9|m11|m13|m6|min7|min|m|dim7|dim|aug|°7|°|ø|sus2|sus4|sus|add9|add11|7alt|alt|7b9|7#9|7b5|7#11|13b9|13|11|9|7|69|6|5|\+|Δ|-7|-)?\b`)
+
+// ChordTokens returns every chord symbol GA's progression expression finds in message, in
+// order and trimmed (ImprovisationSkill.cs:196-210, 461).
+func ChordTokens(message string) []string {
+	var tokens []string
+	// The expression has no match timeout, so FindNextMatch cannot fail and err is always nil.
+	m, err := chordToken.FindStringMatch(message)
+	for ; m != nil && err == nil; m, err = chordToken.FindNextMatch(m) {
+		tokens = append(tokens, strings.TrimSpace(m.String()))
+	}
+	return tokens
+}
+
+// Root returns the root of a chord symbol: its letter plus a following # or b, or "C" when the
+// symbol does not start with A-G (ImprovisationSkill.cs:294-307).
+func Root(chord string) string {
+	if chord == "" || chord[0] < 'A' || chord[0] > 'G' {
+		return "C"
+	}
+	if len(chord) > 1 && (chord[1] == '#' || chord[1] == 'b') {
+		return chord[:2]
+	}
+	return chord[:1]
+}
+
+// QualityOf classifies a chord symbol by its written suffix; the first rule that matches
+// wins, so the order decides cases such as m7b5 against m7 (ImprovisationSkill.cs:309-353).
+func QualityOf(chord string) Quality {
+	s := strings.ToLower(suffix(chord))
+	s = strings.NewReplacer("(", "", ")", "").Replace(s)
+	has := func(subs ...string) bool {
+		for _, sub := range subs {
+			if strings.Contains(s, sub) {
+				return true
+			}
+		}
+		return false
+	}
+	starts := func(prefixes ...string) bool {
+		for _, p := range prefixes {
+			if strings.HasPrefix(s, p) {
+				return true
+			}
+		}
+		return false
+	}
+	switch {
+	case has("alt"):
+		return Altered
+	case has("m7b5", "ø"):
+		return HalfDiminished
+	case has("dim7", "°7", "o7"):
+		return Diminished7
+	case starts("dim", "°"):
+		return Diminished
+	case has("mmaj7", "minmaj7"):
+		return MinorMajor7
+	case has("maj7#11", "maj7+11"):
+		return LydianMaj7
+	case has("maj7", "maj9", "maj13", "δ"):
+		return Major7
+	case has("aug", "7#5") || starts("+"):
+		return Augmented
+	case has("sus") && has("7"):
+		return SuspendedDominant
+	case has("7b9", "7#9", "7b5", "13b9"):
+		return AlteredDominant
+	case has("m6"):
+		return MinorMajor7
+	case starts("m7", "min7", "-7", "m9", "m11", "m13"):
+		return Minor7
+	case starts("m", "min", "-"):
+		return Minor
+	case starts("7", "9", "11", "13"):
+		return Dominant7
+	case s == "" || starts("6", "69", "maj"):
+		return Major
+	}
+	return Unknown
+}
+
+// suffix is the chord symbol without its root; a symbol whose root defaulted to "C" loses
+// its first character, as GA cuts by the root's length.
+func suffix(chord string) string {
+	root := Root(chord)
+	if strings.HasPrefix(chord, root) {
+		return chord[len(root):]
+	}
+	_, n := utf8.DecodeRuneInString(chord)
+	return chord[n:]
+}
+
+// Arpeggio returns the arpeggio GA names for a chord: its root plus the quality's suffix,
+// so C6 gives "C" and Cm6 gives "CmMaj7" (ImprovisationSkill.cs:266-284).
+func Arpeggio(chord string) string {
+	return Root(chord) + QualityOf(chord).info().arpeggio
+}
+
+// Result is what the skill returns to the orchestrator: the answer and its grounding.
+type Result struct {
+	Text        string
+	Confidence  float64
+	Evidence    []string
+	Assumptions []string
+	Data        *Progression // nil on the single-chord path
+}
+
+// Progression is the structured data of a progression answer, which GA passes only to hooks.
+type Progression struct {
+	Progression []string      `json:"progression"`
+	PerChord    []ChordAdvice `json:"perChord"`
+}
+
+// ChordAdvice is the advice for one chord of a progression.
+type ChordAdvice struct {
+	Chord    string        `json:"chord"`
+	Quality  Quality       `json:"quality"`
+	Arpeggio string        `json:"arpeggio"`
+	Scales   []RootedScale `json:"scales"`
+}
+
+// RootedScale is a suggested scale named on the chord's root, e.g. "A Aeolian (natural minor)".
+type RootedScale struct {
+	Name  string `json:"name"`
+	Color string `json:"color"`
+}
+
+// Improvisation is GA's ImprovisationSkill; NewLine is what its AppendLine writes.
+type Improvisation struct {
+	// NewLine ends every line of an answer; "" means "\n", and "\r\n" is GA on Windows.
+	NewLine string
+}
+
+// The skill's fixed texts (ImprovisationSkill.cs:117-261).
+const (
+	noChordText = "I couldn't find a chord name in your request. Name one chord (e.g. 'Cmaj7', 'G7', 'Am7b5') " +
+		"and I'll suggest scales to improvise over it, or a run of chords (e.g. 'Am F C G') and I'll give " +
+		"the arpeggio and scales for each. Roman-numeral progressions (ii-V-I) need concrete chord symbols " +
+		"— name the chords in your key."
+	progressionClosing    = "Each arpeggio spells the chord tones; the scale adds the passing notes for lines between them."
+	progressionAssumption = "Each chord classified independently from its written quality; no key inferred."
+)
+
+// Execute answers message: with two or more chord tokens it advises on each chord, otherwise it
+// advises on the one chord the typed extractor finds (ImprovisationSkill.cs:117-181).
+func (s Improvisation) Execute(message string) Result {
+	if tokens := ChordTokens(message); len(tokens) >= 2 {
+		return s.progression(tokens)
+	}
+	symbol := query.Extract(message).ChordSymbol
+	if symbol == "" {
+		return Result{Text: noChordText, Confidence: 0.2}
+	}
+	return s.singleChord(symbol)
+}
+
+// newline is the line break AppendLine writes.
+func (s Improvisation) newline() string {
+	if s.NewLine == "" {
+		return "\n"
+	}
+	return s.NewLine
+}
+
+// progression builds the per-chord answer (ImprovisationSkill.cs:212-261).
+func (s Improvisation) progression(chords []string) Result {
+	nl := s.newline()
+	var b strings.Builder
+	line := func(parts ...string) {
+		for _, p := range parts {
+			b.WriteString(p)
+		}
+		b.WriteString(nl)
+	}
+	data := &Progression{Progression: chords}
+	evidence := make([]string, 0, len(chords))
+	line("Over **", strings.Join(chords, " – "), "**, for each chord:")
+	line()
+	for _, chord := range chords {
+		root, q := Root(chord), QualityOf(chord)
+		arp := Arpeggio(chord)
+		scales := ScalesFor(q)
+		lead := scales[0]
+		line("- **", chord, "** → arpeggio **", arp, "**, play **", root, " ", lead.Name, "** (", lead.Color, ").")
+		advice := ChordAdvice{Chord: chord, Quality: q, Arpeggio: arp}
+		names := make([]string, len(scales))
+		for i, sc := range scales {
+			names[i] = root + " " + sc.Name
+			advice.Scales = append(advice.Scales, RootedScale{Name: names[i], Color: sc.Color})
+		}
+		data.PerChord = append(data.PerChord, advice)
+		evidence = append(evidence, chord+": arpeggio "+arp+"; scales "+strings.Join(names, ", "))
+	}
+	line()
+	line(progressionClosing)
+	return Result{
+		Text:        b.String(),
+		Confidence:  0.85,
+		Evidence:    evidence,
+		Assumptions: []string{progressionAssumption},
+		Data:        data,
+	}
+}
+
+// singleChord builds the scale answer for one chord (ImprovisationSkill.cs:117-181).
+func (s Improvisation) singleChord(symbol string) Result {
+	nl := s.newline()
+	root, q := Root(symbol), QualityOf(symbol)
+	var b strings.Builder
+	b.WriteString("For **" + symbol + "** (quality: " + q.Display() + "), try:" + nl)
+	b.WriteString(nl)
+	for _, sc := range ScalesFor(q) {
+		b.WriteString("- **" + root + " " + sc.Name + "** — " + sc.Color + nl)
+	}
+	b.WriteString(nl)
+	b.WriteString(q.Note() + nl)
+	return Result{Text: b.String(), Confidence: 0.85}
+}

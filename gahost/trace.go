@@ -1,0 +1,75 @@
+package gahost
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"time"
+)
+
+// traceProtocol is AgenticTrace's fixed protocol label (AgenticTrace.cs:23-47).
+const traceProtocol = "w3c-trace-context+otel-genai+ag-ui"
+
+// Step is one entry of the agentic trace: name, status, elapsed milliseconds, ordered attributes.
+type Step struct {
+	Name       string
+	Status     string
+	ElapsedMs  int64
+	Attributes Object
+}
+
+// Trace is GA's AgenticTrace as it appears in /chat and in the routing event.
+type Trace struct {
+	TraceID string
+	RunID   string
+	Steps   []Step
+}
+
+// JSON returns the trace as an ordered object (AgenticTrace.cs:23-47).
+func (t *Trace) JSON() any {
+	if t == nil {
+		return nil
+	}
+	steps := make([]Object, len(t.Steps))
+	for i, s := range t.Steps {
+		attrs := s.Attributes
+		if attrs == nil {
+			attrs = Object{}
+		}
+		steps[i] = Object{
+			{"name", s.Name},
+			{"status", s.Status},
+			{"elapsedMs", s.ElapsedMs},
+			{"attributes", attrs},
+		}
+	}
+	return Object{
+		{"traceId", t.TraceID},
+		{"protocol", traceProtocol},
+		{"runId", t.RunID},
+		{"steps", steps},
+	}
+}
+
+// add appends a step that took no measured time.
+// AgenticTraceBuilder.AddStep (Apps/GaChatbot.Api/Services/AgenticTraceBuilder.cs:6-67)
+func (t *Trace) add(name string, attrs Object) {
+	t.Steps = append(t.Steps, Step{Name: name, Status: "completed", Attributes: attrs})
+}
+
+// timed starts a step that is added when done is called, so its position follows completion
+// order; an exception passing through still closes it as completed (AgenticTraceBuilder.cs:6-67).
+func (t *Trace) timed(name string, attrs Object) (done func(final Object)) {
+	start := time.Now()
+	return func(final Object) {
+		all := append(append(Object{}, attrs...), final...)
+		t.Steps = append(t.Steps, Step{Name: name, Status: "completed", ElapsedMs: time.Since(start).Milliseconds(), Attributes: all})
+	}
+}
+
+// newHexID returns n random bytes as lowercase hex: 16 for a W3C trace id or a GUID in "N"
+// format, 8 for a span id.
+func newHexID(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}

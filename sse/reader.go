@@ -1,0 +1,327 @@
+// Package sse reads a text/event-stream the way the HTML standard tells a browser to
+// (sections 9.2.5 "Parsing an event stream" and 9.2.6 "Interpreting an event stream"),
+// so the course has a reference to hold every other reader against.
+package sse
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"iter"
+	"math"
+	"time"
+	"unicode/utf8"
+)
+
+// DefaultLimit is the largest line, and the largest event data, a Reader accepts unless told otherwise.
+const DefaultLimit = 1 << 20
+
+// bufSize is how much a Reader asks of its source per Read.
+const bufSize = 64 << 10
+
+// maxRetryMS is the largest reconnection time, in milliseconds, a time.Duration can hold.
+const maxRetryMS = math.MaxInt64 / int64(time.Millisecond)
+
+// bom is U+FEFF encoded as UTF-8, which the standard's UTF-8 decode strips once from the start.
+const bom = "\xEF\xBB\xBF"
+
+// Event is one dispatched event: what a browser's MessageEvent carries.
+type Event struct {
+	Type        string // the event type buffer, or "message" when it was empty
+	Data        string // the data buffer without its last LF
+	LastEventID string // the last event ID buffer at dispatch time
+}
+
+// Option configures a Reader.
+type Option func(*Reader)
+
+// WithLimit sets the most bytes one line, and one event's data, may hold; n <= 0 keeps DefaultLimit.
+func WithLimit(n int) Option {
+	return func(r *Reader) {
+		if n > 0 {
+			r.limit = n
+		}
+	}
+}
+
+// LimitError reports a line or an event's data longer than the Reader's limit.
+type LimitError struct {
+	Limit int    // the limit in bytes
+	What  string // "line" or "event data"
+}
+
+// Error names what exceeded the limit and the limit itself.
+func (e *LimitError) Error() string {
+	return fmt.Sprintf("sse: %s longer than the limit of %d bytes", e.What, e.Limit)
+}
+
+// Reader yields the events of a text/event-stream as they complete.
+type Reader struct {
+	src   io.Reader
+	limit int
+
+	buf        []byte
+	start, end int // unread bytes are buf[start:end]
+	lf, cr     int // next LF and CR at or after start, end when none; stale when < start
+	readErr    error
+	err        error // sticky result once the stream ends or fails
+
+	line    []byte // the start of a line that a Read boundary cut
+	skipLF  bool   // the last line ended at CR, so an LF next is part of that line end
+	bomDone bool
+	bomN    int // bytes of a leading BOM matched so far
+
+	data     []byte // data buffer, UTF-8
+	typ      []byte // event type buffer, UTF-8
+	typStr   string // string form of the last type dispatched, reused to spare an allocation
+	lastID   string
+	retry    time.Duration
+	hasRetry bool
+}
+
+// NewReader returns a Reader over src.
+func NewReader(src io.Reader, opts ...Option) *Reader {
+	r := &Reader{src: src, limit: DefaultLimit, buf: make([]byte, bufSize), lf: -1, cr: -1}
+	for _, o := range opts {
+		o(r)
+	}
+	return r
+}
+
+// Retry returns the reconnection time the stream set with a retry field, if it set one.
+func (r *Reader) Retry() (time.Duration, bool) {
+	return r.retry, r.hasRetry
+}
+
+// Next returns the next event. It returns io.EOF once the stream ends, and after any error
+// it returns that same error again. It reads no further than the blank line that ends the event.
+func (r *Reader) Next() (Event, error) {
+	if r.err != nil {
+		return Event{}, r.err
+	}
+	for {
+		if r.start == r.end {
+			if r.readErr != nil {
+				// 9.2.6: "Once the end of the file is reached, any pending data must be discarded."
+				if r.readErr == io.EOF {
+					return r.fail(io.EOF)
+				}
+				return r.fail(fmt.Errorf("sse: read: %w", r.readErr))
+			}
+			r.fill()
+			continue
+		}
+		if !r.bomDone {
+			r.matchBOM()
+			continue
+		}
+		if r.skipLF {
+			r.skipLF = false
+			if r.buf[r.start] == '\n' {
+				r.start++
+				continue
+			}
+		}
+		i := r.nextEOL()
+		if i < 0 {
+			if len(r.line)+r.end-r.start > r.limit {
+				return r.fail(&LimitError{Limit: r.limit, What: "line"})
+			}
+			r.line = append(r.line, r.buf[r.start:r.end]...)
+			r.start = r.end
+			continue
+		}
+		if len(r.line)+i-r.start > r.limit {
+			return r.fail(&LimitError{Limit: r.limit, What: "line"})
+		}
+		line := r.buf[r.start:i]
+		if len(r.line) > 0 {
+			r.line = append(r.line, line...)
+			line = r.line
+		}
+		r.skipLF = r.buf[i] == '\r'
+		r.start = i + 1
+		ev, ok, err := r.processLine(line)
+		r.line = r.line[:0]
+		if err != nil {
+			return r.fail(err)
+		}
+		if ok {
+			return ev, nil
+		}
+	}
+}
+
+// Read returns the events of src in order; it ends at the end of the stream, or after
+// yielding the first error with a zero Event.
+func Read(src io.Reader) iter.Seq2[Event, error] {
+	return func(yield func(Event, error) bool) {
+		r := NewReader(src)
+		for {
+			ev, err := r.Next()
+			if err == io.EOF {
+				return
+			}
+			if err != nil {
+				yield(Event{}, err)
+				return
+			}
+			if !yield(ev, nil) {
+				return
+			}
+		}
+	}
+}
+
+func (r *Reader) fail(err error) (Event, error) {
+	r.err = err
+	r.line, r.data, r.typ = nil, nil, nil
+	return Event{}, err
+}
+
+// fill refills buf from the source; like bufio, it gives up on a source that keeps returning nothing.
+func (r *Reader) fill() {
+	r.start, r.end = 0, 0
+	r.lf, r.cr = -1, -1
+	for range 100 {
+		n, err := r.src.Read(r.buf)
+		r.end = n
+		if err != nil {
+			r.readErr = err
+			return
+		}
+		if n > 0 {
+			return
+		}
+	}
+	r.readErr = io.ErrNoProgress
+}
+
+// matchBOM consumes a leading BOM a byte at a time, so a BOM cut by a Read boundary is still
+// one BOM; bytes that turn out not to be one go back to the first line.
+func (r *Reader) matchBOM() {
+	for r.start < r.end {
+		if r.buf[r.start] != bom[r.bomN] {
+			r.line = append(r.line, bom[:r.bomN]...)
+			r.bomDone = true
+			return
+		}
+		r.start++
+		r.bomN++
+		if r.bomN == len(bom) {
+			r.bomDone = true
+			return
+		}
+	}
+}
+
+// nextEOL finds the next CR or LF in the unread bytes. Each needle's position is remembered
+// until passed, so a stream with one kind of line end does not rescan for the other on every line.
+func (r *Reader) nextEOL() int {
+	if r.lf < r.start {
+		r.lf = r.end
+		if i := bytes.IndexByte(r.buf[r.start:r.end], '\n'); i >= 0 {
+			r.lf = r.start + i
+		}
+	}
+	if r.cr < r.start {
+		r.cr = r.end
+		if i := bytes.IndexByte(r.buf[r.start:r.end], '\r'); i >= 0 {
+			r.cr = r.start + i
+		}
+	}
+	i := min(r.lf, r.cr)
+	if i == r.end {
+		return -1
+	}
+	return i
+}
+
+// processLine applies 9.2.6's steps to one line. Field names are compared on the raw bytes:
+// CR, LF, ':' and the ASCII field names decode to themselves, and nothing else decodes to ASCII.
+func (r *Reader) processLine(line []byte) (Event, bool, error) {
+	if len(line) == 0 {
+		ev, ok := r.dispatch()
+		return ev, ok, nil
+	}
+	if line[0] == ':' {
+		return Event{}, false, nil
+	}
+	field, value := line, []byte(nil)
+	if i := bytes.IndexByte(line, ':'); i >= 0 {
+		field, value = line[:i], line[i+1:]
+		if len(value) > 0 && value[0] == ' ' {
+			value = value[1:]
+		}
+	}
+	switch string(field) {
+	case "data":
+		// Decoding never shrinks a value, so the raw length already tells when the limit is passed.
+		if len(r.data)+len(value) > r.limit {
+			return Event{}, false, &LimitError{Limit: r.limit, What: "event data"}
+		}
+		r.data = appendDecoded(r.data, value)
+		if len(r.data) > r.limit {
+			return Event{}, false, &LimitError{Limit: r.limit, What: "event data"}
+		}
+		r.data = append(r.data, '\n')
+	case "event":
+		r.typ = appendDecoded(r.typ[:0], value)
+	case "id":
+		if bytes.IndexByte(value, 0) < 0 {
+			r.setID(value)
+		}
+	case "retry":
+		r.setRetry(value)
+	}
+	return Event{}, false, nil
+}
+
+// dispatch follows 9.2.6's "dispatch the event" steps for web browsers.
+func (r *Reader) dispatch() (Event, bool) {
+	if len(r.data) == 0 {
+		r.typ = r.typ[:0]
+		return Event{}, false
+	}
+	ev := Event{Type: "message", Data: string(r.data[:len(r.data)-1]), LastEventID: r.lastID}
+	if len(r.typ) > 0 {
+		if string(r.typ) != r.typStr {
+			r.typStr = string(r.typ)
+		}
+		ev.Type = r.typStr
+	}
+	r.data, r.typ = r.data[:0], r.typ[:0]
+	return ev, true
+}
+
+func (r *Reader) setID(value []byte) {
+	if !utf8.Valid(value) {
+		r.lastID = DecodeUTF8(value)
+		return
+	}
+	if string(value) != r.lastID {
+		r.lastID = string(value)
+	}
+}
+
+// setRetry takes only ASCII digits. The standard leaves an empty value and an integer too
+// large to hold undefined; an empty value is ignored, as browsers do, and a huge one saturates.
+func (r *Reader) setRetry(value []byte) {
+	if len(value) == 0 {
+		return
+	}
+	for _, c := range value {
+		if c < '0' || c > '9' {
+			return
+		}
+	}
+	var ms int64
+	for _, c := range value {
+		ms = ms*10 + int64(c-'0')
+		if ms > maxRetryMS {
+			ms = maxRetryMS
+			break
+		}
+	}
+	r.retry, r.hasRetry = time.Duration(ms)*time.Millisecond, true
+}

@@ -1,0 +1,302 @@
+package wire
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"course/sse"
+)
+
+// Reader is one client of the stream: it turns a whole stream into what its user gets.
+type Reader struct {
+	// Name is what the lesson prints for this reader.
+	Name string
+	// Read returns what the user gets from a whole stream; an error is what the client throws.
+	Read func(stream []byte) (string, error)
+}
+
+// Readers lists the readers lesson 6 compares, in the order its table prints them.
+var Readers = []Reader{
+	{Name: "HTML standard", Read: ReadStandard},
+	{Name: "GaChatbot page", Read: ReadGaChatbotPage},
+	{Name: "ga-client chatService", Read: ReadChatService},
+}
+
+// ReadStandard reads the stream as the HTML standard's event-stream rules say and concatenates
+// the data of every event up to the first [DONE], the marker GA's clients stop at.
+func ReadStandard(stream []byte) (string, error) {
+	r := sse.NewReader(bytes.NewReader(stream))
+	var answer strings.Builder
+	for {
+		ev, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			return answer.String(), nil
+		}
+		if err != nil {
+			return "", fmt.Errorf("wire: standard reader: %w", err)
+		}
+		if ev.Data == Done {
+			return answer.String(), nil
+		}
+		answer.WriteString(ev.Data)
+	}
+}
+
+// ReadGaChatbotPage is GaChatbot.Api's own page reading the stream, consumeSseStream
+// (Apps/GaChatbot.Api/wwwroot/index.html:740-809, ga-behaviour.md §6.1).
+//
+// Two cases the description leaves to the code are settled by §6.1's "every other data block is
+// appended to answer": data that looks like a routing event but fails JSON.parse is appended as
+// text, as from a try whose catch falls through,, and a JSON object whose type is not
+// "routing" is appended as text too. The page throws nothing, so the error is always nil.
+func ReadGaChatbotPage(stream []byte) (string, error) {
+	buffer := textDecode(stream)
+	var answer strings.Builder
+	routingSeen := false
+	// The event loop (index.html:759-790).
+	for {
+		idx := strings.Index(buffer, "\n\n")
+		if idx < 0 {
+			break
+		}
+		rawEvent := buffer[:idx]
+		buffer = buffer[idx+2:]
+		var dataLines []string
+		for line := range strings.SplitSeq(rawEvent, "\n") {
+			if strings.HasPrefix(line, "data: ") {
+				dataLines = append(dataLines, line[len("data: "):])
+			}
+		}
+		if len(dataLines) == 0 {
+			continue
+		}
+		data := strings.Join(dataLines, "\n")
+		if data == Done {
+			return answer.String(), nil
+		}
+		if !routingSeen && strings.HasPrefix(data, "{") && strings.Contains(data, `"type"`) {
+			if obj, err := jsonParseObject(data); err == nil && jsonIsString(obj["type"], "routing") {
+				routingSeen = true
+				continue
+			}
+		}
+		answer.WriteString(data)
+	}
+	// The leftover without "\n\n" is not an event; the loop ends with the stream.
+	return answer.String(), nil
+}
+
+// ReadChatService is ga-client's sendChatMessageStream with its parseSseBuffer
+// (Apps/ga-client/src/services/chatService.ts:29-77, 79-164; ga-behaviour.md §6.2).
+//
+// The stream is taken as arriving in one read: one buffer holds the whole stream, so the events
+// after [DONE] in it are still parsed (an error among them still throws) before the loop stops.
+// A thrown Error(parsed.error) comes back as an error whose message is exactly that string.
+func ReadChatService(stream []byte) (string, error) {
+	buffer := textDecode(stream)
+	var fullResponse strings.Builder
+	remainder, _, err := parseSseBuffer(buffer, func(chunk string) { fullResponse.WriteString(chunk) })
+	if err != nil {
+		return "", err
+	}
+	// After the loop, the remainder goes in trimmed, data: prefix and all.
+	fullResponse.WriteString(jsTrim(remainder))
+	return fullResponse.String(), nil
+}
+
+// textDecode is a browser's new TextDecoder() fed the stream read by read with {stream: true}, as
+// both clients do: UTF-8 with U+FFFD for ill-formed bytes, a leading byte order mark removed, and
+// an unfinished sequence at the very end held back, since no final decode() flushes it.
+func textDecode(stream []byte) string {
+	for i := len(stream) - 1; i >= max(0, len(stream)-3); i-- {
+		if !utf8.RuneStart(stream[i]) {
+			continue
+		}
+		if !utf8.FullRune(stream[i:]) {
+			stream = stream[:i]
+		}
+		break
+	}
+	return strings.TrimPrefix(sse.DecodeUTF8(stream), "\uFEFF")
+}
+
+// parseSseBuffer is chatService's parseSseBuffer (chatService.ts:29-77): it passes every text
+// payload to onChunk and returns the unfinished remainder and whether [DONE] was seen.
+func parseSseBuffer(buffer string, onChunk func(string)) (remainder string, completed bool, err error) {
+	events := strings.Split(buffer, "\n\n")
+	remainder = events[len(events)-1]
+	for _, event := range events[:len(events)-1] {
+		dataLine, found := "", false
+		for line := range strings.SplitSeq(event, "\n") {
+			if strings.HasPrefix(line, "data:") {
+				dataLine, found = line, true
+				break
+			}
+		}
+		if !found {
+			continue
+		}
+		payload := jsTrim(dataLine[len("data:"):])
+		if payload == "" {
+			continue
+		}
+		if payload == Done {
+			completed = true
+			continue
+		}
+		if strings.HasPrefix(payload, "{") {
+			obj, err := jsonParseObject(payload)
+			if err != nil {
+				return "", completed, fmt.Errorf("chatService: JSON.parse: %w", err)
+			}
+			if v, ok := obj["error"]; ok && jsTruthy(v) {
+				return "", completed, errors.New(jsString(v))
+			}
+			continue
+		}
+		onChunk(payload)
+	}
+	return remainder, completed, nil
+}
+
+// Kind names an event's data the way the lesson does: [DONE], routing, error or text.
+func Kind(data string) string {
+	if data == Done {
+		return Done
+	}
+	obj, err := jsonParseObject(data)
+	if err != nil {
+		return "text"
+	}
+	if jsonIsString(obj["type"], "routing") {
+		return "routing"
+	}
+	if _, ok := obj["error"]; ok {
+		return "error"
+	}
+	return "text"
+}
+
+// jsonParseObject is JSON.parse for text that should hold an object. Members stay raw, so a number
+// beyond float64 (JSON.parse's Infinity) is no error; a repeated key keeps its last value, as in
+// JavaScript.
+func jsonParseObject(s string) (map[string]json.RawMessage, error) {
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(s), &obj); err != nil {
+		return nil, err
+	}
+	if obj == nil {
+		return nil, errors.New("not a JSON object")
+	}
+	return obj, nil
+}
+
+// jsonIsString reports whether raw is the JSON string want (strict equality in JavaScript).
+func jsonIsString(raw json.RawMessage, want string) bool {
+	var s string
+	return len(raw) > 0 && raw[0] == '"' && json.Unmarshal(raw, &s) == nil && s == want
+}
+
+// jsTruthy is JavaScript's truthiness of a parsed JSON value.
+func jsTruthy(raw json.RawMessage) bool {
+	switch raw[0] {
+	case 'n', 'f':
+		return false
+	case '"':
+		return string(raw) != `""`
+	case 't', '{', '[':
+		return true
+	}
+	f, _ := strconv.ParseFloat(string(raw), 64)
+	return f != 0
+}
+
+// jsString is JavaScript's String() of a parsed JSON value, what new Error(value) keeps as message.
+func jsString(raw json.RawMessage) string {
+	switch raw[0] {
+	case 'n':
+		return "null"
+	case 't':
+		return "true"
+	case 'f':
+		return "false"
+	case '"':
+		var s string
+		_ = json.Unmarshal(raw, &s)
+		return s
+	case '{':
+		return "[object Object]"
+	case '[':
+		var items []json.RawMessage
+		_ = json.Unmarshal(raw, &items)
+		parts := make([]string, len(items))
+		for i, it := range items {
+			// Array.prototype.join writes null (and undefined) as the empty string.
+			if string(it) != "null" {
+				parts[i] = jsString(it)
+			}
+		}
+		return strings.Join(parts, ",")
+	}
+	f, _ := strconv.ParseFloat(string(raw), 64)
+	return jsNumber(f)
+}
+
+// jsNumber is JavaScript's Number.prototype.toString for base 10.
+func jsNumber(f float64) string {
+	switch {
+	case math.IsInf(f, 1):
+		return "Infinity"
+	case math.IsInf(f, -1):
+		return "-Infinity"
+	case f == 0:
+		return "0"
+	case f < 0:
+		return "-" + jsNumber(-f)
+	}
+	// Shortest round-trip digits d1..dk and the exponent n with value 0.d1..dk × 10^n.
+	e := strconv.FormatFloat(f, 'e', -1, 64)
+	mant, exp, _ := strings.Cut(e, "e")
+	digits := strings.Replace(mant, ".", "", 1)
+	x, _ := strconv.Atoi(exp)
+	k, n := len(digits), x+1
+	switch {
+	case k <= n && n <= 21:
+		return digits + strings.Repeat("0", n-k)
+	case 0 < n && n <= 21:
+		return digits[:n] + "." + digits[n:]
+	case -6 < n && n <= 0:
+		return "0." + strings.Repeat("0", -n) + digits
+	}
+	sign := "+"
+	if n-1 < 0 {
+		sign = "-"
+	}
+	abs := strconv.Itoa(max(n-1, 1-n))
+	if k == 1 {
+		return digits + "e" + sign + abs
+	}
+	return digits[:1] + "." + digits[1:] + "e" + sign + abs
+}
+
+// jsTrim is JavaScript's String.prototype.trim: it strips WhiteSpace and LineTerminator, which
+// include U+FEFF and every Zs space but not U+0085.
+func jsTrim(s string) string {
+	return strings.TrimFunc(s, isJSSpace)
+}
+
+func isJSSpace(r rune) bool {
+	switch r {
+	case '\t', '\n', '\v', '\f', '\r', ' ', 0xA0, 0xFEFF, 0x2028, 0x2029:
+		return true
+	}
+	return unicode.Is(unicode.Zs, r)
+}
