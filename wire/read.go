@@ -55,7 +55,7 @@ func ReadStandard(stream []byte) (string, error) {
 //
 // Two cases the description leaves to the code are settled by §6.1's "every other data block is
 // appended to answer": data that looks like a routing event but fails JSON.parse is appended as
-// text, as from a try whose catch falls through,, and a JSON object whose type is not
+// text, as from a try whose catch falls through, and a JSON object whose type is not
 // "routing" is appended as text too. The page throws nothing, so the error is always nil.
 func ReadGaChatbotPage(stream []byte) (string, error) {
 	buffer := textDecode(stream)

@@ -1,0 +1,14 @@
+package hostproc
+
+import (
+	"os/exec"
+	"syscall"
+)
+
+// setProcAttr puts the child in its own process group, so one signal reaches
+// everything it starts, and has the kernel SIGKILL it if we die outright.
+// Pdeathsig fires when the forking OS thread exits; nothing here locks and
+// abandons a thread, so in practice that means when this process exits.
+func setProcAttr(cmd *exec.Cmd) {
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+}

@@ -1,0 +1,50 @@
+package lessons
+
+import (
+	"context"
+	"io"
+	"testing"
+)
+
+// BenchmarkL6 runs the whole lesson: host start-up, four requests, the in-process sections, stop.
+func BenchmarkL6(b *testing.B) {
+	for b.Loop() {
+		if err := runL6(context.Background(), &L6Options{Out: io.Discard}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkHostStart measures the time from Start to a host that listens, and its stop.
+func BenchmarkHostStart(b *testing.B) {
+	opts := &HostOptions{}
+	for b.Loop() {
+		h, err := opts.start(context.Background())
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := h.Stop(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkHostRequest measures one request on each endpoint of a running host.
+func BenchmarkHostRequest(b *testing.B) {
+	h, err := (&HostOptions{}).start(context.Background())
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { h.Stop() })
+	body := []byte(`{"message":"Show me Cmaj7 voicings"}`)
+	for _, path := range []string{chatPath, streamPath} {
+		b.Run(path, func(b *testing.B) {
+			for b.Loop() {
+				resp, err := h.Post(context.Background(), path, body)
+				if err != nil || resp.Status != 200 {
+					b.Fatalf("post %s: %v %v", path, resp, err)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,92 @@
+package lessons
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"course/gahost"
+	"course/hostproc"
+)
+
+// defaultTimeout bounds a whole lesson run: generous for a slow machine, short enough to notice a hang.
+const defaultTimeout = 30 * time.Second
+
+// HostOptions says which chatbot host a lesson starts and how.
+type HostOptions struct {
+	// Cmd is a command line that starts another host, such as the real GaChatbot.Api; "" starts
+	// the course's own stand-in (`course host`).
+	Cmd string
+	// ModelURL is a model server for the host; "" gives the host a closed port, as the lessons do.
+	ModelURL string
+	// Timeout bounds the lesson, host start-up included; 0 means defaultTimeout.
+	Timeout time.Duration
+	// Env is extra configuration for the host, KEY=VALUE, as ASP.NET reads it.
+	Env []string
+}
+
+func (o *HostOptions) addFlags(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&o.Cmd, "host-cmd", "", "start this command as the host instead of `course host`\n(for instance \"dotnet run --project Apps/GaChatbot.Api\" in a GA clone)")
+	cmd.Flags().StringVar(&o.ModelURL, "model-url", "", "give the host this model server (Ollama's API) instead of a closed port")
+	cmd.Flags().DurationVar(&o.Timeout, "timeout", defaultTimeout, "give up when the lesson takes longer than this")
+}
+
+func (o *HostOptions) timeout() time.Duration {
+	if o.Timeout <= 0 {
+		return defaultTimeout
+	}
+	return o.Timeout
+}
+
+// start launches the host as a child process and waits until it listens.
+func (o *HostOptions) start(ctx context.Context) (*hostproc.Host, error) {
+	var command []string
+	if o.Cmd != "" {
+		words, err := hostproc.SplitCommand(o.Cmd)
+		if err != nil {
+			return nil, fmt.Errorf("--host-cmd: %w", err)
+		}
+		command = words
+	} else {
+		exe, err := os.Executable()
+		if err != nil {
+			return nil, fmt.Errorf("find the course binary: %w", err)
+		}
+		command = []string{exe, "host"}
+	}
+	host, err := hostproc.Start(ctx, hostproc.Spec{Command: command, Env: o.Env, ModelURL: o.ModelURL})
+	if err != nil {
+		return nil, fmt.Errorf("start host: %w", err)
+	}
+	return host, nil
+}
+
+// NewCmdHost builds `course host`, which serves the stand-in for GaChatbot.Api until it is
+// interrupted. Its arguments are ASP.NET's: --urls URL, --Ollama:BaseUrl=URL and the like.
+func NewCmdHost() *cobra.Command {
+	return &cobra.Command{
+		Use:   "host [--urls URL] [--Section:Key=value]...",
+		Short: "Serve the course's stand-in for GaChatbot.Api (GA at a826864)",
+		Long: `Serve the course's stand-in for GA's GaChatbot.Api at commit a826864.
+
+Configuration is read as ASP.NET reads it, from the environment or the command line:
+  ASPNETCORE_URLS or --urls         where to listen (default http://127.0.0.1:5252)
+  Ollama__BaseUrl, Ollama__Endpoint the model server (Ollama's API)
+  Chatbot__Mode, Chatbot__PathBase  the chat service and the path base
+  VoicingSearch__OpticIndexPath     a voicing index file instead of the built-in one
+  Course__NewLine                   lf, or crlf to build answers as GA does on Windows
+  Course__Splitter                  pinned (SseChunker at a826864) or 743 (after GA's #743)`,
+		DisableFlagParsing: true,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			for _, a := range args {
+				if a == "-h" || a == "--help" {
+					return cmd.Help()
+				}
+			}
+			return gahost.Run(cmd.Context(), args, cmd.OutOrStdout(), cmd.ErrOrStderr())
+		},
+	}
+}

@@ -1,0 +1,357 @@
+package lessons
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf16"
+
+	"github.com/spf13/cobra"
+
+	"course/gahost/skills"
+	"course/hostproc"
+	"course/sse"
+	"course/wire"
+)
+
+const (
+	chatPath   = "/api/chatbot/chat"
+	streamPath = "/api/chatbot/chat/stream"
+
+	// voicingQuestion is the question lesson 4 showed answered without a model.
+	voicingQuestion = "Show me Cmaj7 voicings"
+	// arpeggioQuestion is answered by the improvisation skill, which only semantic routing reaches.
+	arpeggioQuestion = "which arpeggio fits Am F C G"
+
+	// factWidth is the label column of the lesson's fact rows.
+	factWidth = 35
+)
+
+// L6Options is what `course l6` needs to run.
+type L6Options struct {
+	// Out receives the lesson's output.
+	Out io.Writer
+	// Host says which host to start and how.
+	Host HostOptions
+}
+
+// NewCmdL6 builds `course l6`; runF replaces the lesson's run in tests of the flags.
+func NewCmdL6(runF func(context.Context, *L6Options) error) *cobra.Command {
+	opts := &L6Options{}
+	cmd := &cobra.Command{
+		Use:   "l6",
+		Short: "The chatbot's answer on the wire",
+		Long: `Lesson 6: the chatbot's answer on the wire.
+
+Starts the chatbot host as a child process, with the model's address on a closed port,
+captures /api/chatbot/chat and /api/chatbot/chat/stream, reads the stream as the HTML
+standard says, and compares GA's sentence splitter, two SSE writers and three client
+readers on the improvisation answer of lesson 5.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			opts.Out = cmd.OutOrStdout()
+			if runF != nil {
+				return runF(cmd.Context(), opts)
+			}
+			return runL6(cmd.Context(), opts)
+		},
+	}
+	opts.Host.addFlags(cmd)
+	return cmd
+}
+
+// lesson6 carries what the sections share: the report and the host's captures.
+type lesson6 struct {
+	r    *report
+	host *hostproc.Host
+}
+
+func runL6(ctx context.Context, opts *L6Options) (err error) {
+	ctx, cancel := context.WithTimeout(ctx, opts.Host.timeout())
+	defer cancel()
+	host, err := opts.Host.start(ctx)
+	if err != nil {
+		return fmt.Errorf("l6: %w", err)
+	}
+	defer func() {
+		if stopErr := host.Stop(); stopErr != nil && err == nil {
+			err = fmt.Errorf("l6: stop host: %w", stopErr)
+		}
+	}()
+
+	l := &lesson6{r: newReport(opts.Out), host: host}
+	l.r.heading("l6")
+	stream, err := l.hostStream(ctx)
+	if err != nil {
+		return fmt.Errorf("l6: %w", err)
+	}
+	events, err := l.standardEvents(stream)
+	if err != nil {
+		return fmt.Errorf("l6: %w", err)
+	}
+	if err := l.chatAnswer(ctx, stream, events); err != nil {
+		return fmt.Errorf("l6: %w", err)
+	}
+	if err := l.guardMiss(ctx, opts.Host.ModelURL); err != nil {
+		return fmt.Errorf("l6: %w", err)
+	}
+	answer := skills.Improvisation{}.Execute(arpeggioQuestion).Text
+	pinned := l.pinnedChunks(answer)
+	fixed := l.chunks743(answer)
+	l.writersAndReaders(answer, pinned, fixed)
+	if l.r.err != nil {
+		return fmt.Errorf("l6: write output: %w", l.r.err)
+	}
+	return nil
+}
+
+// hostStream is section 1: the voicing question's stream, as the host sent it.
+func (l *lesson6) hostStream(ctx context.Context) ([]byte, error) {
+	resp, err := l.post(ctx, streamPath, voicingQuestion)
+	if err != nil {
+		return nil, err
+	}
+	l.r.printf("\n== POST %s %q\n", streamPath, voicingQuestion)
+	l.r.line("HTTP %d", resp.Status)
+	l.r.quote(cutLongLines(string(resp.Body)))
+	if resp.Status != 200 {
+		return nil, fmt.Errorf("the host answered %s with HTTP %d", streamPath, resp.Status)
+	}
+	return resp.Body, nil
+}
+
+// standardEvents is section 2: the same stream through the reference reader.
+func (l *lesson6) standardEvents(stream []byte) ([]sse.Event, error) {
+	var events []sse.Event
+	var rows [][]string
+	for ev, err := range sse.Read(bytes.NewReader(stream)) {
+		if err != nil {
+			return nil, fmt.Errorf("read the host's stream: %w", err)
+		}
+		events = append(events, ev)
+		rows = append(rows, []string{
+			fmt.Sprintf("event %d", len(events)),
+			wire.Kind(ev.Data),
+			fmt.Sprintf("%d line(s)", strings.Count(ev.Data, "\n")+1),
+		})
+	}
+	l.r.title("The same stream, read as the HTML standard says")
+	l.r.table(nil, rows)
+	return events, nil
+}
+
+// chatAnswer is section 3: /chat's answer against the stream's text events, and the course's
+// copy of the host's writer against the host's bytes.
+func (l *lesson6) chatAnswer(ctx context.Context, stream []byte, events []sse.Event) error {
+	resp, err := l.post(ctx, chatPath, voicingQuestion)
+	if err != nil {
+		return err
+	}
+	if resp.Status != 200 {
+		return fmt.Errorf("the host answered %s with HTTP %d: %s", chatPath, resp.Status, firstLine(resp.Body))
+	}
+	raw, ok := chatAnswerText(resp)
+	if !ok {
+		return fmt.Errorf("read the answer of %s: no naturalLanguageAnswer in %s", chatPath, firstLine(resp.Body))
+	}
+	answer := lfOnly(raw)
+
+	var joined strings.Builder
+	for _, ev := range events {
+		if wire.Kind(ev.Data) == "text" {
+			joined.WriteString(ev.Data)
+		}
+	}
+	equal := "yes (line breaks as LF)"
+	if got := joined.String(); got != answer {
+		equal = "no, " + wire.Compare(answer, got) + " (line breaks as LF)"
+	}
+	copyGives := "no"
+	if bytes.HasSuffix(stream, wire.Writers[0].Stream(wire.SplitPinned(raw))) {
+		copyGives = "yes"
+	}
+	l.r.blank()
+	l.r.facts(factWidth,
+		fact{"POST " + chatPath, fmt.Sprintf("HTTP %d, answer of %d characters", resp.Status, chars(answer))},
+		fact{"text events joined, equal to it", equal},
+		fact{"the course's copy of the host's writer gives the host's bytes", copyGives},
+	)
+	return nil
+}
+
+// guardMiss is section 4: a question the guards miss, on both endpoints, and what each reader
+// makes of the stream. Without a model server both fail, and the table shows what the user gets;
+// with one, it measures what each reader delivers against /chat's answer.
+func (l *lesson6) guardMiss(ctx context.Context, modelURL string) error {
+	chat, err := l.post(ctx, chatPath, arpeggioQuestion)
+	if err != nil {
+		return err
+	}
+	stream, err := l.post(ctx, streamPath, arpeggioQuestion)
+	if err != nil {
+		return err
+	}
+	if modelURL == "" {
+		l.r.title("%q with no model server", arpeggioQuestion)
+	} else {
+		l.r.title("%q with the model server at %s", arpeggioQuestion, modelURL)
+	}
+	l.r.facts(0,
+		fact{"POST " + chatPath, fmt.Sprintf("HTTP %d", chat.Status)},
+		fact{"POST " + streamPath, fmt.Sprintf("HTTP %d", stream.Status)},
+	)
+	l.r.quote(cutLongLines(string(stream.Body)))
+
+	answer, answered := chatAnswerText(chat)
+	header := []string{"reader", "what the user gets"}
+	if answered {
+		header[1] = "against /chat's answer"
+	}
+	rows := make([][]string, 0, len(wire.Readers))
+	for _, rd := range wire.Readers {
+		got, err := rd.Read(stream.Body)
+		switch {
+		case err != nil:
+			got = "(throws) " + err.Error()
+		case answered:
+			got = wire.Compare(answer, got)
+		}
+		rows = append(rows, []string{rd.Name, got})
+	}
+	l.r.blank()
+	l.r.table(header, rows)
+	return nil
+}
+
+// pinnedChunks is section 5: SseChunker at a826864 on the improvisation answer.
+func (l *lesson6) pinnedChunks(answer string) []string {
+	chunks := wire.SplitPinned(answer)
+	l.r.title("SseChunker.SplitIntoChunks on the improvisation skill's answer (GA at a826864)")
+	l.r.line("answer: %d lines of text, %d line breaks, %d characters",
+		textLines(answer), strings.Count(answer, "\n"), chars(answer))
+	l.chunkRows(answer, chunks)
+	l.r.line("joined, as the page renders it:")
+	l.r.quote(strings.Join(chunks, ""))
+	return chunks
+}
+
+// chunks743 is section 6: the same answer split by #743's expression.
+func (l *lesson6) chunks743(answer string) []string {
+	chunks := wire.Split743(answer)
+	l.r.title("The same answer split by #743's expression %s", wire.Pattern743)
+	l.chunkRows(answer, chunks)
+	return chunks
+}
+
+func (l *lesson6) chunkRows(answer string, chunks []string) {
+	rows := make([][]string, len(chunks))
+	for i, c := range chunks {
+		rows[i] = []string{fmt.Sprintf("chunk %d", i+1), quoteChunk(c)}
+	}
+	l.r.table(nil, rows)
+	joined := strings.Join(chunks, "")
+	l.r.line("joined: %d characters, %s", chars(joined), wire.Compare(answer, joined))
+}
+
+// writersAndReaders is section 7: every writer with every reader, on both splits.
+func (l *lesson6) writersAndReaders(answer string, pinned, fixed []string) {
+	var rows [][]string
+	for _, w := range wire.Writers {
+		for _, rd := range wire.Readers {
+			rows = append(rows, []string{w.Name, rd.Name, delivered(answer, rd, w.Stream(pinned)), delivered(answer, rd, w.Stream(fixed))})
+		}
+	}
+	l.r.title("Each writer with each reader, on the improvisation answer")
+	l.r.table([]string{"writer", "reader", "chunks at a826864", "chunks after #743"}, rows)
+}
+
+// delivered measures what reader rd gives the user from stream against the answer.
+func delivered(answer string, rd wire.Reader, stream []byte) string {
+	got, err := rd.Read(stream)
+	if err != nil {
+		return "(throws) " + err.Error()
+	}
+	return wire.Compare(answer, got)
+}
+
+// chatAnswerText is the answer of a successful /chat response, as the host wrote it.
+func chatAnswerText(resp *hostproc.Response) (string, bool) {
+	if resp.Status != 200 {
+		return "", false
+	}
+	var body struct {
+		Answer *string `json:"naturalLanguageAnswer"`
+	}
+	if err := json.Unmarshal(resp.Body, &body); err != nil || body.Answer == nil {
+		return "", false
+	}
+	return *body.Answer, true
+}
+
+func (l *lesson6) post(ctx context.Context, path, message string) (*hostproc.Response, error) {
+	body, err := json.Marshal(map[string]string{"message": message})
+	if err != nil {
+		return nil, err
+	}
+	resp, err := l.host.Post(ctx, path, body)
+	if err != nil {
+		return nil, fmt.Errorf("post %s: %w", path, err)
+	}
+	return resp, nil
+}
+
+// cutLongLines shortens every line over 100 characters (the routing event, whose trace changes
+// on every run) to its text up to the last comma at or before index 60, followed by "…".
+func cutLongLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		r := []rune(l)
+		if len(r) <= 100 {
+			continue
+		}
+		if c := strings.LastIndex(string(r[:61]), ","); c >= 0 {
+			lines[i] = string(r[:61])[:c+1] + "…"
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// lfOnly writes every line break as LF, as .NET's String.ReplaceLineEndings("\n") does for CRLF and CR.
+func lfOnly(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
+}
+
+// chars counts characters as .NET's String.Length does, in UTF-16 code units, the unit GA's
+// limits and the lesson's counts use.
+func chars(s string) int {
+	n := 0
+	for _, r := range s {
+		n += utf16.RuneLen(r)
+	}
+	return n
+}
+
+// textLines counts the lines that hold text, the unit of wire.Compare's "lines missing".
+func textLines(s string) int {
+	n := 0
+	for l := range strings.SplitSeq(s, "\n") {
+		if strings.TrimSpace(l) != "" {
+			n++
+		}
+	}
+	return n
+}
+
+func firstLine(b []byte) string {
+	s, _, _ := strings.Cut(string(b), "\n")
+	if len(s) > 200 {
+		s = s[:200] + "…"
+	}
+	if s == "" {
+		return "(empty body)"
+	}
+	return s
+}
