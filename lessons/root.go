@@ -23,6 +23,8 @@ type Lesson struct {
 // All lists the lessons in course order.
 func All() []Lesson {
 	return []Lesson{
+		{Slug: "l4", Title: "From a message to the answer", New: func() *cobra.Command { return NewCmdL4(nil) }},
+		{Slug: "l5", Title: "The improvisation skill against chord-scale theory", New: func() *cobra.Command { return NewCmdL5(nil) }},
 		{Slug: "l6", Title: "The chatbot's answer on the wire", New: func() *cobra.Command { return NewCmdL6(nil) }},
 	}
 }
@@ -52,9 +54,10 @@ it over HTTP, and prints what the written lesson discusses, computed from what h
 		cmd.GroupID = "lessons"
 		root.AddCommand(cmd)
 	}
-	host := NewCmdHost()
-	host.GroupID = "tools"
-	root.AddCommand(host)
+	for _, tool := range []*cobra.Command{NewCmdHost(), NewCmdMatrix(nil), NewCmdWire(), NewCmdProbe(nil)} {
+		tool.GroupID = "tools"
+		root.AddCommand(tool)
+	}
 	return root
 }
 
