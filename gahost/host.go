@@ -17,6 +17,7 @@ import (
 	"strings"
 	"time"
 
+	"course/gahost/algebra"
 	"course/gahost/voicing"
 	"course/wire"
 )
@@ -215,6 +216,7 @@ func newHost(cfg Config, logger *Logger) (*host, error) {
 			log:     logger,
 			model:   model,
 			voicing: voicing.Agent{Index: index, NewLine: newline},
+			algebra: algebraGuard(algebra.NewService()),
 		},
 		gate:     make(gate, gateSlots),
 		split:    split,
@@ -558,7 +560,8 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	srv := &http.Server{
 		Handler:           h.routes(),
-		ReadHeaderTimeout: readHeaderDeadline,
+		ReadHeaderTimeout: headerReadTimeout,
+		ReadTimeout:       bodyReadTimeout,
 	}
 	serveErr := make(chan error, len(listeners))
 	for _, ln := range listeners {

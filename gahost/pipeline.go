@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"course/gahost/algebra"
 	"course/gahost/notation"
 	"course/gahost/voicing"
 )
@@ -332,6 +333,30 @@ func (s *service) routeIntent(ctx context.Context, message string) {
 	defer cancel()
 	if err := s.model.embed(qctx, routingEmbedModel, []string{strings.ToLower(dotNetTrim(message))}); err != nil && ctx.Err() == nil {
 		s.log.Log(LevelWarning, catIntentRouter, 0, "SemanticIntentRouter: query embedding failed; routing falls through to LLM path", withFrame(err, frameQuery, fileIntent, 111))
+	}
+}
+
+// algebraGuard is TryAnswerWithAlgebraFastPathAsync: the keyword classifier, then
+// IxAlgebraService; either one saying no lets the pipeline go on, and no model is called
+// (ProductionOrchestrator.cs:679-741).
+func algebraGuard(svc algebra.Service) Guard {
+	return func(message string) (GuardAnswer, bool) {
+		if !algebra.IsAlgebraPrompt(message) {
+			return GuardAnswer{}, false
+		}
+		a, ok := svc.TryAnswer(message)
+		if !ok {
+			return GuardAnswer{}, false
+		}
+		facts := make(Object, len(a.Facts))
+		for i, f := range a.Facts {
+			facts[i] = Field{f.Key, f.Value}
+		}
+		return GuardAnswer{
+			Text:      a.Text,
+			Routing:   Routing{AgentID: "algebra", Confidence: 1, Method: "ix-algebra"},
+			Grounding: &Grounding{Source: svc.Source, Revision: svc.Revision, QueryType: a.QueryType, Facts: facts},
+		}, true
 	}
 }
 

@@ -36,6 +36,8 @@ type L6Options struct {
 	Out io.Writer
 	// Host says which host to start and how.
 	Host HostOptions
+	// Exercise is the lesson's exercise to run instead of the lesson, 1 to 4; 0 runs the lesson.
+	Exercise int
 }
 
 // NewCmdL6 builds `course l6`; runF replaces the lesson's run in tests of the flags.
@@ -49,17 +51,26 @@ func NewCmdL6(runF func(context.Context, *L6Options) error) *cobra.Command {
 Starts the chatbot host as a child process, with the model's address on a closed port,
 captures /api/chatbot/chat and /api/chatbot/chat/stream, reads the stream as the HTML
 standard says, and compares GA's sentence splitter, two SSE writers and three client
-readers on the improvisation answer of lesson 5.`,
+readers on the improvisation answer of lesson 5.
+
+` + l6ExerciseHelp(),
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			opts.Out = cmd.OutOrStdout()
+			if err := checkExercise(opts.Exercise); err != nil {
+				return err
+			}
 			if runF != nil {
 				return runF(cmd.Context(), opts)
+			}
+			if opts.Exercise != 0 {
+				return runL6Exercise(cmd.Context(), opts)
 			}
 			return runL6(cmd.Context(), opts)
 		},
 	}
 	opts.Host.addFlags(cmd)
+	cmd.Flags().IntVar(&opts.Exercise, "exercise", 0, fmt.Sprintf("run exercise `N` of the lesson (1-%d) instead of the lesson", len(l6Exercises)))
 	return cmd
 }
 

@@ -155,3 +155,36 @@ func writePrefixed(b *strings.Builder, prefix string, lines []string) {
 		b.WriteString(prefix + l + "\n")
 	}
 }
+
+// columnWidths returns, for each column of header, the width of its widest cell in the header
+// and in every table of rows, so that tables printed one after another can line up.
+func columnWidths(header []string, tables ...[][]string) []int {
+	widths := make([]int, len(header))
+	measure := func(row []string) {
+		for i, c := range row {
+			if i < len(widths) {
+				widths[i] = max(widths[i], len([]rune(c)))
+			}
+		}
+	}
+	measure(header)
+	for _, rows := range tables {
+		for _, row := range rows {
+			measure(row)
+		}
+	}
+	return widths
+}
+
+// tableWidths prints a table as table does, with every column but the last at least as wide
+// as widths says; the header's cells are padded to widen the columns.
+func (r *report) tableWidths(header []string, rows [][]string, widths []int) {
+	padded := make([]string, len(header))
+	for i, h := range header {
+		padded[i] = h
+		if i < len(header)-1 && i < len(widths) {
+			padded[i] += strings.Repeat(" ", max(widths[i]-len([]rune(h)), 0))
+		}
+	}
+	r.table(padded, rows)
+}

@@ -1,0 +1,450 @@
+package lessons
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"course/gahost/skills"
+	"course/wire"
+)
+
+// l6Exercise is one exercise of lesson 6, run by `course l6 --exercise N`.
+type l6Exercise struct {
+	summary string
+	run     func(ctx context.Context, r *report, opts *L6Options) error
+}
+
+// l6Exercises are the lesson's exercises in the written lesson's order.
+var l6Exercises = []l6Exercise{
+	{`line breaks on the wire: "a\r\nb" through both writers, and a host with LF, then CRLF answers`, exerciseLineBreaks},
+	{"#746's fix: GaApi writing one data: line per line, chatService joining an event's lines", exerciseFix746},
+	{"the page and the error event: what the user sees and the history keeps, before and after the fix", exercisePageError},
+	{`#743 after "e.g." and "3.": both splitters, and clients that trim chunks or join them with a line break`, exerciseAbbreviations},
+}
+
+// l6ExerciseHelp lists the exercises for `course l6 --help`.
+func l6ExerciseHelp() string {
+	var b strings.Builder
+	b.WriteString("Exercises (course l6 --exercise N):")
+	for i, e := range l6Exercises {
+		fmt.Fprintf(&b, "\n  %d  %s", i+1, e.summary)
+	}
+	return b.String()
+}
+
+func checkExercise(n int) error {
+	if n < 0 || n > len(l6Exercises) {
+		return fmt.Errorf("l6: --exercise %d: the exercises are 1 to %d", n, len(l6Exercises))
+	}
+	return nil
+}
+
+// runL6Exercise runs the exercise opts.Exercise names.
+func runL6Exercise(ctx context.Context, opts *L6Options) error {
+	if err := checkExercise(opts.Exercise); err != nil {
+		return err
+	}
+	if opts.Exercise == 0 {
+		return fmt.Errorf("l6: no exercise given")
+	}
+	ctx, cancel := context.WithTimeout(ctx, opts.Host.timeout())
+	defer cancel()
+	r := newReport(opts.Out)
+	r.heading(fmt.Sprintf("l6 --exercise %d", opts.Exercise))
+	if err := l6Exercises[opts.Exercise-1].run(ctx, r, opts); err != nil {
+		return fmt.Errorf("l6 exercise %d: %w", opts.Exercise, err)
+	}
+	if r.err != nil {
+		return fmt.Errorf("l6 exercise %d: write output: %w", opts.Exercise, r.err)
+	}
+	return nil
+}
+
+// withHost starts a host as ho says, hands it to f inside a lesson6 that prints to r, and stops
+// it on every way out.
+func withHost(ctx context.Context, r *report, ho HostOptions, f func(l *lesson6) error) (err error) {
+	host, err := ho.start(ctx)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if stopErr := host.Stop(); stopErr != nil && err == nil {
+			err = fmt.Errorf("stop host: %w", stopErr)
+		}
+	}()
+	return f(&lesson6{r: r, host: host})
+}
+
+// crlfChunk is the first exercise's chunk: two lines of text with a Windows line break.
+const crlfChunk = "a\r\nb"
+
+// hostRun is what the first exercise keeps of one host: /chat's raw answer and the stream's bytes.
+type hostRun struct {
+	answer       string
+	streamStatus int
+	stream       []byte
+}
+
+// exerciseLineBreaks is exercise 1: which stream changes with the system GA runs on.
+func exerciseLineBreaks(ctx context.Context, r *report, opts *L6Options) error {
+	r.title("The chunk %s through each writer, read as the HTML standard says", quoteChunk(crlfChunk))
+	for i, w := range wire.Writers {
+		if i > 0 {
+			r.blank()
+		}
+		event := w.Event(crlfChunk)
+		r.line("%s writes %d bytes:", w.Name, len(event))
+		r.quote(visibleCR(string(event)))
+		got, err := wire.ReadStandard(event)
+		if err != nil {
+			return err
+		}
+		r.facts(0, fact{"the standard reader gets", quoteChunk(got)})
+	}
+
+	var runs []hostRun
+	for _, nl := range []string{"LF", "CRLF"} {
+		run, err := voicingRun(ctx, r, opts.Host, nl)
+		if err != nil {
+			return err
+		}
+		runs = append(runs, run)
+	}
+	lf, crlf := runs[0], runs[1]
+
+	r.title("%q from a host that ends its lines with LF, then with CRLF", voicingQuestion)
+	rows := [][]string{
+		{"POST " + chatPath, "", ""},
+		{"POST " + streamPath, "", ""},
+		{"response.length in the routing event's trace", "", ""},
+	}
+	for i, run := range runs {
+		routing, _ := splitRouting(run.stream)
+		rows[0][i+1] = fmt.Sprintf("answer of %d characters, %d CR", chars(run.answer), strings.Count(run.answer, "\r"))
+		rows[1][i+1] = fmt.Sprintf("HTTP %d, %d bytes, %d CR", run.streamStatus, len(run.stream), bytes.Count(run.stream, []byte("\r")))
+		rows[2][i+1] = traceLengths(routing)
+	}
+	r.table([]string{"", "LF host", "CRLF host"}, rows)
+	lfRouting, lfRest := splitRouting(lf.stream)
+	crlfRouting, crlfRest := splitRouting(crlf.stream)
+	r.blank()
+	r.facts(0,
+		fact{"the stream's text events and [DONE], LF host against CRLF host", sameBytes(lfRest, crlfRest)},
+		fact{"the routing event, ids and timings aside, LF host against CRLF host", sameBytes(stableRouting(lfRouting), stableRouting(crlfRouting))},
+	)
+
+	gaAPI := wire.Writer{Name: "GaApi", Event: wire.GaApiEvent}
+	lfAPI := gaAPI.Stream(wire.SplitPinned(lf.answer))
+	crlfAPI := gaAPI.Stream(wire.SplitPinned(crlf.answer))
+	r.title("What GaApi's writer would send for the CRLF host's answer")
+	r.quote(visibleCR(string(crlfAPI)))
+	r.blank()
+	want := lfOnly(lf.answer)
+	lfGot, err := wire.ReadStandard(lfAPI)
+	if err != nil {
+		return err
+	}
+	crlfGot, err := wire.ReadStandard(crlfAPI)
+	if err != nil {
+		return err
+	}
+	r.facts(0,
+		fact{"GaApi's stream, LF answer against CRLF answer", fmt.Sprintf("%s (%d bytes, %d bytes)", sameBytes(lfAPI, crlfAPI), len(lfAPI), len(crlfAPI))},
+		fact{"the standard reader, from the LF answer's stream", wire.Compare(want, lfGot)},
+		fact{"the standard reader, from the CRLF answer's stream", wire.Compare(want, lfOnly(crlfGot))},
+	)
+	return nil
+}
+
+// voicingRun starts a host whose answers end their lines with newline ("LF" or "CRLF") and
+// captures the voicing question on both endpoints.
+func voicingRun(ctx context.Context, r *report, base HostOptions, newline string) (hostRun, error) {
+	ho := base
+	ho.Env = append(slices.Clip(base.Env), "Course__NewLine="+strings.ToLower(newline))
+	var run hostRun
+	err := withHost(ctx, r, ho, func(l *lesson6) error {
+		chat, err := l.post(ctx, chatPath, voicingQuestion)
+		if err != nil {
+			return err
+		}
+		answer, ok := chatAnswerText(chat)
+		if !ok {
+			return fmt.Errorf("the %s host answered %s with HTTP %d: %s", newline, chatPath, chat.Status, firstLine(chat.Body))
+		}
+		stream, err := l.post(ctx, streamPath, voicingQuestion)
+		if err != nil {
+			return err
+		}
+		run.answer, run.streamStatus, run.stream = answer, stream.Status, stream.Body
+		return nil
+	})
+	if err != nil {
+		return hostRun{}, fmt.Errorf("%s host: %w", newline, err)
+	}
+	return run, nil
+}
+
+// splitRouting cuts a GaChatbot.Api stream after its first event when that event is the routing
+// event, returning the routing event's data and the bytes after it.
+func splitRouting(stream []byte) (routing string, rest []byte) {
+	end := bytes.Index(stream, []byte("\n\n"))
+	if end < 0 {
+		return "", stream
+	}
+	data, ok := strings.CutPrefix(string(stream[:end]), "data: ")
+	if !ok || strings.Contains(data, "\n") || wire.Kind(data) != "routing" {
+		return "", stream
+	}
+	return data, stream[end+2:]
+}
+
+// traceLengths lists the response.length attributes of a routing event's trace steps, in order.
+func traceLengths(routing string) string {
+	var event struct {
+		Trace struct {
+			Steps []struct {
+				Attributes map[string]json.RawMessage `json:"attributes"`
+			} `json:"steps"`
+		} `json:"trace"`
+	}
+	if err := json.Unmarshal([]byte(routing), &event); err != nil {
+		return "(no routing event)"
+	}
+	var lengths []string
+	for _, s := range event.Trace.Steps {
+		if v, ok := s.Attributes["response.length"]; ok {
+			lengths = append(lengths, string(v))
+		}
+	}
+	if lengths == nil {
+		return "(none)"
+	}
+	return strings.Join(lengths, ", ")
+}
+
+// stableRouting is a routing event with the values that change on every run, its ids and
+// elapsed times, set to null, so two runs can be compared.
+func stableRouting(routing string) []byte {
+	var v any
+	if err := json.Unmarshal([]byte(routing), &v); err != nil {
+		return []byte(routing)
+	}
+	var blank func(any)
+	blank = func(x any) {
+		switch x := x.(type) {
+		case map[string]any:
+			for k, e := range x {
+				switch k {
+				case "traceId", "runId", "elapsedMs":
+					x[k] = nil
+				default:
+					blank(e)
+				}
+			}
+		case []any:
+			for _, e := range x {
+				blank(e)
+			}
+		}
+	}
+	blank(v)
+	b, _ := json.Marshal(v)
+	return b
+}
+
+func sameBytes(a, b []byte) string {
+	if bytes.Equal(a, b) {
+		return "identical"
+	}
+	return "different"
+}
+
+// visibleCR writes every carriage return as \r, so a quoted stream shows where they are.
+func visibleCR(s string) string { return strings.ReplaceAll(s, "\r", `\r`) }
+
+// exerciseFix746 is exercise 2: the writer × reader table with #746's writer and reader added.
+func exerciseFix746(_ context.Context, r *report, _ *L6Options) error {
+	answer := skills.Improvisation{}.Execute(arpeggioQuestion).Text
+	pinned, fixed := wire.SplitPinned(answer), wire.Split743(answer)
+
+	r.title("#743's first chunk, written by GaApi's writer and by #746's")
+	r.line("GaApi:")
+	r.quote(string(wire.GaApiEvent(fixed[0])))
+	r.line("%s:", wire.GaApi746.Name)
+	r.quote(string(wire.GaApi746.Event(fixed[0])))
+
+	header := []string{"writer", "reader", "chunks at a826864", "chunks after #743"}
+	writers := append(slices.Clone(wire.Writers), wire.GaApi746)
+	readers := append(slices.Clone(wire.Readers), wire.ChatService746)
+	rows, exactPinned, exactFixed := pairRows(answer, pinned, fixed, writers, readers)
+	r.title("Each writer with each reader, #746's writer and reader added")
+	r.table(header, rows)
+	r.blank()
+	r.facts(0,
+		fact{"exact with the chunks at a826864", fmt.Sprintf("%d of %d pairs", exactPinned, len(rows))},
+		fact{"exact with #743's chunks", fmt.Sprintf("%d of %d pairs", exactFixed, len(rows))},
+	)
+
+	// The written solution's table: GaApi's writer and chatService's reader replaced, not added.
+	writers = []wire.Writer{wire.Writers[0], wire.GaApi746}
+	readers = []wire.Reader{wire.Readers[0], wire.Readers[1], wire.ChatService746}
+	rows, exactPinned, exactFixed = pairRows(answer, pinned, fixed, writers, readers)
+	r.title("GaApi's writer and chatService's reader replaced by #746's")
+	r.table(header, rows)
+	r.blank()
+	r.facts(0,
+		fact{"exact with the chunks at a826864", fmt.Sprintf("%d of %d pairs", exactPinned, len(rows))},
+		fact{"exact with #743's chunks", fmt.Sprintf("%d of %d pairs", exactFixed, len(rows))},
+	)
+	return nil
+}
+
+// pairRows measures every writer with every reader on both splits of answer, and counts the
+// pairs that deliver it exactly with each split.
+func pairRows(answer string, pinned, fixed []string, writers []wire.Writer, readers []wire.Reader) (rows [][]string, exactPinned, exactFixed int) {
+	for _, w := range writers {
+		for _, rd := range readers {
+			p, f := delivered(answer, rd, w.Stream(pinned)), delivered(answer, rd, w.Stream(fixed))
+			if p == "exact" {
+				exactPinned++
+			}
+			if f == "exact" {
+				exactFixed++
+			}
+			rows = append(rows, []string{w.Name, rd.Name, p, f})
+		}
+	}
+	return rows, exactPinned, exactFixed
+}
+
+// exercisePageError is exercise 3: the real host's failure stream on GaChatbot.Api's page,
+// before and after the fix that turns an error event into a thrown error.
+func exercisePageError(ctx context.Context, r *report, opts *L6Options) error {
+	return withHost(ctx, r, opts.Host, func(l *lesson6) error {
+		failure, err := l.post(ctx, streamPath, arpeggioQuestion)
+		if err != nil {
+			return err
+		}
+		working, err := l.post(ctx, streamPath, voicingQuestion)
+		if err != nil {
+			return err
+		}
+		if opts.Host.ModelURL == "" {
+			r.title("%q with no model server", arpeggioQuestion)
+		} else {
+			r.title("%q with the model server at %s", arpeggioQuestion, opts.Host.ModelURL)
+		}
+		r.facts(0, fact{"POST " + streamPath, fmt.Sprintf("HTTP %d", failure.Status)})
+		r.quote(cutLongLines(string(failure.Body)))
+
+		pages := []struct {
+			title string
+			read  func([]byte) (string, error)
+		}{
+			{"GaChatbot.Api's page at a826864", wire.ReadGaChatbotPage},
+			{"GaChatbot.Api's page with the fix", wire.ReadGaChatbotPageFixed},
+		}
+		var bubbles []string
+		for _, p := range pages {
+			view := wire.AskOnPage(nil, arpeggioQuestion, failure.Body, p.read)
+			history, err := jsonStringify(view.History)
+			if err != nil {
+				return err
+			}
+			r.title("%s", p.title)
+			r.facts(0,
+				fact{"the assistant's bubble shows", view.Bubble},
+				fact{"the history holds", fmt.Sprintf("%d message(s)", len(view.History))},
+			)
+			if len(view.History) > 0 {
+				rows := make([][]string, len(view.History))
+				for i, turn := range view.History {
+					rows[i] = []string{fmt.Sprintf("message %d", i+1), turn.Role, quoteChunk(turn.Content)}
+				}
+				r.table(nil, rows)
+			}
+			r.line("the next request sends conversationHistory:")
+			r.quote(history)
+			bubbles = append(bubbles, wire.AskOnPage(nil, voicingQuestion, working.Body, p.read).Bubble)
+		}
+
+		r.title("The fix on a stream that succeeds, %q", voicingQuestion)
+		same := "different"
+		if bubbles[0] == bubbles[1] {
+			same = "identical"
+		}
+		r.facts(0,
+			fact{"POST " + streamPath, fmt.Sprintf("HTTP %d", working.Status)},
+			fact{"the bubble, before and after the fix", fmt.Sprintf("%s (%d characters)", same, chars(bubbles[1]))},
+		)
+		return nil
+	})
+}
+
+// jsonStringify is JavaScript's JSON.stringify of v: no HTML escaping, no trailing line feed.
+func jsonStringify(v any) (string, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return "", fmt.Errorf("JSON.stringify: %w", err)
+	}
+	return strings.TrimSuffix(b.String(), "\n"), nil
+}
+
+// abbreviationText is exercise 4's answer: an abbreviation and a numbered list, where both
+// splitters see a sentence end that is not one.
+const abbreviationText = "Pick one scale per chord, e.g. Dorian over Dm7.\n\nA practice plan:\n1. Play each arpeggio.\n2. Add the scale.\n3. Improvise a line over both.\n"
+
+// chunkClient is a way a client might put the chunks it receives back together.
+type chunkClient struct {
+	name string
+	join func(chunks []string) string
+}
+
+var chunkClients = []chunkClient{
+	{"appends each chunk as it comes", func(c []string) string { return strings.Join(c, "") }},
+	{"trims each chunk", func(c []string) string {
+		trimmed := make([]string, len(c))
+		for i, s := range c {
+			trimmed[i] = strings.TrimSpace(s)
+		}
+		return strings.Join(trimmed, "")
+	}},
+	{"puts a line break between chunks", func(c []string) string { return strings.Join(c, "\n") }},
+}
+
+// exerciseAbbreviations is exercise 4: #743 splits after "e.g." and after a list number, and
+// what that does to clients that treat chunks as units.
+func exerciseAbbreviations(_ context.Context, r *report, _ *L6Options) error {
+	text := abbreviationText
+	l := &lesson6{r: r}
+	r.title("An answer with \"e.g.\" and a numbered list")
+	r.quote(text)
+	r.line("answer: %d lines of text, %d line breaks, %d characters",
+		textLines(text), strings.Count(text, "\n"), chars(text))
+
+	r.title("SseChunker at a826864, %s", wire.PinnedPattern)
+	pinned := wire.SplitPinned(text)
+	l.chunkRows(text, pinned)
+	r.title("#743's expression, %s", wire.Pattern743)
+	fixed := wire.Split743(text)
+	l.chunkRows(text, fixed)
+
+	r.title("What a client that puts the chunks together makes of them")
+	rows := make([][]string, len(chunkClients))
+	for i, c := range chunkClients {
+		rows[i] = []string{c.name, wire.Compare(text, c.join(pinned)), wire.Compare(text, c.join(fixed))}
+	}
+	r.table([]string{"client", "chunks at a826864", "chunks after #743"}, rows)
+	for _, c := range chunkClients[1:] {
+		r.blank()
+		r.line("a client that %s, with #743's chunks:", c.name)
+		r.quote(c.join(fixed))
+	}
+	return nil
+}
