@@ -1,0 +1,400 @@
+package wire
+
+import (
+	"encoding/json"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// Format names the event format a writer system speaks, so the standard reader knows where the
+// answer's text sits in each event.
+type Format int
+
+const (
+	// FormatText is GA's: each event's data is text, and [DONE] ends the answer.
+	FormatText Format = iota
+	// FormatFoundry is the Foundry agent web app's: {"type":"chunk","content":...} per chunk.
+	FormatFoundry
+	// FormatAgUi is AG-UI's: the text is the delta of each TEXT_MESSAGE_CONTENT event.
+	FormatAgUi
+	// FormatOpenAI is OpenAI chat completions': choices[0].delta.content, then data: [DONE].
+	FormatOpenAI
+	// FormatBit is Bit.BlazorUI.AI's as documented: the text of each text.delta event.
+	FormatBit
+)
+
+// Input is what a writer system is asked to stream: the answer's chunks and the context around them.
+type Input struct {
+	// Chunks are the pieces of the answer, in the order the server produces them.
+	Chunks []string
+	// ConversationID is the conversation the client named; "" lets a writer that needs one make its own.
+	ConversationID string
+	// EOL ends every line of the framing; "" means LF, as every system writes.
+	EOL string
+}
+
+func (in Input) eol() string {
+	if in.EOL == "" {
+		return "\n"
+	}
+	return in.EOL
+}
+
+// DefaultConversationID is the id the Foundry writers make when the client names none: a
+// server-made id, letters and digits only.
+const DefaultConversationID = "conv_6f1c2a9e8b7d4c3f"
+
+// GaErrorMessage is what GA's hosts send when answering throws (ga-behaviour.md §2.4).
+const GaErrorMessage = "Failed to process message. Please try again."
+
+// SystemWriter is one server of the matrix: how it streams an answer and how it streams a failure.
+type SystemWriter struct {
+	// Key selects the writer on the command line.
+	Key string
+	// Name is what the matrix prints.
+	Name string
+	// Documented marks a system modelled from its documentation only, its source unread.
+	Documented bool
+	// Format is the event format the writer speaks.
+	Format Format
+	// Success streams the answer and the writer's own ending.
+	Success func(in Input) []byte
+	// Failure streams what the writer sends when producing the answer throws before any text.
+	Failure func(in Input) []byte
+}
+
+// Label is the writer's name as the matrix prints it, marked when it is modelled from documentation.
+func (w SystemWriter) Label() string {
+	if w.Documented {
+		return w.Name + " (as documented)"
+	}
+	return w.Name
+}
+
+// SystemWriters lists the writers `course matrix` compares, in the order it prints them.
+var SystemWriters = []SystemWriter{
+	{Key: "gachatbot", Name: "GaChatbot.Api", Format: FormatText, Success: gaSuccess(GaChatbotEvent), Failure: gaFailure(GaChatbotEvent)},
+	{Key: "gaapi", Name: "GaApi", Format: FormatText, Success: gaApiSuccess, Failure: gaApiFailure},
+	{Key: "gaapi746", Name: "GaApi (#746)", Format: FormatText, Success: gaSuccess(GaApi746Event), Failure: gaFailure(GaApi746Event)},
+	{Key: "sseformatter", Name: ".NET SseFormatter", Format: FormatText, Success: sseFormatterSuccess, Failure: sseFormatterFailure},
+	{Key: "foundry", Name: "Foundry web app", Format: FormatFoundry, Success: foundrySuccess, Failure: foundryFailure},
+	{Key: "foundry-skill", Name: "Foundry skill", Format: FormatFoundry, Success: foundrySkillSuccess, Failure: foundrySkillFailure},
+	{Key: "agui", Name: "AG-UI (GaChatbot.Api)", Format: FormatAgUi, Success: agUiSuccess, Failure: agUiFailure},
+	{Key: "openai", Name: "OpenAI chat completions", Format: FormatOpenAI, Success: openAISuccess, Failure: openAIFailure},
+	{Key: "bit", Name: "Bit.BlazorUI.AI", Documented: true, Format: FormatBit, Success: bitSuccess, Failure: bitFailure},
+}
+
+// withEOL rewrites the LFs of a GA event as eol; GA's writers put no raw LF inside a data line,
+// so every LF they write is framing.
+func withEOL(event []byte, eol string) []byte {
+	if eol == "\n" {
+		return event
+	}
+	return []byte(strings.ReplaceAll(string(event), "\n", eol))
+}
+
+// gaSuccess is a GA stream endpoint's loop: one event per chunk, chunks that are only white space
+// skipped as the controller does (ga-behaviour.md §5.2), then [DONE].
+func gaSuccess(event func(string) []byte) func(Input) []byte {
+	return func(in Input) []byte {
+		var b []byte
+		for _, c := range in.Chunks {
+			if isBlank(c) {
+				continue
+			}
+			b = append(b, withEOL(event(c), in.eol())...)
+		}
+		return append(b, withEOL(event(Done), in.eol())...)
+	}
+}
+
+// gaFailure is a GA stream endpoint's catch: one {"error":...} event and no [DONE]
+// (ga-behaviour.md §2.4, example 2).
+func gaFailure(event func(string) []byte) func(Input) []byte {
+	return func(in Input) []byte {
+		return withEOL(event(`{"error":`+stjString(GaErrorMessage)+`}`), in.eol())
+	}
+}
+
+// gaApiEvent is GaApi's WriteSseLineAsync, a single write of "data: {data}\n\n"
+// (Apps/ga-server/GaApi/Controllers/ChatbotController.cs:318-322); a line break inside data is
+// the chunk's own, not framing, so only the two ending LFs follow eol.
+func gaApiEvent(data, eol string) []byte {
+	return []byte("data: " + data + eol + eol)
+}
+
+// gaApiSuccess is GaApi's stream endpoint on success (ChatbotController.cs:43-153).
+func gaApiSuccess(in Input) []byte {
+	var b []byte
+	for _, c := range in.Chunks {
+		if isBlank(c) {
+			continue
+		}
+		b = append(b, gaApiEvent(c, in.eol())...)
+	}
+	return append(b, gaApiEvent(Done, in.eol())...)
+}
+
+// gaApiFailure is GaApi's WriteSseErrorAsync, {"error":...} with default options
+// (Apps/ga-server/GaApi/Controllers/ChatbotController.cs:318-328).
+func gaApiFailure(in Input) []byte {
+	return gaApiEvent(`{"error":`+stjString(GaErrorMessage)+`}`, in.eol())
+}
+
+// sseFormatterSuccess is .NET's SseFormatter.WriteAsync with one string item per chunk: each line
+// of the data, split at CRLF, LF or a lone CR, as its own "data: " line, then a blank line; no end
+// marker (dotnet/runtime System.Net.ServerSentEvents/SseFormatter.cs).
+func sseFormatterSuccess(in Input) []byte {
+	eol := in.eol()
+	var b strings.Builder
+	for _, c := range in.Chunks {
+		for _, line := range splitAnyLineEnd(c) {
+			b.WriteString("data: " + line + eol)
+		}
+		b.WriteString(eol)
+	}
+	return []byte(b.String())
+}
+
+// sseFormatterFailure is what an ASP.NET server-sent-events result sends when its item source
+// throws before the first item: SseFormatter has no error event, the response is aborted, and the
+// client is left with no bytes.
+func sseFormatterFailure(Input) []byte { return nil }
+
+// splitAnyLineEnd splits s at CRLF, LF and lone CR, as SseFormatter's data writer does.
+func splitAnyLineEnd(s string) []string {
+	return strings.Split(strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n"), "\n")
+}
+
+// jsonEvent frames one JSON object as a single data line and a blank line, the framing every
+// JSON-per-event writer here shares.
+func jsonEvent(b *strings.Builder, json, eol string) {
+	b.WriteString("data: " + json + eol + eol)
+}
+
+// foundryConversationID is the Foundry web app's conversationId event since 51c098b, serialized
+// with System.Text.Json (microsoft-foundry/foundry-agent-webapp backend/WebApp.Api/Program.cs).
+func foundryConversationID(in Input) string {
+	id := in.ConversationID
+	if id == "" {
+		id = DefaultConversationID
+	}
+	return `{"type":"conversationId","conversationId":` + stjString(id) + `}`
+}
+
+// foundrySuccess is the Foundry web app's stream endpoint: conversationId, one chunk event per
+// text delta, usage, then the literal done event (foundry-agent-webapp backend/WebApp.Api/Program.cs:260-346).
+func foundrySuccess(in Input) []byte {
+	eol := in.eol()
+	var b strings.Builder
+	jsonEvent(&b, foundryConversationID(in), eol)
+	for _, c := range in.Chunks {
+		jsonEvent(&b, `{"type":"chunk","content":`+stjString(c)+`}`, eol)
+	}
+	jsonEvent(&b, `{"type":"usage","duration":0,"promptTokens":0,"completionTokens":`+itoa(len(in.Chunks))+`,"totalTokens":`+itoa(len(in.Chunks))+`}`, eol)
+	jsonEvent(&b, `{"type":"done"}`, eol)
+	return []byte(b.String())
+}
+
+// FoundryErrorMessage is the Detail ErrorResponseFactory gives an unexpected exception in
+// production, as far as the research quotes it (foundry-agent-webapp backend/WebApp.Api/Models/ErrorResponse.cs).
+const FoundryErrorMessage = "An unexpected error occurred. Our team has been notified…"
+
+// foundryFailure is the Foundry web app's catch: the error event, then nothing, not even done
+// (foundry-agent-webapp backend/WebApp.Api/Program.cs).
+func foundryFailure(in Input) []byte {
+	eol := in.eol()
+	var b strings.Builder
+	jsonEvent(&b, foundryConversationID(in), eol)
+	jsonEvent(&b, `{"type":"error","message":`+stjString(FoundryErrorMessage)+`}`, eol)
+	return []byte(b.String())
+}
+
+// foundrySkillConversationID is the skill's conversationId event, built by string interpolation
+// with the id unescaped (foundry-agent-webapp .github/skills/implementing-chat-streaming/SKILL.md).
+func foundrySkillConversationID(in Input) string {
+	id := in.ConversationID
+	if id == "" {
+		id = DefaultConversationID
+	}
+	return `{"type":"conversationId","conversationId":"` + id + `"}`
+}
+
+// foundrySkillSuccess is the endpoint the implementing-chat-streaming skill shows: the
+// interpolated conversationId, each StreamChunk serialized whole as content, then done and no
+// usage (SKILL.md, "Backend: SSE Endpoint"). The chunk is the StreamChunk record the skill was
+// written against (30d4e63), with System.Text.Json's defaults: PascalCase, nulls and computed
+// properties included.
+func foundrySkillSuccess(in Input) []byte {
+	eol := in.eol()
+	var b strings.Builder
+	jsonEvent(&b, foundrySkillConversationID(in), eol)
+	for _, c := range in.Chunks {
+		jsonEvent(&b, `{"type":"chunk","content":{"TextDelta":`+stjString(c)+`,"Annotations":null,"IsText":true,"HasAnnotations":false}}`, eol)
+	}
+	jsonEvent(&b, `{"type":"done"}`, eol)
+	return []byte(b.String())
+}
+
+// foundrySkillFailure is the skill's endpoint when streaming throws: it has no catch, so after
+// the conversationId event the response is aborted (SKILL.md, "Backend: SSE Endpoint").
+func foundrySkillFailure(in Input) []byte {
+	var b strings.Builder
+	jsonEvent(&b, foundrySkillConversationID(in), in.eol())
+	return []byte(b.String())
+}
+
+// The AG-UI run's fixed identities: the client's thread, the run id a trace id gives, and the
+// message id GaChatbot.Api derives from it (AgUiChatController.cs:15-99).
+const (
+	agUiThreadID  = "thread_1767225600000"
+	agUiRunID     = "4bf92f3577b34da6a3ce929d0e0e4736"
+	agUiMessageID = "msg_4bf92f35"
+	agUiTimestamp = "1767225600000"
+	agUiAgentID   = "skill.improvisation"
+)
+
+// agUiSuccess is GaChatbot.Api's /api/chatbot/agui/stream on success: RUN_STARTED, STEP_STARTED,
+// the text message with one TEXT_MESSAGE_CONTENT per chunk, RUN_FINISHED, each event written by
+// AgUiEventWriter as one compact JSON data line
+// (Apps/GaChatbot.Api/Controllers/AgUiChatController.cs:15-99, Helpers/AgUiEventWriter.cs:1-46).
+func agUiSuccess(in Input) []byte {
+	eol := in.eol()
+	var b strings.Builder
+	jsonEvent(&b, agUiRunStarted(), eol)
+	jsonEvent(&b, `{"type":"STEP_STARTED","stepName":`+stjString(agUiAgentID)+`,"runId":"`+agUiRunID+`"}`, eol)
+	for i, c := range in.Chunks {
+		if i == 0 {
+			jsonEvent(&b, `{"type":"TEXT_MESSAGE_START","messageId":"`+agUiMessageID+`","role":"assistant"}`, eol)
+		}
+		jsonEvent(&b, `{"type":"TEXT_MESSAGE_CONTENT","messageId":"`+agUiMessageID+`","delta":`+stjString(c)+`}`, eol)
+	}
+	if len(in.Chunks) > 0 {
+		jsonEvent(&b, `{"type":"TEXT_MESSAGE_END","messageId":"`+agUiMessageID+`"}`, eol)
+	}
+	jsonEvent(&b, `{"type":"RUN_FINISHED","threadId":"`+agUiThreadID+`","runId":"`+agUiRunID+`","timestamp":`+agUiTimestamp+`}`, eol)
+	return []byte(b.String())
+}
+
+func agUiRunStarted() string {
+	return `{"type":"RUN_STARTED","threadId":"` + agUiThreadID + `","runId":"` + agUiRunID + `","timestamp":` + agUiTimestamp + `}`
+}
+
+// agUiFailure is the same endpoint when answering throws before any text: RUN_STARTED was
+// already sent, then RUN_ERROR with INTERNAL_ERROR (AgUiChatController.cs:15-99).
+func agUiFailure(in Input) []byte {
+	eol := in.eol()
+	var b strings.Builder
+	jsonEvent(&b, agUiRunStarted(), eol)
+	jsonEvent(&b, `{"type":"RUN_ERROR","message":`+stjString(GaErrorMessage)+`,"code":"INTERNAL_ERROR"}`, eol)
+	return []byte(b.String())
+}
+
+// OpenAIErrorMessage is the message OpenAI's API gives a server-side failure.
+const OpenAIErrorMessage = "The server had an error while processing your request. Sorry about that!"
+
+// openAIChunk is one chat.completion.chunk with the given delta and finish reason.
+func openAIChunk(delta, finish string) string {
+	return `{"id":"chatcmpl-1","object":"chat.completion.chunk","created":1767225600,"model":"gpt-4o-mini","choices":[{"index":0,"delta":` + delta + `,"finish_reason":` + finish + `}]}`
+}
+
+// openAISuccess is OpenAI's streamed chat completion: a first chunk with the role, one chunk per
+// text delta in choices[0].delta.content, a last chunk with finish_reason, then data: [DONE]
+// (OpenAI API reference, "Streaming"; seed-systems.md System D). Its escaping is not documented;
+// the course writes the JSON as Go's encoding/json does.
+func openAISuccess(in Input) []byte {
+	eol := in.eol()
+	var b strings.Builder
+	jsonEvent(&b, openAIChunk(`{"role":"assistant","content":""}`, "null"), eol)
+	for _, c := range in.Chunks {
+		jsonEvent(&b, openAIChunk(`{"content":`+goJSONString(c)+`}`, "null"), eol)
+	}
+	jsonEvent(&b, openAIChunk(`{}`, `"stop"`), eol)
+	jsonEvent(&b, Done, eol)
+	return []byte(b.String())
+}
+
+// openAIFailure is an in-stream OpenAI error: a JSON object with an error object and no [DONE].
+func openAIFailure(in Input) []byte {
+	var b strings.Builder
+	jsonEvent(&b, `{"error":{"message":`+goJSONString(OpenAIErrorMessage)+`,"type":"server_error","param":null,"code":null}}`, in.eol())
+	return []byte(b.String())
+}
+
+// BitErrorMessage stands for the generic message of Bit.BlazorUI.AI's terminal error event, whose
+// wording its documentation does not give.
+const BitErrorMessage = "An error occurred."
+
+// bitSuccess is Bit.BlazorUI.AI's SSE endpoint as its documentation describes it ("Streaming from
+// a server"): one JSON object per event told apart by type, text as text.delta, and a finish
+// event. The field names (text, finishReason) and the single-data-line framing are assumptions
+// the documentation leaves open (seed-systems.md System A).
+func bitSuccess(in Input) []byte {
+	eol := in.eol()
+	var b strings.Builder
+	for _, c := range in.Chunks {
+		jsonEvent(&b, `{"type":"text.delta","text":`+stjString(c)+`}`, eol)
+	}
+	jsonEvent(&b, `{"type":"finish","finishReason":"stop"}`, eol)
+	return []byte(b.String())
+}
+
+// bitFailure is the documented terminal error event with a generic message, the exception logged
+// and never sent.
+func bitFailure(in Input) []byte {
+	var b strings.Builder
+	jsonEvent(&b, `{"type":"error","message":`+stjString(BitErrorMessage)+`}`, in.eol())
+	return []byte(b.String())
+}
+
+// stjString writes s as a JSON string the way System.Text.Json's default encoder does: printable
+// ASCII except " + < > & ' ` as is, the short escapes for \n \r \t \b \f and backslash, and
+// everything else as \uXXXX with uppercase hex, beyond the BMP as a surrogate pair.
+func stjString(s string) string {
+	const hex = "0123456789ABCDEF"
+	b := []byte{'"'}
+	u := func(r rune) {
+		b = append(b, '\\', 'u', hex[r>>12&0xF], hex[r>>8&0xF], hex[r>>4&0xF], hex[r&0xF])
+	}
+	for _, r := range s {
+		switch {
+		case r == '\n':
+			b = append(b, `\n`...)
+		case r == '\r':
+			b = append(b, `\r`...)
+		case r == '\t':
+			b = append(b, `\t`...)
+		case r == '\b':
+			b = append(b, `\b`...)
+		case r == '\f':
+			b = append(b, `\f`...)
+		case r == '\\':
+			b = append(b, `\\`...)
+		case r >= 0x20 && r <= 0x7E && !strings.ContainsRune("\"+<>&'`", r):
+			b = append(b, byte(r))
+		case r > 0xFFFF:
+			hi, lo := utf16.EncodeRune(r)
+			u(hi)
+			u(lo)
+		default:
+			// Invalid UTF-8 ranges to U+FFFD, as System.Text.Json writes what it cannot encode.
+			if r == utf8.RuneError {
+				r = 0xFFFD
+			}
+			u(r)
+		}
+	}
+	return string(append(b, '"'))
+}
+
+// goJSONString is encoding/json's string encoding.
+func goJSONString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+func itoa(n int) string {
+	b, _ := json.Marshal(n)
+	return string(b)
+}
