@@ -24,7 +24,7 @@ import (
 const (
 	// DefaultReadyTimeout is how long Start waits for the readiness line when Spec.ReadyTimeout is 0.
 	DefaultReadyTimeout = 15 * time.Second
-	// DefaultStopGrace is the SIGTERM-to-SIGKILL grace when Spec.StopGrace is 0.
+	// DefaultStopGrace is the time a host has to stop by itself before it is killed, when Spec.StopGrace is 0.
 	DefaultStopGrace = 3 * time.Second
 )
 
@@ -42,7 +42,7 @@ type Spec struct {
 	Dir          string        // working directory, "" = current
 	ModelURL     string        // model server base URL; "" = a closed port held by the Host
 	ReadyTimeout time.Duration // how long to wait for "Now listening on:"; 0 = DefaultReadyTimeout
-	StopGrace    time.Duration // SIGTERM -> SIGKILL grace; 0 = DefaultStopGrace
+	StopGrace    time.Duration // from the polite stop signal to the kill; 0 = DefaultStopGrace
 }
 
 // Host is a running child host process and an HTTP client for it.
@@ -353,9 +353,9 @@ func (h *Host) Do(req *http.Request) (*Response, error) {
 	return out, nil
 }
 
-// Stop ends the host: SIGTERM to its process group, SIGKILL after the grace
-// period, and always waits. It is safe to call more than once and from several
-// goroutines; every call returns the same result. An exit caused by our signal
+// Stop ends the host: a polite stop to its process group or job (SIGTERM; Ctrl+Break on
+// Windows), a kill after the grace period, and always waits. It is safe to call more than once
+// and from several goroutines; every call returns the same result. An exit caused by our signal
 // is a clean stop; any other unsuccessful exit is reported as an error.
 func (h *Host) Stop() error {
 	h.stopOnce.Do(func() { h.stopErr = h.stop() })

@@ -8,7 +8,10 @@ import (
 )
 
 // setProcAttr puts the child in its own process group, so one signal reaches
-// everything it starts.
+// everything it starts. There is no parent-death signal on these systems (macOS
+// among them): the child learns our pid and, if it is a course host, watches
+// for our exit itself (WatchParent).
 func setProcAttr(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	markParent(cmd)
 }

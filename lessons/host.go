@@ -86,7 +86,8 @@ Configuration is read as ASP.NET reads it, from the environment or the command l
 					return cmd.Help()
 				}
 			}
-			return gahost.Run(cmd.Context(), args, cmd.OutOrStdout(), cmd.ErrOrStderr())
+			// A host outlives its course on macOS unless it notices the course is gone itself.
+			return gahost.Run(hostproc.WatchParent(cmd.Context()), args, cmd.OutOrStdout(), cmd.ErrOrStderr())
 		},
 	}
 }

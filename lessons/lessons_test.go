@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"course/gahost"
+	"course/hostproc"
 )
 
 // TestMain lets the test binary serve as the host child: lessons start `<binary> host`, and
@@ -38,7 +39,7 @@ func TestMain(m *testing.M) {
 var testChildren = map[string]func(ctx context.Context, args []string) error{
 	// host is `course host`.
 	"host": func(ctx context.Context, args []string) error {
-		return gahost.Run(ctx, args, os.Stdout, os.Stderr)
+		return gahost.Run(hostproc.WatchParent(ctx), args, os.Stdout, os.Stderr)
 	},
 	// dying-host fails before it listens.
 	"dying-host": func(context.Context, []string) error {

@@ -2,13 +2,394 @@ package lessons
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
+
+	"course/probe"
 )
 
-// NewCmdProbe builds `course probe`.
-func NewCmdProbe(runF func(context.Context, io.Writer) error) *cobra.Command {
-	return &cobra.Command{Use: "probe URL", Short: "Check any chat stream the way lesson 6 checks GA's", RunE: func(*cobra.Command, []string) error { return errors.New("probe: not written yet") }}
+// Exit statuses of `course probe`, for CI jobs.
+const (
+	ExitFail      = 1 // the probe ran and a reader missed the answer, or a hazard was found
+	ExitCannotRun = 2 // the probe could not run: bad usage, no connection, TLS, timeout, non-2xx
+)
+
+// ExitError is an error that asks main for a particular exit status.
+type ExitError struct {
+	Code int
+	Err  error
+}
+
+// Error returns the wrapped error's message.
+func (e *ExitError) Error() string {
+	if e.Err == nil {
+		return "exit status " + strconv.Itoa(e.Code)
+	}
+	return e.Err.Error()
+}
+
+// Unwrap returns the wrapped error.
+func (e *ExitError) Unwrap() error { return e.Err }
+
+// ProbeOptions is what `course probe` needs to run.
+type ProbeOptions struct {
+	// Out receives the report.
+	Out io.Writer
+	// URL is the streaming endpoint.
+	URL string
+	// Data is the request body as JSON; Message builds {"message": Message} instead.
+	Data, Message string
+	// Headers are extra request headers, "Name: value".
+	Headers []string
+	// Method is POST or GET.
+	Method string
+	// AnswerURL is the non-streaming endpoint; AnswerFile holds the answer instead.
+	AnswerURL, AnswerFile string
+	// AnswerField is the dotted path of the answer in the answer's JSON.
+	AnswerField string
+	// Readers names the readers to measure; none means probe.DefaultReaders.
+	Readers []string
+	// Timeout bounds the whole probe.
+	Timeout time.Duration
+	// JSON prints the report as one JSON document.
+	JSON bool
+}
+
+// NewCmdProbe builds `course probe`; runF replaces the probe's run in tests of the flags.
+func NewCmdProbe(runF func(context.Context, *ProbeOptions) error) *cobra.Command {
+	opts := &ProbeOptions{}
+	cmd := &cobra.Command{
+		Use:   "probe URL [--data JSON | --message TEXT] [--header K:V]... [--answer-url URL | --answer-file FILE]",
+		Short: "Check any chat stream the way lesson 6 checks GA's",
+		Long: `Send one request to a chat endpoint that streams its answer as server-sent events, and
+report what arrived: the status and the headers that matter, each event with its arrival
+time and kind, whether the answer really streamed, the hazards on the wire, and, given the
+answer the server computed, what each client reader the course knows makes of the bytes.
+
+Exit status: 0 when every selected reader gets the answer exactly (with no answer, when no
+hazard was found), 1 otherwise, 2 when the probe could not run.`,
+		Example: `  course probe http://127.0.0.1:5252/api/chatbot/chat/stream --message "Show me Cmaj7 voicings" \
+    --answer-url http://127.0.0.1:5252/api/chatbot/chat
+  course probe http://127.0.0.1:8080/v1/stream --data '{"prompt":"hi"}' --header "Authorization: Bearer $TOKEN" --json`,
+		Args: cobra.ArbitraryArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return &ExitError{Code: ExitCannotRun, Err: fmt.Errorf("probe: give one URL, the streaming endpoint (got %d arguments)", len(args))}
+			}
+			opts.URL = args[0]
+			opts.Out = cmd.OutOrStdout()
+			if runF != nil {
+				return runF(cmd.Context(), opts)
+			}
+			return runProbe(cmd.Context(), opts)
+		},
+	}
+	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
+		return &ExitError{Code: ExitCannotRun, Err: fmt.Errorf("probe: %w", err)}
+	})
+	f := cmd.Flags()
+	f.StringVar(&opts.Data, "data", "", "send this JSON as the request body")
+	// The body GaChatbot.Api's endpoints bind (Apps/GaChatbot.Api/Controllers/ChatbotController.cs:530-576).
+	f.StringVar(&opts.Message, "message", "", `send {"message": TEXT}, the body GA's endpoints read`)
+	f.StringArrayVar(&opts.Headers, "header", nil, `add a request header "Name: value" (repeatable)`)
+	f.StringVar(&opts.Method, "method", http.MethodPost, "POST or GET")
+	f.StringVar(&opts.AnswerURL, "answer-url", "", "send the same request to this non-streaming endpoint and compare with its answer")
+	f.StringVar(&opts.AnswerFile, "answer-file", "", "compare with the answer in this file (its text, or --answer-field of it when it ends in .json)")
+	f.StringVar(&opts.AnswerField, "answer-field", probe.DefaultAnswerField, "where the answer sits in the answer's JSON, a dotted path such as choices.0.message.content")
+	f.StringArrayVar(&opts.Readers, "reader", nil, "measure this reader only (repeatable): text, standard, page, chatservice, or any reader's name")
+	f.DurationVar(&opts.Timeout, "timeout", probe.DefaultTimeout, "give up when the probe takes longer than this")
+	f.BoolVar(&opts.JSON, "json", false, "print the report as one JSON document")
+	return cmd
+}
+
+// probeUsage wraps a mistake on the command line as the probe's "could not run".
+func probeUsage(format string, args ...any) error {
+	return &ExitError{Code: ExitCannotRun, Err: fmt.Errorf("probe: "+format, args...)}
+}
+
+// probeRun turns the command line into the probe's options.
+func (o *ProbeOptions) probeRun() (probe.Options, error) {
+	po := probe.Options{
+		URL: o.URL, Method: o.Method, AnswerURL: o.AnswerURL, AnswerFile: o.AnswerFile,
+		AnswerField: o.AnswerField, Timeout: o.Timeout,
+	}
+	switch {
+	case o.Data != "" && o.Message != "":
+		return po, probeUsage("--data and --message both make the body; give one")
+	case o.AnswerURL != "" && o.AnswerFile != "":
+		return po, probeUsage("--answer-url and --answer-file both give the answer; give one")
+	case o.Data != "":
+		if !json.Valid([]byte(o.Data)) {
+			return po, probeUsage("--data is not JSON: %s", o.Data)
+		}
+		po.Body = []byte(o.Data)
+	case o.Message != "":
+		b, err := json.Marshal(map[string]string{"message": o.Message})
+		if err != nil {
+			return po, probeUsage("--message: %v", err)
+		}
+		po.Body = b
+	}
+	if len(o.Headers) > 0 {
+		po.Header = http.Header{}
+		for _, h := range o.Headers {
+			name, value, ok := strings.Cut(h, ":")
+			name = strings.TrimSpace(name)
+			if !ok || name == "" {
+				return po, probeUsage("--header %q is not \"Name: value\"", h)
+			}
+			po.Header.Add(name, strings.TrimSpace(value))
+		}
+	}
+	if len(o.Readers) > 0 {
+		readers, err := probe.FindReaders(o.Readers)
+		if err != nil {
+			return po, &ExitError{Code: ExitCannotRun, Err: err}
+		}
+		po.Readers = readers
+	}
+	return po, nil
+}
+
+func runProbe(ctx context.Context, opts *ProbeOptions) error {
+	po, err := opts.probeRun()
+	if err != nil {
+		return err
+	}
+	rep, runErr := probe.Run(ctx, po)
+	if opts.JSON {
+		b, err := rep.JSON()
+		if err != nil {
+			return &ExitError{Code: ExitCannotRun, Err: err}
+		}
+		if _, err := opts.Out.Write(b); err != nil {
+			return &ExitError{Code: ExitCannotRun, Err: fmt.Errorf("probe: write output: %w", err)}
+		}
+	} else if runErr == nil || rep.Status != 0 {
+		p := &probeReport{r: newReport(opts.Out), rep: rep}
+		p.print(runErr == nil)
+		if p.r.err != nil {
+			return &ExitError{Code: ExitCannotRun, Err: fmt.Errorf("probe: write output: %w", p.r.err)}
+		}
+	}
+	if runErr != nil {
+		return &ExitError{Code: ExitCannotRun, Err: runErr}
+	}
+	if !rep.Pass {
+		return &ExitError{Code: ExitFail, Err: errors.New("probe: " + probeVerdict(rep))}
+	}
+	return nil
+}
+
+// probeReport prints a probe's report in the course's layout, one function per section.
+type probeReport struct {
+	r   *report
+	rep *probe.Report
+}
+
+func (p *probeReport) print(complete bool) {
+	p.r.heading("probe")
+	p.response()
+	if p.rep.Status < 200 || p.rep.Status > 299 {
+		return
+	}
+	p.events()
+	p.timing()
+	if !complete {
+		return
+	}
+	p.hazards()
+	p.readers()
+	p.r.blank()
+	p.r.line("result: %s", probeVerdict(p.rep))
+}
+
+// response is the status line and the headers that decide how the stream travels.
+func (p *probeReport) response() {
+	rep := p.rep
+	p.r.title("%s %s", rep.Method, rep.URL)
+	p.r.line("%s %d %s", rep.Proto, rep.Status, rep.StatusText)
+	rows := make([]fact, 0, len(rep.Headers))
+	for _, h := range rep.Headers {
+		v := h.Value
+		if v == "" {
+			v = "(none)"
+		}
+		rows = append(rows, fact{h.Name, v})
+	}
+	p.r.facts(0, rows...)
+	if rep.ErrorBody != "" {
+		p.r.line("body: %s", rep.ErrorBody)
+	}
+}
+
+// events lists every event the reference reader dispatched, when it arrived and what it is.
+func (p *probeReport) events() {
+	p.r.title("Events, as the HTML standard reads them (%d, %d bytes)", len(p.rep.Events), p.rep.Bytes)
+	if len(p.rep.Events) == 0 {
+		p.r.line("none")
+		return
+	}
+	rows := make([][]string, 0, len(p.rep.Events))
+	for i, e := range p.rep.Events {
+		id := e.ID
+		if id == "" {
+			id = "-"
+		}
+		rows = append(rows, []string{strconv.Itoa(i + 1), e.At.String(), e.Type, id, strconv.Itoa(e.Lines), probeEventKind(e), probePreview(e.Data, 40)})
+	}
+	p.r.table([]string{"event", "at", "type", "id", "lines", "kind", "data"}, rows)
+}
+
+func probeEventKind(e probe.Event) string {
+	switch e.Kind {
+	case probe.KindJSON:
+		return "JSON " + e.Name
+	case probe.KindError:
+		return "error"
+	}
+	return e.Kind
+}
+
+// timing says when the parts arrived and whether the text was streamed or sent all at once.
+func (p *probeReport) timing() {
+	t := p.rep.Timing
+	p.r.title("Timing, from the request")
+	at := func(m *probe.Millis) string {
+		if m == nil {
+			return "(none)"
+		}
+		return m.String()
+	}
+	p.r.facts(0,
+		fact{"headers", t.Headers.String()},
+		fact{"first event", at(t.FirstEvent)},
+		fact{"first text", at(t.FirstText)},
+		fact{"end", t.End.String()},
+		fact{"streamed", streamedVerdict(t)},
+	)
+}
+
+func streamedVerdict(t probe.Timing) string {
+	what := "text events"
+	if t.TextKind == probe.KindJSON {
+		what = "JSON events (the stream has no text event)"
+	}
+	switch {
+	case t.TextEvents == 0:
+		return "no text arrived"
+	case t.Streamed:
+		return fmt.Sprintf("yes: %d %s spread over %s", t.TextEvents, what, t.Spread)
+	case t.TextEvents == 1:
+		return fmt.Sprintf("no: the text came in one event, %s after the request", *t.FirstText)
+	}
+	return fmt.Sprintf("no: %d %s within %s, the first %s after the request: the answer was whole before the first was sent",
+		t.TextEvents, what, t.Spread, *t.FirstText)
+}
+
+// hazards lists what the wire does that loses or hides text.
+func (p *probeReport) hazards() {
+	p.r.title("Hazards on the wire")
+	if len(p.rep.Hazards) == 0 {
+		p.r.line("none")
+		return
+	}
+	for _, h := range p.rep.Hazards {
+		where := ""
+		if len(h.Lines) > 0 {
+			where = " (" + probeLines(h.Lines) + ")"
+		}
+		p.r.line("%s%s: %s", h.Code, where, h.Detail)
+	}
+}
+
+func probeLines(lines []int) string {
+	const shown = 8
+	parts := make([]string, 0, shown+1)
+	for i, n := range lines {
+		if i == shown {
+			parts = append(parts, fmt.Sprintf("… %d in all", len(lines)))
+			break
+		}
+		parts = append(parts, strconv.Itoa(n))
+	}
+	word := "lines "
+	if len(lines) == 1 {
+		word = "line "
+	}
+	return word + strings.Join(parts, ", ")
+}
+
+// readers is lesson 6's measure for each reader on the bytes received, or, with no answer,
+// what each reader's user gets.
+func (p *probeReport) readers() {
+	ans := p.rep.Answer
+	switch {
+	case ans != nil && ans.OK:
+		p.r.title("What each reader gives, against the answer from %s (%d characters)", ans.Source, chars(ans.Text))
+	case ans != nil:
+		p.r.title("What each reader gives (no answer to compare with)")
+		p.r.line("answer: %s", ans.Problem)
+		p.r.blank()
+	default:
+		p.r.title("What each reader gives (no answer to compare with: --answer-url or --answer-file)")
+	}
+	answered := ans != nil && ans.OK
+	header := []string{"reader", "what the user gets"}
+	if answered {
+		header[1] = "against the answer"
+	}
+	rows := make([][]string, 0, len(p.rep.Readers))
+	for _, r := range p.rep.Readers {
+		cell := probePreview(r.Got, 60)
+		switch {
+		case r.Throws != "":
+			cell = "(throws) " + r.Throws
+		case answered:
+			cell = r.Measure
+		}
+		rows = append(rows, []string{r.Reader, cell})
+	}
+	p.r.table(header, rows)
+}
+
+// probeVerdict says in one line why the probe passed or failed.
+func probeVerdict(rep *probe.Report) string {
+	if rep.Answer != nil && rep.Answer.OK {
+		missed := 0
+		for _, r := range rep.Readers {
+			if r.Measure != "exact" {
+				missed++
+			}
+		}
+		if missed == 0 {
+			return fmt.Sprintf("pass: every reader (%d) gets the answer exactly", len(rep.Readers))
+		}
+		return fmt.Sprintf("fail: %d of %d readers do not get the answer exactly", missed, len(rep.Readers))
+	}
+	if len(rep.Hazards) == 0 {
+		return "pass: no hazard on the wire"
+	}
+	if len(rep.Hazards) == 1 {
+		return "fail: 1 hazard on the wire"
+	}
+	return fmt.Sprintf("fail: %d hazards on the wire", len(rep.Hazards))
+}
+
+// probePreview shows the start of s as the lesson quotes chunks, cut to n characters.
+func probePreview(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return quoteChunk(s)
+	}
+	r := []rune(s)
+	return quoteChunk(string(r[:n])) + "…"
 }

@@ -1,0 +1,411 @@
+package probe
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"mime"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"course/sse"
+	"course/wire"
+)
+
+// StreamedSpread is the least spread of text events over time that counts as streaming: below it
+// the text arrived at once, however many events carried it.
+const StreamedSpread = 20 * time.Millisecond
+
+// HeadersThatMatter are the response headers that decide how a stream reaches a browser.
+var HeadersThatMatter = []string{"Content-Type", "Cache-Control", "X-Accel-Buffering", "Content-Encoding", "Transfer-Encoding"}
+
+// Millis is a duration that JSON writes as a number of milliseconds.
+type Millis time.Duration
+
+// MarshalJSON writes the duration in milliseconds, to the microsecond.
+func (m Millis) MarshalJSON() ([]byte, error) {
+	return strconv.AppendFloat(nil, float64(m)/float64(time.Millisecond), 'f', 3, 64), nil
+}
+
+// UnmarshalJSON reads a number of milliseconds, so a report read back from JSON keeps its times.
+func (m *Millis) UnmarshalJSON(b []byte) error {
+	f, err := strconv.ParseFloat(string(b), 64)
+	if err != nil {
+		return fmt.Errorf("probe: milliseconds %s: %w", b, err)
+	}
+	*m = Millis(f * float64(time.Millisecond))
+	return nil
+}
+
+// String writes the duration in milliseconds with one decimal, the report's unit.
+func (m Millis) String() string {
+	return strconv.FormatFloat(float64(m)/float64(time.Millisecond), 'f', 1, 64) + " ms"
+}
+
+// Report is everything one probe found.
+type Report struct {
+	URL    string `json:"url"`
+	Method string `json:"method"`
+	// Proto, Status and StatusText are the response's status line.
+	Proto      string `json:"proto,omitempty"`
+	Status     int    `json:"status,omitempty"`
+	StatusText string `json:"statusText,omitempty"`
+	// Headers are HeadersThatMatter in that order, with "" for those the response lacks.
+	Headers []Header `json:"headers,omitempty"`
+	// ErrorBody is the trimmed body of a response outside 2xx.
+	ErrorBody string `json:"errorBody,omitempty"`
+	// Bytes counts the body bytes received, after any Content-Encoding is undone.
+	Bytes int `json:"bytes"`
+	// Complete says whether the stream was read to its end.
+	Complete bool    `json:"complete"`
+	Events   []Event `json:"events"`
+	Timing   Timing  `json:"timing"`
+	// Hazards are what the wire does that loses or hides text; none on a correct stream.
+	Hazards []Hazard `json:"hazards"`
+	// Answer is the answer the stream is compared with; nil when none was asked for.
+	Answer *Answer `json:"answer,omitempty"`
+	// Readers is what each selected client makes of the bytes received.
+	Readers []ReaderResult `json:"readers,omitempty"`
+	// Pass is the verdict: every reader gets the answer exactly, or, without an answer, no hazard.
+	Pass bool `json:"pass"`
+	// Error says why the probe stopped before the end; "" when it ran through.
+	Error string `json:"error,omitempty"`
+}
+
+// Header is one response header that matters.
+type Header struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+}
+
+// Event kinds, as the report names them.
+const (
+	KindText  = "text"
+	KindJSON  = "json"
+	KindDone  = wire.Done
+	KindError = "error"
+)
+
+// Event is one dispatched event and when it arrived.
+type Event struct {
+	At    Millis `json:"atMs"`           // since the request was sent
+	Type  string `json:"type"`           // the event type, "message" when the stream names none
+	ID    string `json:"id"`             // the last event ID at dispatch
+	Lines int    `json:"lines"`          // lines of data
+	Kind  string `json:"kind"`           // KindText, KindJSON, KindDone or KindError
+	Name  string `json:"name,omitempty"` // for JSON, the fields that name it: "type=routing"; for errors, the message
+	Data  string `json:"data"`
+}
+
+// Timing is when the stream's parts arrived, measured from the request.
+type Timing struct {
+	Headers    Millis  `json:"headersMs"`
+	FirstEvent *Millis `json:"firstEventMs"`
+	FirstText  *Millis `json:"firstTextMs"`
+	End        Millis  `json:"endMs"`
+	// TextEvents counts the events whose spread is measured: text events, or JSON events when
+	// the stream carries its text inside JSON.
+	TextEvents int    `json:"textEvents"`
+	TextKind   string `json:"textKind"`
+	// Spread is the time from the first to the last of those events.
+	Spread Millis `json:"spreadMs"`
+	// Streamed is true when the text events spread over StreamedSpread or more.
+	Streamed bool `json:"streamed"`
+}
+
+// Hazard is one kind of trouble found on the wire, with where it shows.
+type Hazard struct {
+	Code   string `json:"code"`
+	Lines  []int  `json:"lines,omitempty"` // wire lines, counted from 1, where it shows
+	Detail string `json:"detail"`
+}
+
+// Hazard codes.
+const (
+	HazardNoColon     = "no-colon"         // a line with no colon: its text becomes a field name
+	HazardSpace       = "dropped-space"    // a data line's text starts with the space the reader drops
+	HazardCR          = "cr-in-data"       // a CR inside data, which the reader takes as a line end
+	HazardOpenEvent   = "open-event"       // the stream ended inside an event
+	HazardNoDone      = "no-end-marker"    // the stream ended without [DONE]
+	HazardErrorEvent  = "error-event"      // an error event; the stream may end after it
+	HazardContentType = "not-event-stream" // the body is not text/event-stream
+	HazardCompressed  = "compressed"       // the stream has a Content-Encoding
+)
+
+// Answer is the answer the stream is compared with.
+type Answer struct {
+	Source string `json:"source"`           // the answer URL or file
+	Status int    `json:"status,omitempty"` // the answer URL's status
+	OK     bool   `json:"ok"`               // Text holds the answer
+	Text   string `json:"text,omitempty"`
+	// Problem says why there is no answer: the endpoint's status and trimmed body.
+	Problem string `json:"problem,omitempty"`
+}
+
+// ReaderResult is what one client gives its user from the bytes received.
+type ReaderResult struct {
+	Reader string `json:"reader"`
+	Got    string `json:"got"`              // the text the user gets
+	Throws string `json:"throws,omitempty"` // the message the client throws instead
+	// Measure is wire.Compare of the answer and Got ("exact", "1 of 6 lines missing", …), or
+	// "(throws)"; "" without an answer.
+	Measure string `json:"measure,omitempty"`
+}
+
+// JSON is the report as one indented JSON document.
+func (r *Report) JSON() ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(r); err != nil {
+		return nil, fmt.Errorf("probe: report json: %w", err)
+	}
+	return b.Bytes(), nil
+}
+
+func (r *Report) setResponse(resp *http.Response, took time.Duration) {
+	r.Proto = resp.Proto
+	r.Status = resp.StatusCode
+	r.StatusText = strings.TrimSpace(strings.TrimPrefix(resp.Status, strconv.Itoa(resp.StatusCode)))
+	r.Timing.Headers = Millis(took)
+	r.Headers = nil
+	for _, name := range HeadersThatMatter {
+		v := strings.Join(resp.Header.Values(name), ", ")
+		// Go's client moves Transfer-Encoding out of the header map.
+		if name == "Transfer-Encoding" && len(resp.TransferEncoding) > 0 {
+			v = strings.Join(resp.TransferEncoding, ", ")
+		}
+		r.Headers = append(r.Headers, Header{Name: name, Value: v})
+	}
+}
+
+// Header returns the value of one of HeadersThatMatter, "" when the response lacks it.
+func (r *Report) Header(name string) string {
+	for _, h := range r.Headers {
+		if strings.EqualFold(h.Name, name) {
+			return h.Value
+		}
+	}
+	return ""
+}
+
+func (r *Report) addEvent(ev sse.Event, at time.Duration) {
+	kind, name := Classify(ev.Type, ev.Data)
+	r.Events = append(r.Events, Event{
+		At: Millis(at), Type: ev.Type, ID: ev.LastEventID,
+		Lines: strings.Count(ev.Data, "\n") + 1, Kind: kind, Name: name, Data: ev.Data,
+	})
+}
+
+// finish fills in what follows from the whole capture: byte count, timing and hazards. A stream
+// cut short gets no hazards about its end, which it never reached.
+func (r *Report) finish(raw []byte, complete bool) {
+	r.Bytes = len(raw)
+	r.Complete = complete
+	r.timing()
+	r.Hazards = r.hazards(raw, complete)
+	if r.Hazards == nil {
+		r.Hazards = []Hazard{}
+	}
+	r.Pass = complete && len(r.Hazards) == 0
+}
+
+func (r *Report) timing() {
+	t := &r.Timing
+	t.FirstEvent, t.FirstText = nil, nil
+	if len(r.Events) > 0 {
+		at := r.Events[0].At
+		t.FirstEvent = &at
+	}
+	t.TextKind = KindText
+	texts := r.eventsOf(KindText)
+	if len(texts) == 0 {
+		if js := r.eventsOf(KindJSON); len(js) > 0 {
+			texts, t.TextKind = js, KindJSON
+		}
+	}
+	t.TextEvents = len(texts)
+	t.Spread, t.Streamed = 0, false
+	if len(texts) > 0 {
+		first := texts[0].At
+		t.FirstText = &first
+		t.Spread = texts[len(texts)-1].At - first
+		t.Streamed = len(texts) > 1 && time.Duration(t.Spread) >= StreamedSpread
+	}
+}
+
+func (r *Report) eventsOf(kind string) []Event {
+	var out []Event
+	for _, e := range r.Events {
+		if e.Kind == kind {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func (r *Report) hazards(raw []byte, complete bool) []Hazard {
+	var hs []Hazard
+	if ct := r.Header("Content-Type"); !isEventStream(ct) {
+		shown := ct
+		if shown == "" {
+			shown = "missing"
+		} else {
+			shown = strconv.Quote(ct)
+		}
+		hs = append(hs, Hazard{Code: HazardContentType, Detail: fmt.Sprintf(
+			"Content-Type is %s, not text/event-stream: EventSource refuses the stream, and proxies may buffer it whole", shown)})
+	}
+	if enc := r.Header("Content-Encoding"); enc != "" && !strings.EqualFold(enc, "identity") {
+		hs = append(hs, Hazard{Code: HazardCompressed, Detail: fmt.Sprintf(
+			"Content-Encoding is %q: a compressor holds events until its buffer fills or is flushed, so they arrive late and together", enc)})
+	}
+	hs = append(hs, ScanWire(raw, complete)...)
+	if !complete {
+		return hs
+	}
+	done := false
+	for _, e := range r.Events {
+		if e.Kind == KindDone {
+			done = true
+		}
+	}
+	if !done {
+		hs = append(hs, Hazard{Code: HazardNoDone, Detail: "the stream ended without " + wire.Done +
+			", the end marker the clients wait for: a client cannot tell a finished answer from a cut one"})
+	}
+	for i, e := range r.Events {
+		if e.Kind != KindError {
+			continue
+		}
+		where := "more events follow it"
+		if i == len(r.Events)-1 {
+			where = "the stream ended after it"
+		}
+		hs = append(hs, Hazard{Code: HazardErrorEvent, Detail: fmt.Sprintf(
+			"event %d is an error (%s) and %s; nothing in the standard tells an error from an answer, so each client decides what its user sees", i+1, e.Name, where)})
+	}
+	return hs
+}
+
+func isEventStream(ct string) bool {
+	mt, _, err := mime.ParseMediaType(ct)
+	return err == nil && mt == "text/event-stream"
+}
+
+// measure runs every reader on the bytes received and sets the verdict.
+func (r *Report) measure(raw []byte, readers []wire.Reader) {
+	r.Readers = r.Readers[:0]
+	answered := r.Answer != nil && r.Answer.OK
+	exact := true
+	for _, rd := range readers {
+		got, err := rd.Read(raw)
+		res := ReaderResult{Reader: rd.Name, Got: got}
+		switch {
+		case err != nil:
+			res.Got, res.Throws = "", err.Error()
+			if answered {
+				res.Measure = "(throws)"
+			}
+		case answered:
+			res.Measure = wire.Compare(r.Answer.Text, got)
+		}
+		exact = exact && res.Measure == "exact"
+		r.Readers = append(r.Readers, res)
+	}
+	if answered {
+		r.Pass = exact
+	}
+}
+
+// Classify names an event's kind: [DONE]; an error (an object with an error field, an object of
+// type "error", or an event of type error); another JSON object, named by its naming field or by
+// its keys; or text.
+func Classify(typ, data string) (kind, name string) {
+	if data == wire.Done {
+		return KindDone, ""
+	}
+	keys, obj, isObj := objectKeys(data)
+	if isObj {
+		if wire.Kind(data) == "error" {
+			return KindError, errorMessage(obj["error"])
+		}
+		if s, ok := jsonString(obj["type"]); ok && s == "error" {
+			return KindError, errorMessage(obj["message"], obj["error"])
+		}
+	}
+	if typ == "error" {
+		return KindError, data
+	}
+	if !isObj {
+		return KindText, ""
+	}
+	for _, k := range []string{"type", "event", "object", "kind"} {
+		if s, ok := jsonString(obj[k]); ok {
+			return KindJSON, k + "=" + s
+		}
+	}
+	return KindJSON, "{" + strings.Join(keys, ", ") + "}"
+}
+
+// objectKeys parses data as a JSON object and returns its keys in the order they appear.
+func objectKeys(data string) ([]string, map[string]json.RawMessage, bool) {
+	if !json.Valid([]byte(data)) {
+		return nil, nil, false
+	}
+	dec := json.NewDecoder(strings.NewReader(data))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil, nil, false
+	}
+	var keys []string
+	obj := map[string]json.RawMessage{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, nil, false
+		}
+		k, _ := tok.(string)
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil, nil, false
+		}
+		if _, seen := obj[k]; !seen {
+			keys = append(keys, k)
+		}
+		obj[k] = v
+	}
+	return keys, obj, true
+}
+
+func jsonString(raw json.RawMessage) (string, bool) {
+	var s string
+	if len(raw) == 0 || raw[0] != '"' || json.Unmarshal(raw, &s) != nil {
+		return "", false
+	}
+	return s, true
+}
+
+// errorMessage is the first of the values that holds a message: a string, or an object's
+// "message" string; otherwise the first value's JSON.
+func errorMessage(values ...json.RawMessage) string {
+	for _, v := range values {
+		if s, ok := jsonString(v); ok {
+			return s
+		}
+		var inner struct {
+			Message string `json:"message"`
+		}
+		if len(v) > 0 && v[0] == '{' && json.Unmarshal(v, &inner) == nil && inner.Message != "" {
+			return inner.Message
+		}
+	}
+	for _, v := range values {
+		if len(v) > 0 {
+			return string(v)
+		}
+	}
+	return ""
+}
