@@ -70,34 +70,24 @@ func appendValue(b []byte, v any, esc Escaping) []byte {
 		}
 		return appendValue(b, *x, esc)
 	case []any:
-		b = append(b, '[')
-		for i, e := range x {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendValue(b, e, esc)
-		}
-		return append(b, ']')
+		return appendArray(b, x, esc)
 	case []string:
-		b = append(b, '[')
-		for i, e := range x {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendString(b, e, esc)
-		}
-		return append(b, ']')
+		return appendArray(b, x, esc)
 	case []Object:
-		b = append(b, '[')
-		for i, e := range x {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendValue(b, e, esc)
-		}
-		return append(b, ']')
+		return appendArray(b, x, esc)
 	}
 	panic("gahost: json: unsupported value type")
+}
+
+func appendArray[T any](b []byte, xs []T, esc Escaping) []byte {
+	b = append(b, '[')
+	for i, e := range xs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendValue(b, e, esc)
+	}
+	return append(b, ']')
 }
 
 const hexUpper = "0123456789ABCDEF"
