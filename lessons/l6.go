@@ -38,6 +38,12 @@ type L6Options struct {
 	Host HostOptions
 	// Exercise is the lesson's exercise to run instead of the lesson, 1 to 4; 0 runs the lesson.
 	Exercise int
+	// Browser adds Chromium's EventSource to the lesson's readers.
+	Browser bool
+	// Chrome is the browser to run for Browser and Screenshots; "" finds Chromium.
+	Chrome string
+	// Screenshots is a directory for pictures of the page's states; "" takes none.
+	Screenshots string
 }
 
 // NewCmdL6 builds `course l6`; runF replaces the lesson's run in tests of the flags.
@@ -60,6 +66,9 @@ readers on the improvisation answer of lesson 5.
 			if err := checkExercise(opts.Exercise); err != nil {
 				return err
 			}
+			if err := checkBrowserFlags(opts); err != nil {
+				return err
+			}
 			if runF != nil {
 				return runF(cmd.Context(), opts)
 			}
@@ -71,6 +80,7 @@ readers on the improvisation answer of lesson 5.
 	}
 	opts.Host.addFlags(cmd)
 	cmd.Flags().IntVar(&opts.Exercise, "exercise", 0, fmt.Sprintf("run exercise `N` of the lesson (1-%d) instead of the lesson", len(l6Exercises)))
+	addBrowserFlags(cmd, opts)
 	return cmd
 }
 
@@ -78,11 +88,22 @@ readers on the improvisation answer of lesson 5.
 type lesson6 struct {
 	r    *report
 	host *hostproc.Host
+	// chromium, when set, reads every stream the lesson's readers read.
+	chromium *chromiumReader
+	// failure is the stream of section 4's question, which the screenshots show on the page.
+	failure []byte
 }
 
 func runL6(ctx context.Context, opts *L6Options) (err error) {
 	ctx, cancel := context.WithTimeout(ctx, opts.Host.timeout())
 	defer cancel()
+	chromium, err := startChromium(ctx, opts)
+	if err != nil {
+		return fmt.Errorf("l6: %w", err)
+	}
+	if chromium != nil {
+		defer chromium.close()
+	}
 	host, err := opts.Host.start(ctx)
 	if err != nil {
 		return fmt.Errorf("l6: %w", err)
@@ -94,6 +115,9 @@ func runL6(ctx context.Context, opts *L6Options) (err error) {
 	}()
 
 	l := &lesson6{r: newReport(opts.Out), host: host}
+	if opts.Browser {
+		l.chromium = chromium
+	}
 	l.r.heading("l6")
 	stream, err := l.hostStream(ctx)
 	if err != nil {
@@ -113,6 +137,9 @@ func runL6(ctx context.Context, opts *L6Options) (err error) {
 	pinned := l.pinnedChunks(answer)
 	fixed := l.chunks743(answer)
 	l.writersAndReaders(answer, pinned, fixed)
+	if err := l.browserSections(ctx, opts, chromium, stream, pinned, fixed); err != nil {
+		return fmt.Errorf("l6: %w", err)
+	}
 	if l.r.err != nil {
 		return fmt.Errorf("l6: write output: %w", l.r.err)
 	}
@@ -221,8 +248,10 @@ func (l *lesson6) guardMiss(ctx context.Context, modelURL string) error {
 	if answered {
 		header[1] = "against /chat's answer"
 	}
-	rows := make([][]string, 0, len(wire.Readers))
-	for _, rd := range wire.Readers {
+	l.failure = stream.Body
+	readers := l.readers()
+	rows := make([][]string, 0, len(readers))
+	for _, rd := range readers {
 		got, err := rd.Read(stream.Body)
 		switch {
 		case err != nil:
@@ -271,7 +300,7 @@ func (l *lesson6) chunkRows(answer string, chunks []string) {
 func (l *lesson6) writersAndReaders(answer string, pinned, fixed []string) {
 	var rows [][]string
 	for _, w := range wire.Writers {
-		for _, rd := range wire.Readers {
+		for _, rd := range l.readers() {
 			rows = append(rows, []string{w.Name, rd.Name, delivered(answer, rd, w.Stream(pinned)), delivered(answer, rd, w.Stream(fixed))})
 		}
 	}

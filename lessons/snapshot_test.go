@@ -18,6 +18,7 @@ var snapshotRuns = [][]string{
 	{"l6", "--exercise", "2"},
 	{"l6", "--exercise", "3"},
 	{"l6", "--exercise", "4"},
+	{"l6", "--browser"},
 	{"matrix"},
 	{"matrix", "--error"},
 	{"matrix", "--crlf"},
@@ -45,6 +46,7 @@ const updateHint = "update with: COURSE_UPDATE=1 go test ./..."
 func TestSnapshots(t *testing.T) {
 	for _, args := range snapshotRuns {
 		t.Run(snapshotName(args), func(t *testing.T) {
+			skipUnlessChromium(t, args)
 			got, err := runCourse(t, args...)
 			if err != nil {
 				t.Fatalf("course %s: %v", strings.Join(args, " "), err)

@@ -1,0 +1,118 @@
+package browser
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"html/template"
+
+	"github.com/chromedp/chromedp"
+	"github.com/yuin/goldmark"
+)
+
+// RenderMarkdown turns an answer into HTML with CommonMark's rules, as GaChatbot.Api's page
+// re-renders the whole answer as markdown after each chunk
+// (Apps/GaChatbot.Api/wwwroot/index.html:786-790). Raw HTML in the answer is left out, not run.
+func RenderMarkdown(md string) (string, error) {
+	var b bytes.Buffer
+	if err := goldmark.Convert([]byte(md), &b); err != nil {
+		return "", fmt.Errorf("browser: render markdown: %w", err)
+	}
+	return b.String(), nil
+}
+
+// Page is one state of a minimal chat page: the user's question and the assistant's bubble.
+type Page struct {
+	// Caption names the state above the conversation.
+	Caption string
+	// Question is the user's message.
+	Question string
+	// Bubble is what the assistant's bubble shows.
+	Bubble string
+	// Failed shows Bubble as plain text, as the page shows a thrown error, instead of as markdown.
+	Failed bool
+}
+
+var pageTemplate = template.Must(template.New("page").Parse(`<!doctype html>
+<html><head><meta charset="utf-8"><title>{{.Caption}}</title>
+<style>
+body { margin: 0; background: #eef1f5; font: 15px/1.45 "DejaVu Sans", sans-serif; color: #1d2330; }
+#chat { width: 680px; padding: 16px 20px 20px; background: #eef1f5; }
+.caption { font-size: 12px; color: #6b7385; margin-bottom: 12px; }
+.turn { display: flex; margin: 8px 0; }
+.user { justify-content: flex-end; }
+.bubble { max-width: 560px; padding: 10px 14px; border-radius: 14px; overflow-wrap: anywhere; }
+.user .bubble { background: #2f6fde; color: #fff; border-bottom-right-radius: 4px; }
+.assistant .bubble { background: #fff; border-bottom-left-radius: 4px; box-shadow: 0 1px 2px rgba(0,0,0,.12); }
+.assistant .bubble.failed { background: #fdecec; color: #9b1c1c; white-space: pre-wrap; }
+.bubble p { margin: 0 0 8px; } .bubble p:last-child { margin-bottom: 0; }
+.bubble ul { margin: 4px 0 8px; padding-left: 22px; } .bubble li { margin: 2px 0; }
+code { font: 13px "DejaVu Sans Mono", monospace; }
+</style></head>
+<body><div id="chat">
+<div class="caption">{{.Caption}}</div>
+<div class="turn user"><div class="bubble">{{.Question}}</div></div>
+<div class="turn assistant">{{if .Failed}}<div class="bubble failed">{{.Bubble}}</div>{{else}}<div class="bubble">{{.HTML}}</div>{{end}}</div>
+</div></body></html>
+`))
+
+// HTML is the page's document.
+func (p Page) HTML() (string, error) {
+	data := struct {
+		Page
+		HTML template.HTML
+	}{Page: p}
+	if !p.Failed {
+		html, err := RenderMarkdown(p.Bubble)
+		if err != nil {
+			return "", err
+		}
+		// goldmark leaves raw HTML out, so its output is safe to place as is.
+		data.HTML = template.HTML(html)
+	}
+	var b bytes.Buffer
+	if err := pageTemplate.Execute(&b, data); err != nil {
+		return "", fmt.Errorf("browser: page: %w", err)
+	}
+	return b.String(), nil
+}
+
+// Shot is a page as Chromium drew it.
+type Shot struct {
+	// PNG is the picture of the conversation.
+	PNG []byte
+	// Bullets counts the list items Chromium laid out in the assistant's bubble.
+	Bullets int
+}
+
+// pageWidth is the viewport's width: the conversation's 720 pixels and nothing more.
+const pageWidth = 720
+
+// Screenshot loads p from the loopback server and takes a PNG of the conversation.
+func (b *Browser) Screenshot(ctx context.Context, p Page) (Shot, error) {
+	html, err := p.HTML()
+	if err != nil {
+		return Shot{}, err
+	}
+	b.run.Lock()
+	defer b.run.Unlock()
+	url, drop := b.servePage(html)
+	defer drop()
+	runCtx, cancel := b.runCtx(ctx)
+	defer cancel()
+	if err := chromedp.Do(runCtx,
+		chromedp.EmulateViewport(pageWidth, 400),
+		chromedp.Navigate(url),
+	); err != nil {
+		return Shot{}, fmt.Errorf("browser: screenshot: load page: %w", err)
+	}
+	png, err := chromedp.Run(runCtx, chromedp.Screenshot(chromedp.CSS("#chat")))
+	if err != nil {
+		return Shot{}, fmt.Errorf("browser: screenshot: %w", err)
+	}
+	bullets, err := chromedp.Run(runCtx, chromedp.Evaluate[int](`document.querySelectorAll('.assistant li').length`))
+	if err != nil {
+		return Shot{}, fmt.Errorf("browser: screenshot: count bullets: %w", err)
+	}
+	return Shot{PNG: png, Bullets: bullets}, nil
+}
