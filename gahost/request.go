@@ -8,13 +8,29 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"os"
 	"reflect"
 	"strings"
+	"time"
+	"unicode/utf8"
 )
 
 // MaxBodyBytes is the stand-in's request body limit. Kestrel's default is 30,000,000 bytes; a
 // valid chat request is at most about 51 * 2000 characters of JSON, so 1 MiB leaves ample room.
 const MaxBodyBytes = 1 << 20
+
+// Read deadlines of the host's server, variables so tests can shorten them. Kestrel bounds the
+// time a request's headers take (RequestHeadersTimeout) and turns away a body that trickles in
+// (MinRequestBodyDataRate); a whole request within bodyReadTimeout stands in for that rate. The
+// deadline ends once the body is read, and there is no write deadline: it would cut long streams.
+var (
+	headerReadTimeout = readHeaderDeadline
+	bodyReadTimeout   = 30 * time.Second
+)
+
+// maxJSONDepth is MVC's JsonOptions.MaxDepth, MvcOptions.DefaultMaxModelBindingRecursionDepth:
+// System.Text.Json refuses the 33rd level of nested objects and arrays.
+const maxJSONDepth = 32
 
 // Limits of ChatbotController's request records (ChatbotController.cs:530-576).
 const (
@@ -47,6 +63,7 @@ type rejection struct {
 var problemTypes = map[int][2]string{
 	400: {"https://tools.ietf.org/html/rfc9110#section-15.5.1", "One or more validation errors occurred."},
 	404: {"https://tools.ietf.org/html/rfc9110#section-15.5.5", "Not Found"},
+	408: {"https://tools.ietf.org/html/rfc9110#section-15.5.9", "Request Timeout"},
 	413: {"https://tools.ietf.org/html/rfc9110#section-15.5.14", "Content Too Large"},
 	415: {"https://tools.ietf.org/html/rfc9110#section-15.5.16", "Unsupported Media Type"},
 	500: {"https://tools.ietf.org/html/rfc9110#section-15.6.1", "An error occurred while processing your request."},
@@ -89,6 +106,10 @@ func decodeChatRequest(r *http.Request) (chatRequest, *rejection) {
 	}
 	raw, err := io.ReadAll(io.LimitReader(r.Body, MaxBodyBytes+1))
 	if err != nil {
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			// Kestrel's answer to a body that does not arrive in time.
+			return chatRequest{}, &rejection{status: http.StatusRequestTimeout}
+		}
 		return chatRequest{}, &rejection{status: http.StatusBadRequest, errors: Object{{"$", []string{"The request body could not be read."}}}}
 	}
 	if len(raw) > MaxBodyBytes {
@@ -99,11 +120,24 @@ func decodeChatRequest(r *http.Request) (chatRequest, *rejection) {
 		return chatRequest{}, &rejection{status: http.StatusBadRequest, errors: Object{{"", []string{"A non-empty request body is required."}}, requestRequired}}
 	}
 	var w *wireRequest
-	if err := json.Unmarshal(raw, &w); err != nil {
+	err = json.Unmarshal(raw, &w)
+	var se *json.SyntaxError
+	if at := tooDeepAt(raw); at >= 0 && (err == nil || errors.As(err, &se) && se.Offset > int64(at)) {
+		// System.Text.Json reads in order, so the depth limit strikes before a later syntax error.
+		msg := fmt.Sprintf("The maximum configured depth of %d has been exceeded. Path: $ | BytePosition: %d.", maxJSONDepth, at)
+		return chatRequest{}, &rejection{status: http.StatusBadRequest, errors: Object{{"$", []string{msg}}, requestRequired}}
+	}
+	if err != nil {
 		return chatRequest{}, &rejection{status: http.StatusBadRequest, errors: Object{{jsonErrorPath(err), []string{jsonErrorMessage(err)}}, requestRequired}}
 	}
 	if w == nil {
 		return chatRequest{}, &rejection{status: http.StatusBadRequest, errors: Object{requestRequired}}
+	}
+	if !utf8.Valid(raw) {
+		if path := invalidUTF8Path(raw); path != "" {
+			msg := "Cannot transcode invalid UTF-8 JSON text to UTF-16 string. Path: " + path + "."
+			return chatRequest{}, &rejection{status: http.StatusBadRequest, errors: Object{{path, []string{msg}}, requestRequired}}
+		}
 	}
 	errs := validate(w)
 	if len(errs) > 0 {
@@ -122,6 +156,62 @@ func decodeChatRequest(r *http.Request) (chatRequest, *rejection) {
 		req.History = append(req.History, turn{Role: role, Content: *t.Content})
 	}
 	return req, nil
+}
+
+// tooDeepAt returns the offset of the first '{' or '[' that opens a level past maxJSONDepth, or -1.
+func tooDeepAt(raw []byte) int {
+	depth, inString, escaped := 0, false, false
+	for i, c := range raw {
+		switch {
+		case inString:
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '{' || c == '[':
+			depth++
+			if depth > maxJSONDepth {
+				return i
+			}
+		case c == '}' || c == ']':
+			depth--
+		}
+	}
+	return -1
+}
+
+// invalidUTF8Path returns the JSON path of the first bound string holding ill-formed UTF-8, or "".
+// encoding/json quietly turns such bytes into U+FFFD; System.Text.Json throws when it transcodes
+// a string it binds, and skips the strings of properties it does not know.
+func invalidUTF8Path(raw []byte) string {
+	var w struct {
+		Message             json.RawMessage `json:"message"`
+		ConversationHistory []struct {
+			Role    json.RawMessage `json:"role"`
+			Content json.RawMessage `json:"content"`
+		} `json:"conversationHistory"`
+	}
+	if json.Unmarshal(raw, &w) != nil {
+		return ""
+	}
+	if !utf8.Valid(w.Message) {
+		return "$.message"
+	}
+	for i, t := range w.ConversationHistory {
+		if !utf8.Valid(t.Role) {
+			return fmt.Sprintf("$.conversationHistory[%d].role", i)
+		}
+		if !utf8.Valid(t.Content) {
+			return fmt.Sprintf("$.conversationHistory[%d].content", i)
+		}
+	}
+	return ""
 }
 
 // validate is the data annotations of ChatRequest and its history items: [Required] and

@@ -98,3 +98,37 @@ func BenchmarkReader(b *testing.B) {
 	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/float64(runs*events), "allocs/event")
 	b.ReportMetric(float64(events), "events/op")
 }
+
+// TestOneAllocationPerEvent holds the reader to one allocation per event, its data, with the
+// id and type that change sharing it, plus the Reader itself and its buffers.
+func TestOneAllocationPerEvent(t *testing.T) {
+	var long bytes.Buffer
+	for i := range 200 {
+		fmt.Fprintf(&long, "id: %d\r\n", i)
+		for range 40 {
+			long.WriteString("data: " + chatTexts[i%len(chatTexts)] + "\r\n")
+		}
+		long.WriteString("\r\n")
+	}
+	chat, chatEvents := chatStream(1<<20, 3)
+	for _, tc := range []struct {
+		name   string
+		stream []byte
+		events int
+	}{{"chat", chat, chatEvents}, {"long events", long.Bytes(), 200}} {
+		src := bytes.NewReader(tc.stream)
+		allocs := testing.AllocsPerRun(5, func() {
+			src.Reset(tc.stream)
+			r := NewReader(src)
+			for {
+				if _, err := r.Next(); err != nil {
+					break
+				}
+			}
+		})
+		// The Reader and the one allocation that holds its buffers.
+		if limit := float64(tc.events + 2); allocs > limit {
+			t.Errorf("%s: %v allocations for %d events, want at most %v", tc.name, allocs, tc.events, limit)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package sse
 
 import (
 	"bytes"
+	"io"
 	"reflect"
 	"testing"
 	"testing/iotest"
@@ -28,11 +29,11 @@ func FuzzReader(f *testing.F) {
 		for _, c := range chunks {
 			sizes = append(sizes, int(c%16)+1)
 		}
-		whole := collect(bytes.NewReader(stream), WithLimit(lim))
+		whole := collectBounded(t, bytes.NewReader(stream), lim)
 		runs := map[string]result{
-			"one byte": collect(iotest.OneByteReader(bytes.NewReader(stream)), WithLimit(lim)),
-			"chunked":  collect(&chunkReader{data: stream, sizes: sizes}, WithLimit(lim)),
-			"data+EOF": collect(iotest.DataErrReader(bytes.NewReader(stream)), WithLimit(lim)),
+			"one byte": collectBounded(t, iotest.OneByteReader(bytes.NewReader(stream)), lim),
+			"chunked":  collectBounded(t, &chunkReader{data: stream, sizes: sizes}, lim),
+			"data+EOF": collectBounded(t, iotest.DataErrReader(bytes.NewReader(stream)), lim),
 		}
 		for name, got := range runs {
 			if !sameResult(got, whole) {
@@ -45,6 +46,43 @@ func FuzzReader(f *testing.F) {
 			}
 		}
 	})
+}
+
+// collectBounded is collect that, after every call to Next, holds the Reader's buffers to its
+// limit: a pending line and the data buffer never pass it, and decoding, which can triple an
+// ill-formed byte into U+FFFD, never lets the type or the id pass three times a line.
+func collectBounded(t *testing.T, src io.Reader, lim int) result {
+	t.Helper()
+	r := NewReader(src, WithLimit(lim))
+	if len(r.buf) != bufSize {
+		t.Fatalf("read buffer holds %d bytes, want %d", len(r.buf), bufSize)
+	}
+	var res result
+	for {
+		ev, err := r.Next()
+		switch {
+		case len(r.line) > r.limit:
+			t.Fatalf("pending line holds %d bytes, over the limit of %d", len(r.line), r.limit)
+		case len(r.data) > r.limit+1:
+			t.Fatalf("data buffer holds %d bytes, over the limit of %d", len(r.data), r.limit)
+		case len(r.typ) > 3*r.limit, len(r.lastID) > 3*r.limit:
+			t.Fatalf("type or id holds %d/%d bytes, over three times the limit of %d", len(r.typ), len(r.lastID), r.limit)
+		case len(ev.Data) > r.limit:
+			t.Fatalf("event data holds %d bytes, over the limit of %d", len(ev.Data), r.limit)
+		case len(r.buf) != bufSize:
+			t.Fatalf("read buffer grew to %d bytes", len(r.buf))
+		}
+		if err != nil {
+			if r.err != nil && (r.line != nil || r.data != nil || r.typ != nil) {
+				t.Fatalf("a failed Reader still holds its buffers")
+			}
+			res.err = err
+			break
+		}
+		res.events = append(res.events, ev)
+	}
+	res.retry, res.hasRetry = r.Retry()
+	return res
 }
 
 func sameResult(a, b result) bool {

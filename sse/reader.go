@@ -10,7 +10,6 @@ import (
 	"iter"
 	"math"
 	"time"
-	"unicode/utf8"
 )
 
 // DefaultLimit is the largest line, and the largest event data, a Reader accepts unless told otherwise.
@@ -18,6 +17,15 @@ const DefaultLimit = 1 << 20
 
 // bufSize is how much a Reader asks of its source per Read.
 const bufSize = 64 << 10
+
+// The data, cut-line, type and id buffers a Reader starts with, carved from the read buffer's
+// allocation: most events, lines, types and ids fit, so a Reader usually allocates nothing more
+// than its events.
+const (
+	dataSize  = 8 << 10
+	lineSize  = 1 << 10
+	fieldSize = 128
+)
 
 // maxRetryMS is the largest reconnection time, in milliseconds, a time.Duration can hold.
 const maxRetryMS = math.MaxInt64 / int64(time.Millisecond)
@@ -74,6 +82,8 @@ type Reader struct {
 	data     []byte // data buffer, UTF-8
 	typ      []byte // event type buffer, UTF-8
 	typStr   string // string form of the last type dispatched, reused to spare an allocation
+	id       []byte // last event ID buffer, UTF-8
+	idNew    bool   // id differs from lastID, which the next dispatch must bring up to date
 	lastID   string
 	retry    time.Duration
 	hasRetry bool
@@ -81,7 +91,15 @@ type Reader struct {
 
 // NewReader returns a Reader over src.
 func NewReader(src io.Reader, opts ...Option) *Reader {
-	r := &Reader{src: src, limit: DefaultLimit, buf: make([]byte, bufSize), lf: -1, cr: -1}
+	mem := make([]byte, bufSize+dataSize+lineSize+2*fieldSize)
+	carve := func(n int) []byte {
+		b := mem[:0:n]
+		mem = mem[n:]
+		return b
+	}
+	r := &Reader{src: src, limit: DefaultLimit, lf: -1, cr: -1}
+	r.buf = carve(bufSize)[:bufSize]
+	r.data, r.line, r.typ, r.id = carve(dataSize), carve(lineSize), carve(fieldSize), carve(fieldSize)
 	for _, o := range opts {
 		o(r)
 	}
@@ -139,8 +157,18 @@ func (r *Reader) Next() (Event, error) {
 			r.line = append(r.line, line...)
 			line = r.line
 		}
-		r.skipLF = r.buf[i] == '\r'
 		r.start = i + 1
+		if r.buf[i] == '\r' {
+			// A CRLF whose LF is at hand is taken at once; only a CR at the end of the
+			// buffer leaves the question to the next read.
+			if r.start < r.end {
+				if r.buf[r.start] == '\n' {
+					r.start++
+				}
+			} else {
+				r.skipLF = true
+			}
+		}
 		ev, ok, err := r.processLine(line)
 		r.line = r.line[:0]
 		if err != nil {
@@ -175,7 +203,7 @@ func Read(src io.Reader) iter.Seq2[Event, error] {
 
 func (r *Reader) fail(err error) (Event, error) {
 	r.err = err
-	r.line, r.data, r.typ = nil, nil, nil
+	r.line, r.data, r.typ, r.id = nil, nil, nil, nil
 	return Event{}, err
 }
 
@@ -277,31 +305,46 @@ func (r *Reader) processLine(line []byte) (Event, bool, error) {
 	return Event{}, false, nil
 }
 
-// dispatch follows 9.2.6's "dispatch the event" steps for web browsers.
+// dispatch follows 9.2.6's "dispatch the event" steps for web browsers. The event's data, and
+// the id and the type when they changed, share one allocation: the id and type strings then
+// keep that event's bytes alive until they change again, which the limit bounds.
 func (r *Reader) dispatch() (Event, bool) {
 	if len(r.data) == 0 {
 		r.typ = r.typ[:0]
 		return Event{}, false
 	}
-	ev := Event{Type: "message", Data: string(r.data[:len(r.data)-1]), LastEventID: r.lastID}
+	n := len(r.data) - 1
+	b := r.data[:n]
+	newTyp := len(r.typ) > 0 && string(r.typ) != r.typStr
+	if r.idNew {
+		b = append(b, r.id...)
+	}
+	if newTyp {
+		b = append(b, r.typ...)
+	}
+	s := string(b)
+	off := n
+	if r.idNew {
+		r.lastID = s[off : off+len(r.id)]
+		off += len(r.id)
+		r.idNew = false
+	}
+	if newTyp {
+		r.typStr = s[off:]
+	}
+	ev := Event{Type: "message", Data: s[:n], LastEventID: r.lastID}
 	if len(r.typ) > 0 {
-		if string(r.typ) != r.typStr {
-			r.typStr = string(r.typ)
-		}
 		ev.Type = r.typStr
 	}
-	r.data, r.typ = r.data[:0], r.typ[:0]
+	r.data, r.typ = b[:0], r.typ[:0]
 	return ev, true
 }
 
+// setID sets the last event ID buffer; its string waits for the next dispatch, so an id
+// costs no allocation of its own.
 func (r *Reader) setID(value []byte) {
-	if !utf8.Valid(value) {
-		r.lastID = DecodeUTF8(value)
-		return
-	}
-	if string(value) != r.lastID {
-		r.lastID = string(value)
-	}
+	r.id = appendDecoded(r.id[:0], value)
+	r.idNew = string(r.id) != r.lastID
 }
 
 // setRetry takes only ASCII digits. The standard leaves an empty value and an integer too

@@ -143,7 +143,8 @@ func esDecode(b []byte) string {
 func oracle(stream []byte) result {
 	s := strings.TrimPrefix(esDecode(stream), "\uFEFF")
 	var res result
-	var data, typ, lastID string
+	var data []byte // a byte slice, not a string, only so a long event is not quadratic
+	var typ, lastID string
 	for {
 		i := strings.IndexAny(s, "\r\n")
 		if i < 0 {
@@ -157,16 +158,16 @@ func oracle(stream []byte) result {
 		var field, value string
 		switch {
 		case line == "":
-			if data == "" {
-				data, typ = "", ""
+			if len(data) == 0 {
+				data, typ = data[:0], ""
 				continue
 			}
-			ev := Event{Type: "message", Data: strings.TrimSuffix(data, "\n"), LastEventID: lastID}
+			ev := Event{Type: "message", Data: strings.TrimSuffix(string(data), "\n"), LastEventID: lastID}
 			if typ != "" {
 				ev.Type = typ
 			}
 			res.events = append(res.events, ev)
-			data, typ = "", ""
+			data, typ = data[:0], ""
 			continue
 		case line[0] == ':':
 			continue
@@ -180,7 +181,7 @@ func oracle(stream []byte) result {
 		case "event":
 			typ = value
 		case "data":
-			data += value + "\n"
+			data = append(append(data, value...), '\n')
 		case "id":
 			if !strings.Contains(value, "\x00") {
 				lastID = value

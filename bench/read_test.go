@@ -1,0 +1,163 @@
+package bench
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+
+	peer "github.com/tmaxmax/go-sse"
+
+	"course/sse"
+)
+
+// peerConfig gives the peer the course reader's default limit, so neither stops on a long event.
+var peerConfig = &peer.ReadConfig{MaxEventSize: sse.DefaultLimit}
+
+// words are the fragments the generated answers are made of, some of them not ASCII.
+var words = []string{
+	"Cmaj7", "voicing", "x32000", "the", "third", "fret", "C♯m7♭5", "half-diminished", "drop-2",
+	"keeps", "top", "notes", "close", "Ça", "sonne", "bien", "🎸", "Ⅱ–Ⅴ–Ⅰ", "in", "B♭", "arpeggio",
+	"fits", "Am", "F", "C", "G", "over", "each", "chord", "root", "fifth", "seventh",
+}
+
+func sentence(rng *rand.Rand, n int) string {
+	parts := make([]string, n)
+	for i := range parts {
+		parts[i] = words[rng.IntN(len(words))]
+	}
+	return strings.Join(parts, " ")
+}
+
+// input is one benchmark stream and the events a conforming reader yields from it.
+type input struct {
+	name   string
+	stream []byte
+	events int
+}
+
+// chatStream is about size bytes of GA-like chat chunks, short JSON events, each eighth a
+// routing event with a type and an id; eol frames every line.
+func chatStream(size int, eol string) input {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var b bytes.Buffer
+	n := 0
+	for b.Len() < size {
+		if n%8 == 0 {
+			fmt.Fprintf(&b, "event: routing%sid: %d%sdata: {\"type\":\"routing\",\"agentId\":\"theory\",\"confidence\":0.%02d}%s%s",
+				eol, n, eol, rng.IntN(100), eol, eol)
+		} else {
+			fmt.Fprintf(&b, "data: {\"type\":\"chunk\",\"content\":%q}%s%s", sentence(rng, 1+rng.IntN(6)), eol, eol)
+		}
+		n++
+	}
+	return input{stream: b.Bytes(), events: n}
+}
+
+// longStream is about size bytes of long answers sent as one event each, a data line per line:
+// 20 to 60 lines of up to a hundred bytes.
+func longStream(size int) input {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var b bytes.Buffer
+	n := 0
+	for b.Len() < size {
+		for range 20 + rng.IntN(41) {
+			b.WriteString("data: " + sentence(rng, 4+rng.IntN(10)) + "\n")
+		}
+		b.WriteString("\n")
+		n++
+	}
+	return input{stream: b.Bytes(), events: n}
+}
+
+var inputs = sync.OnceValue(func() []input {
+	chat, long, crlf := chatStream(4<<20, "\n"), longStream(4<<20), chatStream(4<<20, "\r\n")
+	chat.name, long.name, crlf.name = "chat", "long", "crlf"
+	return []input{chat, long, crlf}
+})
+
+// readers are the readers under comparison, each counting the events of a stream.
+var readers = []struct {
+	name string
+	read func(src io.Reader, yield func(data, id string)) error
+}{
+	{"course", func(src io.Reader, yield func(data, id string)) error {
+		r := sse.NewReader(src)
+		for {
+			ev, err := r.Next()
+			if err == io.EOF {
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+			yield(ev.Data, ev.LastEventID)
+		}
+	}},
+	{"go-sse", func(src io.Reader, yield func(data, id string)) error {
+		for ev, err := range peer.Read(src, peerConfig) {
+			if err != nil {
+				return err
+			}
+			yield(ev.Data, ev.LastEventID)
+		}
+		return nil
+	}},
+}
+
+// TestReadersAgree checks that both readers see the same events in every benchmark input, so
+// the benchmark compares equal work.
+func TestReadersAgree(t *testing.T) {
+	for _, in := range inputs() {
+		var want []string
+		for i, rd := range readers {
+			var got []string
+			err := rd.read(bytes.NewReader(in.stream), func(data, id string) { got = append(got, id+"\x00"+data) })
+			if err != nil {
+				t.Fatalf("%s on %s: %v", rd.name, in.name, err)
+			}
+			if len(got) != in.events {
+				t.Fatalf("%s on %s: %d events, want %d", rd.name, in.name, len(got), in.events)
+			}
+			if i == 0 {
+				want = got
+				continue
+			}
+			for j := range want {
+				if got[j] != want[j] {
+					t.Fatalf("%s on %s: event %d is %q, want %q", rd.name, in.name, j, got[j], want[j])
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkRead reads each input with each reader; benchstat's -col /reader sets them side by side.
+func BenchmarkRead(b *testing.B) {
+	for _, in := range inputs() {
+		for _, rd := range readers {
+			b.Run("input="+in.name+"/reader="+rd.name, func(b *testing.B) {
+				b.SetBytes(int64(len(in.stream)))
+				var before, after runtime.MemStats
+				runtime.ReadMemStats(&before)
+				runs := 0
+				for b.Loop() {
+					n := 0
+					if err := rd.read(bytes.NewReader(in.stream), func(string, string) { n++ }); err != nil {
+						b.Fatal(err)
+					}
+					if n != in.events {
+						b.Fatalf("read %d events, want %d", n, in.events)
+					}
+					runs++
+				}
+				runtime.ReadMemStats(&after)
+				b.ReportMetric(float64(after.Mallocs-before.Mallocs)/float64(runs*in.events), "allocs/event")
+			})
+		}
+	}
+}
