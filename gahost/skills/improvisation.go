@@ -6,14 +6,12 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/dlclark/regexp2/v2"
-
 	"course/gahost/query"
 )
 
 // chordToken is GA's progression tokenizer; it runs on regexp2 because its \b must follow .NET,
 // where ø and Δ are word characters (ImprovisationSkill.cs:461).
-var chordToken = regexp2.MustCompile(`\b[A-G][#b]?(?:maj7#11|maj7\+11|maj7|maj9|maj13|maj|mmaj7|minmaj7|m7b5|m7#5|m7|m9|m11|m13|m6|min7|min|m|dim7|dim|aug|°7|°|ø|sus2|sus4|sus|add9|add11|7alt|alt|7b9|7#9|7b5|7#11|13b9|13|11|9|7|69|6|5|\+|Δ|-7|-)?\b`)
+var chordToken = newLazyRegexp(`\b[A-G][#b]?(?:maj7#11|maj7\+11|maj7|maj9|maj13|maj|mmaj7|minmaj7|m7b5|m7#5|m7|m9|m11|m13|m6|min7|min|m|dim7|dim|aug|°7|°|ø|sus2|sus4|sus|add9|add11|7alt|alt|7b9|7#9|7b5|7#11|13b9|13|11|9|7|69|6|5|\+|Δ|-7|-)?\b`)
 
 // ChordTokens returns every chord symbol GA's progression expression finds in message, in
 // order and trimmed (ImprovisationSkill.cs:196-210, 461).

@@ -130,7 +130,7 @@ func LookupIntent(id, newline string) (Intent, error) {
 }
 
 // match reports whether re matches s; the expressions have no timeout, so it cannot fail.
-func match(re *regexp2.Regexp, s string) bool {
+func match(re *lazyRegexp, s string) bool {
 	ok, _ := re.MatchString(s)
 	return ok
 }
@@ -146,13 +146,13 @@ func containsAny(s string, subs ...string) bool {
 
 // leadIn is the "what is / tell me about / describe" opening shared by ChordInfo and Modes
 // (ChordInfoSkill.cs:267-279; ModesSkill.cs:148).
-var leadIn = regexp2.MustCompile(`^\s*(what\s+is|what's|whats|tell\s+me\s+about|describe)\s+`, regexp2.IgnoreCase)
+var leadIn = newLazyRegexp(`^\s*(what\s+is|what's|whats|tell\s+me\s+about|describe)\s+`, regexp2.IgnoreCase)
 
 // ChordInfoSkill's expressions (Common/GA.Business.ML/Agents/Skills/ChordInfoSkill.cs:302-322).
 var (
-	chordQuestionRe = regexp2.MustCompile(`\b(?<root>[A-Ga-g][#b]?)\s*(?<quality>major 13|minor 13|dominant 13|major 11|minor 11|dominant 11|major 9|minor 9|dominant 9|major 7|minor 7|dominant 7|major 6|minor 6|half[- ]diminished|altered dominant|major|minor|maj|min|diminished|dim|augmented|aug|sus[24]?|add9|7alt|alt|13|11|9|7|6)?\s*(?:chord|triad)\b`)
-	compactChordRe  = regexp2.MustCompile(`\b(?<root>[A-Ga-g][#b]?)(?<quality>maj13|min13|m13|maj11|min11|m11|maj9|min9|m9|maj7|min7|maj6|min6|m6|m7b5|m7|dim7|7b5|7#5|7b9|7#9|7alt|alt|13|11|9|7|6|maj|min|dim|aug|sus2|sus4|sus|add9|m|\+)\b(?![A-Za-z])`, regexp2.IgnoreCase)
-	noteSetRe       = regexp2.MustCompile(`\b(?:which|what)\s+chord\s+(?:is|contains|has|uses)\b`, regexp2.IgnoreCase)
+	chordQuestionRe = newLazyRegexp(`\b(?<root>[A-Ga-g][#b]?)\s*(?<quality>major 13|minor 13|dominant 13|major 11|minor 11|dominant 11|major 9|minor 9|dominant 9|major 7|minor 7|dominant 7|major 6|minor 6|half[- ]diminished|altered dominant|major|minor|maj|min|diminished|dim|augmented|aug|sus[24]?|add9|7alt|alt|13|11|9|7|6)?\s*(?:chord|triad)\b`)
+	compactChordRe  = newLazyRegexp(`\b(?<root>[A-Ga-g][#b]?)(?<quality>maj13|min13|m13|maj11|min11|m11|maj9|min9|m9|maj7|min7|maj6|min6|m6|m7b5|m7|dim7|7b5|7#5|7b9|7#9|7alt|alt|13|11|9|7|6|maj|min|dim|aug|sus2|sus4|sus|add9|m|\+)\b(?![A-Za-z])`, regexp2.IgnoreCase)
+	noteSetRe       = newLazyRegexp(`\b(?:which|what)\s+chord\s+(?:is|contains|has|uses)\b`, regexp2.IgnoreCase)
 )
 
 // chordInfoCanHandle is ChordInfoSkill.CanHandle (ChordInfoSkill.cs:100-110).
@@ -162,7 +162,7 @@ func chordInfoCanHandle(m string) bool {
 	return match(chordQuestionRe, m) || (hasIntent && match(compactChordRe, m)) || match(noteSetRe, m)
 }
 
-var scaleNameRe = regexp2.MustCompile(`\b([A-G][#b]?)\s*(major|minor|maj|min)\b`, regexp2.IgnoreCase)
+var scaleNameRe = newLazyRegexp(`\b([A-G][#b]?)\s*(major|minor|maj|min)\b`, regexp2.IgnoreCase)
 
 // scaleInfoCanHandle is ScaleInfoSkill.CanHandle (ScaleInfoSkill.cs:94-112).
 func scaleInfoCanHandle(m string) bool {
@@ -191,7 +191,7 @@ func modesCanHandle(m string) bool {
 	return ok
 }
 
-var intervalRe = regexp2.MustCompile(`\b([A-Ga-g][#b]?)\s*(?:to|and)\s+([A-Ga-g][#b]?)\b`, regexp2.IgnoreCase)
+var intervalRe = newLazyRegexp(`\b([A-Ga-g][#b]?)\s*(?:to|and)\s+([A-Ga-g][#b]?)\b`, regexp2.IgnoreCase)
 
 // intervalCanHandle is IntervalSkill.CanHandle (IntervalSkill.cs:62-75).
 func intervalCanHandle(m string) bool {
@@ -200,8 +200,8 @@ func intervalCanHandle(m string) bool {
 
 // FretDiagram's two shapes of a six-string diagram (Common/GA.Business.ML/Agents/FretDiagram.cs:22-23).
 var (
-	dashDiagramRe    = regexp2.MustCompile(`\b([xX]|\d{1,2})-([xX]|\d{1,2})-([xX]|\d{1,2})-([xX]|\d{1,2})-([xX]|\d{1,2})-([xX]|\d{1,2})\b`)
-	compactDiagramRe = regexp2.MustCompile(`\b[xX0-9]{6}\b`)
+	dashDiagramRe    = newLazyRegexp(`\b([xX]|\d{1,2})-([xX]|\d{1,2})-([xX]|\d{1,2})-([xX]|\d{1,2})-([xX]|\d{1,2})-([xX]|\d{1,2})\b`)
+	compactDiagramRe = newLazyRegexp(`\b[xX0-9]{6}\b`)
 )
 
 // fretSpanCanHandle is FretSpanSkill.CanHandle (FretSpanSkill.cs:19-27).
@@ -212,9 +212,9 @@ func fretSpanCanHandle(m string) bool {
 
 // ChordSubstitutionSkill's expressions (ChordSubstitutionSkill.cs:59-75).
 var (
-	substitutionChordRe = regexp2.MustCompile(`\b(?<root>[A-G])(?<acc>[b#]?)(?<qual>m7b5|dim7|maj7|m7|7|min|m|dim|aug|\+)?(?!\w)`)
-	substitutionVerbRe  = regexp2.MustCompile(`\b(substitut|reharmoni|instead\s+of|alternative\s+chord|swap\s+chord|replace\s+chord)\b`, regexp2.IgnoreCase)
-	substitutionRelRe   = regexp2.MustCompile(`\b(?:same|related|equivalent|tritone)\b`, regexp2.IgnoreCase)
+	substitutionChordRe = newLazyRegexp(`\b(?<root>[A-G])(?<acc>[b#]?)(?<qual>m7b5|dim7|maj7|m7|7|min|m|dim|aug|\+)?(?!\w)`)
+	substitutionVerbRe  = newLazyRegexp(`\b(substitut|reharmoni|instead\s+of|alternative\s+chord|swap\s+chord|replace\s+chord)\b`, regexp2.IgnoreCase)
+	substitutionRelRe   = newLazyRegexp(`\b(?:same|related|equivalent|tritone)\b`, regexp2.IgnoreCase)
 )
 
 func chordSubstitutionCanHandle(m string) bool {
@@ -223,8 +223,8 @@ func chordSubstitutionCanHandle(m string) bool {
 
 // SetTheoryEquivalenceSkill's expressions (SetTheoryEquivalenceSkill.cs:47-58).
 var (
-	setEquivalenceRe = regexp2.MustCompile(`\b(?:pitch\s+class(?:es)?(?:\s+sets?)?\s+|sets?\s+)?(?<a>[\[\{]?\d[\d,\s]*[\]\}]?)\s+and\s+(?<b>[\[\{]?\d[\d,\s]*[\]\}]?)\s+(?:are\s+)?(?:equivalent|same|equal|related|the\s+same|belong\s+to\s+the\s+same)\s*(?:set\s*class|set|class)?(?:\s+under\s+(?<rel>transposition|inversion|t-i|both|transposition\s+(?:and|or)\s+inversion))?`, regexp2.IgnoreCase)
-	setBelongRe      = regexp2.MustCompile(`\bdo\s+(?<a>[\[\{]?\d[\d,\s]*[\]\}]?)\s+and\s+(?<b>[\[\{]?\d[\d,\s]*[\]\}]?)\s+belong\s+to\s+the\s+same\s+set\s*class`, regexp2.IgnoreCase)
+	setEquivalenceRe = newLazyRegexp(`\b(?:pitch\s+class(?:es)?(?:\s+sets?)?\s+|sets?\s+)?(?<a>[\[\{]?\d[\d,\s]*[\]\}]?)\s+and\s+(?<b>[\[\{]?\d[\d,\s]*[\]\}]?)\s+(?:are\s+)?(?:equivalent|same|equal|related|the\s+same|belong\s+to\s+the\s+same)\s*(?:set\s*class|set|class)?(?:\s+under\s+(?<rel>transposition|inversion|t-i|both|transposition\s+(?:and|or)\s+inversion))?`, regexp2.IgnoreCase)
+	setBelongRe      = newLazyRegexp(`\bdo\s+(?<a>[\[\{]?\d[\d,\s]*[\]\}]?)\s+and\s+(?<b>[\[\{]?\d[\d,\s]*[\]\}]?)\s+belong\s+to\s+the\s+same\s+set\s*class`, regexp2.IgnoreCase)
 )
 
 func setTheoryCanHandle(m string) bool {
@@ -260,8 +260,8 @@ func containsAnyWord(s string, words ...string) bool {
 
 // The chord-symbol tests of ChordVoicingsSkill and ImprovisationSkill (ChordVoicingsSkill.cs:178-185).
 var (
-	chordSuffixRe = regexp2.MustCompile(`\b[A-G][#b]?(?:maj|min|m|M|dim|aug|sus|add|alt|°|Δ|11|13|5|6|7|9)\w*\b`)
-	chordWordRe   = regexp2.MustCompile(`\b[A-G][#b]?\s+(?:[Mm]ajor|[Mm]inor|[Mm]aj|[Mm]in|[Dd]im|[Aa]ug|[Ss]us)\b`)
+	chordSuffixRe = newLazyRegexp(`\b[A-G][#b]?(?:maj|min|m|M|dim|aug|sus|add|alt|°|Δ|11|13|5|6|7|9)\w*\b`)
+	chordWordRe   = newLazyRegexp(`\b[A-G][#b]?\s+(?:[Mm]ajor|[Mm]inor|[Mm]aj|[Mm]in|[Dd]im|[Aa]ug|[Ss]us)\b`)
 )
 
 func hasChordSymbol(m string) bool { return match(chordSuffixRe, m) || match(chordWordRe, m) }
@@ -282,7 +282,7 @@ func improvisationCanHandle(m string) bool {
 		"arpeggio", "arpeggios") && hasChordSymbol(m)
 }
 
-var outsideTargetRe = regexp2.MustCompile(`(?<prep>\bover\b|\bagainst\b|\bon\b)\s+(?:a\s+|an\s+|the\s+)?(?<root>[A-G][#b]?)(?<qual>(?:maj|min|m|M|dim|aug|sus|add|alt|ø|°|Δ|\+|\d|#|b)*)`, regexp2.IgnoreCase)
+var outsideTargetRe = newLazyRegexp(`(?<prep>\bover\b|\bagainst\b|\bon\b)\s+(?:a\s+|an\s+|the\s+)?(?<root>[A-G][#b]?)(?<qual>(?:maj|min|m|M|dim|aug|sus|add|alt|ø|°|Δ|\+|\d|#|b)*)`, regexp2.IgnoreCase)
 
 // outsideNotesCanHandle is OutsideNotesSkill.CanHandle (OutsideNotesSkill.cs:67-86, 291-293).
 func outsideNotesCanHandle(m string) bool {
@@ -293,7 +293,7 @@ func outsideNotesCanHandle(m string) bool {
 		match(outsideTargetRe, m)
 }
 
-var keyChordRe = regexp2.MustCompile(`\b[A-G][b#]?(m|dim|aug|maj)?\b`)
+var keyChordRe = newLazyRegexp(`\b[A-G][b#]?(m|dim|aug|maj)?\b`)
 
 // keyIdentificationCanHandle is KeyIdentificationService.IsKeyIdentificationQuery: a key question
 // and two chords, counted once each whatever their case
@@ -312,8 +312,8 @@ func keyIdentificationCanHandle(m string) bool {
 
 // ProgressionCompletionSkill's expressions (ProgressionCompletionSkill.cs:35-45).
 var (
-	completionVerbRe  = regexp2.MustCompile(`\b(finish|complete|end\s+it|end\s+this|what\s+comes\s+next|next\s+chord|help\s+me\s+finish|how\s+(do\s+i|to)\s+end|what\s+should\s+follow|continue|extend)\b`, regexp2.IgnoreCase)
-	completionChordRe = regexp2.MustCompile(`\b[A-G][b#]?(?:m|maj|dim|aug|7|maj7|m7|m7b5|dim7)?\b`)
+	completionVerbRe  = newLazyRegexp(`\b(finish|complete|end\s+it|end\s+this|what\s+comes\s+next|next\s+chord|help\s+me\s+finish|how\s+(do\s+i|to)\s+end|what\s+should\s+follow|continue|extend)\b`, regexp2.IgnoreCase)
+	completionChordRe = newLazyRegexp(`\b[A-G][b#]?(?:m|maj|dim|aug|7|maj7|m7|m7b5|dim7)?\b`)
 )
 
 func progressionCompletionCanHandle(m string) bool {
@@ -328,6 +328,6 @@ func progressionCompletionCanHandle(m string) bool {
 }
 
 // rememberLead is RememberThisParser.LeadPhrase (RememberThisParser.cs:62-68, 107-108).
-var rememberLead = regexp2.MustCompile(`^\s*(?:please\s+)?(?:can\s+you\s+)?(?:remember(?:\s+that)?|(?:save|note|store)(?:\s+(?:this|that)\b|(?=\s*[:,]))|don'?t\s+forget(?:\s+that)?)[:,]?\s*`, regexp2.IgnoreCase)
+var rememberLead = newLazyRegexp(`^\s*(?:please\s+)?(?:can\s+you\s+)?(?:remember(?:\s+that)?|(?:save|note|store)(?:\s+(?:this|that)\b|(?=\s*[:,]))|don'?t\s+forget(?:\s+that)?)[:,]?\s*`, regexp2.IgnoreCase)
 
 func rememberThisCanHandle(m string) bool { return match(rememberLead, m) }

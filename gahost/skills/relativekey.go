@@ -21,13 +21,13 @@ const keyPart = `(?<key>[A-Ga-g][b#♭♯]?)\s*(?<quality>maj(?:or)?|min(?:or)?)
 // relativeKeyPatterns are tried in order; the first that matches wins (RelativeKeySkill.cs:52-70, 93-115).
 var relativeKeyPatterns = []struct {
 	kind string
-	re   *regexp2.Regexp
+	re   *lazyRegexp
 }{
-	{"relative-minor", regexp2.MustCompile(`\brelative\s+min(?:or)?\s+of\s+`+keyPart, regexp2.IgnoreCase)},
-	{"relative-major", regexp2.MustCompile(`\brelative\s+maj(?:or)?\s+of\s+`+keyPart, regexp2.IgnoreCase)},
-	{"parallel-minor", regexp2.MustCompile(`\bparallel\s+min(?:or)?\s+of\s+`+keyPart, regexp2.IgnoreCase)},
-	{"parallel-major", regexp2.MustCompile(`\bparallel\s+maj(?:or)?\s+of\s+`+keyPart, regexp2.IgnoreCase)},
-	{"key-signature", regexp2.MustCompile(`\b(?:how\s+many\s+(?<acc>sharps|flats|accidentals)|key\s+signature)\s+(?:in|of|for)?\s+`+keyPart, regexp2.IgnoreCase)},
+	{"relative-minor", newLazyRegexp(`\brelative\s+min(?:or)?\s+of\s+`+keyPart, regexp2.IgnoreCase)},
+	{"relative-major", newLazyRegexp(`\brelative\s+maj(?:or)?\s+of\s+`+keyPart, regexp2.IgnoreCase)},
+	{"parallel-minor", newLazyRegexp(`\bparallel\s+min(?:or)?\s+of\s+`+keyPart, regexp2.IgnoreCase)},
+	{"parallel-major", newLazyRegexp(`\bparallel\s+maj(?:or)?\s+of\s+`+keyPart, regexp2.IgnoreCase)},
+	{"key-signature", newLazyRegexp(`\b(?:how\s+many\s+(?<acc>sharps|flats|accidentals)|key\s+signature)\s+(?:in|of|for)?\s+`+keyPart, regexp2.IgnoreCase)},
 }
 
 // The circle of fifths: index i has i-7 accidentals, sharps when positive (RelativeKeySkill.cs:85-91).
