@@ -29,8 +29,8 @@ type HostOptions struct {
 }
 
 func (o *HostOptions) addFlags(cmd *cobra.Command) {
-	cmd.Flags().StringVar(&o.Cmd, "host-cmd", "", "start this command as the host instead of `course host`\n(for instance \"dotnet run --project Apps/GaChatbot.Api\" in a GA clone)")
-	cmd.Flags().StringVar(&o.ModelURL, "model-url", "", "give the host this model server (Ollama's API) instead of a closed port")
+	cmd.Flags().StringVar(&o.Cmd, "host-cmd", "", "start `CMD` as the host instead of the course's own stand-in\n(for instance \"dotnet run --project Apps/GaChatbot.Api\" in a GA clone)")
+	cmd.Flags().StringVar(&o.ModelURL, "model-url", "", "give the host the model server at `URL` (Ollama's API) instead of a closed port")
 	cmd.Flags().DurationVar(&o.Timeout, "timeout", defaultTimeout, "give up when the lesson takes longer than this")
 }
 
