@@ -208,7 +208,7 @@ func (l *lesson6) chatAnswer(ctx context.Context, stream []byte, events []sse.Ev
 		equal = "no, " + wire.Compare(answer, got) + " (line breaks as LF)"
 	}
 	copyGives := "no"
-	if bytes.HasSuffix(stream, wire.Writers[0].Stream(wire.SplitPinned(raw))) {
+	if bytes.HasSuffix(stream, wire.GaChatbot.Stream(wire.SplitPinned(raw))) {
 		copyGives = "yes"
 	}
 	l.r.blank()

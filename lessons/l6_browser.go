@@ -168,7 +168,7 @@ type pageState struct {
 // screenshots draws the improvisation answer on the page after each splitter, and section 4's
 // failure on the page before and after exercise 3's fix, one PNG per state into dir.
 func (l *lesson6) screenshots(ctx context.Context, b *browser.Browser, dir string, pinned, fixed []string) error {
-	gaChatbot := wire.Writers[0]
+	gaChatbot := wire.GaChatbot
 	states := []pageState{
 		{"l6-answer-a826864.png", "the answer, chunks at a826864", gaChatbot.Stream(pinned), wire.ReadGaChatbotPage},
 		{"l6-answer-743.png", "the answer, chunks after #743", gaChatbot.Stream(fixed), wire.ReadGaChatbotPage},

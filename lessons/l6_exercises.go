@@ -137,7 +137,7 @@ func exerciseLineBreaks(ctx context.Context, r *report, opts *L6Options) error {
 		fact{"the routing event, ids and timings aside, LF host against CRLF host", sameBytes(stableRouting(lfRouting), stableRouting(crlfRouting))},
 	)
 
-	gaAPI := wire.Writer{Name: "GaApi", Event: wire.GaApiEvent}
+	gaAPI := wire.GaApi
 	lfAPI := gaAPI.Stream(wire.SplitPinned(lf.answer))
 	crlfAPI := gaAPI.Stream(wire.SplitPinned(crlf.answer))
 	r.title("What GaApi's writer would send for the CRLF host's answer")
@@ -290,7 +290,7 @@ func exerciseFix746(_ context.Context, r *report, _ *L6Options) error {
 	)
 
 	// The written solution's table: GaApi's writer and chatService's reader replaced, not added.
-	writers = []wire.Writer{wire.Writers[0], wire.GaApi746}
+	writers = []wire.Writer{wire.GaChatbot, wire.GaApi746}
 	readers = []wire.Reader{wire.Readers[0], wire.Readers[1], wire.ChatService746}
 	rows, exactPinned, exactFixed = pairRows(answer, pinned, fixed, writers, readers)
 	r.title("GaApi's writer and chatService's reader replaced by #746's")

@@ -43,8 +43,12 @@ func GaApiEvent(data string) []byte {
 	return []byte("data: " + data + "\n\n")
 }
 
+var (
+	// GaChatbot is GaChatbot.Api's writer, the one the course's host runs.
+	GaChatbot = Writer{Name: "GaChatbot.Api", Event: GaChatbotEvent}
+	// GaApi is GaApi's writer, which ADR-0005 names as the chat host to come.
+	GaApi = Writer{Name: "GaApi", Event: GaApiEvent}
+)
+
 // Writers lists the writers lesson 6 compares, in the order its table prints them.
-var Writers = []Writer{
-	{Name: "GaChatbot.Api", Event: GaChatbotEvent},
-	{Name: "GaApi", Event: GaApiEvent},
-}
+var Writers = []Writer{GaChatbot, GaApi}
