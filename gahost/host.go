@@ -292,6 +292,7 @@ type recorder struct {
 	bytes  int64
 }
 
+// WriteHeader keeps the first status code for the log and passes code on.
 func (rec *recorder) WriteHeader(code int) {
 	if rec.status == 0 {
 		rec.status = code
@@ -299,6 +300,7 @@ func (rec *recorder) WriteHeader(code int) {
 	rec.ResponseWriter.WriteHeader(code)
 }
 
+// Write counts the body bytes for the log; a write before WriteHeader is logged as 200, as net/http sends it.
 func (rec *recorder) Write(p []byte) (int, error) {
 	if rec.status == 0 {
 		rec.status = http.StatusOK
@@ -308,12 +310,14 @@ func (rec *recorder) Write(p []byte) (int, error) {
 	return n, err
 }
 
+// Flush flushes the wrapped writer when it can, so streamed events are not held back by the log.
 func (rec *recorder) Flush() {
 	if f, ok := rec.ResponseWriter.(http.Flusher); ok {
 		f.Flush()
 	}
 }
 
+// Unwrap returns the wrapped writer, for http.ResponseController.
 func (rec *recorder) Unwrap() http.ResponseWriter { return rec.ResponseWriter }
 
 // withRequestLog writes one record per request in the shape of ASP.NET's hosting diagnostics

@@ -23,7 +23,9 @@ const (
 
 // Field is one member of an Object.
 type Field struct {
-	Key   string
+	// Key is the member's name, written as a JSON string with the object's escaping.
+	Key string
+	// Value is the member's value, one of the types MarshalJSON supports.
 	Value any
 }
 

@@ -79,11 +79,16 @@ func (l *Logger) Log(level Level, category string, eventID int, message string, 
 // Exception is a .NET exception as GA would throw it: its full type name, its message, and the
 // innermost GA frame it passed through (namespace-qualified method, repository file, line).
 type Exception struct {
-	Type    string
+	// Type is the .NET type name with its namespace, e.g. "System.Net.Http.HttpRequestException".
+	Type string
+	// Message is the exception's message, logged after the type.
 	Message string
-	Method  string
-	File    string
-	Line    int
+	// Method is the innermost GA frame's namespace-qualified method; "" when no frame is known.
+	Method string
+	// File is the frame's source file, relative to the GA repository root.
+	File string
+	// Line is the frame's line number in File.
+	Line int
 	// Cause is the Go error underneath, kept for errors.Is (context cancellation, timeouts).
 	Cause error
 }

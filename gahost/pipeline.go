@@ -27,24 +27,34 @@ const timeoutApology = "Our reasoning service is currently slow or unavailable â
 
 // Routing is the routing decision GA reports: agent, confidence (a C# float) and method.
 type Routing struct {
-	AgentID    string
+	// AgentID is the agent that answered, e.g. "voicing", "algebra" or "fallback-direct"; the wire calls it agentId.
+	AgentID string
+	// Confidence is the routing confidence from 0 to 1, a float32 so it is written as C# writes a float.
 	Confidence float32
-	Method     string
+	// Method is how the answer was reached, e.g. "deterministic-voicing", "ix-algebra" or "error-fallback"; the wire calls it routingMethod.
+	Method string
 }
 
 // Grounding is GA's GroundingMetadata (Apps/GaChatbot.Api/Models/ChatModels.cs:34-39); Facts nil
 // is written as null.
 type Grounding struct {
-	Source    string
-	Revision  string
+	// Source is where the facts come from: IX:Source, "ix-compatible" by default.
+	Source string
+	// Revision is the grounding source's revision: IX:Revision, "7b02a56" by default.
+	Revision string
+	// QueryType is the kind of question the facts answer, e.g. "prime-form" or "forte-lookup".
 	QueryType string
-	Facts     Object
+	// Facts are the answer's facts in GA's order; the routing event leaves them out.
+	Facts Object
 }
 
 // GuardAnswer is what a deterministic guard returns when it answers without a model.
 type GuardAnswer struct {
-	Text      string
-	Routing   Routing
+	// Text is the guard's answer, before the notation pass.
+	Text string
+	// Routing is the routing decision reported with the answer.
+	Routing Routing
+	// Grounding is the answer's grounding metadata; nil when the guard has none.
 	Grounding *Grounding
 }
 

@@ -11,17 +11,24 @@ const traceProtocol = "w3c-trace-context+otel-genai+ag-ui"
 
 // Step is one entry of the agentic trace: name, status, elapsed milliseconds, ordered attributes.
 type Step struct {
-	Name       string
-	Status     string
-	ElapsedMs  int64
+	// Name is the step's dotted name, e.g. "chat.request" or "orchestration.route".
+	Name string
+	// Status is "completed", or "error" for the orchestration.timeout step.
+	Status string
+	// ElapsedMs is the step's duration in whole milliseconds; 0 for a step that is not timed.
+	ElapsedMs int64
+	// Attributes are the step's attributes in insertion order; nil is written as {}.
 	Attributes Object
 }
 
 // Trace is GA's AgenticTrace as it appears in /chat and in the routing event.
 type Trace struct {
+	// TraceID is the request's W3C trace id, 32 lowercase hex digits, continued from a valid traceparent header.
 	TraceID string
-	RunID   string
-	Steps   []Step
+	// RunID identifies the chat run: "run_" and 32 random lowercase hex digits.
+	RunID string
+	// Steps are the trace's steps in the order they completed.
+	Steps []Step
 }
 
 // JSON returns the trace as an ordered object (AgenticTrace.cs:23-47).

@@ -75,9 +75,12 @@ type Host struct {
 // Response is a captured HTTP response; Body holds the bytes exactly as sent
 // (no transparent decompression).
 type Response struct {
+	// Status is the HTTP status code, e.g. 200.
 	Status int
+	// Header is the response header as received.
 	Header http.Header
-	Body   []byte
+	// Body is the whole body, still in any Content-Encoding the host applied.
+	Body []byte
 }
 
 // Environ returns the configuration a host gets on top of os.Environ() and

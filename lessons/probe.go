@@ -25,8 +25,10 @@ const (
 
 // ExitError is an error that asks main for a particular exit status.
 type ExitError struct {
+	// Code is the status main exits with, ExitFail or ExitCannotRun.
 	Code int
-	Err  error
+	// Err is the failure main prints before it exits; nil prints nothing.
+	Err error
 }
 
 // Error returns the wrapped error's message.

@@ -82,7 +82,7 @@ const (
 // Error is a probe that could not run to the end; the report returned with it holds what was
 // received before it stopped.
 type Error struct {
-	Reason Reason
+	Reason Reason // what stopped the probe, one of the Reason constants
 	Msg    string // the whole message, lowercase, starting "probe: "
 	Err    error  // the cause, if any
 }
@@ -344,6 +344,7 @@ type capture struct {
 	buf bytes.Buffer
 }
 
+// Read reads from the body and keeps a copy of every byte read.
 func (c *capture) Read(p []byte) (int, error) {
 	n, err := c.src.Read(p)
 	c.buf.Write(p[:n])

@@ -46,11 +46,15 @@ func (m Millis) String() string {
 
 // Report is everything one probe found.
 type Report struct {
-	URL    string `json:"url"`
+	// URL is the streaming endpoint probed, Options.URL.
+	URL string `json:"url"`
+	// Method is the request method, POST or GET, upper-cased from Options.Method.
 	Method string `json:"method"`
-	// Proto, Status and StatusText are the response's status line.
-	Proto      string `json:"proto,omitempty"`
-	Status     int    `json:"status,omitempty"`
+	// Proto is the status line's protocol, e.g. "HTTP/1.1".
+	Proto string `json:"proto,omitempty"`
+	// Status is the response's status code, e.g. 200.
+	Status int `json:"status,omitempty"`
+	// StatusText is the status line's reason phrase, e.g. "OK".
 	StatusText string `json:"statusText,omitempty"`
 	// Headers are HeadersThatMatter in that order, with "" for those the response lacks.
 	Headers []Header `json:"headers,omitempty"`
@@ -59,9 +63,11 @@ type Report struct {
 	// Bytes counts the body bytes received, after any Content-Encoding is undone.
 	Bytes int `json:"bytes"`
 	// Complete says whether the stream was read to its end.
-	Complete bool    `json:"complete"`
-	Events   []Event `json:"events"`
-	Timing   Timing  `json:"timing"`
+	Complete bool `json:"complete"`
+	// Events are the dispatched events in arrival order; empty, not nil, after Run.
+	Events []Event `json:"events"`
+	// Timing is when the headers, the first events and the end of the stream arrived.
+	Timing Timing `json:"timing"`
 	// Hazards are what the wire does that loses or hides text; none on a correct stream.
 	Hazards []Hazard `json:"hazards"`
 	// Answer is the answer the stream is compared with; nil when none was asked for.
@@ -76,7 +82,9 @@ type Report struct {
 
 // Header is one response header that matters.
 type Header struct {
-	Name  string `json:"name"`
+	// Name is the header's name as HeadersThatMatter spells it.
+	Name string `json:"name"`
+	// Value is the header's values joined by ", "; "" when the response lacks it.
 	Value string `json:"value"`
 }
 
@@ -96,19 +104,24 @@ type Event struct {
 	Lines int    `json:"lines"`          // lines of data
 	Kind  string `json:"kind"`           // KindText, KindJSON, KindDone or KindError
 	Name  string `json:"name,omitempty"` // for JSON, the fields that name it: "type=routing"; for errors, the message
-	Data  string `json:"data"`
+	Data  string `json:"data"`           // the event's data lines joined by LF
 }
 
 // Timing is when the stream's parts arrived, measured from the request.
 type Timing struct {
-	Headers    Millis  `json:"headersMs"`
+	// Headers is when the response headers arrived.
+	Headers Millis `json:"headersMs"`
+	// FirstEvent is when the first event was dispatched; nil when none was.
 	FirstEvent *Millis `json:"firstEventMs"`
-	FirstText  *Millis `json:"firstTextMs"`
-	End        Millis  `json:"endMs"`
+	// FirstText is when the first of the measured events arrived; nil when there was none.
+	FirstText *Millis `json:"firstTextMs"`
+	// End is when the stream ended or the read stopped.
+	End Millis `json:"endMs"`
 	// TextEvents counts the events whose spread is measured: text events, or JSON events when
 	// the stream carries its text inside JSON.
-	TextEvents int    `json:"textEvents"`
-	TextKind   string `json:"textKind"`
+	TextEvents int `json:"textEvents"`
+	// TextKind is the kind of the measured events: KindText, or KindJSON when the stream has no text events.
+	TextKind string `json:"textKind"`
 	// Spread is the time from the first to the last of those events.
 	Spread Millis `json:"spreadMs"`
 	// Streamed is true when the text events spread over StreamedSpread or more.
@@ -117,9 +130,9 @@ type Timing struct {
 
 // Hazard is one kind of trouble found on the wire, with where it shows.
 type Hazard struct {
-	Code   string `json:"code"`
+	Code   string `json:"code"`            // one of the Hazard codes, e.g. HazardNoDone
 	Lines  []int  `json:"lines,omitempty"` // wire lines, counted from 1, where it shows
-	Detail string `json:"detail"`
+	Detail string `json:"detail"`          // what the hazard does to the clients, in a sentence
 }
 
 // Hazard codes.
@@ -139,14 +152,14 @@ type Answer struct {
 	Source string `json:"source"`           // the answer URL or file
 	Status int    `json:"status,omitempty"` // the answer URL's status
 	OK     bool   `json:"ok"`               // Text holds the answer
-	Text   string `json:"text,omitempty"`
+	Text   string `json:"text,omitempty"`   // the answer the stream should deliver; for a JSON answer, the value at the answer field
 	// Problem says why there is no answer: the endpoint's status and trimmed body.
 	Problem string `json:"problem,omitempty"`
 }
 
 // ReaderResult is what one client gives its user from the bytes received.
 type ReaderResult struct {
-	Reader string `json:"reader"`
+	Reader string `json:"reader"`           // the reader's name, e.g. "HTML standard"
 	Got    string `json:"got"`              // the text the user gets
 	Throws string `json:"throws,omitempty"` // the message the client throws instead
 	// Measure is wire.Compare of the answer and Got ("exact", "1 of 6 lines missing", …), or

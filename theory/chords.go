@@ -7,9 +7,12 @@ import (
 
 // Chord is a chord symbol with its root and spelled tones, root first.
 type Chord struct {
+	// Symbol is the chord symbol as parsed, e.g. "C7#11" or "C/E".
 	Symbol string
-	Root   Note
-	Tones  []Note
+	// Root is the chord's root, spelled as written.
+	Root Note
+	// Tones are the chord's notes in formula order, root first; a slash bass the chord lacks comes last.
+	Tones []Note
 }
 
 // chordFormulas are the degrees of each chord suffix: every suffix GA's chord-token expression
@@ -97,8 +100,10 @@ func ParseChord(symbol string) (Chord, error) {
 // Scale is a named scale on a root, its notes spelled from the root up.
 type Scale struct {
 	// Name is the scale as written, e.g. "F Lydian".
-	Name  string
-	Root  Note
+	Name string
+	// Root is the note the scale is built on, the name's first word.
+	Root Note
+	// Notes are the scale's notes spelled from the root up.
 	Notes []Note
 }
 

@@ -8,6 +8,7 @@ import (
 
 // Key is a major key and its relative minor: one collection of seven notes, one per letter.
 type Key struct {
+	// Tonic is the major key's tonic; the relative minor is its sixth degree.
 	Tonic Note
 }
 

@@ -77,8 +77,10 @@ func (n Note) Up(d Degree) Note {
 // Degree is a scale degree above a root: a number 1-13 and its accidentals relative to the
 // major scale, so "b3" is a minor third and "#11" an augmented eleventh.
 type Degree struct {
+	// Number is the degree from 1 to 13, the root being 1.
 	Number int
-	Acc    int
+	// Acc counts sharps (positive) or flats (negative) relative to the major-scale degree.
+	Acc int
 }
 
 // ParseDegree reads a degree such as "5", "b3", "#11" or "bb7".

@@ -136,15 +136,20 @@ func ExtractSets(query string) []Set {
 
 // Fact is one grounding fact; an answer's facts keep GA's insertion order.
 type Fact struct {
-	Key   string
+	// Key is the fact's name, e.g. "primeForm", "forte" or "zRelated".
+	Key string
+	// Value is the fact's value as text, e.g. a prime form such as "[0,1,4]" or "True".
 	Value string
 }
 
 // Answer is IxAlgebraService's answer: the text, the query type and the ordered facts.
 type Answer struct {
-	Text      string
+	// Text is the one-sentence answer the chat shows.
+	Text string
+	// QueryType names the question answered: "prime-form", "interval-class-vector", "forte", "forte-lookup", "z-relation" or "set-class-summary".
 	QueryType string
-	Facts     []Fact
+	// Facts are the grounding facts in the order GA adds them.
+	Facts []Fact
 }
 
 // Service is IxAlgebraService with its IX configuration; the external process is never

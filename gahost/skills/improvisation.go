@@ -112,30 +112,42 @@ func Arpeggio(chord string) string {
 
 // Result is what the skill returns to the orchestrator: the answer and its grounding.
 type Result struct {
-	Text        string
-	Confidence  float64
-	Evidence    []string
+	// Text is the markdown answer, each line ended by the skill's NewLine.
+	Text string
+	// Confidence is the skill's confidence from 0 to 1: 0.85 for advice, 0.2 when no chord was found.
+	Confidence float64
+	// Evidence has one line per chord of a progression, with its arpeggio and scales; nil on the single-chord path.
+	Evidence []string
+	// Assumptions are the caveats of a progression answer; nil on the single-chord path.
 	Assumptions []string
 	Data        *Progression // nil on the single-chord path
 }
 
 // Progression is the structured data of a progression answer, which GA passes only to hooks.
 type Progression struct {
-	Progression []string      `json:"progression"`
-	PerChord    []ChordAdvice `json:"perChord"`
+	// Progression is the chord symbols in the order the message writes them.
+	Progression []string `json:"progression"`
+	// PerChord is the advice for each chord, in the same order.
+	PerChord []ChordAdvice `json:"perChord"`
 }
 
 // ChordAdvice is the advice for one chord of a progression.
 type ChordAdvice struct {
-	Chord    string        `json:"chord"`
-	Quality  Quality       `json:"quality"`
-	Arpeggio string        `json:"arpeggio"`
-	Scales   []RootedScale `json:"scales"`
+	// Chord is the chord symbol as written in the message.
+	Chord string `json:"chord"`
+	// Quality is the chord's quality as read from its suffix; JSON writes its enum number.
+	Quality Quality `json:"quality"`
+	// Arpeggio is the arpeggio's name: the root plus the quality's suffix, e.g. "Am7".
+	Arpeggio string `json:"arpeggio"`
+	// Scales are the suggested scales on the chord's root, the lead scale first.
+	Scales []RootedScale `json:"scales"`
 }
 
 // RootedScale is a suggested scale named on the chord's root, e.g. "A Aeolian (natural minor)".
 type RootedScale struct {
-	Name  string `json:"name"`
+	// Name is the root and the scale's name, e.g. "A Dorian".
+	Name string `json:"name"`
+	// Color is GA's short description of the scale over this chord quality.
 	Color string `json:"color"`
 }
 

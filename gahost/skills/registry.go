@@ -85,9 +85,13 @@ func guarded(rule func(string) bool) func(string) bool {
 // IntentResult is what OrchestratorSkillIntent returns: the skill's answer, confidence and
 // evidence unchanged, no grounding, and its routing method (OrchestratorSkillIntent.cs:27-58).
 type IntentResult struct {
-	Answer        string
-	Confidence    float64
-	Evidence      []string
+	// Answer is the skill's answer text, unchanged.
+	Answer string
+	// Confidence is the skill's confidence from 0 to 1, unchanged.
+	Confidence float64
+	// Evidence is the skill's evidence lines, unchanged.
+	Evidence []string
+	// RoutingMethod is the routing method reported for the answer, "orchestrator-skill-semantic".
 	RoutingMethod string
 }
 

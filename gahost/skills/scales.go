@@ -25,7 +25,9 @@ const (
 // Scale is one scale GA suggests over a chord quality: its name without the root, and the
 // short description GA prints after it.
 type Scale struct {
-	Name  string
+	// Name is the scale's name without a root, e.g. "Lydian" or "Aeolian (natural minor)".
+	Name string
+	// Color is the short description GA prints after the name, e.g. "bright — emphasize the #11 for color".
 	Color string
 }
 

@@ -30,9 +30,9 @@ type Agent struct {
 
 // Response is the agent's answer before the notation pass.
 type Response struct {
-	Text         string
-	Confidence   float64
-	DiagramCount int // number of voicings listed, each with one diagram
+	Text         string  // the markdown answer: the "Found N voicings" line, then one line per voicing
+	Confidence   float64 // the top score clamped to 0..1, or NoIntentConfidence or NoMatchesConfidence
+	DiagramCount int     // number of voicings listed, each with one diagram
 }
 
 // Process answers a message.

@@ -19,7 +19,7 @@ import (
 
 // Voicing is one search result, shaped like GA's voicing search result.
 type Voicing struct {
-	ID         string
+	ID         string  // the entry's unique name in the index file, used by tests and load errors
 	Instrument string  // the index's instrument slice: "guitar", "bass" or "ukulele"
 	Diagram    string  // frets from the highest string to the lowest, "x" for muted
 	Quality    string  // the result's ChordName: the index's QualityInferred, or "Unknown"
