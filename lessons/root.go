@@ -10,25 +10,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// Lesson is one entry of the course's ordered list of lessons.
-type Lesson struct {
-	// Slug is the lesson's command, "l6".
-	Slug string
-	// Title is the written lesson's title.
-	Title string
-	// New builds the lesson's command.
-	New func() *cobra.Command
-}
-
-// All lists the lessons in course order.
-func All() []Lesson {
-	return []Lesson{
-		{Slug: "l4", Title: "From a message to the answer", New: func() *cobra.Command { return NewCmdL4(nil) }},
-		{Slug: "l5", Title: "The improvisation skill against chord-scale theory", New: func() *cobra.Command { return NewCmdL5(nil) }},
-		{Slug: "l6", Title: "The chatbot's answer on the wire", New: func() *cobra.Command { return NewCmdL6(nil) }},
-	}
-}
-
 // NewRootCmd builds `course`: the lessons, `course host`, and cobra's help and completion.
 func NewRootCmd(version string) *cobra.Command {
 	root := &cobra.Command{
@@ -43,9 +24,13 @@ it over HTTP, and prints what the written lesson discusses, computed from what h
 		SilenceErrors: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
-				return cmd.Help()
+				if err := runIndex(cmd.OutOrStdout()); err != nil {
+					return err
+				}
+				_, err := fmt.Fprintln(cmd.OutOrStdout(), "`course --help` lists the tools and the flags.")
+				return err
 			}
-			return unknownLesson(args[0])
+			return unknownCommand(cmd, args[0])
 		},
 	}
 	root.AddGroup(&cobra.Group{ID: "lessons", Title: "Lessons:"}, &cobra.Group{ID: "tools", Title: "Tools:"})
@@ -54,19 +39,26 @@ it over HTTP, and prints what the written lesson discusses, computed from what h
 		cmd.GroupID = "lessons"
 		root.AddCommand(cmd)
 	}
-	for _, tool := range []*cobra.Command{NewCmdHost(), NewCmdMatrix(nil), NewCmdWire(), NewCmdProbe(nil)} {
+	for _, tool := range []*cobra.Command{NewCmdLessons(nil), NewCmdHost(), NewCmdMatrix(nil), NewCmdWire(), NewCmdProbe(nil)} {
 		tool.GroupID = "tools"
 		root.AddCommand(tool)
 	}
 	return root
 }
 
-func unknownLesson(name string) error {
-	known := make([]string, 0, len(All()))
-	for _, l := range All() {
-		known = append(known, fmt.Sprintf("%s (%s)", l.Slug, l.Title))
+// unknownCommand says what the course has instead of name: a lesson still to be ported, the
+// nearest command, or the index.
+func unknownCommand(root *cobra.Command, name string) error {
+	if l, ok := lessonBySlug(name); ok {
+		return notPorted(l)
 	}
-	return fmt.Errorf("unknown lesson %q; the lessons are: %s", name, strings.Join(known, ", "))
+	if root.SuggestionsMinimumDistance <= 0 {
+		root.SuggestionsMinimumDistance = 2 // cobra's own default, which it sets only for its own message
+	}
+	if near := root.SuggestionsFor(name); len(near) > 0 {
+		return fmt.Errorf("unknown command %q: did you mean %s? `course lessons` lists the lessons", name, strings.Join(near, " or "))
+	}
+	return fmt.Errorf("unknown command %q: `course lessons` lists the lessons, `course --help` the tools", name)
 }
 
 // Execute runs the course's command line with args, for main and for tests.

@@ -11,6 +11,7 @@ import (
 // snapshotRuns are the command lines whose output CI checks byte for byte, each against
 // snapshots/<snapshotName(args)>.txt.
 var snapshotRuns = [][]string{
+	{"lessons"},
 	{"l4"},
 	{"l5"},
 	{"l6"},

@@ -1,0 +1,150 @@
+package lessons
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+)
+
+// Lesson is one lesson of the course, ported or not.
+type Lesson struct {
+	// Slug is the lesson's command, "l6".
+	Slug string
+	// Title is the written lesson's title.
+	Title string
+	// About says in one line what the lesson covers, for the index.
+	About string
+	// New builds the lesson's command; nil while the lesson is not ported yet.
+	New func() *cobra.Command
+}
+
+// Runs reports whether the course can run the lesson.
+func (l Lesson) Runs() bool { return l.New != nil }
+
+// Doc is the written lesson's file, relative to the repository.
+func (l Lesson) Doc() string { return "docs/" + l.Slug + ".md" }
+
+// Course lists every lesson of the course in order, the ones not ported yet included, so that
+// the index shows a learner the whole path.
+func Course() []Lesson {
+	return []Lesson{
+		{Slug: "l1", Title: "The map: what the chatbot host registers",
+			About: "the orchestrator, 36 intents, 6 agents, 4 hooks and the embedding schema"},
+		{Slug: "l2", Title: "The OPTIC-K schema and the embedding of a chord shape",
+			About: "the embedding's partitions and weights, and what six chord shapes embed to"},
+		{Slug: "l3", Title: "A small OPTIC-K index: write it, read it back, search it",
+			About: "GA's index writer and reader, the query encoder and three search strategies"},
+		{Slug: "l4", Title: "From a message to the answer",
+			About: "a message through the host: the algebra guard, the voicing path, 500s, logs", New: func() *cobra.Command { return NewCmdL4(nil) }},
+		{Slug: "l5", Title: "The improvisation skill against chord-scale theory",
+			About: "the improvisation skill's scales, graded by the course's chord-scale theory", New: func() *cobra.Command { return NewCmdL5(nil) }},
+		{Slug: "l6", Title: "The chatbot's answer on the wire",
+			About: "the stream's bytes, GA's sentence splitter, two writers and three readers", New: func() *cobra.Command { return NewCmdL6(nil) }},
+		{Slug: "l7", Title: "Input that is not a chord",
+			About: "the improvisation skill at the pin against PR #749's guard"},
+		{Slug: "l8", Title: "GA's prompt corpus run as a gate without a model",
+			About: "68 prompts checked as GA's corpus tests check them, then the gate tested"},
+		{Slug: "l9", Title: "Intervals, scales and relative keys graded by letter arithmetic",
+			About: "the interval, scale-info and relative-key skills: 441 intervals, 30 keys"},
+		{Slug: "l10", Title: "SKILL.md skills that hand off to a model",
+			About: "the DSL closures a model would call, and what the SKILL.md files claim of them"},
+		{Slug: "l11", Title: "The key skill and the data in the model's prompt",
+			About: "key identification at the pin and on main, tie order included"},
+		{Slug: "l12", Title: "The two progression skills",
+			About: "the mood skill's two texts and the completion skill's prompt"},
+		{Slug: "l13", Title: "Roman numerals from the DSL, at the pin and on main",
+			About: "domain.analyzeProgression over 240 questions, and the DSL's tool list"},
+		{Slug: "l14", Title: "Chord substitution by interval-class vector",
+			About: "substitution lists by ICV distance, pair relations, and the tools behind them"},
+		{Slug: "l15", Title: "Spelling and naming chords",
+			About: "the chord-info skill, GA's chord vocabulary and its tool over 588 chords"},
+		{Slug: "l16", Title: "Chord voicings: extractor, encoder and index",
+			About: "a grid of 144 chords through the voicing skill's search"},
+		{Slug: "l17", Title: "Capo, tunings, and the first skill that says yes",
+			About: "capo arithmetic, nine tunings, and the keyword fallback in registration order"},
+		{Slug: "l18", Title: "Voice leading by least motion",
+			About: "the voice-leading skill's permutations and spelling over 3,072 prompts"},
+		{Slug: "l19", Title: "Voice leading between searched voicings",
+			About: "fifteen index candidates per chord, 225 pairs, and their distance"},
+		{Slug: "l20", Title: "Generated progressions",
+			About: "nine templates, the progression catalogue, and stitching voicings together"},
+		{Slug: "l21", Title: "Searching voicings by words",
+			About: "how a query is read into chord, mode and tags, and how results are scored"},
+		{Slug: "l22", Title: "Neighbours by interval-class vector",
+			About: "the sets within distance 2 of a chord's ICV over all 4,096 pitch-class sets"},
+		{Slug: "l23", Title: "ICV deltas and shortest paths",
+			About: "deltas between chords and breadth-first paths in GA's tie order"},
+		{Slug: "l24", Title: "Set-class equivalence and GA's operation parser",
+			About: "equivalence under transposition and inversion, and GA's F# parser"},
+		{Slug: "l25", Title: "What reaches the transpose skill",
+			About: "routing hints, SKILL.md triggers, two registrations, the router alone"},
+		{Slug: "l26", Title: "Modes from the catalogue",
+			About: "26 families and 165 names, each mode's formula, and how names are found"},
+		{Slug: "l27", Title: "Chord tone, tension or avoid note",
+			About: "the outside-notes skill's classification graded by the course's own rule"},
+		{Slug: "l28", Title: "A skill only embeddings reach",
+			About: "the theory-comparison skill's four expressions, and the host without them"},
+	}
+}
+
+// All lists the lessons the course can run, in course order.
+func All() []Lesson {
+	var runs []Lesson
+	for _, l := range Course() {
+		if l.Runs() {
+			runs = append(runs, l)
+		}
+	}
+	return runs
+}
+
+// lessonBySlug finds a lesson of the course, ported or not.
+func lessonBySlug(slug string) (Lesson, bool) {
+	for _, l := range Course() {
+		if l.Slug == slug {
+			return l, true
+		}
+	}
+	return Lesson{}, false
+}
+
+// NewCmdLessons builds `course lessons`, the index of the course.
+func NewCmdLessons(runF func(io.Writer) error) *cobra.Command {
+	return &cobra.Command{
+		Use:   "lessons",
+		Short: "List every lesson of the course, in order, and which ones run",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if runF != nil {
+				return runF(cmd.OutOrStdout())
+			}
+			return runIndex(cmd.OutOrStdout())
+		},
+	}
+}
+
+// runIndex prints the course's index: every lesson with its title and whether it runs, the
+// written lesson of those that do, and one line on what each lesson still to be ported covers.
+func runIndex(w io.Writer) error {
+	r := newReport(w)
+	var rows [][]string
+	ported := 0
+	for _, l := range Course() {
+		if l.Runs() {
+			ported++
+			rows = append(rows, []string{l.Slug, "runs", l.Title + " (" + l.Doc() + ")"})
+			continue
+		}
+		rows = append(rows, []string{l.Slug, "to come", l.Title}, []string{"", "", "  " + l.About})
+	}
+	r.table([]string{"lesson", "status", "title"}, rows)
+	r.blank()
+	r.line("%d of %d lessons run: `course lN` runs one, beside its written lesson.", ported, len(Course()))
+	return r.err
+}
+
+// notPorted is the error of a lesson the course lists but cannot run yet.
+func notPorted(l Lesson) error {
+	return fmt.Errorf("lesson %s (%s) is not ported yet: it covers %s; `course lessons` lists the lessons that run", l.Slug, l.Title, l.About)
+}
