@@ -31,8 +31,12 @@ const (
 	// relativeKeyIntent is the intent the lesson calls directly.
 	relativeKeyIntent = "skill.relativekey"
 
-	// l4LabelWidth is the label column of the lesson's fact rows.
-	l4LabelWidth = 13
+	// l4LabelWidth, traceNameWidth and promptWidth are the widths the original program's format
+	// items give the fact labels, the trace's step names and the CanHandle table's prompts: its
+	// output pins them, and no rule of the data explains them (the widest label is 11 wide).
+	l4LabelWidth   = 13
+	traceNameWidth = 25
+	promptWidth    = 40
 	// warmupCategory logs the line that says the host's start-up embedding attempt is over
 	// (IntentEmbeddingWarmupService.cs:27-67).
 	warmupCategory = "IntentEmbeddingWarmupService"
@@ -227,7 +231,7 @@ func (l *lesson4) chat(ctx context.Context, prompt string) error {
 	l.r.line("trace:")
 	if reply.Trace != nil {
 		for _, s := range reply.Trace.Steps {
-			l.r.line("  %-25s%s", s.Name, s.Status)
+			l.r.line("  %s%s", pad(s.Name, traceNameWidth), s.Status)
 		}
 	}
 	return nil
@@ -282,7 +286,7 @@ func (l *lesson4) canHandle(prompts []string) {
 		if names == "" {
 			names = "(none)"
 		}
-		l.r.line("%-40s %s", p, names)
+		l.r.line("%s %s", pad(p, promptWidth), names)
 	}
 }
 

@@ -26,7 +26,8 @@ const (
 	// arpeggioQuestion is answered by the improvisation skill, which only semantic routing reaches.
 	arpeggioQuestion = "which arpeggio fits Am F C G"
 
-	// factWidth is the label column of the lesson's fact rows.
+	// factWidth is the width the original program's format item gives the fact labels: its output
+	// pins it, and no rule of the data explains it (one label is wider and pushes its value along).
 	factWidth = 35
 )
 
@@ -90,6 +91,8 @@ type lesson6 struct {
 	host *hostproc.Host
 	// chromium, when set, reads every stream the lesson's readers read.
 	chromium *chromiumReader
+	// streamSection is the title of the section that shows the host's stream.
+	streamSection string
 	// failure is the stream of section 4's question, which the screenshots show on the page.
 	failure []byte
 }
@@ -117,6 +120,7 @@ func runL6(ctx context.Context, opts *L6Options) (err error) {
 	l := &lesson6{r: newReport(opts.Out), host: host}
 	if opts.Browser {
 		l.chromium = chromium
+		chromium.r = l.r
 	}
 	l.r.heading("l6")
 	stream, err := l.hostStream(ctx)
@@ -152,7 +156,8 @@ func (l *lesson6) hostStream(ctx context.Context) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	l.r.printf("\n== POST %s %q\n", streamPath, voicingQuestion)
+	l.r.title("POST %s %q", streamPath, voicingQuestion)
+	l.streamSection = l.r.section
 	l.r.line("HTTP %d", resp.Status)
 	l.r.quote(cutLongLines(string(resp.Body)))
 	if resp.Status != 200 {
@@ -298,13 +303,13 @@ func (l *lesson6) chunkRows(answer string, chunks []string) {
 
 // writersAndReaders is section 7: every writer with every reader, on both splits.
 func (l *lesson6) writersAndReaders(answer string, pinned, fixed []string) {
+	l.r.title("Each writer with each reader, on the improvisation answer")
 	var rows [][]string
 	for _, w := range wire.Writers {
 		for _, rd := range l.readers() {
 			rows = append(rows, []string{w.Name, rd.Name, delivered(answer, rd, w.Stream(pinned)), delivered(answer, rd, w.Stream(fixed))})
 		}
 	}
-	l.r.title("Each writer with each reader, on the improvisation answer")
 	l.r.table([]string{"writer", "reader", "chunks at a826864", "chunks after #743"}, rows)
 }
 

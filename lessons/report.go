@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/pkg/twwidth"
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
 	"github.com/sergi/go-diff/diffmatchpatch"
@@ -17,6 +18,10 @@ import (
 type report struct {
 	w   io.Writer
 	err error
+	// section is the title of the section being written, and titles every title so far, for
+	// output that names the sections it read from.
+	section string
+	titles  []string
 }
 
 func newReport(w io.Writer) *report { return &report{w: w} }
@@ -33,7 +38,9 @@ func (r *report) heading(slug string) { r.printf("# %s\n", slug) }
 
 // title starts a section, after a blank line.
 func (r *report) title(format string, args ...any) {
-	r.printf("\n== "+format+"\n", args...)
+	r.section = fmt.Sprintf(format, args...)
+	r.titles = append(r.titles, r.section)
+	r.printf("\n== %s\n", r.section)
 }
 
 func (r *report) line(format string, args ...any) { r.printf(format+"\n", args...) }
@@ -52,18 +59,27 @@ func (r *report) quote(text string) {
 // fact is one row of a lesson's facts: a label and what was found.
 type fact struct{ label, value string }
 
-// facts prints label/value rows with the labels padded to width, or to the widest label when
-// width is 0; a label longer than width pushes its own value along.
+// facts prints label/value rows. With width 0 they are a table, the labels as wide as the widest.
+// With a width, each label is padded to it on its own, as the original program's format items
+// ({0,-35}) pad, so that a longer label pushes only its own value along.
 func (r *report) facts(width int, rows ...fact) {
 	if width == 0 {
-		for _, f := range rows {
-			width = max(width, len([]rune(f.label)))
+		cells := make([][]string, len(rows))
+		for i, f := range rows {
+			cells[i] = []string{f.label, f.value}
 		}
+		r.table(nil, cells)
+		return
 	}
 	for _, f := range rows {
-		pad := max(width-len([]rune(f.label)), 0)
-		r.printf("%s%s  %s\n", f.label, strings.Repeat(" ", pad), f.value)
+		r.printf("%s  %s\n", pad(f.label, width), f.value)
 	}
+}
+
+// pad returns s followed by spaces up to width display columns, as a .NET format item
+// {0,-width} aligns it; a wider s is returned as it is.
+func pad(s string, width int) string {
+	return s + strings.Repeat(" ", max(width-twwidth.Width(s), 0))
 }
 
 // table prints rows in columns two spaces apart, each as wide as its widest cell, with no
@@ -163,7 +179,7 @@ func columnWidths(header []string, tables ...[][]string) []int {
 	measure := func(row []string) {
 		for i, c := range row {
 			if i < len(widths) {
-				widths[i] = max(widths[i], len([]rune(c)))
+				widths[i] = max(widths[i], twwidth.Width(c))
 			}
 		}
 	}
@@ -177,14 +193,24 @@ func columnWidths(header []string, tables ...[][]string) []int {
 }
 
 // tableWidths prints a table as table does, with every column but the last at least as wide
-// as widths says; the header's cells are padded to widen the columns.
+// as widths says: the first line's cells (the header's, or the first row's) are padded.
 func (r *report) tableWidths(header []string, rows [][]string, widths []int) {
-	padded := make([]string, len(header))
-	for i, h := range header {
-		padded[i] = h
-		if i < len(header)-1 && i < len(widths) {
-			padded[i] += strings.Repeat(" ", max(widths[i]-len([]rune(h)), 0))
+	widen := func(cells []string) []string {
+		padded := make([]string, len(cells))
+		for i, c := range cells {
+			padded[i] = c
+			if i < len(cells)-1 && i < len(widths) {
+				padded[i] = pad(c, widths[i])
+			}
 		}
+		return padded
 	}
-	r.table(padded, rows)
+	if header != nil {
+		r.table(widen(header), rows)
+		return
+	}
+	if len(rows) > 0 {
+		rows = append([][]string{widen(rows[0])}, rows[1:]...)
+	}
+	r.table(nil, rows)
 }
