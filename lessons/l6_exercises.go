@@ -22,8 +22,8 @@ type l6Exercise struct {
 var l6Exercises = []l6Exercise{
 	{`line breaks on the wire: "a\r\nb" through both writers, and a host with LF, then CRLF answers`, exerciseLineBreaks},
 	{"#746's fix: GaApi writing one data: line per line, chatService joining an event's lines", exerciseFix746},
-	{"the page and the error event: what the user sees and the history keeps, before and after the fix", exercisePageError},
-	{`#743 after "e.g." and "3.": both splitters, and clients that trim chunks or join them with a line break`, exerciseAbbreviations},
+	{"the page and the error event: what the user sees and what stays, before and after the fix", exercisePageError},
+	{`#743 after "e.g." and "3.": both splitters, and clients that trim chunks or join them by lines`, exerciseAbbreviations},
 }
 
 // l6ExerciseHelp lists the exercises for `course l6 --help`.

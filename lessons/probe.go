@@ -70,7 +70,7 @@ type ProbeOptions struct {
 func NewCmdProbe(runF func(context.Context, *ProbeOptions) error) *cobra.Command {
 	opts := &ProbeOptions{}
 	cmd := &cobra.Command{
-		Use:   "probe URL [--data JSON | --message TEXT] [--header K:V]... [--answer-url URL | --answer-file FILE]",
+		Use:   "probe URL [--data JSON | --message TEXT] [--answer-url URL | --answer-file FILE]",
 		Short: "Check any chat stream the way lesson 6 checks GA's",
 		Long: `Send one request to a chat endpoint that streams its answer as server-sent events, and
 report what arrived: the status and the headers that matter, each event with its arrival
@@ -81,7 +81,8 @@ Exit status: 0 when every selected reader gets the answer exactly (with no answe
 hazard was found), 1 otherwise, 2 when the probe could not run.`,
 		Example: `  course probe http://127.0.0.1:5252/api/chatbot/chat/stream --message "Show me Cmaj7 voicings" \
     --answer-url http://127.0.0.1:5252/api/chatbot/chat
-  course probe http://127.0.0.1:8080/v1/stream --data '{"prompt":"hi"}' --header "Authorization: Bearer $TOKEN" --json`,
+  course probe http://127.0.0.1:8080/v1/stream --data '{"prompt":"hi"}' \
+    --header "Authorization: Bearer $TOKEN" --json`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {

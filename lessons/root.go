@@ -12,6 +12,15 @@ import (
 
 // NewRootCmd builds `course`: the lessons, `course host`, and cobra's help and completion.
 func NewRootCmd(version string) *cobra.Command {
+	root, _ := newRoot(version)
+	return root
+}
+
+// newRoot builds the root command and the flush that writes what the display writer still
+// holds, which Execute calls however the command ends.
+func newRoot(version string) (*cobra.Command, func() error) {
+	display := &DisplayOptions{}
+	flush := func() error { return nil }
 	root := &cobra.Command{
 		Use:   "course",
 		Short: "Run the lessons of the course on how Guitar Alchemist's chatbot answers reach the user",
@@ -32,7 +41,24 @@ it over HTTP, and prints what the written lesson discusses, computed from what h
 			}
 			return unknownCommand(cmd, args[0])
 		},
+		// Every command writes through the display writer when a person reads the output.
+		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
+			out := cmd.Root().OutOrStdout()
+			w, err := display.writer(out, detectTerminal(out))
+			if err != nil {
+				return err
+			}
+			if d, ok := w.(*displayWriter); ok {
+				cmd.Root().SetOut(d)
+				flush = d.Flush
+			}
+			return nil
+		},
+		PersistentPostRunE: func(*cobra.Command, []string) error { return flush() },
 	}
+	display.addFlags(root)
+	// Flag help wraps at the reading width, so that every --help fits a terminal.
+	root.SetUsageTemplate(strings.ReplaceAll(root.UsageTemplate(), ".FlagUsages", fmt.Sprintf(".FlagUsagesWrapped %d", defaultWidth)))
 	root.AddGroup(&cobra.Group{ID: "lessons", Title: "Lessons:"}, &cobra.Group{ID: "tools", Title: "Tools:"})
 	for _, l := range All() {
 		cmd := l.New()
@@ -43,7 +69,7 @@ it over HTTP, and prints what the written lesson discusses, computed from what h
 		tool.GroupID = "tools"
 		root.AddCommand(tool)
 	}
-	return root
+	return root, func() error { return flush() }
 }
 
 // unknownCommand says what the course has instead of name: a lesson still to be ported, the
@@ -63,7 +89,11 @@ func unknownCommand(root *cobra.Command, name string) error {
 
 // Execute runs the course's command line with args, for main and for tests.
 func Execute(ctx context.Context, version string, args []string) error {
-	root := NewRootCmd(version)
+	root, flush := newRoot(version)
 	root.SetArgs(args)
-	return root.ExecuteContext(ctx)
+	err := root.ExecuteContext(ctx)
+	if ferr := flush(); err == nil {
+		err = ferr
+	}
+	return err
 }

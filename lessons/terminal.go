@@ -1,0 +1,217 @@
+package lessons
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"strings"
+	"sync"
+
+	"github.com/olekukonko/tablewriter/pkg/twwidth"
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+)
+
+// defaultWidth is the reading width when the output is a terminal whose size is unknown.
+const defaultWidth = 100
+
+// continuation ends each piece of a line that was cut to fit the width; the rest follows on
+// the next line, indented as the line was.
+const continuation = "↩"
+
+// DisplayOptions says how output is laid out for a person: the canonical form, which snapshots
+// and the original program's references check, is what goes to a pipe without flags.
+type DisplayOptions struct {
+	// Width cuts lines wider than this many columns; 0 fits the terminal, or nothing on a pipe.
+	Width int
+	// Color is never, auto (a terminal without NO_COLOR) or always.
+	Color string
+}
+
+func (o *DisplayOptions) addFlags(cmd *cobra.Command) {
+	cmd.PersistentFlags().IntVar(&o.Width, "width", 0, "fit every line in `N` columns (default: the terminal's width, no limit on a pipe)")
+	cmd.PersistentFlags().StringVar(&o.Color, "color", "auto", "colour verdicts and headings: `never`, auto or always")
+}
+
+// terminal is what the output is written to, and whether it is a terminal and how wide.
+type terminal struct {
+	isTerminal bool
+	columns    int
+}
+
+// detectTerminal looks at w: a terminal gets its width, anything else none.
+func detectTerminal(w io.Writer) terminal {
+	f, ok := w.(*os.File)
+	if !ok || !term.IsTerminal(int(f.Fd())) {
+		return terminal{}
+	}
+	cols, _, err := term.GetSize(int(f.Fd()))
+	if err != nil || cols <= 0 {
+		cols = defaultWidth
+	}
+	return terminal{isTerminal: true, columns: cols}
+}
+
+// writer wraps out for a person when the options or the terminal ask for it, and returns out as
+// it is otherwise, so that piped output stays canonical.
+func (o *DisplayOptions) writer(out io.Writer, t terminal) (io.Writer, error) {
+	width := o.Width
+	if width < 0 {
+		return nil, fmt.Errorf("--width %d: give a positive number of columns", width)
+	}
+	if width == 0 && t.isTerminal {
+		width = t.columns
+	}
+	var colour bool
+	switch o.Color {
+	case "never":
+	case "always":
+		colour = true
+	case "auto", "":
+		colour = t.isTerminal && os.Getenv("NO_COLOR") == ""
+	default:
+		return nil, fmt.Errorf("--color %q: say never, auto or always", o.Color)
+	}
+	if width == 0 && !colour {
+		return out, nil
+	}
+	return &displayWriter{out: out, width: width, colour: colour}, nil
+}
+
+// displayWriter cuts each line to the width and colours it, a whole line at a time.
+type displayWriter struct {
+	out     io.Writer
+	width   int
+	colour  bool
+	pending []byte
+}
+
+func (d *displayWriter) Write(p []byte) (int, error) {
+	d.pending = append(d.pending, p...)
+	for {
+		i := bytes.IndexByte(d.pending, '\n')
+		if i < 0 {
+			return len(p), nil
+		}
+		line := string(d.pending[:i])
+		d.pending = d.pending[i+1:]
+		if err := d.writeLine(line, true); err != nil {
+			return 0, err
+		}
+	}
+}
+
+// Flush writes a last line that has no line break.
+func (d *displayWriter) Flush() error {
+	if len(d.pending) == 0 {
+		return nil
+	}
+	line := string(d.pending)
+	d.pending = nil
+	return d.writeLine(line, false)
+}
+
+func (d *displayWriter) writeLine(line string, newline bool) error {
+	var b strings.Builder
+	for i, piece := range fit(line, d.width) {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		if d.colour {
+			piece = colourLine(piece)
+		}
+		b.WriteString(piece)
+	}
+	if newline {
+		b.WriteByte('\n')
+	}
+	_, err := io.WriteString(d.out, b.String())
+	return err
+}
+
+// fit cuts line into pieces of at most width columns. Every piece but the last ends with the
+// continuation mark, and the pieces after the first repeat the line's indentation (and a
+// quote's bar) so that a cut quote still reads as one.
+func fit(line string, width int) []string {
+	if width <= 0 || twwidth.Width(line) <= width {
+		return []string{line}
+	}
+	lead := leadOf(line)
+	if twwidth.Width(lead)+2 >= width {
+		lead = ""
+	}
+	var pieces []string
+	rest := line
+	prefix := ""
+	for {
+		room := width - twwidth.Width(prefix)
+		if twwidth.Width(rest) <= room {
+			return append(pieces, prefix+rest)
+		}
+		head, tail := cutAt(rest, room-1)
+		pieces = append(pieces, prefix+head+continuation)
+		rest, prefix = tail, lead
+	}
+}
+
+// leadOf is a line's indentation, with the "  | " of a quoted line.
+func leadOf(line string) string {
+	trimmed := strings.TrimLeft(line, " ")
+	lead := line[:len(line)-len(trimmed)]
+	if strings.HasPrefix(trimmed, "| ") {
+		lead += "| "
+	}
+	return lead
+}
+
+// cutAt splits s after as many whole characters as fit in cols columns, at least one, and
+// after a space instead where one falls in the second half of the piece, so words stay whole.
+func cutAt(s string, cols int) (string, string) {
+	used := 0
+	for i, r := range s {
+		w := twwidth.Width(string(r))
+		if used+w > cols && i > 0 {
+			if sp := strings.LastIndexByte(s[:i], ' '); sp >= i/2 && sp > 0 {
+				return s[:sp+1], s[sp+1:]
+			}
+			return s[:i], s[i:]
+		}
+		used += w
+	}
+	return s, ""
+}
+
+// The ANSI sequences the colours use.
+const (
+	bold   = "\x1b[1m"
+	green  = "\x1b[32m"
+	yellow = "\x1b[33m"
+	red    = "\x1b[31m"
+	reset  = "\x1b[0m"
+)
+
+// verdicts are the words of a verdict the lessons and tools print, coloured by what they mean.
+// It is compiled on first use, so that commands that never colour never build it.
+var verdicts = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\bexact\b|\byes\b|\b\d+ (?:of \d+ )?(?:lines?|line breaks?|characters?) (?:missing|extra)\b|\bdiffers\b|\bno\b|\(throws\)|\bthrows\b|\bmismatch\b`)
+})
+
+// colourLine makes headings bold and colours verdicts: green for what arrived whole, yellow for
+// what arrived changed, red for what failed.
+func colourLine(line string) string {
+	if strings.HasPrefix(line, "== ") || strings.HasPrefix(line, "# ") {
+		return bold + line + reset
+	}
+	return verdicts().ReplaceAllStringFunc(line, func(v string) string {
+		switch {
+		case v == "exact" || v == "yes":
+			return green + v + reset
+		case strings.Contains(v, "throws") || v == "mismatch" || v == "no":
+			return red + v + reset
+		default:
+			return yellow + v + reset
+		}
+	})
+}

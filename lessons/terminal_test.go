@@ -1,0 +1,128 @@
+package lessons
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/olekukonko/tablewriter/pkg/twwidth"
+)
+
+// widthRuns are the command lines the width test runs: every lesson, its exercises, and the tools.
+func widthRuns() [][]string {
+	runs := [][]string{{"lessons"}, {"matrix"}, {"matrix", "--hazards"}}
+	for _, l := range All() {
+		runs = append(runs, []string{l.Slug})
+	}
+	for n := range l6Exercises {
+		runs = append(runs, []string{"l6", "--exercise", strconv.Itoa(n + 1)})
+	}
+	return runs
+}
+
+// overWide lists the lines of out wider than width, with their widths.
+func overWide(out string, width int) []string {
+	var wide []string
+	for l := range strings.SplitSeq(out, "\n") {
+		if w := twwidth.Width(l); w > width {
+			wide = append(wide, l)
+		}
+	}
+	return wide
+}
+
+// TestEveryLineFitsTheWidth runs every lesson and tool with --width and checks the display width
+// of every line, and that the cut output still holds every character of the canonical one.
+func TestEveryLineFitsTheWidth(t *testing.T) {
+	for _, args := range widthRuns() {
+		canonical, err := runCourse(t, args...)
+		if err != nil {
+			t.Fatalf("course %s: %v", strings.Join(args, " "), err)
+		}
+		for _, width := range []int{100, 40} {
+			got, err := runCourse(t, append(args, "--width", strconv.Itoa(width))...)
+			if err != nil {
+				t.Fatalf("course %s --width %d: %v", strings.Join(args, " "), width, err)
+			}
+			if wide := overWide(got, width); len(wide) > 0 {
+				t.Errorf("course %s --width %d: %d lines wider, the first: %q", strings.Join(args, " "), width, len(wide), wide[0])
+			}
+			if unfit(got) != unfit(canonical) {
+				t.Errorf("course %s --width %d lost or changed characters", strings.Join(args, " "), width)
+			}
+		}
+	}
+}
+
+// unfit joins the pieces of cut lines again, without the indentation the cutting repeated, and
+// drops all white space, so that a cut output and its canonical form compare equal.
+func unfit(s string) string {
+	s = strings.ReplaceAll(s, continuation+"\n", "")
+	return strings.Join(strings.Fields(strings.ReplaceAll(s, "| ", "")), "")
+}
+
+// TestHelpFitsAHundredColumns checks every command's --help in canonical form.
+func TestHelpFitsAHundredColumns(t *testing.T) {
+	root := NewRootCmd("test")
+	var paths [][]string
+	for _, c := range root.Commands() {
+		paths = append(paths, []string{c.Name()})
+		for _, sub := range c.Commands() {
+			paths = append(paths, []string{c.Name(), sub.Name()})
+		}
+	}
+	paths = append(paths, nil)
+	for _, p := range paths {
+		out, err := runCourse(t, append(p, "--help")...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if wide := overWide(out, defaultWidth); len(wide) > 0 {
+			t.Errorf("course %s --help: %d lines over %d columns, the first: %q", strings.Join(p, " "), len(wide), defaultWidth, wide[0])
+		}
+	}
+}
+
+func TestFitCutsAtTheWidth(t *testing.T) {
+	for _, tc := range []struct {
+		line  string
+		width int
+		want  []string
+	}{
+		{"short", 10, []string{"short"}},
+		{"  | data: abcdefghij", 12, []string{"  | data: ↩", "  | abcdefg↩", "  | hij"}},
+		{"one two three four", 10, []string{"one two ↩", "three four"}},
+		{"one two three fours", 10, []string{"one two ↩", "three ↩", "fours"}},
+		{"→→→→→→", 4, []string{"→→→↩", "→→→"}},
+	} {
+		got := fit(tc.line, tc.width)
+		if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+			t.Errorf("fit(%q, %d) = %q, want %q", tc.line, tc.width, got, tc.want)
+		}
+		for _, p := range got {
+			if twwidth.Width(p) > tc.width {
+				t.Errorf("fit(%q, %d): piece %q is wider", tc.line, tc.width, p)
+			}
+		}
+	}
+}
+
+func TestColour(t *testing.T) {
+	out, err := runCourse(t, "l6", "--color", "always")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, bold+"# l6"+reset) || !strings.Contains(out, green+"exact"+reset) || !strings.Contains(out, "(throws)") {
+		t.Errorf("no colours in course l6 --color always:\n%.400s", out)
+	}
+	plain, err := runCourse(t, "l6", "--color", "never")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(plain, "\x1b[") {
+		t.Error("course l6 --color never has escape sequences")
+	}
+	if _, err := runCourse(t, "l6", "--color", "sometimes"); err == nil || !strings.Contains(err.Error(), "never, auto or always") {
+		t.Errorf("--color sometimes: %v", err)
+	}
+}
