@@ -37,8 +37,10 @@ type L6Options struct {
 	Out io.Writer
 	// Host says which host to start and how.
 	Host HostOptions
-	// Exercise is the lesson's exercise to run instead of the lesson, 1 to 4; 0 runs the lesson.
+	// Exercise is the lesson's exercise to show instead of the lesson; 0 runs the lesson.
 	Exercise int
+	// Solution prints the exercise's computed answer instead of its question.
+	Solution bool
 	// Browser adds Chromium's EventSource to the lesson's readers.
 	Browser bool
 	// Chrome is the browser to run for Browser and Screenshots; "" finds Chromium.
@@ -67,6 +69,9 @@ readers on the improvisation answer of lesson 5.
 			if err := checkExercise(opts.Exercise); err != nil {
 				return err
 			}
+			if opts.Solution && opts.Exercise == 0 {
+				return fmt.Errorf("l6: --solution goes with --exercise N")
+			}
 			if err := checkBrowserFlags(opts); err != nil {
 				return err
 			}
@@ -80,7 +85,8 @@ readers on the improvisation answer of lesson 5.
 		},
 	}
 	opts.Host.addFlags(cmd)
-	cmd.Flags().IntVar(&opts.Exercise, "exercise", 0, fmt.Sprintf("run exercise `N` of the lesson (1-%d) instead of the lesson", len(l6Exercises)))
+	cmd.Flags().IntVar(&opts.Exercise, "exercise", 0, fmt.Sprintf("show exercise `N` of the lesson (1-%d) instead of the lesson", len(l6Exercises)))
+	cmd.Flags().BoolVar(&opts.Solution, "solution", false, "with --exercise, print the exercise's computed answer")
 	addBrowserFlags(cmd, opts)
 	return cmd
 }

@@ -3,6 +3,8 @@ package lessons
 import (
 	"bytes"
 	"context"
+	"course/exercises/l6/check"
+	"course/exercises/l6/solution"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -15,21 +17,54 @@ import (
 // l6Exercise is one exercise of lesson 6, run by `course l6 --exercise N`.
 type l6Exercise struct {
 	summary string
-	run     func(ctx context.Context, r *report, opts *L6Options) error
+	// question is what the learner predicts or changes, printed by --exercise N.
+	question string
+	// check is the test that checks the learner's code, for the exercises where they write it.
+	check string
+	// solution prints the computed answer, for --exercise N --solution.
+	solution func(ctx context.Context, r *report, opts *L6Options) error
 }
 
 // l6Exercises are the lesson's exercises in the written lesson's order.
 var l6Exercises = []l6Exercise{
-	{`line breaks on the wire: "a\r\nb" through both writers, and a host with LF, then CRLF answers`, exerciseLineBreaks},
-	{"#746's fix: GaApi writing one data: line per line, chatService joining an event's lines", exerciseFix746},
-	{"the page and the error event: what the user sees and what stays, before and after the fix", exercisePageError},
-	{`#743 after "e.g." and "3.": both splitters, and clients that trim chunks or join them by lines`, exerciseAbbreviations},
+	{summary: `line breaks on the wire: "a\r\nb" through both writers, and a host with LF, then CRLF answers`,
+		question: `What does the HTML standard's reader get from the chunk "a\r\nb" with each of GA's two
+writers? Then the host is started twice, building its answers with LF and with CRLF, as GA
+does on Windows: which of the bytes that reach the user change with the system?`,
+		solution: exerciseLineBreaks},
+	{summary: "#746's fix: GaApi writing one data: line per line, chatService joining an event's lines",
+		question: `Give GaApi a writer that prefixes every line of the text with "data: ", and chatService a
+reader that joins all the data: lines of an event. Which pairs of the writer x reader table
+are exact then, with the pinned chunks and with #743's? And if the fixes replace the old
+writer and reader instead of joining them?`,
+		solution: exerciseFix746},
+	{summary: "the page and the error event: what the user sees and what stays, before and after the fix",
+		question: `Make GaChatbot.Api's page end the read with an error when an event's JSON has an "error"
+property. What does the user see when the model is down, before and after, and what stays in
+the conversation's history? Does anything change for a normal answer?`,
+		solution: exercisePageError},
+	{summary: `#743 after "e.g." and "3.": both splitters, and clients that trim chunks or join them by lines`,
+		question: `#743's expression cuts after "e.g." too, and after the "3." of a numbered list. Does a user
+of GA's readers notice? Which kind of client would: one that trims each chunk, or one that
+joins chunks with a line break?`,
+		solution: exerciseAbbreviations},
+	{summary: "write a reader that keeps every data: line of an event, as chatService should",
+		question: `Write ReadJoined in exercises/l6/reader.go: for each event, every "data:" line without
+"data:" and the one space after it, joined with a line feed and not trimmed; the events'
+texts one after another, up to [DONE]. Lines may end in LF, CRLF or CR. The check reads the
+lesson's streams with it and shows a diff until it gets what the HTML standard's reader gets.`,
+		check: "Exercise5", solution: exerciseReadJoined},
+	{summary: "write a writer that sends a chunk whole, blank lines and all, as #746 asks of GaApi",
+		question: `Write WriteEvent in exercises/l6/writer.go. It starts as GaApi's writer, one "data: " before
+the whole chunk, so a blank line inside the chunk ends the event early. Make every chunk of
+the lesson, and the shapes that break GaApi's writer, read back whole as one event.`,
+		check: "Exercise6", solution: exerciseWriteEvent},
 }
 
-// l6ExerciseHelp lists the exercises for `course l6 --help`.
+// l6ExerciseHelp lists the exercises for ` + "`course l6 --help`" + `.
 func l6ExerciseHelp() string {
 	var b strings.Builder
-	b.WriteString("Exercises (course l6 --exercise N):")
+	b.WriteString("Exercises (course l6 --exercise N, then --solution):")
 	for i, e := range l6Exercises {
 		fmt.Fprintf(&b, "\n  %d  %s", i+1, e.summary)
 	}
@@ -43,7 +78,8 @@ func checkExercise(n int) error {
 	return nil
 }
 
-// runL6Exercise runs the exercise opts.Exercise names.
+// runL6Exercise prints the question of the exercise opts.Exercise names, or with --solution its
+// computed answer.
 func runL6Exercise(ctx context.Context, opts *L6Options) error {
 	if err := checkExercise(opts.Exercise); err != nil {
 		return err
@@ -51,17 +87,82 @@ func runL6Exercise(ctx context.Context, opts *L6Options) error {
 	if opts.Exercise == 0 {
 		return fmt.Errorf("l6: no exercise given")
 	}
+	e := l6Exercises[opts.Exercise-1]
+	r := newReport(opts.Out)
+	if !opts.Solution {
+		r.heading(fmt.Sprintf("l6 --exercise %d", opts.Exercise))
+		r.title("Exercise %d: %s", opts.Exercise, e.summary)
+		r.line("%s", e.question)
+		r.blank()
+		if e.check != "" {
+			r.line("Check your code with `course check l6.%d` (or `go test -tags exercise -run %s ./exercises/l6/`).", opts.Exercise, e.check)
+			r.line("`course l6 --exercise %d --solution` shows the course's answer.", opts.Exercise)
+		} else {
+			r.line("Predict, then run `course l6 --exercise %d --solution`.", opts.Exercise)
+		}
+		return r.err
+	}
 	ctx, cancel := context.WithTimeout(ctx, opts.Host.timeout())
 	defer cancel()
-	r := newReport(opts.Out)
-	r.heading(fmt.Sprintf("l6 --exercise %d", opts.Exercise))
-	if err := l6Exercises[opts.Exercise-1].run(ctx, r, opts); err != nil {
+	r.heading(fmt.Sprintf("l6 --exercise %d --solution", opts.Exercise))
+	if err := e.solution(ctx, r, opts); err != nil {
 		return fmt.Errorf("l6 exercise %d: %w", opts.Exercise, err)
 	}
 	if r.err != nil {
 		return fmt.Errorf("l6 exercise %d: write output: %w", opts.Exercise, r.err)
 	}
 	return nil
+}
+
+// exerciseReadJoined is exercise 5's answer: the course's reader, and what it gets from each
+// of the lesson's streams.
+func exerciseReadJoined(_ context.Context, r *report, _ *L6Options) error {
+	results, err := check.Reader(solution.ReadJoined)
+	if err != nil {
+		return err
+	}
+	return codeSolution(r, "ReadJoined", results)
+}
+
+// exerciseWriteEvent is exercise 6's answer: the course's writer, and how each chunk reads back.
+func exerciseWriteEvent(_ context.Context, r *report, _ *L6Options) error {
+	return codeSolution(r, "WriteEvent", check.Writer(solution.WriteEvent))
+}
+
+// codeSolution prints the course's function name from exercises/l6/solution and the checks it
+// passes.
+func codeSolution(r *report, name string, results []check.Result) error {
+	src, err := funcSource(solution.Source, name)
+	if err != nil {
+		return err
+	}
+	r.title("The course's %s (exercises/l6/solution/solution.go)", name)
+	r.quote(src)
+	r.title("%s on the check's cases", name)
+	rows := make([][]string, len(results))
+	for i, res := range results {
+		verdict := "exact"
+		if !res.OK() {
+			verdict = "differs"
+		}
+		rows[i] = []string{res.Name, fmt.Sprintf("%d characters", chars(res.Want)), verdict}
+	}
+	r.table([]string{"case", "wanted", "verdict"}, rows)
+	return nil
+}
+
+// funcSource cuts the doc comment and body of the function name out of a Go file.
+func funcSource(src, name string) (string, error) {
+	start := strings.Index(src, "\nfunc "+name+"(")
+	if start < 0 {
+		return "", fmt.Errorf("no func %s in the solution's source", name)
+	}
+	doc := strings.LastIndex(src[:start], "\n\n")
+	end := strings.Index(src[start:], "\n}\n")
+	if doc < 0 || end < 0 {
+		return "", fmt.Errorf("cannot cut func %s out of the solution's source", name)
+	}
+	return src[doc+2 : start+end+3], nil
 }
 
 // withHost starts a host as ho says, hands it to f inside a lesson6 that prints to r, and stops

@@ -14,7 +14,7 @@ import (
 	"course/wire"
 )
 
-// TestL6ExerciseFlag checks that --exercise reaches the run, that a number outside 1-4 is refused
+// TestL6ExerciseFlag checks that --exercise reaches the run, that a number outside the list is refused
 // before anything starts, and that the help lists every exercise.
 func TestL6ExerciseFlag(t *testing.T) {
 	for _, tc := range []struct {
@@ -25,7 +25,8 @@ func TestL6ExerciseFlag(t *testing.T) {
 		{args: nil, want: 0},
 		{args: []string{"--exercise", "3"}, want: 3},
 		{args: []string{"--exercise=4"}, want: 4},
-		{args: []string{"--exercise", "5"}, wantErr: "--exercise 5: the exercises are 1 to 4"},
+		{args: []string{"--exercise", "7"}, wantErr: "--exercise 7: the exercises are 1 to 6"},
+		{args: []string{"--solution"}, wantErr: "--solution goes with --exercise N"},
 		{args: []string{"--exercise", "-1"}, wantErr: "--exercise -1"},
 		{args: []string{"--exercise", "two"}, wantErr: "invalid argument"},
 	} {
@@ -67,7 +68,7 @@ func TestL6ExerciseFlag(t *testing.T) {
 func TestL6ExerciseBadHost(t *testing.T) {
 	for _, n := range []int{1, 3} {
 		var out bytes.Buffer
-		err := runL6Exercise(t.Context(), &L6Options{Out: &out, Exercise: n, Host: HostOptions{Cmd: "/nonexistent/no-such-host"}})
+		err := runL6Exercise(t.Context(), &L6Options{Out: &out, Exercise: n, Solution: true, Host: HostOptions{Cmd: "/nonexistent/no-such-host"}})
 		if err == nil || !strings.Contains(err.Error(), "no-such-host") {
 			t.Errorf("exercise %d: error %v", n, err)
 		}
@@ -81,7 +82,7 @@ func TestL6Exercise1KeepsTheCallersEnv(t *testing.T) {
 	env := make([]string, 1, 4)
 	env[0] = "Course__Splitter=743"
 	var out bytes.Buffer
-	if err := runL6Exercise(t.Context(), &L6Options{Out: &out, Exercise: 1, Host: HostOptions{Env: env}}); err != nil {
+	if err := runL6Exercise(t.Context(), &L6Options{Out: &out, Exercise: 1, Solution: true, Host: HostOptions{Env: env}}); err != nil {
 		t.Fatal(err)
 	}
 	if !slices.Equal(env, []string{"Course__Splitter=743"}) || slices.Contains(env[:cap(env)], "Course__NewLine=crlf") {
@@ -115,7 +116,7 @@ func TestL6Exercise3WithModel(t *testing.T) {
 	defer model.Close()
 
 	var out bytes.Buffer
-	if err := runL6Exercise(t.Context(), &L6Options{Out: &out, Exercise: 3, Host: HostOptions{ModelURL: model.URL}}); err != nil {
+	if err := runL6Exercise(t.Context(), &L6Options{Out: &out, Exercise: 3, Solution: true, Host: HostOptions{ModelURL: model.URL}}); err != nil {
 		t.Fatal(err)
 	}
 	got := out.String()

@@ -65,7 +65,7 @@ it over HTTP, and prints what the written lesson discusses, computed from what h
 		cmd.GroupID = "lessons"
 		root.AddCommand(cmd)
 	}
-	for _, tool := range []*cobra.Command{NewCmdLessons(nil), NewCmdHost(), NewCmdMatrix(nil), NewCmdWire(), NewCmdProbe(nil)} {
+	for _, tool := range []*cobra.Command{NewCmdLessons(nil), NewCmdCheck(nil), NewCmdHost(), NewCmdMatrix(nil), NewCmdWire(), NewCmdProbe(nil)} {
 		tool.GroupID = "tools"
 		root.AddCommand(tool)
 	}
