@@ -7,12 +7,12 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"unicode/utf16"
 
 	"github.com/spf13/cobra"
 
 	"course/gahost/skills"
 	"course/hostproc"
+	"course/internal/dotnet"
 	"course/sse"
 	"course/wire"
 )
@@ -366,13 +366,7 @@ func lfOnly(s string) string {
 
 // chars counts characters as .NET's String.Length does, in UTF-16 code units, the unit GA's
 // limits and the lesson's counts use.
-func chars(s string) int {
-	n := 0
-	for _, r := range s {
-		n += utf16.RuneLen(r)
-	}
-	return n
-}
+func chars(s string) int { return dotnet.UTF16Len(s) }
 
 // textLines counts the lines that hold text, the unit of wire.Compare's "lines missing".
 func textLines(s string) int {

@@ -3,8 +3,8 @@ package wire
 import (
 	"encoding/json"
 	"strings"
-	"unicode/utf16"
-	"unicode/utf8"
+
+	"course/internal/dotnet"
 )
 
 // Format names the event format a writer system speaks, so the standard reader knows where the
@@ -100,7 +100,7 @@ func gaSuccess(event func(string) []byte) func(Input) []byte {
 	return func(in Input) []byte {
 		var b []byte
 		for _, c := range in.Chunks {
-			if isBlank(c) {
+			if dotnet.IsNullOrWhiteSpace(c) {
 				continue
 			}
 			b = append(b, withEOL(event(c), in.eol())...)
@@ -128,7 +128,7 @@ func gaApiEvent(data, eol string) []byte {
 func gaApiSuccess(in Input) []byte {
 	var b []byte
 	for _, c := range in.Chunks {
-		if isBlank(c) {
+		if dotnet.IsNullOrWhiteSpace(c) {
 			continue
 		}
 		b = append(b, gaApiEvent(c, in.eol())...)
@@ -348,45 +348,8 @@ func bitFailure(in Input) []byte {
 	return []byte(b.String())
 }
 
-// stjString writes s as a JSON string the way System.Text.Json's default encoder does: printable
-// ASCII except " + < > & ' ` as is, the short escapes for \n \r \t \b \f and backslash, and
-// everything else as \uXXXX with uppercase hex, beyond the BMP as a surrogate pair.
-func stjString(s string) string {
-	const hex = "0123456789ABCDEF"
-	b := []byte{'"'}
-	u := func(r rune) {
-		b = append(b, '\\', 'u', hex[r>>12&0xF], hex[r>>8&0xF], hex[r>>4&0xF], hex[r&0xF])
-	}
-	for _, r := range s {
-		switch {
-		case r == '\n':
-			b = append(b, `\n`...)
-		case r == '\r':
-			b = append(b, `\r`...)
-		case r == '\t':
-			b = append(b, `\t`...)
-		case r == '\b':
-			b = append(b, `\b`...)
-		case r == '\f':
-			b = append(b, `\f`...)
-		case r == '\\':
-			b = append(b, `\\`...)
-		case r >= 0x20 && r <= 0x7E && !strings.ContainsRune("\"+<>&'`", r):
-			b = append(b, byte(r))
-		case r > 0xFFFF:
-			hi, lo := utf16.EncodeRune(r)
-			u(hi)
-			u(lo)
-		default:
-			// Invalid UTF-8 ranges to U+FFFD, as System.Text.Json writes what it cannot encode.
-			if r == utf8.RuneError {
-				r = 0xFFFD
-			}
-			u(r)
-		}
-	}
-	return string(append(b, '"'))
-}
+// stjString is s as System.Text.Json's default encoder writes a string.
+func stjString(s string) string { return dotnet.Quote(s, dotnet.Strict) }
 
 // goJSONString is encoding/json's string encoding.
 func goJSONString(s string) string {

@@ -329,20 +329,3 @@ func TestSseFormatterSplitsEveryLineEnd(t *testing.T) {
 		t.Errorf("standard reader: %q", text)
 	}
 }
-
-func TestSTJString(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"plain", `"plain"`},
-		{"a\"b\\c", `"a\u0022b\\c"`},
-		{"\n\r\t\b\f", `"\n\r\t\b\f"`},
-		{"+<>&'`", `"\u002B\u003C\u003E\u0026\u0027\u0060"`},
-		{"é\u2028\x01", `"\u00E9\u2028\u0001"`},
-		{"😀", `"\uD83D\uDE00"`},
-		{"\xff", `"\uFFFD"`},
-	}
-	for _, tt := range tests {
-		if got := stjString(tt.in); got != tt.want {
-			t.Errorf("stjString(%q) = %s, want %s", tt.in, got, tt.want)
-		}
-	}
-}
