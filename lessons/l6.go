@@ -205,7 +205,7 @@ func (l *lesson6) chatAnswer(ctx context.Context, stream []byte, events []sse.Ev
 	}
 	equal := "yes (line breaks as LF)"
 	if got := joined.String(); got != answer {
-		equal = "no, " + wire.Compare(answer, got) + " (line breaks as LF)"
+		equal = "no, " + wire.Compare(answer, got).String() + " (line breaks as LF)"
 	}
 	copyGives := "no"
 	if bytes.HasSuffix(stream, wire.GaChatbot.Stream(wire.SplitPinned(raw))) {
@@ -257,7 +257,7 @@ func (l *lesson6) guardMiss(ctx context.Context, modelURL string) error {
 		case err != nil:
 			got = "(throws) " + err.Error()
 		case answered:
-			got = wire.Compare(answer, got)
+			got = wire.Compare(answer, got).String()
 		}
 		rows = append(rows, []string{rd.Name, got})
 	}
@@ -301,20 +301,24 @@ func (l *lesson6) writersAndReaders(answer string, pinned, fixed []string) {
 	var rows [][]string
 	for _, w := range wire.Writers {
 		for _, rd := range l.readers() {
-			rows = append(rows, []string{w.Name, rd.Name, delivered(answer, rd, w.Stream(pinned)), delivered(answer, rd, w.Stream(fixed))})
+			p, _ := delivered(answer, rd, w.Stream(pinned))
+			f, _ := delivered(answer, rd, w.Stream(fixed))
+			rows = append(rows, []string{w.Name, rd.Name, p, f})
 		}
 	}
 	l.r.title("Each writer with each reader, on the improvisation answer")
 	l.r.table([]string{"writer", "reader", "chunks at a826864", "chunks after #743"}, rows)
 }
 
-// delivered measures what reader rd gives the user from stream against the answer.
-func delivered(answer string, rd wire.Reader, stream []byte) string {
+// delivered measures what reader rd gives the user from stream against the answer: the cell the
+// tables print, and whether the user got the answer exactly.
+func delivered(answer string, rd wire.Reader, stream []byte) (cell string, exact bool) {
 	got, err := rd.Read(stream)
 	if err != nil {
-		return "(throws) " + err.Error()
+		return "(throws) " + err.Error(), false
 	}
-	return wire.Compare(answer, got)
+	m := wire.Compare(answer, got)
+	return m.String(), m.Exact()
 }
 
 // chatAnswerText is the answer of a successful /chat response, as the host wrote it.

@@ -154,8 +154,8 @@ func exerciseLineBreaks(ctx context.Context, r *report, opts *L6Options) error {
 	}
 	r.facts(0,
 		fact{"GaApi's stream, LF answer against CRLF answer", fmt.Sprintf("%s (%d bytes, %d bytes)", sameBytes(lfAPI, crlfAPI), len(lfAPI), len(crlfAPI))},
-		fact{"the standard reader, from the LF answer's stream", wire.Compare(want, lfGot)},
-		fact{"the standard reader, from the CRLF answer's stream", wire.Compare(want, lfOnly(crlfGot))},
+		fact{"the standard reader, from the LF answer's stream", wire.Compare(want, lfGot).String()},
+		fact{"the standard reader, from the CRLF answer's stream", wire.Compare(want, lfOnly(crlfGot)).String()},
 	)
 	return nil
 }
@@ -308,11 +308,12 @@ func exerciseFix746(_ context.Context, r *report, _ *L6Options) error {
 func pairRows(answer string, pinned, fixed []string, writers []wire.Writer, readers []wire.Reader) (rows [][]string, exactPinned, exactFixed int) {
 	for _, w := range writers {
 		for _, rd := range readers {
-			p, f := delivered(answer, rd, w.Stream(pinned)), delivered(answer, rd, w.Stream(fixed))
-			if p == "exact" {
+			p, pExact := delivered(answer, rd, w.Stream(pinned))
+			f, fExact := delivered(answer, rd, w.Stream(fixed))
+			if pExact {
 				exactPinned++
 			}
-			if f == "exact" {
+			if fExact {
 				exactFixed++
 			}
 			rows = append(rows, []string{w.Name, rd.Name, p, f})
@@ -438,7 +439,7 @@ func exerciseAbbreviations(_ context.Context, r *report, _ *L6Options) error {
 	r.title("What a client that puts the chunks together makes of them")
 	rows := make([][]string, len(chunkClients))
 	for i, c := range chunkClients {
-		rows[i] = []string{c.name, wire.Compare(text, c.join(pinned)), wire.Compare(text, c.join(fixed))}
+		rows[i] = []string{c.name, wire.Compare(text, c.join(pinned)).String(), wire.Compare(text, c.join(fixed)).String()}
 	}
 	r.table([]string{"client", "chunks at a826864", "chunks after #743"}, rows)
 	for _, c := range chunkClients[1:] {

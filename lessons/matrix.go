@@ -236,7 +236,7 @@ func measured(text, got string, err error) string {
 	if cell, ok := outcome(err); ok {
 		return cell
 	}
-	return wire.Compare(text, got)
+	return wire.Compare(text, got).String()
 }
 
 // shown is an --error cell: the text the user sees as it is, with line breaks written out.

@@ -130,7 +130,7 @@ func TestStandardReaderOnTextWriters(t *testing.T) {
 		}
 	}
 	got, _ := ReadStandardFormat(systemWriter(t, "gaapi").Success(Input{Chunks: chunks}), FormatText)
-	if c := Compare(improvisation, got); c != "1 of 6 lines missing, 8 line breaks missing" {
+	if c := Compare(improvisation, got); c.String() != "1 of 6 lines missing, 8 line breaks missing" {
 		t.Errorf("GaApi: %s", c)
 	}
 }
@@ -146,7 +146,7 @@ func TestMatrixAgreesWithLesson6(t *testing.T) {
 		w, r := systemWriter(t, p.writer), systemReader(t, p.reader)
 		got, err := r.Read(w.Success(Input{Chunks: chunks}), w.Format)
 		want := cell(Writers[i/3], Readers[i%3], chunks)
-		if err != nil || Compare(improvisation, got) != want {
+		if err != nil || Compare(improvisation, got).String() != want {
 			t.Errorf("%s → %s: %q, %v; lesson 6 says %s", p.writer, p.reader, Compare(improvisation, got), err, want)
 		}
 	}

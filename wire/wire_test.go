@@ -58,14 +58,14 @@ func TestSplittersOnImprovisation(t *testing.T) {
 	if n := utf8.RuneCountInString(joined); n != 552 {
 		t.Errorf("pinned chunks joined have %d characters, want 552", n)
 	}
-	if c := Compare(improvisation, joined); c != "6 line breaks missing" {
+	if c := Compare(improvisation, joined).String(); c != "6 line breaks missing" {
 		t.Errorf("pinned chunks joined: %q, want %q", c, "6 line breaks missing")
 	}
 	got = Split743(improvisation)
 	if !slices.Equal(got, after743) {
 		t.Errorf("Split743 = %q\nwant %q", got, after743)
 	}
-	if c := Compare(improvisation, strings.Join(got, "")); c != "exact" {
+	if c := Compare(improvisation, strings.Join(got, "")); !c.Exact() {
 		t.Errorf("#743 chunks joined: %q, want exact", c)
 	}
 }
@@ -76,7 +76,7 @@ func cell(w Writer, r Reader, chunks []string) string {
 	if err != nil {
 		return "(throws) " + err.Error()
 	}
-	return Compare(improvisation, got)
+	return Compare(improvisation, got).String()
 }
 
 func TestWriterReaderTable(t *testing.T) {
@@ -341,8 +341,51 @@ func TestCompare(t *testing.T) {
 		{"nothing received", "x\ny", "", "2 of 2 lines missing, 1 line breaks missing"},
 	}
 	for _, tt := range tests {
-		if got := Compare(tt.answer, tt.got); got != tt.want {
+		if got := Compare(tt.answer, tt.got).String(); got != tt.want {
 			t.Errorf("%s: Compare(%q, %q) = %q, want %q", tt.name, tt.answer, tt.got, got, tt.want)
+		}
+	}
+}
+
+// TestCompareCountsOnALineDiff checks each count of the measure on the cases a count of texts
+// and of line feeds gets wrong: a repeated line dropped, lines swapped, run together or cut.
+func TestCompareCountsOnALineDiff(t *testing.T) {
+	tests := []struct {
+		name, answer, got string
+		want              Measure
+		text              string
+	}{
+		{"one of two identical lines dropped", "```\nx\n```\n", "```\nx\n",
+			Measure{Lines: 3, Missing: 1, Breaks: 1}, "1 of 3 lines missing, 1 line breaks missing"},
+		{"one fence of a diagram dropped", "```vextab\nx\n```\n```vextab\ny\n```\n", "```vextab\nx\n```vextab\ny\n```\n",
+			Measure{Lines: 6, Missing: 1, Breaks: 1}, "1 of 6 lines missing, 1 line breaks missing"},
+		{"one of three repeated lines dropped", "a\na\na\n", "a\na\n",
+			Measure{Lines: 3, Missing: 1, Breaks: 1}, "1 of 3 lines missing, 1 line breaks missing"},
+		{"two lines swapped", "a\nb\nc\n", "b\na\nc\n",
+			Measure{Lines: 3, Moved: 1}, "1 of 3 lines moved"},
+		{"a line moved to the end", "a\nb\nc\n", "b\nc\na\n",
+			Measure{Lines: 3, Moved: 1}, "1 of 3 lines moved"},
+		{"two lines merged", "one\ntwo\n", "onetwo\n",
+			Measure{Lines: 2, Breaks: 1}, "1 line breaks missing"},
+		{"a break turned into a space and a blank line added", "one\ntwo\n", "one two\n\n",
+			Measure{Lines: 2, Breaks: 1, ExtraBreaks: 1}, "1 line breaks missing"},
+		{"a line split in two", "one two\n", "one\ntwo\n",
+			Measure{Lines: 1, Missing: 1, ExtraBreaks: 1, Extra: 0}, "1 of 1 lines missing"},
+		{"a blank line added", "a\nb\n", "a\n\nb\n",
+			Measure{Lines: 2, ExtraBreaks: 1}, "differs"},
+		{"a line added", "a\nb\n", "a\nb\nzzz\n",
+			Measure{Lines: 2, ExtraBreaks: 1, Extra: 1}, "differs"},
+		{"a line replaced", "a\nb\n", "a\nzzz\n",
+			Measure{Lines: 2, Missing: 1, Extra: 1}, "1 of 2 lines missing"},
+	}
+	for _, tt := range tests {
+		got := Compare(tt.answer, tt.got)
+		if got.Exact() || got.Lines != tt.want.Lines || got.Missing != tt.want.Missing || got.Moved != tt.want.Moved ||
+			got.Breaks != tt.want.Breaks || got.ExtraBreaks != tt.want.ExtraBreaks || got.Extra != tt.want.Extra {
+			t.Errorf("%s: Compare(%q, %q) = %#v, want %#v", tt.name, tt.answer, tt.got, got, tt.want)
+		}
+		if got.String() != tt.text {
+			t.Errorf("%s: %q, want %q", tt.name, got, tt.text)
 		}
 	}
 }
