@@ -299,7 +299,7 @@ func (l *lesson6) chunkRows(answer string, chunks []string) {
 // writersAndReaders is section 7: every writer with every reader, on both splits.
 func (l *lesson6) writersAndReaders(answer string, pinned, fixed []string) {
 	var rows [][]string
-	for _, w := range wire.Writers {
+	for _, w := range wire.GaWriters() {
 		for _, rd := range l.readers() {
 			p, _ := delivered(answer, rd, w.Stream(pinned))
 			f, _ := delivered(answer, rd, w.Stream(fixed))

@@ -92,7 +92,7 @@ type hostRun struct {
 // exerciseLineBreaks is exercise 1: which stream changes with the system GA runs on.
 func exerciseLineBreaks(ctx context.Context, r *report, opts *L6Options) error {
 	r.title("The chunk %s through each writer, read as the HTML standard says", quoteChunk(crlfChunk))
-	for i, w := range wire.Writers {
+	for i, w := range wire.GaWriters() {
 		if i > 0 {
 			r.blank()
 		}
@@ -273,13 +273,13 @@ func exerciseFix746(_ context.Context, r *report, _ *L6Options) error {
 
 	r.title("#743's first chunk, written by GaApi's writer and by #746's")
 	r.line("GaApi:")
-	r.quote(string(wire.GaApiEvent(fixed[0])))
+	r.quote(string(wire.GaApi.Event(fixed[0])))
 	r.line("%s:", wire.GaApi746.Name)
 	r.quote(string(wire.GaApi746.Event(fixed[0])))
 
 	header := []string{"writer", "reader", "chunks at a826864", "chunks after #743"}
-	writers := append(slices.Clone(wire.Writers), wire.GaApi746)
-	readers := append(slices.Clone(wire.Readers), wire.ChatService746)
+	writers := append(wire.GaWriters(), wire.GaApi746)
+	readers := append(wire.GaReaders(), wire.ChatService746)
 	rows, exactPinned, exactFixed := pairRows(answer, pinned, fixed, writers, readers)
 	r.title("Each writer with each reader, #746's writer and reader added")
 	r.table(header, rows)
@@ -291,7 +291,7 @@ func exerciseFix746(_ context.Context, r *report, _ *L6Options) error {
 
 	// The written solution's table: GaApi's writer and chatService's reader replaced, not added.
 	writers = []wire.Writer{wire.GaChatbot, wire.GaApi746}
-	readers = []wire.Reader{wire.Readers[0], wire.Readers[1], wire.ChatService746}
+	readers = []wire.Reader{wire.Standard, wire.GaChatbotPage, wire.ChatService746}
 	rows, exactPinned, exactFixed = pairRows(answer, pinned, fixed, writers, readers)
 	r.title("GaApi's writer and chatService's reader replaced by #746's")
 	r.table(header, rows)

@@ -90,8 +90,8 @@ func TestWriterReaderTable(t *testing.T) {
 	}
 	pinned, after := SplitPinned(improvisation), Split743(improvisation)
 	var got []string
-	for _, w := range Writers {
-		for _, r := range Readers {
+	for _, w := range GaWriters() {
+		for _, r := range GaReaders() {
 			got = append(got, fmt.Sprintf("%-13s  %-21s  %-43s  %s", w.Name, r.Name, cell(w, r, pinned), cell(w, r, after)))
 		}
 	}
@@ -106,7 +106,7 @@ func TestReadersOnErrorStream(t *testing.T) {
 		"GaChatbot page":        `{"error":"Failed to process message. Please try again."}`,
 		"ga-client chatService": "(throws) Failed to process message. Please try again.",
 	}
-	for _, r := range Readers {
+	for _, r := range GaReaders() {
 		got, err := r.Read([]byte(errorStream))
 		if err != nil {
 			got = "(throws) " + err.Error()
@@ -143,7 +143,7 @@ func untilDone(chunks []string) string {
 
 func TestGaChatbotWriterRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(6, 743))
-	w := Writers[0]
+	w := GaChatbot
 	for i := range 5000 {
 		text := randomText(rng)
 		chunks := Split743(text)
@@ -177,8 +177,8 @@ func TestDoneChunkEndsEveryReader(t *testing.T) {
 		"GaChatbot page":        "All done. ",
 		"ga-client chatService": "All done.",
 	}
-	for _, w := range Writers {
-		for _, r := range Readers {
+	for _, w := range GaWriters() {
+		for _, r := range GaReaders() {
 			got, err := r.Read(w.Stream(chunks))
 			if err != nil || got != want[r.Name] {
 				t.Errorf("%s → %s: %q, %v; want %q", w.Name, r.Name, got, err, want[r.Name])
@@ -392,12 +392,12 @@ func TestCompareCountsOnALineDiff(t *testing.T) {
 
 func FuzzReaders(f *testing.F) {
 	f.Add([]byte(errorStream))
-	f.Add(Writers[0].Stream(SplitPinned(improvisation)))
-	f.Add(Writers[1].Stream(Split743(improvisation)))
+	f.Add(GaChatbot.Stream(SplitPinned(improvisation)))
+	f.Add(GaApi.Stream(Split743(improvisation)))
 	f.Add([]byte("data: {\"type\":\"routing\"}\r\n\r\ndata:x\ndata: y\n\n: c\ndata: {\"error\":[1e999,{}]}\n\ndata: [DONE]"))
 	f.Add([]byte("\xef\xbb\xbfdata: \xff\xfe\n\ndata: {\"error\":\n\n\xe2\x82"))
 	f.Fuzz(func(t *testing.T, stream []byte) {
-		for _, r := range Readers {
+		for _, r := range GaReaders() {
 			got, err := r.Read(stream)
 			if err == nil && !utf8.ValidString(got) {
 				t.Errorf("%s gave invalid UTF-8 %q", r.Name, got)
@@ -407,8 +407,8 @@ func FuzzReaders(f *testing.F) {
 }
 
 func BenchmarkReaders(b *testing.B) {
-	stream := Writers[0].Stream(Split743(strings.Repeat(improvisation, 100)))
-	for _, r := range Readers {
+	stream := GaChatbot.Stream(Split743(strings.Repeat(improvisation, 100)))
+	for _, r := range GaReaders() {
 		b.Run(r.Name, func(b *testing.B) {
 			b.SetBytes(int64(len(stream)))
 			for b.Loop() {
