@@ -25,10 +25,10 @@ type Measure struct {
 	// ExtraBreaks is the number of line breaks that arrived where the answer has none, such as a
 	// blank line that was not there or a line cut in two.
 	ExtraBreaks int
-	// Extra is the number of lines that arrived with text the answer does not have, in none of
-	// their words a line of the answer.
+	// Extra is the number of lines that arrived with text the answer does not have at that
+	// place: neither a piece of an answer line there nor holding one.
 	Extra int
-	// Exact reports whether the user got the answer byte for byte.
+	// exact is whether the user got the answer byte for byte.
 	exact bool
 }
 
@@ -78,30 +78,33 @@ func Compare(answer, got string) Measure {
 	}
 	changes := lineChanges(answer, got)
 	moved := movedLines(changes)
+	// A moved line takes its line break with it, out of one change and into another; only a
+	// break it gained or lost on the way (the answer's last line has none) still counts.
 	movedOut, movedIn := make([]int, len(changes)), make([]int, len(changes))
+	arrived := map[lineRef]bool{}
 	for from, to := range moved {
-		movedOut[from.change]++
-		movedIn[to.change]++
+		kept := min(strings.Count(changes[from.change].removed[from.line], "\n"), strings.Count(changes[to.change].added[to.line], "\n"))
+		movedOut[from.change] += kept
+		movedIn[to.change] += kept
+		arrived[to] = true
 	}
 	m.Moved = len(moved)
 	for i, c := range changes {
 		missing, joins := c.follow(i, moved)
 		m.Missing += missing
 		removed := strings.Join(c.removed, "")
-		for _, line := range c.added {
+		for j, line := range c.added {
 			text := strings.TrimSpace(line)
-			if text != "" && !strings.Contains(removed, text) && !holdsALine(line, c.removed) {
+			if text != "" && !arrived[lineRef{i, j}] && !strings.Contains(removed, text) && !holdsALine(line, c.removed) {
 				m.Extra++
 			}
 		}
-		// A moved line takes its line break with it.
 		out := strings.Count(removed, "\n") - movedOut[i]
 		in := strings.Count(strings.Join(c.added, ""), "\n") - movedIn[i]
 		lost := max(out-in, joins)
 		m.Breaks += lost
 		m.ExtraBreaks += in - out + lost
 	}
-	m.Extra -= m.Moved
 	return m
 }
 

@@ -375,6 +375,8 @@ func TestCompareCountsOnALineDiff(t *testing.T) {
 			Measure{Lines: 2, ExtraBreaks: 1}, "differs"},
 		{"a line added", "a\nb\n", "a\nb\nzzz\n",
 			Measure{Lines: 2, ExtraBreaks: 1, Extra: 1}, "differs"},
+		{"the last line, with no line feed, moved to the front", "a\nb\nc", "c\na\nb\n",
+			Measure{Lines: 3, Moved: 1, ExtraBreaks: 1}, "1 of 3 lines moved"},
 		{"a line replaced", "a\nb\n", "a\nzzz\n",
 			Measure{Lines: 2, Missing: 1, Extra: 1}, "1 of 2 lines missing"},
 	}
@@ -418,4 +420,25 @@ func BenchmarkReaders(b *testing.B) {
 			}
 		})
 	}
+}
+
+// FuzzCompare checks the measure's counts on any pair of texts: none below zero, no more lines
+// missing or moved than the answer has, and exact only for equal texts.
+func FuzzCompare(f *testing.F) {
+	f.Add(improvisation, strings.ReplaceAll(improvisation, "\n", ""))
+	f.Add("```\nx\n```\n", "```\nx\n")
+	f.Add("a\nb\nc", "c\na\nb\n")
+	f.Add("one\ntwo\n", "one two\n\n")
+	f.Fuzz(func(t *testing.T, answer, got string) {
+		m := Compare(answer, got)
+		if m.Exact() != (answer == got) {
+			t.Fatalf("Exact() = %v for %q, %q", m.Exact(), answer, got)
+		}
+		if m.Missing < 0 || m.Moved < 0 || m.Breaks < 0 || m.ExtraBreaks < 0 || m.Extra < 0 || m.Missing+m.Moved > m.Lines {
+			t.Fatalf("Compare(%q, %q) = %#v", answer, got, m)
+		}
+		if m.Breaks > strings.Count(answer, "\n") || m.ExtraBreaks > strings.Count(got, "\n") {
+			t.Fatalf("Compare(%q, %q) counts more breaks than there are: %#v", answer, got, m)
+		}
+	})
 }
