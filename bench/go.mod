@@ -1,5 +1,7 @@
 module course/bench
 
+// The bench asks Go 1.26 where the course asks 1.25: github.com/tmaxmax/go-sse v0.12.0, the
+// version docs/sse-peers.md measures against, declares go 1.26.
 go 1.26
 
 require course v0.0.0

@@ -4,21 +4,19 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf16"
-	"unicode/utf8"
+
+	"course/internal/dotnet"
 )
 
-// Escaping selects one of the two ways System.Text.Json escapes strings on GA's wire.
-type Escaping int
+// Escaping selects one of System.Text.Json's two escapings on GA's wire (see dotnet.Escaping).
+type Escaping = dotnet.Escaping
 
 const (
 	// Relaxed is JavaScriptEncoder.UnsafeRelaxedJsonEscaping, which MVC's output formatter uses
-	// for /chat and problem bodies: UTF-8 literal, only quote, backslash and controls escaped.
-	Relaxed Escaping = iota
-	// Strict is System.Text.Json's default encoder, used for the SSE routing and error events:
-	// everything outside printable ASCII, and + < > & ' " `, as \uXXXX with uppercase hex.
-	Strict
+	// for /chat and problem bodies.
+	Relaxed = dotnet.Relaxed
+	// Strict is System.Text.Json's default encoder, used for the SSE routing and error events.
+	Strict = dotnet.Strict
 )
 
 // Field is one member of an Object.
@@ -46,7 +44,7 @@ func appendValue(b []byte, v any, esc Escaping) []byte {
 	case bool:
 		return strconv.AppendBool(b, x)
 	case string:
-		return appendString(b, x, esc)
+		return dotnet.AppendString(b, x, esc)
 	case int:
 		return strconv.AppendInt(b, int64(x), 10)
 	case int64:
@@ -61,7 +59,7 @@ func appendValue(b []byte, v any, esc Escaping) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendString(b, f.Key, esc)
+			b = dotnet.AppendString(b, f.Key, esc)
 			b = append(b, ':')
 			b = appendValue(b, f.Value, esc)
 		}
@@ -90,80 +88,6 @@ func appendArray[T any](b []byte, xs []T, esc Escaping) []byte {
 		b = appendValue(b, e, esc)
 	}
 	return append(b, ']')
-}
-
-const hexUpper = "0123456789ABCDEF"
-
-func appendString(b []byte, s string, esc Escaping) []byte {
-	b = append(b, '"')
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			// System.Text.Json refuses invalid UTF-16; Go strings can carry invalid UTF-8,
-			// which is written as the replacement character it decodes to.
-			r = unicode.ReplacementChar
-		}
-		i += size
-		b = appendRune(b, r, esc)
-	}
-	return append(b, '"')
-}
-
-func appendRune(b []byte, r rune, esc Escaping) []byte {
-	switch r {
-	case '\n':
-		return append(b, `\n`...)
-	case '\r':
-		return append(b, `\r`...)
-	case '\t':
-		return append(b, `\t`...)
-	case '\b':
-		return append(b, `\b`...)
-	case '\f':
-		return append(b, `\f`...)
-	case '\\':
-		return append(b, `\\`...)
-	case '"':
-		if esc == Relaxed {
-			return append(b, `\"`...)
-		}
-		return appendU(b, r)
-	}
-	if esc == Strict {
-		if r >= 0x20 && r <= 0x7E && !strings.ContainsRune("+<>&'`", r) {
-			return append(b, byte(r))
-		}
-		return appendEscaped(b, r)
-	}
-	if relaxedAllowed(r) {
-		return utf8.AppendRune(b, r)
-	}
-	return appendEscaped(b, r)
-}
-
-// relaxedAllowed is the relaxed encoder's allow list: all of the Basic Multilingual Plane
-// except controls, line and paragraph separators, surrogates, private use and unassigned
-// code points; characters beyond the BMP are always escaped as surrogate pairs.
-func relaxedAllowed(r rune) bool {
-	if r < 0x20 || (r >= 0x7F && r <= 0x9F) || r > 0xFFFF {
-		return false
-	}
-	if unicode.In(r, unicode.Zl, unicode.Zp, unicode.Cs, unicode.Co) {
-		return false
-	}
-	return r < 0x80 || unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Zs, unicode.Cf)
-}
-
-func appendEscaped(b []byte, r rune) []byte {
-	if r > 0xFFFF {
-		hi, lo := utf16.EncodeRune(r)
-		return appendU(appendU(b, hi), lo)
-	}
-	return appendU(b, r)
-}
-
-func appendU(b []byte, r rune) []byte {
-	return append(b, '\\', 'u', hexUpper[r>>12&0xF], hexUpper[r>>8&0xF], hexUpper[r>>4&0xF], hexUpper[r&0xF])
 }
 
 // FormatFloat32 writes a C# float as System.Text.Json does: the shortest text that round-trips,
@@ -209,14 +133,4 @@ func formatFloat(f float64, bits, precision int) string {
 }
 
 // utf16Len is the length of s as a .NET string, in UTF-16 code units.
-func utf16Len(s string) int {
-	n := 0
-	for _, r := range s {
-		if r > 0xFFFF {
-			n += 2
-		} else {
-			n++
-		}
-	}
-	return n
-}
+var utf16Len = dotnet.UTF16Len

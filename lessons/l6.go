@@ -7,12 +7,12 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"unicode/utf16"
 
 	"github.com/spf13/cobra"
 
 	"course/gahost/skills"
 	"course/hostproc"
+	"course/internal/dotnet"
 	"course/sse"
 	"course/wire"
 )
@@ -216,7 +216,7 @@ func (l *lesson6) chatAnswer(ctx context.Context, stream []byte, events []sse.Ev
 	}
 	equal := "yes (line breaks as LF)"
 	if got := joined.String(); got != answer {
-		equal = "no, " + wire.Compare(answer, got) + " (line breaks as LF)"
+		equal = "no, " + wire.Compare(answer, got).String() + " (line breaks as LF)"
 	}
 	copyGives := "no"
 	if bytes.HasSuffix(stream, wire.GaChatbot.Stream(wire.SplitPinned(raw))) {
@@ -268,7 +268,7 @@ func (l *lesson6) guardMiss(ctx context.Context, modelURL string) error {
 		case err != nil:
 			got = "(throws) " + err.Error()
 		case answered:
-			got = wire.Compare(answer, got)
+			got = wire.Compare(answer, got).String()
 		}
 		rows = append(rows, []string{rd.Name, got})
 	}
@@ -311,21 +311,25 @@ func (l *lesson6) chunkRows(answer string, chunks []string) {
 func (l *lesson6) writersAndReaders(answer string, pinned, fixed []string) {
 	l.r.title("Each writer with each reader, on the improvisation answer")
 	var rows [][]string
-	for _, w := range wire.Writers {
+	for _, w := range wire.GaWriters() {
 		for _, rd := range l.readers() {
-			rows = append(rows, []string{w.Name, rd.Name, delivered(answer, rd, w.Stream(pinned)), delivered(answer, rd, w.Stream(fixed))})
+			p, _ := delivered(answer, rd, w.Stream(pinned))
+			f, _ := delivered(answer, rd, w.Stream(fixed))
+			rows = append(rows, []string{w.Name, rd.Name, p, f})
 		}
 	}
 	l.r.table([]string{"writer", "reader", "chunks at a826864", "chunks after #743"}, rows)
 }
 
-// delivered measures what reader rd gives the user from stream against the answer.
-func delivered(answer string, rd wire.Reader, stream []byte) string {
+// delivered measures what reader rd gives the user from stream against the answer: the cell the
+// tables print, and whether the user got the answer exactly.
+func delivered(answer string, rd wire.Reader, stream []byte) (cell string, exact bool) {
 	got, err := rd.Read(stream)
 	if err != nil {
-		return "(throws) " + err.Error()
+		return "(throws) " + err.Error(), false
 	}
-	return wire.Compare(answer, got)
+	m := wire.Compare(answer, got)
+	return m.String(), m.Exact()
 }
 
 // chatAnswerText is the answer of a successful /chat response, as the host wrote it.
@@ -377,13 +381,7 @@ func lfOnly(s string) string {
 
 // chars counts characters as .NET's String.Length does, in UTF-16 code units, the unit GA's
 // limits and the lesson's counts use.
-func chars(s string) int {
-	n := 0
-	for _, r := range s {
-		n += utf16.RuneLen(r)
-	}
-	return n
-}
+func chars(s string) int { return dotnet.UTF16Len(s) }
 
 // textLines counts the lines that hold text, the unit of wire.Compare's "lines missing".
 func textLines(s string) int {

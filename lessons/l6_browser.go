@@ -77,9 +77,9 @@ func (c *chromiumReader) close() { c.b.Close() }
 // readers are the lesson's readers, with Chromium's last when the lesson runs it.
 func (l *lesson6) readers() []wire.Reader {
 	if l.chromium == nil {
-		return wire.Readers
+		return wire.GaReaders()
 	}
-	return append(slices.Clone(wire.Readers), wire.Reader{Name: chromiumReaderName, Read: l.chromium.read})
+	return append(wire.GaReaders(), wire.Reader{Name: chromiumReaderName, Read: l.chromium.read})
 }
 
 // read gives what a page that listens with onmessage and stops at GA's end marker shows: the data

@@ -193,7 +193,7 @@ type hostRun struct {
 // exerciseLineBreaks is exercise 1: which stream changes with the system GA runs on.
 func exerciseLineBreaks(ctx context.Context, r *report, opts *L6Options) error {
 	r.title("The chunk %s through each writer, read as the HTML standard says", quoteChunk(crlfChunk))
-	for i, w := range wire.Writers {
+	for i, w := range wire.GaWriters() {
 		if i > 0 {
 			r.blank()
 		}
@@ -255,8 +255,8 @@ func exerciseLineBreaks(ctx context.Context, r *report, opts *L6Options) error {
 	}
 	r.facts(0,
 		fact{"GaApi's stream, LF answer against CRLF answer", fmt.Sprintf("%s (%d bytes, %d bytes)", sameBytes(lfAPI, crlfAPI), len(lfAPI), len(crlfAPI))},
-		fact{"the standard reader, from the LF answer's stream", wire.Compare(want, lfGot)},
-		fact{"the standard reader, from the CRLF answer's stream", wire.Compare(want, lfOnly(crlfGot))},
+		fact{"the standard reader, from the LF answer's stream", wire.Compare(want, lfGot).String()},
+		fact{"the standard reader, from the CRLF answer's stream", wire.Compare(want, lfOnly(crlfGot)).String()},
 	)
 	return nil
 }
@@ -374,13 +374,13 @@ func exerciseFix746(_ context.Context, r *report, _ *L6Options) error {
 
 	r.title("#743's first chunk, written by GaApi's writer and by #746's")
 	r.line("GaApi:")
-	r.quote(string(wire.GaApiEvent(fixed[0])))
+	r.quote(string(wire.GaApi.Event(fixed[0])))
 	r.line("%s:", wire.GaApi746.Name)
 	r.quote(string(wire.GaApi746.Event(fixed[0])))
 
 	header := []string{"writer", "reader", "chunks at a826864", "chunks after #743"}
-	writers := append(slices.Clone(wire.Writers), wire.GaApi746)
-	readers := append(slices.Clone(wire.Readers), wire.ChatService746)
+	writers := append(wire.GaWriters(), wire.GaApi746)
+	readers := append(wire.GaReaders(), wire.ChatService746)
 	rows, exactPinned, exactFixed := pairRows(answer, pinned, fixed, writers, readers)
 	r.title("Each writer with each reader, #746's writer and reader added")
 	r.table(header, rows)
@@ -392,7 +392,7 @@ func exerciseFix746(_ context.Context, r *report, _ *L6Options) error {
 
 	// The written solution's table: GaApi's writer and chatService's reader replaced, not added.
 	writers = []wire.Writer{wire.GaChatbot, wire.GaApi746}
-	readers = []wire.Reader{wire.Readers[0], wire.Readers[1], wire.ChatService746}
+	readers = []wire.Reader{wire.Standard, wire.GaChatbotPage, wire.ChatService746}
 	rows, exactPinned, exactFixed = pairRows(answer, pinned, fixed, writers, readers)
 	r.title("GaApi's writer and chatService's reader replaced by #746's")
 	r.table(header, rows)
@@ -409,11 +409,12 @@ func exerciseFix746(_ context.Context, r *report, _ *L6Options) error {
 func pairRows(answer string, pinned, fixed []string, writers []wire.Writer, readers []wire.Reader) (rows [][]string, exactPinned, exactFixed int) {
 	for _, w := range writers {
 		for _, rd := range readers {
-			p, f := delivered(answer, rd, w.Stream(pinned)), delivered(answer, rd, w.Stream(fixed))
-			if p == "exact" {
+			p, pExact := delivered(answer, rd, w.Stream(pinned))
+			f, fExact := delivered(answer, rd, w.Stream(fixed))
+			if pExact {
 				exactPinned++
 			}
-			if f == "exact" {
+			if fExact {
 				exactFixed++
 			}
 			rows = append(rows, []string{w.Name, rd.Name, p, f})
@@ -539,7 +540,7 @@ func exerciseAbbreviations(_ context.Context, r *report, _ *L6Options) error {
 	r.title("What a client that puts the chunks together makes of them")
 	rows := make([][]string, len(chunkClients))
 	for i, c := range chunkClients {
-		rows[i] = []string{c.name, wire.Compare(text, c.join(pinned)), wire.Compare(text, c.join(fixed))}
+		rows[i] = []string{c.name, wire.Compare(text, c.join(pinned)).String(), wire.Compare(text, c.join(fixed)).String()}
 	}
 	r.table([]string{"client", "chunks at a826864", "chunks after #743"}, rows)
 	for _, c := range chunkClients[1:] {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -61,8 +60,8 @@ adds no loss of its own, so what differs comes from the wire.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.TextFile, "text", "", "stream the text of `FILE` (- for standard input) instead of the improvisation answer")
-	f.StringSliceVar(&opts.Writers, "writers", nil, "only these writers: "+strings.Join(writerKeys(), ", "))
-	f.StringSliceVar(&opts.Readers, "readers", nil, "only these readers: "+strings.Join(readerKeys(), ", "))
+	f.StringSliceVar(&opts.Writers, "writers", nil, "only these writers: "+strings.Join(wire.WriterKeys(), ", "))
+	f.StringSliceVar(&opts.Readers, "readers", nil, "only these readers: "+strings.Join(wire.ReaderKeys(), ", "))
 	f.StringVar(&opts.Split, "split", "743", "cut the text into chunks by #743's expression (743), SseChunker at a826864 (pinned), or not at all (none)")
 	f.BoolVar(&opts.Error, "error", false, "stream each writer's failure instead of the text")
 	f.BoolVar(&opts.CRLF, "crlf", false, "end every line of every stream with CRLF")
@@ -74,17 +73,17 @@ adds no loss of its own, so what differs comes from the wire.`,
 // matrix carries what the sections share.
 type matrix struct {
 	r       *report
-	writers []wire.SystemWriter
-	readers []wire.SystemReader
+	writers []wire.Writer
+	readers []wire.Reader
 	eol     string
 }
 
 func runMatrix(opts *MatrixOptions) error {
-	writers, err := selectWriters(opts.Writers)
+	writers, err := wire.WritersByKey(opts.Writers)
 	if err != nil {
 		return fmt.Errorf("matrix: %w", err)
 	}
-	readers, err := selectReaders(opts.Readers)
+	readers, err := wire.ReadersByKey(opts.Readers)
 	if err != nil {
 		return fmt.Errorf("matrix: %w", err)
 	}
@@ -134,7 +133,7 @@ func (m *matrix) everyPair(text string, chunks []string) {
 	for _, w := range m.writers {
 		stream := w.Success(wire.Input{Chunks: chunks, EOL: m.eol})
 		for _, rd := range m.readers {
-			got, err := rd.Read(stream, w.Format)
+			got, err := rd.ReadFormat(stream, w.Format)
 			rows = append(rows, []string{w.Label(), rd.Name, measured(text, got, err)})
 		}
 	}
@@ -158,7 +157,7 @@ func (m *matrix) failures() {
 	var rows [][]string
 	for i, w := range m.writers {
 		for _, rd := range m.readers {
-			got, err := rd.Read(streams[i], w.Format)
+			got, err := rd.ReadFormat(streams[i], w.Format)
 			rows = append(rows, []string{w.Label(), rd.Name, shown(got, err)})
 		}
 	}
@@ -211,7 +210,7 @@ func (m *matrix) hazards() {
 					continue
 				}
 				pairs++
-				if got, err := rd.Read(stream, w.Format); err != nil || got != text {
+				if got, err := rd.ReadFormat(stream, w.Format); err != nil || got != text {
 					table = append(table, []string{w.Label(), rd.Name, shownQuoted(got, err)})
 				}
 			}
@@ -236,7 +235,7 @@ func measured(text, got string, err error) string {
 	if cell, ok := outcome(err); ok {
 		return cell
 	}
-	return wire.Compare(text, got)
+	return wire.Compare(text, got).String()
 }
 
 // shown is an --error cell: the text the user sees as it is, with line breaks written out.
@@ -335,68 +334,6 @@ func splitterFor(name string) (splitter, error) {
 	return splitter{}, fmt.Errorf("--split %q: use 743, pinned or none", name)
 }
 
-func selectWriters(keys []string) ([]wire.SystemWriter, error) {
-	if len(keys) == 0 {
-		return wire.SystemWriters, nil
-	}
-	var out []wire.SystemWriter
-	for _, k := range keys {
-		w, ok := writerByKey(k)
-		if !ok {
-			return nil, fmt.Errorf("unknown writer %q; the writers are %s", k, strings.Join(writerKeys(), ", "))
-		}
-		out = append(out, w)
-	}
-	return out, nil
-}
-
-func selectReaders(keys []string) ([]wire.SystemReader, error) {
-	if len(keys) == 0 {
-		return wire.SystemReaders, nil
-	}
-	var out []wire.SystemReader
-	for _, k := range keys {
-		r, ok := readerByKey(k)
-		if !ok {
-			return nil, fmt.Errorf("unknown reader %q; the readers are %s", k, strings.Join(readerKeys(), ", "))
-		}
-		out = append(out, r)
-	}
-	return out, nil
-}
-
-func writerByKey(key string) (wire.SystemWriter, bool) {
-	i := slices.IndexFunc(wire.SystemWriters, func(w wire.SystemWriter) bool { return w.Key == key })
-	if i < 0 {
-		return wire.SystemWriter{}, false
-	}
-	return wire.SystemWriters[i], true
-}
-
-func readerByKey(key string) (wire.SystemReader, bool) {
-	i := slices.IndexFunc(wire.SystemReaders, func(r wire.SystemReader) bool { return r.Key == key })
-	if i < 0 {
-		return wire.SystemReader{}, false
-	}
-	return wire.SystemReaders[i], true
-}
-
-func writerKeys() []string {
-	keys := make([]string, len(wire.SystemWriters))
-	for i, w := range wire.SystemWriters {
-		keys[i] = w.Key
-	}
-	return keys
-}
-
-func readerKeys() []string {
-	keys := make([]string, len(wire.SystemReaders))
-	for i, r := range wire.SystemReaders {
-		keys[i] = r.Key
-	}
-	return keys
-}
-
 // WireOptions is what `course wire encode` and `course wire decode` need.
 type WireOptions struct {
 	// In is the text to encode or the stream to decode.
@@ -447,7 +384,7 @@ func newCmdWireEncode() *cobra.Command {
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&opts.Writer, "writer", "", "the writer: "+strings.Join(writerKeys(), ", "))
+	f.StringVar(&opts.Writer, "writer", "", "the writer: "+strings.Join(wire.WriterKeys(), ", "))
 	f.StringVar(&opts.Split, "split", "743", "cut the text into chunks by #743's expression (743), SseChunker at a826864 (pinned), or not at all (none)")
 	f.BoolVar(&opts.Error, "error", false, "write the writer's failure instead of the text")
 	f.BoolVar(&opts.CRLF, "crlf", false, "end every line with CRLF")
@@ -468,16 +405,16 @@ func newCmdWireDecode() *cobra.Command {
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&opts.Reader, "reader", "", "the reader: "+strings.Join(readerKeys(), ", "))
+	f.StringVar(&opts.Reader, "reader", "", "the reader: "+strings.Join(wire.ReaderKeys(), ", "))
 	f.StringVar(&opts.Format, "format", "", "for the standard reader, the `writer` whose format the stream is in (default GA's text)")
 	_ = cmd.MarkFlagRequired("reader")
 	return cmd
 }
 
 func runWireEncode(opts *WireOptions) error {
-	w, ok := writerByKey(opts.Writer)
-	if !ok {
-		return fmt.Errorf("wire encode: unknown writer %q; the writers are %s", opts.Writer, strings.Join(writerKeys(), ", "))
+	w, err := wire.WriterByKey(opts.Writer)
+	if err != nil {
+		return fmt.Errorf("wire encode: %w", err)
 	}
 	split, err := splitterFor(opts.Split)
 	if err != nil {
@@ -502,15 +439,15 @@ func runWireEncode(opts *WireOptions) error {
 }
 
 func runWireDecode(opts *WireOptions) error {
-	rd, ok := readerByKey(opts.Reader)
-	if !ok {
-		return fmt.Errorf("wire decode: unknown reader %q; the readers are %s", opts.Reader, strings.Join(readerKeys(), ", "))
+	rd, err := wire.ReaderByKey(opts.Reader)
+	if err != nil {
+		return fmt.Errorf("wire decode: %w", err)
 	}
 	format := wire.FormatText
 	if opts.Format != "" {
-		w, ok := writerByKey(opts.Format)
-		if !ok {
-			return fmt.Errorf("wire decode: --format: unknown writer %q; the writers are %s", opts.Format, strings.Join(writerKeys(), ", "))
+		w, err := wire.WriterByKey(opts.Format)
+		if err != nil {
+			return fmt.Errorf("wire decode: --format: %w", err)
 		}
 		format = w.Format
 	}
@@ -518,7 +455,7 @@ func runWireDecode(opts *WireOptions) error {
 	if err != nil {
 		return fmt.Errorf("wire decode: read standard input: %w", err)
 	}
-	got, readErr := rd.Read(stream, format)
+	got, readErr := rd.ReadFormat(stream, format)
 	var nc *wire.NeverCompletesError
 	if errors.As(readErr, &nc) {
 		got = nc.Shown

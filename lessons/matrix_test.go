@@ -162,7 +162,7 @@ func TestMatrixHazardsShowOnlyFailingPairs(t *testing.T) {
 
 func TestWireEncodeDecode(t *testing.T) {
 	answer := skills.Improvisation{}.Execute(arpeggioQuestion).Text
-	for _, w := range wire.SystemWriters {
+	for _, w := range wire.Writers {
 		stream, err := runCourseIn(t, answer, "wire", "encode", "--writer", w.Key)
 		if err != nil {
 			t.Fatalf("encode %s: %v", w.Key, err)

@@ -10,7 +10,6 @@ import (
 	"github.com/olekukonko/tablewriter/pkg/twwidth"
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
-	"github.com/sergi/go-diff/diffmatchpatch"
 )
 
 // report writes a lesson's output in the course's layout. The first write error sticks, so a
@@ -125,51 +124,6 @@ func (r *report) table(header []string, rows [][]string) {
 // carriage returns, quotes and backslashes escaped and every other character as it is.
 func quoteChunk(s string) string {
 	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`, "\r", `\r`).Replace(s) + `"`
-}
-
-// lineDiff renders a line diff of want and got: "- " for lines only in want, "+ " for lines only
-// in got, and up to diffContext unchanged lines around each change. The diff has no timeout, so
-// the same inputs always give the same diff.
-func lineDiff(want, got string) string {
-	dmp := diffmatchpatch.New()
-	dmp.DiffTimeout = 0
-	a, b, lines := dmp.DiffLinesToRunes(want, got)
-	diffs := dmp.DiffCharsToLines(dmp.DiffMainRunes(a, b, false), lines)
-	var out strings.Builder
-	for i, d := range diffs {
-		text := strings.Split(strings.TrimSuffix(d.Text, "\n"), "\n")
-		switch d.Type {
-		case diffmatchpatch.DiffDelete:
-			writePrefixed(&out, "- ", text)
-		case diffmatchpatch.DiffInsert:
-			writePrefixed(&out, "+ ", text)
-		default:
-			head, tail := 0, 0
-			if i > 0 {
-				head = diffContext
-			}
-			if i < len(diffs)-1 {
-				tail = diffContext
-			}
-			if head+tail >= len(text) {
-				writePrefixed(&out, "  ", text)
-				continue
-			}
-			writePrefixed(&out, "  ", text[:head])
-			out.WriteString("  ...\n")
-			writePrefixed(&out, "  ", text[len(text)-tail:])
-		}
-	}
-	return out.String()
-}
-
-// diffContext is how many unchanged lines lineDiff shows on each side of a change.
-const diffContext = 3
-
-func writePrefixed(b *strings.Builder, prefix string, lines []string) {
-	for _, l := range lines {
-		b.WriteString(prefix + l + "\n")
-	}
 }
 
 // columnWidths returns, for each column of header, the width of its widest cell in the header

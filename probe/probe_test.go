@@ -484,7 +484,7 @@ func TestProbeFindReaders(t *testing.T) {
 			t.Errorf("%q: %v", bad, err)
 		}
 	}
-	if d := DefaultReaders(); len(d) != 1+len(wire.Readers) || d[0].Name != TextEvents.Name {
+	if d := DefaultReaders(); len(d) != 1+len(wire.GaReaders()) || d[0].Name != TextEvents.Name {
 		t.Errorf("default readers %v", d)
 	}
 }
@@ -526,18 +526,18 @@ func TestProbeScanGaWriters(t *testing.T) {
 	}
 	for _, text := range texts {
 		// GaChatbot.Api's writer frames every line: nothing on the wire is lost.
-		stream := wire.Writers[0].Stream(wire.Split743(text))
+		stream := wire.GaChatbot.Stream(wire.Split743(text))
 		if hs := ScanWire(stream, true); len(hs) != 0 {
 			t.Errorf("GaChatbot.Api writer, %q: hazards %+v", text, hs)
 		}
 		// GaApi's writer puts a whole chunk after one "data: ": a chunk with a blank line loses text.
-		stream = wire.Writers[1].Stream(wire.Split743(text))
+		stream = wire.GaApi.Stream(wire.Split743(text))
 		hs := ScanWire(stream, true)
 		if blank := strings.Contains(text, "\n\n"); blank != slices.Contains(codes(hs), HazardNoColon) {
 			t.Errorf("GaApi writer, %q: hazards %+v", text, hs)
 		}
 	}
-	crlf := wire.Writers[1].Stream([]string{"a\r\nb\r\n"})
+	crlf := wire.GaApi.Stream([]string{"a\r\nb\r\n"})
 	if got := codes(ScanWire(crlf, true)); !slices.Equal(got, []string{HazardNoColon, HazardCR}) {
 		t.Errorf("GaApi writer, CRLF answer: %q", got)
 	}

@@ -317,6 +317,7 @@ func (r *Report) measure(raw []byte, readers []wire.Reader) {
 	for _, rd := range readers {
 		got, err := rd.Read(raw)
 		res := ReaderResult{Reader: rd.Name, Got: got}
+		delivered := false
 		switch {
 		case err != nil:
 			res.Got, res.Throws = "", err.Error()
@@ -324,9 +325,10 @@ func (r *Report) measure(raw []byte, readers []wire.Reader) {
 				res.Measure = "(throws)"
 			}
 		case answered:
-			res.Measure = wire.Compare(r.Answer.Text, got)
+			m := wire.Compare(r.Answer.Text, got)
+			res.Measure, delivered = m.String(), m.Exact()
 		}
-		exact = exact && res.Measure == "exact"
+		exact = exact && delivered
 		r.Readers = append(r.Readers, res)
 	}
 	if answered {

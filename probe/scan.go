@@ -193,7 +193,7 @@ func kindOf(data string) string {
 // TextEvents is lesson 6's own check of a stream: the reference reader's events of kind text, up
 // to [DONE], joined, which is what a client that follows the standard and skips the JSON
 // events shows.
-var TextEvents = wire.Reader{Name: "HTML standard, text events", Read: readTextEvents}
+var TextEvents = wire.Reader{Key: "text", Name: "HTML standard, text events", Read: readTextEvents}
 
 func readTextEvents(stream []byte) (string, error) {
 	rd := sse.NewReader(bytes.NewReader(stream))
@@ -215,73 +215,39 @@ func readTextEvents(stream []byte) (string, error) {
 	}
 }
 
-// namedReader is a reader with the short key --reader also accepts.
-type namedReader struct {
-	key string
-	wire.Reader
-}
-
 // DefaultReaders are the readers a probe measures unless told otherwise: lesson 6's text events,
-// then the three GA clients of wire.Readers.
+// then the standard reader and GA's two clients.
 func DefaultReaders() []wire.Reader {
-	return append([]wire.Reader{TextEvents}, wire.Readers...)
+	return append([]wire.Reader{TextEvents}, wire.GaReaders()...)
 }
 
-// knownReaders lists every reader the course knows, the defaults first, each once.
-func knownReaders() []namedReader {
-	out := []namedReader{{"text", TextEvents}}
-	keys := map[string]string{"HTML standard": "standard", "GaChatbot page": "page", "ga-client chatService": "chatservice"}
-	seen := map[string]bool{TextEvents.Name: true}
-	for _, rd := range wire.Readers {
-		out = append(out, namedReader{keys[rd.Name], rd})
-		seen[rd.Name] = true
-	}
-	for _, sr := range wire.SystemReaders {
-		if seen[sr.Name] {
-			continue
-		}
-		read := sr.Read
-		out = append(out, namedReader{sr.Key, wire.Reader{Name: sr.Name, Read: func(b []byte) (string, error) { return read(b, wire.FormatText) }}})
-		seen[sr.Name] = true
-	}
-	out = append(out,
-		namedReader{"chatservice746", wire.ChatService746},
-		namedReader{"pagefixed", wire.Reader{Name: "GaChatbot page (fixed)", Read: wire.ReadGaChatbotPageFixed}},
-	)
-	return out
-}
-
-// KnownReaders lists every reader a probe can measure, by name.
+// KnownReaders lists every reader a probe can measure: lesson 6's text events, then every reader
+// of wire.Readers.
 func KnownReaders() []wire.Reader {
-	known := knownReaders()
-	out := make([]wire.Reader, len(known))
-	for i, k := range known {
-		out[i] = k.Reader
-	}
-	return out
+	return append([]wire.Reader{TextEvents}, wire.Readers...)
 }
 
 // FindReaders picks readers by key ("page"), by whole name, or by a part of a name that only one
 // reader holds, in any case.
 func FindReaders(names []string) ([]wire.Reader, error) {
-	known := knownReaders()
+	known := KnownReaders()
 	var out []wire.Reader
 	for _, name := range names {
 		want := strings.ToLower(strings.TrimSpace(name))
 		var matches []wire.Reader
 		for _, rd := range known {
-			if rd.key == want || strings.ToLower(rd.Name) == want {
-				matches = []wire.Reader{rd.Reader}
+			if rd.Key == want || strings.ToLower(rd.Name) == want {
+				matches = []wire.Reader{rd}
 				break
 			}
 			if want != "" && strings.Contains(strings.ToLower(rd.Name), want) {
-				matches = append(matches, rd.Reader)
+				matches = append(matches, rd)
 			}
 		}
 		if len(matches) != 1 {
 			list := make([]string, len(known))
 			for i, rd := range known {
-				list[i] = fmt.Sprintf("%s (%s)", rd.key, rd.Name)
+				list[i] = fmt.Sprintf("%s (%s)", rd.Key, rd.Name)
 			}
 			what := "no reader"
 			if len(matches) > 1 {

@@ -3,35 +3,223 @@ package wire
 import (
 	"fmt"
 	"strings"
+
+	"github.com/sergi/go-diff/diffmatchpatch"
 )
 
-// Compare measures what a user got against the answer the server computed: "exact", or how many
-// of the answer's non-blank lines and line feeds did not arrive, or "differs" when neither count
-// shows the difference.
-func Compare(answer, got string) string {
-	if answer == got {
+// Measure is what a user got against the answer the server computed, counted on a line diff of
+// the two: the answer's lines that did not arrive, the line breaks that were lost, and what
+// arrived that the answer does not have.
+type Measure struct {
+	// Lines is the number of the answer's lines that hold text, blank lines aside.
+	Lines int
+	// Missing is the number of those lines whose text did not arrive whole: dropped, or cut in
+	// two by a line break or anything else.
+	Missing int
+	// Moved is the number of the answer's lines that arrived whole but elsewhere, such as two
+	// swapped lines.
+	Moved int
+	// Breaks is the number of the answer's line breaks that did not arrive: those of dropped
+	// lines, and those between lines that arrived run together on one line.
+	Breaks int
+	// ExtraBreaks is the number of line breaks that arrived where the answer has none, such as a
+	// blank line that was not there or a line cut in two.
+	ExtraBreaks int
+	// Extra is the number of lines that arrived with text the answer does not have at that
+	// place: neither a piece of an answer line there nor holding one.
+	Extra int
+	// exact is whether the user got the answer byte for byte.
+	exact bool
+}
+
+// Exact reports whether the user got the answer byte for byte.
+func (m Measure) Exact() bool { return m.exact }
+
+// String is the measure as the lessons print it: "exact"; the missing lines and line breaks
+// ("1 of 6 lines missing, 8 line breaks missing"); else the moved lines; or "differs" when what
+// arrived only has more than the answer, or differs within a line.
+func (m Measure) String() string {
+	if m.exact {
 		return "exact"
 	}
 	var parts []string
-	lines, missing := 0, 0
-	for line := range strings.SplitSeq(answer, "\n") {
-		text := strings.TrimSpace(line)
-		if text == "" {
-			continue
-		}
-		lines++
-		if !strings.Contains(got, text) {
-			missing++
-		}
+	if m.Missing > 0 {
+		parts = append(parts, fmt.Sprintf("%d of %d lines missing", m.Missing, m.Lines))
 	}
-	if missing > 0 {
-		parts = append(parts, fmt.Sprintf("%d of %d lines missing", missing, lines))
+	if m.Breaks > 0 {
+		parts = append(parts, fmt.Sprintf("%d line breaks missing", m.Breaks))
 	}
-	if breaks := strings.Count(answer, "\n") - strings.Count(got, "\n"); breaks > 0 {
-		parts = append(parts, fmt.Sprintf("%d line breaks missing", breaks))
+	if m.Moved > 0 {
+		parts = append(parts, fmt.Sprintf("%d of %d lines moved", m.Moved, m.Lines))
 	}
 	if parts == nil {
 		return "differs"
 	}
 	return strings.Join(parts, ", ")
+}
+
+// Compare measures what a user got against the answer the server computed.
+//
+// It diffs the two line by line (go-diff's line mode) and looks at each change, a run of the
+// answer's lines replaced by a run of what arrived. An answer line whose text, trimmed, stands
+// in the replacement arrived, perhaps run together with its neighbours; one whose text stands
+// as a whole line in another change moved; any other is missing. A change that takes out more
+// line breaks than it puts in lost the difference; lines run together lost the breaks between
+// them even where the change puts others back elsewhere.
+func Compare(answer, got string) Measure {
+	m := Measure{exact: answer == got}
+	for line := range strings.SplitSeq(answer, "\n") {
+		if strings.TrimSpace(line) != "" {
+			m.Lines++
+		}
+	}
+	if m.exact {
+		return m
+	}
+	changes := lineChanges(answer, got)
+	moved := movedLines(changes)
+	// A moved line takes its line break with it, out of one change and into another; only a
+	// break it gained or lost on the way (the answer's last line has none) still counts.
+	movedOut, movedIn := make([]int, len(changes)), make([]int, len(changes))
+	arrived := map[lineRef]bool{}
+	for from, to := range moved {
+		kept := min(strings.Count(changes[from.change].removed[from.line], "\n"), strings.Count(changes[to.change].added[to.line], "\n"))
+		movedOut[from.change] += kept
+		movedIn[to.change] += kept
+		arrived[to] = true
+	}
+	m.Moved = len(moved)
+	for i, c := range changes {
+		missing, joins := c.follow(i, moved)
+		m.Missing += missing
+		removed := strings.Join(c.removed, "")
+		for j, line := range c.added {
+			text := strings.TrimSpace(line)
+			if text != "" && !arrived[lineRef{i, j}] && !strings.Contains(removed, text) && !holdsALine(line, c.removed) {
+				m.Extra++
+			}
+		}
+		out := strings.Count(removed, "\n") - movedOut[i]
+		in := strings.Count(strings.Join(c.added, ""), "\n") - movedIn[i]
+		lost := max(out-in, joins)
+		m.Breaks += lost
+		m.ExtraBreaks += in - out + lost
+	}
+	return m
+}
+
+// follow walks the change's removed lines through its added text, in order: it counts the lines
+// whose text is not there (nor moved elsewhere), and the places where two lines arrived on one.
+func (c change) follow(i int, moved map[lineRef]lineRef) (missing, joins int) {
+	added := strings.Join(c.added, "")
+	at, prev := 0, -1
+	for j, line := range c.removed {
+		text := strings.TrimSpace(line)
+		if _, ok := moved[lineRef{i, j}]; ok || text == "" {
+			prev = -1
+			continue
+		}
+		pos := strings.Index(added[at:], text)
+		if pos >= 0 {
+			pos += at
+		} else {
+			pos = strings.Index(added, text)
+		}
+		if pos < 0 {
+			missing++
+			prev = -1
+			continue
+		}
+		if strings.Count(added[:pos], "\n") == prev {
+			joins++
+		}
+		at = pos + len(text)
+		prev = strings.Count(added[:at], "\n")
+	}
+	return missing, joins
+}
+
+// change is one run of the answer's lines replaced by a run of the lines that arrived; each line
+// keeps its line feed.
+type change struct {
+	removed, added []string
+}
+
+// DiffLines is go-diff's line mode: the diff of a and b with whole lines as its units, each
+// line with its line feed. It has no timeout, so the same inputs always give the same diff.
+func DiffLines(a, b string) []diffmatchpatch.Diff {
+	dmp := diffmatchpatch.New()
+	dmp.DiffTimeout = 0
+	ra, rb, lines := dmp.DiffLinesToRunes(a, b)
+	return dmp.DiffCharsToLines(dmp.DiffMainRunes(ra, rb, false), lines)
+}
+
+// lineChanges diffs answer and got line by line and returns the changes between the equal runs.
+func lineChanges(answer, got string) []change {
+	var out []change
+	var cur *change
+	for _, d := range DiffLines(answer, got) {
+		if d.Type == diffmatchpatch.DiffEqual {
+			cur = nil
+			continue
+		}
+		if cur == nil {
+			out = append(out, change{})
+			cur = &out[len(out)-1]
+		}
+		split := strings.SplitAfter(d.Text, "\n")
+		if split[len(split)-1] == "" {
+			split = split[:len(split)-1]
+		}
+		if d.Type == diffmatchpatch.DiffDelete {
+			cur.removed = append(cur.removed, split...)
+		} else {
+			cur.added = append(cur.added, split...)
+		}
+	}
+	return out
+}
+
+// lineRef names one line of a change.
+type lineRef struct{ change, line int }
+
+// movedLines pairs each removed line whose text is not in its own change's replacement with an
+// added line of another change that holds exactly its text, each added line used once.
+func movedLines(changes []change) map[lineRef]lineRef {
+	used := map[lineRef]bool{}
+	moved := map[lineRef]lineRef{}
+	for i, c := range changes {
+		inserted := strings.Join(c.added, "")
+		for j, line := range c.removed {
+			text := strings.TrimSpace(line)
+			if text == "" || strings.Contains(inserted, text) {
+				continue
+			}
+		search:
+			for k, other := range changes {
+				if k == i {
+					continue
+				}
+				for l, added := range other.added {
+					ref := lineRef{k, l}
+					if !used[ref] && strings.TrimSpace(added) == text {
+						used[ref] = true
+						moved[lineRef{i, j}] = ref
+						break search
+					}
+				}
+			}
+		}
+	}
+	return moved
+}
+
+// holdsALine reports whether line holds the text of one of lines.
+func holdsALine(line string, lines []string) bool {
+	for _, l := range lines {
+		if t := strings.TrimSpace(l); t != "" && strings.Contains(line, t) {
+			return true
+		}
+	}
+	return false
 }

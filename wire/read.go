@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -17,17 +18,82 @@ import (
 
 // Reader is one client of the stream: it turns a whole stream into what its user gets.
 type Reader struct {
-	// Name is what the lesson prints for this reader.
+	// Key selects the reader on the command line.
+	Key string
+	// Name is what the lessons and the matrix print.
 	Name string
-	// Read returns what the user gets from a whole stream; an error is what the client throws.
+	// Fix names the fix this reader models on top of what its project ships ("" for none).
+	Fix string
+	// Formats are the formats the reader is written for; nil means every format.
+	Formats []Format
+	// Read returns what the user gets from a whole stream of GA's text events; an error is what
+	// the client throws, a *NeverCompletesError, or ErrNotItsFormat.
 	Read func(stream []byte) (string, error)
+	// readFormat reads a stream of any format, for the one reader that follows the format of the
+	// writer (the standard's); the others read every stream alike.
+	readFormat func(stream []byte, f Format) (string, error)
 }
 
-// Readers lists the readers lesson 6 compares, in the order its table prints them.
-var Readers = []Reader{
-	{Name: "HTML standard", Read: ReadStandard},
-	{Name: "GaChatbot page", Read: ReadGaChatbotPage},
-	{Name: "ga-client chatService", Read: ReadChatService},
+// ReadFormat reads a stream written in format f.
+func (r Reader) ReadFormat(stream []byte, f Format) (string, error) {
+	if r.readFormat != nil {
+		return r.readFormat(stream, f)
+	}
+	return r.Read(stream)
+}
+
+// Speaks reports whether the reader is written for streams of format f.
+func (r Reader) Speaks(f Format) bool {
+	return r.Formats == nil || slices.Contains(r.Formats, f)
+}
+
+// The readers lesson 6 names, the one list of readers, and the lookup by key.
+var (
+	// Standard reads as the HTML standard says, as a browser's EventSource does.
+	Standard = Reader{Key: "standard", Name: "HTML standard", Read: ReadStandard, readFormat: ReadStandardFormat}
+	// GaChatbotPage is GaChatbot.Api's own page.
+	GaChatbotPage = Reader{Key: "page", Name: "GaChatbot page", Formats: []Format{FormatText}, Read: ReadGaChatbotPage}
+	// ChatService is ga-client's chatService.
+	ChatService = Reader{Key: "chatservice", Name: "ga-client chatService", Formats: []Format{FormatText}, Read: ReadChatService}
+	// ChatService746 is ga-client's chatService with #746's fix.
+	ChatService746 = Reader{Key: "chatservice746", Name: "chatService (#746)", Fix: "#746", Formats: []Format{FormatText}, Read: ReadChatServiceJoined}
+	// GaChatbotPageFixed is GaChatbot.Api's page with lesson 6's third exercise's fix.
+	GaChatbotPageFixed = Reader{Key: "pagefixed", Name: "GaChatbot page (fixed)", Fix: "exercise 3", Formats: []Format{FormatText}, Read: ReadGaChatbotPageFixed}
+
+	// Readers lists every reader the course models, in the order `course matrix` prints them,
+	// the fixed ones last. A browser's EventSource reads as the HTML standard does, so it has no
+	// entry of its own.
+	Readers = []Reader{
+		Standard, GaChatbotPage, ChatService,
+		{Key: "chatapi", Name: "ga-client chatApi", Formats: []Format{FormatText}, Read: ReadChatApi},
+		{Key: "aguiframes", Name: "ga-client parseAgUiFrames", Formats: []Format{FormatAgUi}, Read: ReadAgUiFrames},
+		{Key: "foundry", Name: "Foundry processStream", Formats: []Format{FormatFoundry}, Read: ReadFoundry},
+		{Key: "agui", Name: "AG-UI TS client", Formats: []Format{FormatAgUi}, Read: ReadAgUiClient},
+		ChatService746, GaChatbotPageFixed,
+	}
+)
+
+// GaReaders are the standard reader and GA's two clients as GA ships them, the three lesson 6
+// compares.
+func GaReaders() []Reader { return []Reader{Standard, GaChatbotPage, ChatService} }
+
+// ReaderByKey finds a reader of Readers by its key.
+func ReaderByKey(key string) (Reader, error) {
+	return byKey(Readers, "reader", key, readerKey)
+}
+
+// ReaderKeys are the keys of Readers, in order.
+func ReaderKeys() []string { return keysOf(Readers, readerKey) }
+
+func readerKey(r Reader) string { return r.Key }
+
+// ReadersByKey finds readers by their keys, in the order given; no keys means every reader as
+// its project ships it, the fixed ones left out.
+func ReadersByKey(keys []string) ([]Reader, error) {
+	if len(keys) == 0 {
+		return slices.DeleteFunc(slices.Clone(Readers), func(r Reader) bool { return r.Fix != "" }), nil
+	}
+	return allByKey(Readers, keys, ReaderByKey)
 }
 
 // ReadStandard reads the stream as the HTML standard's event-stream rules say and concatenates
@@ -58,6 +124,19 @@ func ReadStandard(stream []byte) (string, error) {
 // text, as from a try whose catch falls through, and a JSON object whose type is not
 // "routing" is appended as text too. The page throws nothing, so the error is always nil.
 func ReadGaChatbotPage(stream []byte) (string, error) {
+	return readPage(stream, false)
+}
+
+// ReadGaChatbotPageFixed is GaChatbot.Api's page with the fix lesson 6's third exercise asks for:
+// an event whose data is a JSON object with an error property ends the read with an Error
+// carrying that property as its message, which the page's send function catches. Everything
+// else reads as ReadGaChatbotPage does.
+func ReadGaChatbotPageFixed(stream []byte) (string, error) {
+	return readPage(stream, true)
+}
+
+// readPage is consumeSseStream, with exercise 3's fix when throwErrors is set.
+func readPage(stream []byte, throwErrors bool) (string, error) {
 	buffer := textDecode(stream)
 	var answer strings.Builder
 	routingSeen := false
@@ -65,14 +144,15 @@ func ReadGaChatbotPage(stream []byte) (string, error) {
 	for {
 		idx := strings.Index(buffer, "\n\n")
 		if idx < 0 {
-			break
+			// The leftover without "\n\n" is not an event; the loop ends with the stream.
+			return answer.String(), nil
 		}
 		rawEvent := buffer[:idx]
 		buffer = buffer[idx+2:]
 		var dataLines []string
 		for line := range strings.SplitSeq(rawEvent, "\n") {
-			if strings.HasPrefix(line, "data: ") {
-				dataLines = append(dataLines, line[len("data: "):])
+			if value, ok := strings.CutPrefix(line, "data: "); ok {
+				dataLines = append(dataLines, value)
 			}
 		}
 		if len(dataLines) == 0 {
@@ -82,6 +162,13 @@ func ReadGaChatbotPage(stream []byte) (string, error) {
 		if data == Done {
 			return answer.String(), nil
 		}
+		if throwErrors && strings.HasPrefix(data, "{") {
+			if obj, err := jsonParseObject(data); err == nil {
+				if v, ok := obj["error"]; ok {
+					return answer.String(), errors.New(jsString(v))
+				}
+			}
+		}
 		if !routingSeen && strings.HasPrefix(data, "{") && strings.Contains(data, `"type"`) {
 			if obj, err := jsonParseObject(data); err == nil && jsonIsString(obj["type"], "routing") {
 				routingSeen = true
@@ -90,8 +177,6 @@ func ReadGaChatbotPage(stream []byte) (string, error) {
 		}
 		answer.WriteString(data)
 	}
-	// The leftover without "\n\n" is not an event; the loop ends with the stream.
-	return answer.String(), nil
 }
 
 // ReadChatService is ga-client's sendChatMessageStream with its parseSseBuffer
@@ -101,9 +186,20 @@ func ReadGaChatbotPage(stream []byte) (string, error) {
 // after [DONE] in it are still parsed (an error among them still throws) before the loop stops.
 // A thrown Error(parsed.error) comes back as an error whose message is exactly that string.
 func ReadChatService(stream []byte) (string, error) {
+	return readChatService(stream, false)
+}
+
+// ReadChatServiceJoined is chatService with the client half of #746's fix: every "data:" line of
+// an event counts, each loses "data:" and one space, and they are joined with a line feed, with
+// no trim. The rest is chatService as it is.
+func ReadChatServiceJoined(stream []byte) (string, error) {
+	return readChatService(stream, true)
+}
+
+func readChatService(stream []byte, joined bool) (string, error) {
 	buffer := textDecode(stream)
 	var fullResponse strings.Builder
-	remainder, _, err := parseSseBuffer(buffer, func(chunk string) { fullResponse.WriteString(chunk) })
+	remainder, _, err := parseSseBuffer(buffer, joined, func(chunk string) { fullResponse.WriteString(chunk) })
 	if err != nil {
 		return "", err
 	}
@@ -129,23 +225,15 @@ func textDecode(stream []byte) string {
 }
 
 // parseSseBuffer is chatService's parseSseBuffer (chatService.ts:29-77): it passes every text
-// payload to onChunk and returns the unfinished remainder and whether [DONE] was seen.
-func parseSseBuffer(buffer string, onChunk func(string)) (remainder string, completed bool, err error) {
+// payload to onChunk and returns the unfinished remainder and whether [DONE] was seen. The
+// payload is the first "data:" line's rest, trimmed; with joined, #746's fix, it is every
+// "data:" line's rest less one space, joined with a line feed.
+func parseSseBuffer(buffer string, joined bool, onChunk func(string)) (remainder string, completed bool, err error) {
 	events := strings.Split(buffer, "\n\n")
 	remainder = events[len(events)-1]
 	for _, event := range events[:len(events)-1] {
-		dataLine, found := "", false
-		for line := range strings.SplitSeq(event, "\n") {
-			if strings.HasPrefix(line, "data:") {
-				dataLine, found = line, true
-				break
-			}
-		}
-		if !found {
-			continue
-		}
-		payload := jsTrim(dataLine[len("data:"):])
-		if payload == "" {
+		payload, found := eventPayload(event, joined)
+		if !found || payload == "" {
 			continue
 		}
 		if payload == Done {
@@ -165,6 +253,22 @@ func parseSseBuffer(buffer string, onChunk func(string)) (remainder string, comp
 		onChunk(payload)
 	}
 	return remainder, completed, nil
+}
+
+// eventPayload is the payload chatService takes from one event, and whether it had a data line.
+func eventPayload(event string, joined bool) (string, bool) {
+	var lines []string
+	for line := range strings.SplitSeq(event, "\n") {
+		rest, ok := strings.CutPrefix(line, "data:")
+		if !ok {
+			continue
+		}
+		if !joined {
+			return jsTrim(rest), true
+		}
+		lines = append(lines, strings.TrimPrefix(rest, " "))
+	}
+	return strings.Join(lines, "\n"), lines != nil
 }
 
 // Kind names an event's data the way the lesson does: [DONE], routing, error or text.

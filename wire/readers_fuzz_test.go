@@ -5,19 +5,15 @@ import (
 	"unicode/utf8"
 )
 
-// clientReaders are every client reader port in the package: the three lesson 6 compares and
-// the fixed ones the exercises set beside them.
-var clientReaders = append(append([]Reader(nil), Readers...),
-	ChatService746,
-	Reader{Name: "GaChatbot page (fixed)", Read: ReadGaChatbotPageFixed},
-)
+// clientReaders are every reader of the package, the fixed ones included.
+var clientReaders = Readers
 
 // FuzzClientReaders feeds any bytes to every client reader: none may panic, each gives valid
 // UTF-8 (what a TextDecoder hands a page), and each gives the same result twice, as a pure
 // function of the stream must. The page's submit handler runs over each result too.
 func FuzzClientReaders(f *testing.F) {
 	f.Add([]byte(errorStream))
-	for _, w := range Writers {
+	for _, w := range GaWriters() {
 		f.Add(w.Stream(SplitPinned(improvisation)))
 		f.Add(w.Stream(Split743(improvisation)))
 	}

@@ -6,9 +6,10 @@ package wire
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/dlclark/regexp2/v2"
+
+	"course/internal/dotnet"
 )
 
 // PinnedPattern is SseChunker's expression at GA a826864
@@ -86,7 +87,7 @@ func Split743(text string) []string {
 }
 
 func chunks(re *regexp2.Regexp, text string, dropBlank bool) []string {
-	if isBlank(text) {
+	if dotnet.IsNullOrWhiteSpace(text) {
 		return nil
 	}
 	pieces, err := Split(re, text, 0)
@@ -99,14 +100,9 @@ func chunks(re *regexp2.Regexp, text string, dropBlank bool) []string {
 	}
 	kept := pieces[:0]
 	for _, p := range pieces {
-		if !isBlank(p) {
+		if !dotnet.IsNullOrWhiteSpace(p) {
 			kept = append(kept, p)
 		}
 	}
 	return kept
-}
-
-// isBlank is .NET's string.IsNullOrWhiteSpace: every rune is Unicode white space.
-func isBlank(s string) bool {
-	return strings.TrimFunc(s, isDotNetSpace) == ""
 }

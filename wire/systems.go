@@ -3,144 +3,13 @@ package wire
 import (
 	"encoding/json"
 	"strings"
-	"unicode/utf16"
-	"unicode/utf8"
+
+	"course/internal/dotnet"
 )
-
-// Format names the event format a writer system speaks, so the standard reader knows where the
-// answer's text sits in each event.
-type Format int
-
-const (
-	// FormatText is GA's: each event's data is text, and [DONE] ends the answer.
-	FormatText Format = iota
-	// FormatFoundry is the Foundry agent web app's: {"type":"chunk","content":...} per chunk.
-	FormatFoundry
-	// FormatAgUi is AG-UI's: the text is the delta of each TEXT_MESSAGE_CONTENT event.
-	FormatAgUi
-	// FormatOpenAI is OpenAI chat completions': choices[0].delta.content, then data: [DONE].
-	FormatOpenAI
-	// FormatBit is Bit.BlazorUI.AI's as documented: the text of each text.delta event.
-	FormatBit
-)
-
-// Input is what a writer system is asked to stream: the answer's chunks and the context around them.
-type Input struct {
-	// Chunks are the pieces of the answer, in the order the server produces them.
-	Chunks []string
-	// ConversationID is the conversation the client named; "" lets a writer that needs one make its own.
-	ConversationID string
-	// EOL ends every line of the framing; "" means LF, as every system writes.
-	EOL string
-}
-
-func (in Input) eol() string {
-	if in.EOL == "" {
-		return "\n"
-	}
-	return in.EOL
-}
 
 // DefaultConversationID is the id the Foundry writers make when the client names none: a
 // server-made id, letters and digits only.
 const DefaultConversationID = "conv_6f1c2a9e8b7d4c3f"
-
-// GaErrorMessage is what GA's hosts send when answering throws (ga-behaviour.md §2.4).
-const GaErrorMessage = "Failed to process message. Please try again."
-
-// SystemWriter is one server of the matrix: how it streams an answer and how it streams a failure.
-type SystemWriter struct {
-	// Key selects the writer on the command line.
-	Key string
-	// Name is what the matrix prints.
-	Name string
-	// Documented marks a system modelled from its documentation only, its source unread.
-	Documented bool
-	// Format is the event format the writer speaks.
-	Format Format
-	// Success streams the answer and the writer's own ending.
-	Success func(in Input) []byte
-	// Failure streams what the writer sends when producing the answer throws before any text.
-	Failure func(in Input) []byte
-}
-
-// Label is the writer's name as the matrix prints it, marked when it is modelled from documentation.
-func (w SystemWriter) Label() string {
-	if w.Documented {
-		return w.Name + " (as documented)"
-	}
-	return w.Name
-}
-
-// SystemWriters lists the writers `course matrix` compares, in the order it prints them.
-var SystemWriters = []SystemWriter{
-	{Key: "gachatbot", Name: "GaChatbot.Api", Format: FormatText, Success: gaSuccess(GaChatbotEvent), Failure: gaFailure(GaChatbotEvent)},
-	{Key: "gaapi", Name: "GaApi", Format: FormatText, Success: gaApiSuccess, Failure: gaApiFailure},
-	{Key: "gaapi746", Name: "GaApi (#746)", Format: FormatText, Success: gaSuccess(GaApi746Event), Failure: gaFailure(GaApi746Event)},
-	{Key: "sseformatter", Name: ".NET SseFormatter", Format: FormatText, Success: sseFormatterSuccess, Failure: sseFormatterFailure},
-	{Key: "foundry", Name: "Foundry web app", Format: FormatFoundry, Success: foundrySuccess, Failure: foundryFailure},
-	{Key: "foundry-skill", Name: "Foundry skill", Format: FormatFoundry, Success: foundrySkillSuccess, Failure: foundrySkillFailure},
-	{Key: "agui", Name: "AG-UI (GaChatbot.Api)", Format: FormatAgUi, Success: agUiSuccess, Failure: agUiFailure},
-	{Key: "openai", Name: "OpenAI chat completions", Format: FormatOpenAI, Success: openAISuccess, Failure: openAIFailure},
-	{Key: "bit", Name: "Bit.BlazorUI.AI", Documented: true, Format: FormatBit, Success: bitSuccess, Failure: bitFailure},
-}
-
-// withEOL rewrites the LFs of a GA event as eol; GA's writers put no raw LF inside a data line,
-// so every LF they write is framing.
-func withEOL(event []byte, eol string) []byte {
-	if eol == "\n" {
-		return event
-	}
-	return []byte(strings.ReplaceAll(string(event), "\n", eol))
-}
-
-// gaSuccess is a GA stream endpoint's loop: one event per chunk, chunks that are only white space
-// skipped as the controller does (ga-behaviour.md §5.2), then [DONE].
-func gaSuccess(event func(string) []byte) func(Input) []byte {
-	return func(in Input) []byte {
-		var b []byte
-		for _, c := range in.Chunks {
-			if isBlank(c) {
-				continue
-			}
-			b = append(b, withEOL(event(c), in.eol())...)
-		}
-		return append(b, withEOL(event(Done), in.eol())...)
-	}
-}
-
-// gaFailure is a GA stream endpoint's catch: one {"error":...} event and no [DONE]
-// (ga-behaviour.md §2.4, example 2).
-func gaFailure(event func(string) []byte) func(Input) []byte {
-	return func(in Input) []byte {
-		return withEOL(event(`{"error":`+stjString(GaErrorMessage)+`}`), in.eol())
-	}
-}
-
-// gaApiEvent is GaApi's WriteSseLineAsync, a single write of "data: {data}\n\n"
-// (Apps/ga-server/GaApi/Controllers/ChatbotController.cs:318-322); a line break inside data is
-// the chunk's own, not framing, so only the two ending LFs follow eol.
-func gaApiEvent(data, eol string) []byte {
-	return []byte("data: " + data + eol + eol)
-}
-
-// gaApiSuccess is GaApi's stream endpoint on success (ChatbotController.cs:43-153).
-func gaApiSuccess(in Input) []byte {
-	var b []byte
-	for _, c := range in.Chunks {
-		if isBlank(c) {
-			continue
-		}
-		b = append(b, gaApiEvent(c, in.eol())...)
-	}
-	return append(b, gaApiEvent(Done, in.eol())...)
-}
-
-// gaApiFailure is GaApi's WriteSseErrorAsync, {"error":...} with default options
-// (Apps/ga-server/GaApi/Controllers/ChatbotController.cs:318-328).
-func gaApiFailure(in Input) []byte {
-	return gaApiEvent(`{"error":`+stjString(GaErrorMessage)+`}`, in.eol())
-}
 
 // sseFormatterSuccess is .NET's SseFormatter.WriteAsync with one string item per chunk: each line
 // of the data, split at CRLF, LF or a lone CR, as its own "data: " line, then a blank line; no end
@@ -348,45 +217,8 @@ func bitFailure(in Input) []byte {
 	return []byte(b.String())
 }
 
-// stjString writes s as a JSON string the way System.Text.Json's default encoder does: printable
-// ASCII except " + < > & ' ` as is, the short escapes for \n \r \t \b \f and backslash, and
-// everything else as \uXXXX with uppercase hex, beyond the BMP as a surrogate pair.
-func stjString(s string) string {
-	const hex = "0123456789ABCDEF"
-	b := []byte{'"'}
-	u := func(r rune) {
-		b = append(b, '\\', 'u', hex[r>>12&0xF], hex[r>>8&0xF], hex[r>>4&0xF], hex[r&0xF])
-	}
-	for _, r := range s {
-		switch {
-		case r == '\n':
-			b = append(b, `\n`...)
-		case r == '\r':
-			b = append(b, `\r`...)
-		case r == '\t':
-			b = append(b, `\t`...)
-		case r == '\b':
-			b = append(b, `\b`...)
-		case r == '\f':
-			b = append(b, `\f`...)
-		case r == '\\':
-			b = append(b, `\\`...)
-		case r >= 0x20 && r <= 0x7E && !strings.ContainsRune("\"+<>&'`", r):
-			b = append(b, byte(r))
-		case r > 0xFFFF:
-			hi, lo := utf16.EncodeRune(r)
-			u(hi)
-			u(lo)
-		default:
-			// Invalid UTF-8 ranges to U+FFFD, as System.Text.Json writes what it cannot encode.
-			if r == utf8.RuneError {
-				r = 0xFFFD
-			}
-			u(r)
-		}
-	}
-	return string(append(b, '"'))
-}
+// stjString is s as System.Text.Json's default encoder writes a string.
+func stjString(s string) string { return dotnet.Quote(s, dotnet.Strict) }
 
 // goJSONString is encoding/json's string encoding.
 func goJSONString(s string) string {

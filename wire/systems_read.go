@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"regexp"
-	"slices"
 	"strings"
 
 	"course/sse"
@@ -25,40 +24,6 @@ func (e *NeverCompletesError) Error() string { return "never completes" }
 
 // ErrNotItsFormat is what a reader gives when the stream had data but nothing the reader understands.
 var ErrNotItsFormat = errors.New("not its format")
-
-// SystemReader is one client of the matrix: it turns a whole stream into what its user sees.
-type SystemReader struct {
-	// Key selects the reader on the command line.
-	Key string
-	// Name is what the matrix prints.
-	Name string
-	// Formats are the formats the reader is written for; nil means every format.
-	Formats []Format
-	// Read returns the text the user sees, or the error the client raises, a *NeverCompletesError,
-	// or ErrNotItsFormat. f is the format the writer speaks; only the standard reader uses it.
-	Read func(stream []byte, f Format) (string, error)
-}
-
-// SystemReaders lists the readers `course matrix` compares, in the order it prints them. A
-// browser's EventSource reads as the HTML standard does, so it has no row of its own.
-var SystemReaders = []SystemReader{
-	{Key: "standard", Name: "HTML standard", Read: ReadStandardFormat},
-	{Key: "page", Name: "GaChatbot page", Formats: []Format{FormatText}, Read: ignoreFormat(ReadGaChatbotPage)},
-	{Key: "chatservice", Name: "ga-client chatService", Formats: []Format{FormatText}, Read: ignoreFormat(ReadChatService)},
-	{Key: "chatapi", Name: "ga-client chatApi", Formats: []Format{FormatText}, Read: ignoreFormat(ReadChatApi)},
-	{Key: "aguiframes", Name: "ga-client parseAgUiFrames", Formats: []Format{FormatAgUi}, Read: ignoreFormat(ReadAgUiFrames)},
-	{Key: "foundry", Name: "Foundry processStream", Formats: []Format{FormatFoundry}, Read: ignoreFormat(ReadFoundry)},
-	{Key: "agui", Name: "AG-UI TS client", Formats: []Format{FormatAgUi}, Read: ignoreFormat(ReadAgUiClient)},
-}
-
-// Speaks reports whether the reader is written for streams of format f.
-func (r SystemReader) Speaks(f Format) bool {
-	return r.Formats == nil || slices.Contains(r.Formats, f)
-}
-
-func ignoreFormat(read func([]byte) (string, error)) func([]byte, Format) (string, error) {
-	return func(stream []byte, _ Format) (string, error) { return read(stream) }
-}
 
 // ReadStandardFormat is the HTML standard's reader joined per format: the data of every event as
 // the standard dispatches it, and of it the text the format puts there. Text streams read as

@@ -6,26 +6,22 @@ import (
 	"testing"
 )
 
-func systemWriter(t *testing.T, key string) SystemWriter {
+func systemWriter(t *testing.T, key string) Writer {
 	t.Helper()
-	for _, w := range SystemWriters {
-		if w.Key == key {
-			return w
-		}
+	w, err := WriterByKey(key)
+	if err != nil {
+		t.Fatal(err)
 	}
-	t.Fatalf("no writer %q", key)
-	return SystemWriter{}
+	return w
 }
 
-func systemReader(t *testing.T, key string) SystemReader {
+func systemReader(t *testing.T, key string) Reader {
 	t.Helper()
-	for _, r := range SystemReaders {
-		if r.Key == key {
-			return r
-		}
+	r, err := ReaderByKey(key)
+	if err != nil {
+		t.Fatal(err)
 	}
-	t.Fatalf("no reader %q", key)
-	return SystemReader{}
+	return r
 }
 
 func TestSystemWriterBytes(t *testing.T) {
@@ -80,7 +76,7 @@ func TestOpenAIWriterEndsWithDone(t *testing.T) {
 }
 
 func TestCRLFFraming(t *testing.T) {
-	for _, w := range SystemWriters {
+	for _, w := range Writers {
 		if w.Key == "gaapi" {
 			continue
 		}
@@ -90,7 +86,7 @@ func TestCRLFFraming(t *testing.T) {
 		}
 	}
 	// GaApi's own line breaks inside data stay LF: only the framing follows EOL.
-	if got := string(gaApiSuccess(Input{Chunks: []string{"a\nb"}, EOL: "\r\n"})); got != "data: a\nb\r\n\r\ndata: [DONE]\r\n\r\n" {
+	if got := string(GaApi.Success(Input{Chunks: []string{"a\nb"}, EOL: "\r\n"})); got != "data: a\nb\r\n\r\ndata: [DONE]\r\n\r\n" {
 		t.Errorf("GaApi with CRLF: %q", got)
 	}
 }
@@ -130,7 +126,7 @@ func TestStandardReaderOnTextWriters(t *testing.T) {
 		}
 	}
 	got, _ := ReadStandardFormat(systemWriter(t, "gaapi").Success(Input{Chunks: chunks}), FormatText)
-	if c := Compare(improvisation, got); c != "1 of 6 lines missing, 8 line breaks missing" {
+	if c := Compare(improvisation, got); c.String() != "1 of 6 lines missing, 8 line breaks missing" {
 		t.Errorf("GaApi: %s", c)
 	}
 }
@@ -144,9 +140,9 @@ func TestMatrixAgreesWithLesson6(t *testing.T) {
 	}
 	for i, p := range pairs {
 		w, r := systemWriter(t, p.writer), systemReader(t, p.reader)
-		got, err := r.Read(w.Success(Input{Chunks: chunks}), w.Format)
-		want := cell(Writers[i/3], Readers[i%3], chunks)
-		if err != nil || Compare(improvisation, got) != want {
+		got, err := r.ReadFormat(w.Success(Input{Chunks: chunks}), w.Format)
+		want := cell(GaWriters()[i/3], GaReaders()[i%3], chunks)
+		if err != nil || Compare(improvisation, got).String() != want {
 			t.Errorf("%s → %s: %q, %v; lesson 6 says %s", p.writer, p.reader, Compare(improvisation, got), err, want)
 		}
 	}
@@ -306,7 +302,7 @@ func TestFailureStreams(t *testing.T) {
 	}
 	for _, tt := range tests {
 		w, r := systemWriter(t, tt.writer), systemReader(t, tt.reader)
-		got, err := r.Read(w.Failure(Input{}), w.Format)
+		got, err := r.ReadFormat(w.Failure(Input{}), w.Format)
 		var nc *NeverCompletesError
 		switch {
 		case errors.As(err, &nc):
@@ -330,19 +326,72 @@ func TestSseFormatterSplitsEveryLineEnd(t *testing.T) {
 	}
 }
 
-func TestSTJString(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"plain", `"plain"`},
-		{"a\"b\\c", `"a\u0022b\\c"`},
-		{"\n\r\t\b\f", `"\n\r\t\b\f"`},
-		{"+<>&'`", `"\u002B\u003C\u003E\u0026\u0027\u0060"`},
-		{"é\u2028\x01", `"\u00E9\u2028\u0001"`},
-		{"😀", `"\uD83D\uDE00"`},
-		{"\xff", `"\uFFFD"`},
-	}
-	for _, tt := range tests {
-		if got := stjString(tt.in); got != tt.want {
-			t.Errorf("stjString(%q) = %s, want %s", tt.in, got, tt.want)
+// TestGaWritersSkipBlankChunks checks GA's controllers' skip of chunks that are only white space
+// (string.IsNullOrWhiteSpace), for both GA writers and through the one path lesson 6 and the
+// matrix share: no event for "  ", where a blank event would end the answer's paragraph early.
+func TestGaWritersSkipBlankChunks(t *testing.T) {
+	chunks := []string{"a\n", "  ", "b\n"}
+	for _, tc := range []struct {
+		w    Writer
+		want string
+	}{
+		{GaApi, "data: a\n\n\ndata: b\n\n\ndata: [DONE]\n\n"},
+		{GaChatbot, "data: a\ndata: \n\ndata: b\ndata: \n\ndata: [DONE]\n\n"},
+		{GaApi746, "data: a\ndata: \n\ndata: b\ndata: \n\ndata: [DONE]\n\n"},
+	} {
+		if got := string(tc.w.Stream(chunks)); got != tc.want {
+			t.Errorf("%s.Stream(%q) = %q, want %q", tc.w.Key, chunks, got, tc.want)
 		}
+		if got := string(tc.w.Success(Input{Chunks: chunks})); got != tc.want {
+			t.Errorf("%s.Success = %q, want %q", tc.w.Key, got, tc.want)
+		}
+	}
+}
+
+// TestOneListOneLookup checks that every writer and reader the package names is in its one list
+// under a key of its own, found by that key, and that an unknown key is told with the keys there are.
+func TestOneListOneLookup(t *testing.T) {
+	seen := map[string]bool{}
+	for _, w := range Writers {
+		if seen[w.Key] {
+			t.Errorf("writer key %q twice", w.Key)
+		}
+		seen[w.Key] = true
+		if got, err := WriterByKey(w.Key); err != nil || got.Name != w.Name {
+			t.Errorf("WriterByKey(%q) = %q, %v", w.Key, got.Name, err)
+		}
+	}
+	for _, w := range append(GaWriters(), GaApi746) {
+		if got, err := WriterByKey(w.Key); err != nil || got.Name != w.Name {
+			t.Errorf("%s is not in Writers: %v", w.Name, err)
+		}
+	}
+	seen = map[string]bool{}
+	for _, r := range Readers {
+		if seen[r.Key] {
+			t.Errorf("reader key %q twice", r.Key)
+		}
+		seen[r.Key] = true
+	}
+	for _, r := range append(GaReaders(), ChatService746, GaChatbotPageFixed) {
+		if got, err := ReaderByKey(r.Key); err != nil || got.Name != r.Name {
+			t.Errorf("%s is not in Readers: %v", r.Name, err)
+		}
+	}
+	if _, err := ReaderByKey("nope"); err == nil || !strings.Contains(err.Error(), `unknown reader "nope"; the readers are standard, page,`) {
+		t.Errorf("ReaderByKey(nope): %v", err)
+	}
+	shipped, err := ReadersByKey(nil)
+	if err != nil || len(shipped) != len(Readers)-2 {
+		t.Fatalf("ReadersByKey(nil): %d readers, %v", len(shipped), err)
+	}
+	for _, r := range shipped {
+		if r.Fix != "" {
+			t.Errorf("ReadersByKey(nil) holds the fixed %s", r.Name)
+		}
+	}
+	picked, err := ReadersByKey([]string{"pagefixed", "standard"})
+	if err != nil || len(picked) != 2 || picked[0].Key != "pagefixed" || picked[1].Key != "standard" {
+		t.Errorf("ReadersByKey(pagefixed, standard) = %v, %v", picked, err)
 	}
 }

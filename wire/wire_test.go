@@ -9,6 +9,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"course/internal/dotnet"
 	"course/sse"
 )
 
@@ -57,14 +58,14 @@ func TestSplittersOnImprovisation(t *testing.T) {
 	if n := utf8.RuneCountInString(joined); n != 552 {
 		t.Errorf("pinned chunks joined have %d characters, want 552", n)
 	}
-	if c := Compare(improvisation, joined); c != "6 line breaks missing" {
+	if c := Compare(improvisation, joined).String(); c != "6 line breaks missing" {
 		t.Errorf("pinned chunks joined: %q, want %q", c, "6 line breaks missing")
 	}
 	got = Split743(improvisation)
 	if !slices.Equal(got, after743) {
 		t.Errorf("Split743 = %q\nwant %q", got, after743)
 	}
-	if c := Compare(improvisation, strings.Join(got, "")); c != "exact" {
+	if c := Compare(improvisation, strings.Join(got, "")); !c.Exact() {
 		t.Errorf("#743 chunks joined: %q, want exact", c)
 	}
 }
@@ -75,7 +76,7 @@ func cell(w Writer, r Reader, chunks []string) string {
 	if err != nil {
 		return "(throws) " + err.Error()
 	}
-	return Compare(improvisation, got)
+	return Compare(improvisation, got).String()
 }
 
 func TestWriterReaderTable(t *testing.T) {
@@ -89,8 +90,8 @@ func TestWriterReaderTable(t *testing.T) {
 	}
 	pinned, after := SplitPinned(improvisation), Split743(improvisation)
 	var got []string
-	for _, w := range Writers {
-		for _, r := range Readers {
+	for _, w := range GaWriters() {
+		for _, r := range GaReaders() {
 			got = append(got, fmt.Sprintf("%-13s  %-21s  %-43s  %s", w.Name, r.Name, cell(w, r, pinned), cell(w, r, after)))
 		}
 	}
@@ -105,7 +106,7 @@ func TestReadersOnErrorStream(t *testing.T) {
 		"GaChatbot page":        `{"error":"Failed to process message. Please try again."}`,
 		"ga-client chatService": "(throws) Failed to process message. Please try again.",
 	}
-	for _, r := range Readers {
+	for _, r := range GaReaders() {
 		got, err := r.Read([]byte(errorStream))
 		if err != nil {
 			got = "(throws) " + err.Error()
@@ -142,12 +143,12 @@ func untilDone(chunks []string) string {
 
 func TestGaChatbotWriterRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(6, 743))
-	w := Writers[0]
+	w := GaChatbot
 	for i := range 5000 {
 		text := randomText(rng)
 		chunks := Split743(text)
 		want := untilDone(chunks)
-		if !slices.Contains(chunks, Done) && !isBlank(text) && want != text {
+		if !slices.Contains(chunks, Done) && !dotnet.IsNullOrWhiteSpace(text) && want != text {
 			t.Fatalf("Split743(%q) chunks do not join back: %q", text, chunks)
 		}
 		stream := w.Stream(chunks)
@@ -176,8 +177,8 @@ func TestDoneChunkEndsEveryReader(t *testing.T) {
 		"GaChatbot page":        "All done. ",
 		"ga-client chatService": "All done.",
 	}
-	for _, w := range Writers {
-		for _, r := range Readers {
+	for _, w := range GaWriters() {
+		for _, r := range GaReaders() {
 			got, err := r.Read(w.Stream(chunks))
 			if err != nil || got != want[r.Name] {
 				t.Errorf("%s → %s: %q, %v; want %q", w.Name, r.Name, got, err, want[r.Name])
@@ -340,20 +341,65 @@ func TestCompare(t *testing.T) {
 		{"nothing received", "x\ny", "", "2 of 2 lines missing, 1 line breaks missing"},
 	}
 	for _, tt := range tests {
-		if got := Compare(tt.answer, tt.got); got != tt.want {
+		if got := Compare(tt.answer, tt.got).String(); got != tt.want {
 			t.Errorf("%s: Compare(%q, %q) = %q, want %q", tt.name, tt.answer, tt.got, got, tt.want)
+		}
+	}
+}
+
+// TestCompareCountsOnALineDiff checks each count of the measure on the cases a count of texts
+// and of line feeds gets wrong: a repeated line dropped, lines swapped, run together or cut.
+func TestCompareCountsOnALineDiff(t *testing.T) {
+	tests := []struct {
+		name, answer, got string
+		want              Measure
+		text              string
+	}{
+		{"one of two identical lines dropped", "```\nx\n```\n", "```\nx\n",
+			Measure{Lines: 3, Missing: 1, Breaks: 1}, "1 of 3 lines missing, 1 line breaks missing"},
+		{"one fence of a diagram dropped", "```vextab\nx\n```\n```vextab\ny\n```\n", "```vextab\nx\n```vextab\ny\n```\n",
+			Measure{Lines: 6, Missing: 1, Breaks: 1}, "1 of 6 lines missing, 1 line breaks missing"},
+		{"one of three repeated lines dropped", "a\na\na\n", "a\na\n",
+			Measure{Lines: 3, Missing: 1, Breaks: 1}, "1 of 3 lines missing, 1 line breaks missing"},
+		{"two lines swapped", "a\nb\nc\n", "b\na\nc\n",
+			Measure{Lines: 3, Moved: 1}, "1 of 3 lines moved"},
+		{"a line moved to the end", "a\nb\nc\n", "b\nc\na\n",
+			Measure{Lines: 3, Moved: 1}, "1 of 3 lines moved"},
+		{"two lines merged", "one\ntwo\n", "onetwo\n",
+			Measure{Lines: 2, Breaks: 1}, "1 line breaks missing"},
+		{"a break turned into a space and a blank line added", "one\ntwo\n", "one two\n\n",
+			Measure{Lines: 2, Breaks: 1, ExtraBreaks: 1}, "1 line breaks missing"},
+		{"a line split in two", "one two\n", "one\ntwo\n",
+			Measure{Lines: 1, Missing: 1, ExtraBreaks: 1, Extra: 0}, "1 of 1 lines missing"},
+		{"a blank line added", "a\nb\n", "a\n\nb\n",
+			Measure{Lines: 2, ExtraBreaks: 1}, "differs"},
+		{"a line added", "a\nb\n", "a\nb\nzzz\n",
+			Measure{Lines: 2, ExtraBreaks: 1, Extra: 1}, "differs"},
+		{"the last line, with no line feed, moved to the front", "a\nb\nc", "c\na\nb\n",
+			Measure{Lines: 3, Moved: 1, ExtraBreaks: 1}, "1 of 3 lines moved"},
+		{"a line replaced", "a\nb\n", "a\nzzz\n",
+			Measure{Lines: 2, Missing: 1, Extra: 1}, "1 of 2 lines missing"},
+	}
+	for _, tt := range tests {
+		got := Compare(tt.answer, tt.got)
+		if got.Exact() || got.Lines != tt.want.Lines || got.Missing != tt.want.Missing || got.Moved != tt.want.Moved ||
+			got.Breaks != tt.want.Breaks || got.ExtraBreaks != tt.want.ExtraBreaks || got.Extra != tt.want.Extra {
+			t.Errorf("%s: Compare(%q, %q) = %#v, want %#v", tt.name, tt.answer, tt.got, got, tt.want)
+		}
+		if got.String() != tt.text {
+			t.Errorf("%s: %q, want %q", tt.name, got, tt.text)
 		}
 	}
 }
 
 func FuzzReaders(f *testing.F) {
 	f.Add([]byte(errorStream))
-	f.Add(Writers[0].Stream(SplitPinned(improvisation)))
-	f.Add(Writers[1].Stream(Split743(improvisation)))
+	f.Add(GaChatbot.Stream(SplitPinned(improvisation)))
+	f.Add(GaApi.Stream(Split743(improvisation)))
 	f.Add([]byte("data: {\"type\":\"routing\"}\r\n\r\ndata:x\ndata: y\n\n: c\ndata: {\"error\":[1e999,{}]}\n\ndata: [DONE]"))
 	f.Add([]byte("\xef\xbb\xbfdata: \xff\xfe\n\ndata: {\"error\":\n\n\xe2\x82"))
 	f.Fuzz(func(t *testing.T, stream []byte) {
-		for _, r := range Readers {
+		for _, r := range GaReaders() {
 			got, err := r.Read(stream)
 			if err == nil && !utf8.ValidString(got) {
 				t.Errorf("%s gave invalid UTF-8 %q", r.Name, got)
@@ -363,8 +409,8 @@ func FuzzReaders(f *testing.F) {
 }
 
 func BenchmarkReaders(b *testing.B) {
-	stream := Writers[0].Stream(Split743(strings.Repeat(improvisation, 100)))
-	for _, r := range Readers {
+	stream := GaChatbot.Stream(Split743(strings.Repeat(improvisation, 100)))
+	for _, r := range GaReaders() {
 		b.Run(r.Name, func(b *testing.B) {
 			b.SetBytes(int64(len(stream)))
 			for b.Loop() {
@@ -374,4 +420,25 @@ func BenchmarkReaders(b *testing.B) {
 			}
 		})
 	}
+}
+
+// FuzzCompare checks the measure's counts on any pair of texts: none below zero, no more lines
+// missing or moved than the answer has, and exact only for equal texts.
+func FuzzCompare(f *testing.F) {
+	f.Add(improvisation, strings.ReplaceAll(improvisation, "\n", ""))
+	f.Add("```\nx\n```\n", "```\nx\n")
+	f.Add("a\nb\nc", "c\na\nb\n")
+	f.Add("one\ntwo\n", "one two\n\n")
+	f.Fuzz(func(t *testing.T, answer, got string) {
+		m := Compare(answer, got)
+		if m.Exact() != (answer == got) {
+			t.Fatalf("Exact() = %v for %q, %q", m.Exact(), answer, got)
+		}
+		if m.Missing < 0 || m.Moved < 0 || m.Breaks < 0 || m.ExtraBreaks < 0 || m.Extra < 0 || m.Missing+m.Moved > m.Lines {
+			t.Fatalf("Compare(%q, %q) = %#v", answer, got, m)
+		}
+		if m.Breaks > strings.Count(answer, "\n") || m.ExtraBreaks > strings.Count(got, "\n") {
+			t.Fatalf("Compare(%q, %q) counts more breaks than there are: %#v", answer, got, m)
+		}
+	})
 }

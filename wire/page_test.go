@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-func TestGaApi746Event(t *testing.T) {
+func TestGaApi746Writer(t *testing.T) {
 	for _, tc := range []struct {
 		data, want string
 	}{
@@ -17,8 +17,8 @@ func TestGaApi746Event(t *testing.T) {
 		{"x\n\n", "data: x\ndata: \ndata: \n\n"},
 		{"  indented\n", "data:   indented\ndata: \n\n"},
 	} {
-		if got := string(GaApi746Event(tc.data)); got != tc.want {
-			t.Errorf("GaApi746Event(%q) = %q, want %q", tc.data, got, tc.want)
+		if got := string(GaApi746.Event(tc.data)); got != tc.want {
+			t.Errorf("GaApi746.Event(%q) = %q, want %q", tc.data, got, tc.want)
 		}
 	}
 	if GaApi746.Name != "GaApi (#746)" || ChatService746.Name != "chatService (#746)" {
@@ -30,7 +30,7 @@ func TestGaApi746Event(t *testing.T) {
 // writer without the CR removal.
 func TestGaApi746DiffersFromGaChatbotOnlyInCR(t *testing.T) {
 	for _, data := range []string{"a\nb", "- x\n\n- y.\n", "a\r\nb", "\r"} {
-		fixed, host := string(GaApi746Event(data)), string(GaChatbotEvent(data))
+		fixed, host := string(GaApi746.Event(data)), string(GaChatbotEvent(data))
 		if strings.ReplaceAll(fixed, "\r", "") != host {
 			t.Errorf("%q: fixed %q, host %q", data, fixed, host)
 		}
@@ -52,7 +52,7 @@ func TestFixedPairIsExact(t *testing.T) {
 		t.Fatalf("Split743 gave %d chunks: %q", len(chunks), chunks)
 	}
 	stream := GaApi746.Stream(chunks)
-	for _, rd := range []Reader{{Name: "standard", Read: ReadStandard}, {Name: "page", Read: ReadGaChatbotPage}, ChatService746, {Name: "page fixed", Read: ReadGaChatbotPageFixed}} {
+	for _, rd := range []Reader{Standard, GaChatbotPage, ChatService746, GaChatbotPageFixed} {
 		got, err := rd.Read(stream)
 		if err != nil || got != fixText {
 			t.Errorf("%s: %q, %v; want %q", rd.Name, got, err, fixText)
