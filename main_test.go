@@ -52,11 +52,16 @@ func TestBinary(t *testing.T) {
 			t.Fatalf("course --version: %q, %v", got, err)
 		}
 	})
-	t.Run("unknown lesson", func(t *testing.T) {
-		_, stderr, err := run("l7")
-		var exit *exec.ExitError
-		if !errors.As(err, &exit) || exit.ExitCode() != 1 || !strings.HasPrefix(stderr, `course: unknown lesson "l7"`) {
-			t.Fatalf("course l7: %v, stderr %q", err, stderr)
+	t.Run("unknown command", func(t *testing.T) {
+		for _, tc := range []struct{ arg, want string }{
+			{"l2", "course: lesson l2 ("},
+			{"matrx", `course: unknown command "matrx": did you mean matrix?`},
+		} {
+			_, stderr, err := run(tc.arg)
+			var exit *exec.ExitError
+			if !errors.As(err, &exit) || exit.ExitCode() != 1 || !strings.HasPrefix(stderr, tc.want) {
+				t.Errorf("course %s: %v, stderr %q", tc.arg, err, stderr)
+			}
 		}
 	})
 }
