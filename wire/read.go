@@ -1,11 +1,9 @@
 package wire
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"slices"
 	"strconv"
@@ -49,8 +47,13 @@ func (r Reader) Speaks(f Format) bool {
 
 // The readers lesson 6 names, the one list of readers, and the lookup by key.
 var (
-	// Standard reads as the HTML standard says, as a browser's EventSource does.
+	// Standard reads as the HTML standard says, every event whatever its type, as a page that
+	// listens for each type the stream names would.
 	Standard = Reader{Key: "standard", Name: "HTML standard", Read: ReadStandard, readFormat: ReadStandardFormat}
+	// OnMessage reads as a page whose EventSource has only an onmessage handler: events named by
+	// an "event:" line never reach it.
+	OnMessage = Reader{Key: "onmessage", Name: "EventSource onmessage", Read: ReadOnMessage,
+		readFormat: func(stream []byte, f Format) (string, error) { return readStandard(stream, f, true) }}
 	// GaChatbotPage is GaChatbot.Api's own page.
 	GaChatbotPage = Reader{Key: "page", Name: "GaChatbot page", Formats: []Format{FormatText}, Read: ReadGaChatbotPage}
 	// ChatService is ga-client's chatService.
@@ -61,14 +64,14 @@ var (
 	GaChatbotPageFixed = Reader{Key: "pagefixed", Name: "GaChatbot page (fixed)", Fix: "exercise 3", Formats: []Format{FormatText}, Read: ReadGaChatbotPageFixed}
 
 	// Readers lists every reader the course models, in the order `course matrix` prints them,
-	// the fixed ones last. A browser's EventSource reads as the HTML standard does, so it has no
-	// entry of its own.
+	// the fixed ones last.
 	Readers = []Reader{
-		Standard, GaChatbotPage, ChatService,
+		Standard, OnMessage, GaChatbotPage, ChatService,
 		{Key: "chatapi", Name: "ga-client chatApi", Formats: []Format{FormatText}, Read: ReadChatApi},
 		{Key: "aguiframes", Name: "ga-client parseAgUiFrames", Formats: []Format{FormatAgUi}, Read: ReadAgUiFrames},
 		{Key: "foundry", Name: "Foundry processStream", Formats: []Format{FormatFoundry}, Read: ReadFoundry},
-		{Key: "agui", Name: "AG-UI TS client", Formats: []Format{FormatAgUi}, Read: ReadAgUiClient},
+		{Key: "agui", Name: "AG-UI client " + AgUiClientVersion, Formats: []Format{FormatAgUi}, Read: ReadAgUiClient},
+		{Key: "openai", Name: "OpenAI SDK Stream", Formats: []Format{FormatOpenAI}, Read: ReadOpenAIStream},
 		ChatService746, GaChatbotPageFixed,
 	}
 )
@@ -99,21 +102,7 @@ func ReadersByKey(keys []string) ([]Reader, error) {
 // ReadStandard reads the stream as the HTML standard's event-stream rules say and concatenates
 // the data of every event up to the first [DONE], the marker GA's clients stop at.
 func ReadStandard(stream []byte) (string, error) {
-	r := sse.NewReader(bytes.NewReader(stream))
-	var answer strings.Builder
-	for {
-		ev, err := r.Next()
-		if errors.Is(err, io.EOF) {
-			return answer.String(), nil
-		}
-		if err != nil {
-			return "", fmt.Errorf("wire: standard reader: %w", err)
-		}
-		if ev.Data == Done {
-			return answer.String(), nil
-		}
-		answer.WriteString(ev.Data)
-	}
+	return readStandard(stream, FormatText, false)
 }
 
 // ReadGaChatbotPage is GaChatbot.Api's own page reading the stream, consumeSseStream

@@ -1,15 +1,11 @@
 package wire
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"regexp"
 	"strings"
-
-	"course/sse"
 )
 
 // NeverCompletesError is what a reader gives when the stream ends but the client never leaves
@@ -30,42 +26,7 @@ var ErrNotItsFormat = errors.New("not its format")
 // ReadStandard does; for JSON-per-event streams it takes the text field of each text event, stops
 // at the format's end and raises the format's error event with its message.
 func ReadStandardFormat(stream []byte, f Format) (string, error) {
-	if f == FormatText {
-		return ReadStandard(stream)
-	}
-	r := sse.NewReader(bytes.NewReader(stream))
-	var answer strings.Builder
-	understood, sawData := false, false
-	for {
-		ev, err := r.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return "", fmt.Errorf("wire: standard reader: %w", err)
-		}
-		sawData = true
-		if f == FormatOpenAI && ev.Data == Done {
-			return answer.String(), nil
-		}
-		obj, err := jsonParseObject(ev.Data)
-		if err != nil {
-			continue
-		}
-		text, end, known, failure := formatEvent(obj, f)
-		understood = understood || known
-		if failure != nil {
-			return "", failure
-		}
-		if end {
-			return answer.String(), nil
-		}
-		answer.WriteString(text)
-	}
-	if sawData && !understood {
-		return "", ErrNotItsFormat
-	}
-	return answer.String(), nil
+	return readStandard(stream, f, false)
 }
 
 // formatEvent finds in one event of format f its text, whether it ends the answer, whether the
@@ -348,110 +309,6 @@ func jsStrictEqual(a, b json.RawMessage) bool {
 	}
 	var x, y any
 	return json.Unmarshal(a, &x) == nil && json.Unmarshal(b, &y) == nil && x == y
-}
-
-// ReadAgUiClient is AG-UI's official TypeScript client (ag-ui-protocol/ag-ui
-// sdks/typescript/packages/client/src/transform/sse.ts, verify/verify.ts): events split only at
-// "\n\n", lines at "\n", "data:" lines joined with "\n" and parsed, the leftover at the end parsed
-// too. A parse failure, an unknown type, a missing required field or an event out of order errors
-// the run; RUN_ERROR reaches the app as an event, returned here as its error. The deltas of
-// TEXT_MESSAGE_CONTENT are the text. The messages are the course's descriptions of those errors.
-func ReadAgUiClient(stream []byte) (string, error) {
-	buffer := strings.TrimPrefix(sse.DecodeUTF8(stream), "\uFEFF")
-	var answer strings.Builder
-	v := agUiVerifier{}
-	for event := range strings.SplitSeq(buffer, "\n\n") {
-		var data []string
-		for line := range strings.SplitSeq(event, "\n") {
-			if rest, ok := strings.CutPrefix(line, "data:"); ok {
-				data = append(data, strings.TrimPrefix(rest, " "))
-			}
-		}
-		if data == nil {
-			continue
-		}
-		payload := strings.Join(data, "\n")
-		var obj map[string]json.RawMessage
-		if err := json.Unmarshal([]byte(payload), &obj); err != nil || obj == nil {
-			return "", fmt.Errorf("JSON.parse failed on %s", clip(payload))
-		}
-		typ := jsonStringValue(obj["type"])
-		if !agUiTypes[typ] {
-			if _, ok := obj["type"]; !ok {
-				return "", errors.New("invalid event: no type")
-			}
-			return "", fmt.Errorf("invalid event: unknown type %s", clip(jsonText(obj["type"])))
-		}
-		if err := agUiRequire(typ, obj); err != nil {
-			return "", err
-		}
-		if err := v.next(typ); err != nil {
-			return "", err
-		}
-		switch typ {
-		case "TEXT_MESSAGE_CONTENT":
-			answer.WriteString(jsonStringValue(obj["delta"]))
-		case "RUN_ERROR":
-			return answer.String(), errors.New(jsonStringValue(obj["message"]))
-		}
-	}
-	return answer.String(), nil
-}
-
-// agUiRequired are the string fields the client's schema requires of the events the matrix meets.
-var agUiRequired = map[string][]string{
-	"RUN_STARTED":          {"threadId", "runId"},
-	"RUN_FINISHED":         {"threadId", "runId"},
-	"RUN_ERROR":            {"message"},
-	"STEP_STARTED":         {"stepName"},
-	"TEXT_MESSAGE_START":   {"messageId"},
-	"TEXT_MESSAGE_CONTENT": {"messageId", "delta"},
-	"TEXT_MESSAGE_END":     {"messageId"},
-	"CUSTOM":               {"name"},
-}
-
-func agUiRequire(typ string, obj map[string]json.RawMessage) error {
-	for _, field := range agUiRequired[typ] {
-		if raw, ok := obj[field]; !ok || len(raw) == 0 || raw[0] != '"' {
-			return fmt.Errorf("invalid event: %s needs %s as a string", typ, field)
-		}
-	}
-	return nil
-}
-
-// agUiVerifier is verifyEvents' ordering rules: the run starts with RUN_STARTED (or RUN_ERROR),
-// nothing but a new run follows RUN_ERROR, only RUN_ERROR or RUN_STARTED follow RUN_FINISHED,
-// and RUN_FINISHED waits for every text message to end.
-type agUiVerifier struct {
-	started, finished, errored bool
-	openMessages               int
-}
-
-func (v *agUiVerifier) next(typ string) error {
-	switch {
-	case v.errored && typ != "RUN_STARTED":
-		return fmt.Errorf("%s after RUN_ERROR", typ)
-	case v.finished && typ != "RUN_STARTED" && typ != "RUN_ERROR":
-		return fmt.Errorf("%s after RUN_FINISHED", typ)
-	case !v.started && typ != "RUN_STARTED" && typ != "RUN_ERROR":
-		return fmt.Errorf("first event must be RUN_STARTED, got %s", typ)
-	}
-	switch typ {
-	case "RUN_STARTED":
-		*v = agUiVerifier{started: true}
-	case "RUN_ERROR":
-		v.errored = true
-	case "RUN_FINISHED":
-		if v.openMessages > 0 {
-			return errors.New("RUN_FINISHED while a text message is open")
-		}
-		v.finished = true
-	case "TEXT_MESSAGE_START":
-		v.openMessages++
-	case "TEXT_MESSAGE_END":
-		v.openMessages--
-	}
-	return nil
 }
 
 // clip shortens s for an error message.

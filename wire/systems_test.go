@@ -2,6 +2,7 @@ package wire
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -266,20 +267,65 @@ func TestReadAgUiFramesEdges(t *testing.T) {
 
 func TestReadAgUiClient(t *testing.T) {
 	agui := systemWriter(t, "agui")
+	const started = "data: {\"type\":\"RUN_STARTED\",\"threadId\":\"t\",\"runId\":\"r\"}\n\n"
+	const message = "data: {\"type\":\"TEXT_MESSAGE_START\",\"messageId\":\"m\"}\n\ndata: {\"type\":\"TEXT_MESSAGE_CONTENT\",\"messageId\":\"m\",\"delta\":\"a\"}\n\n"
+	const finished = "data: {\"type\":\"RUN_FINISHED\",\"threadId\":\"t\",\"runId\":\"r\"}\n\n"
 	runReaderCases(t, ReadAgUiClient, []readerCase{
-		{"its own writer", string(agui.Success(Input{Chunks: Split743(improvisation)})), improvisation, ""},
+		// GA's controller opens a step per routing and never closes it
+		// (Apps/GaChatbot.Api/Controllers/AgUiChatController.cs at b17870b: no STEP_FINISHED).
+		{"its own writer", string(agui.Success(Input{Chunks: Split743(improvisation)})), "", "Cannot send 'RUN_FINISHED' while steps are still active: skill.improvisation"},
+		{"the step finished", started + "data: {\"type\":\"STEP_STARTED\",\"stepName\":\"s\"}\n\n" + message +
+			"data: {\"type\":\"TEXT_MESSAGE_END\",\"messageId\":\"m\"}\n\ndata: {\"type\":\"STEP_FINISHED\",\"stepName\":\"s\"}\n\n" + finished, "a", ""},
 		{"RUN_ERROR", string(agui.Failure(Input{})), "", GaErrorMessage},
 		{"multi-line data joined", "data: {\"type\":\"RUN_STARTED\",\ndata: \"threadId\":\"t\",\"runId\":\"r\"}\n\n", "", ""},
-		{"leftover parsed at the end", "data: {\"type\":\"RUN_STARTED\",\"threadId\":\"t\",\"runId\":\"r\"}\n\ndata: {\"type\":\"TEXT_MESSAGE_START\",\"messageId\":\"m\"}\n\ndata: {\"type\":\"TEXT_MESSAGE_CONTENT\",\"messageId\":\"m\",\"delta\":\"a\"}", "a", ""},
-		{"unknown type", "data: {\"type\":\"chunk\"}\n\n", "", `invalid event: unknown type "chunk"`},
+		{"leftover parsed at the end", started + strings.TrimSuffix(message, "\n\n"), "a", ""},
+		{"unknown types dropped", "data: {\"type\":\"chunk\",\"content\":\"a\"}\n\ndata: {\"type\":\"error\",\"message\":\"x\"}\n\n", "", ""},
+		{"no type", "data: {\"id\":1}\n\n", "", "Invalid event: the frame carries no event type."},
+		{"not an object", "data: [1]\n\n", "", "Invalid event: the frame is not a JSON object."},
 		{"not JSON", "data: [DONE]\n\n", "", "*"},
-		{"must start the run", "data: {\"type\":\"TEXT_MESSAGE_START\",\"messageId\":\"m\"}\n\n", "", "first event must be RUN_STARTED, got TEXT_MESSAGE_START"},
-		{"required field", "data: {\"type\":\"RUN_STARTED\",\"threadId\":\"t\"}\n\n", "", "invalid event: RUN_STARTED needs runId as a string"},
-		{"finish with a message open", "data: {\"type\":\"RUN_STARTED\",\"threadId\":\"t\",\"runId\":\"r\"}\n\ndata: {\"type\":\"TEXT_MESSAGE_START\",\"messageId\":\"m\"}\n\ndata: {\"type\":\"RUN_FINISHED\",\"threadId\":\"t\",\"runId\":\"r\"}\n\n", "", "RUN_FINISHED while a text message is open"},
+		{"must start the run", message, "", "First event must be 'RUN_STARTED'"},
+		{"required field", "data: {\"type\":\"RUN_STARTED\",\"threadId\":\"t\"}\n\n", "", "[\n  {\n    \"expected\": \"string\",\n    \"code\": \"invalid_type\",\n    \"path\": [\n      \"runId\"\n    ],\n    \"message\": \"Invalid input: expected string, received undefined\"\n  }\n]"},
+		{"finish with a message open", started + message + finished, "", "Cannot send 'RUN_FINISHED' while text messages are still active: m"},
+		{"after the run", started + finished + message, "", "Cannot send event type 'TEXT_MESSAGE_START': The run has already finished with 'RUN_FINISHED'. Start a new run with 'RUN_STARTED'."},
 	})
-	if _, err := ReadAgUiClient(agui.Success(Input{Chunks: []string{"a"}, EOL: "\r\n"})); err == nil || !strings.HasPrefix(err.Error(), "JSON.parse failed") {
+	var se *JSSyntaxError
+	if _, err := ReadAgUiClient(agui.Success(Input{Chunks: []string{"a"}, EOL: "\r\n"})); !errors.As(err, &se) {
 		t.Errorf("CRLF stream: %v, want a JSON.parse failure", err)
 	}
+}
+
+func TestOnMessageMissesNamedEvents(t *testing.T) {
+	// GaApi writes a chunk's later lines unprefixed, so a line "event: chord" names the event.
+	stream := GaApi.Stream([]string{"A named event:\nevent: chord\nAm7 is next.\n"})
+	if got := OnMessageEvents(stream); !slices.Equal(got, []string{Done}) {
+		t.Errorf("onmessage events %q, want only [DONE]", got)
+	}
+	if got, err := ReadOnMessage(stream); err != nil || got != "" {
+		t.Errorf("ReadOnMessage = %q, %v, want an empty answer", got, err)
+	}
+	if got, err := ReadStandard(stream); err != nil || got != "A named event:" {
+		t.Errorf("ReadStandard = %q, %v, want the named event's data", got, err)
+	}
+	if got, err := OnMessage.ReadFormat(GaChatbot.Stream([]string{"Hi.\n"}), FormatText); err != nil || got != "Hi.\n" {
+		t.Errorf("onmessage on GaChatbot.Api = %q, %v", got, err)
+	}
+}
+
+func TestReadOpenAIStream(t *testing.T) {
+	openai := systemWriter(t, "openai")
+	foundry := systemWriter(t, "foundry")
+	runReaderCases(t, ReadOpenAIStream, []readerCase{
+		{"its own writer", string(openai.Success(Input{Chunks: Split743(improvisation)})), improvisation, ""},
+		{"its own writer, CRLF", string(openai.Success(Input{Chunks: Split743(improvisation), EOL: "\r\n"})), improvisation, ""},
+		{"its failure", string(openai.Failure(Input{})), "", OpenAIErrorMessage},
+		{"GA's failure: the error string stringified", "data: {\"error\":\"" + GaErrorMessage + "\"}\n\n", "", `"` + GaErrorMessage + `"`},
+		{"an error object without message", "data: {\"error\":{\"code\":500,\"x\":\"<&>\"}}\n\n", "", `{"code":500,"x":"<&>"}`},
+		{"GA's text", string(GaChatbot.Stream([]string{"Hello.\n"})), "", "*"},
+		{"another JSON format", string(foundry.Success(Input{Chunks: []string{"Hello."}})), "", ""},
+		{"[DONE] ends it", "data: {\"choices\":[{\"delta\":{\"content\":\"a\"}}]}\n\ndata: [DONE]\n\ndata: nonsense\n\n", "a", ""},
+		{"the last event needs its blank line", "data: {\"choices\":[{\"delta\":{\"content\":\"a\"}}]}\n", "", ""},
+		{"a lone CR ends a line", "data: {\"choices\":[{\"delta\":{\"content\":\"a\"}}]}\r\r", "a", ""},
+	})
 }
 
 func TestFailureStreams(t *testing.T) {
@@ -378,7 +424,7 @@ func TestOneListOneLookup(t *testing.T) {
 			t.Errorf("%s is not in Readers: %v", r.Name, err)
 		}
 	}
-	if _, err := ReaderByKey("nope"); err == nil || !strings.Contains(err.Error(), `unknown reader "nope"; the readers are standard, page,`) {
+	if _, err := ReaderByKey("nope"); err == nil || !strings.Contains(err.Error(), `unknown reader "nope"; the readers are standard, onmessage, page,`) {
 		t.Errorf("ReaderByKey(nope): %v", err)
 	}
 	shipped, err := ReadersByKey(nil)
