@@ -60,7 +60,7 @@ func TestMatrixBadFlags(t *testing.T) {
 		want string
 	}{
 		{[]string{"matrix", "--writers", "nope"}, `unknown writer "nope"; the writers are gachatbot, gaapi,`},
-		{[]string{"matrix", "--readers", "standard,nope"}, `unknown reader "nope"; the readers are standard, page,`},
+		{[]string{"matrix", "--readers", "standard,nope"}, `unknown reader "nope"; the readers are standard, onmessage, page,`},
 		{[]string{"matrix", "--split", "words"}, `--split "words": use 743, pinned or none`},
 		{[]string{"matrix", "--error", "--hazards"}, "none of the others can be"},
 		{[]string{"matrix", "--text", filepath.Join(t.TempDir(), "missing.txt")}, "read the text"},
