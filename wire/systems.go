@@ -128,6 +128,9 @@ const (
 // the text message with one TEXT_MESSAGE_CONTENT per chunk, RUN_FINISHED, each event written by
 // AgUiEventWriter as one compact JSON data line
 // (Apps/GaChatbot.Api/Controllers/AgUiChatController.cs:15-99, Helpers/AgUiEventWriter.cs:1-46).
+// The step is never finished: the controller writes STEP_STARTED for the routing and then
+// RUN_FINISHED (AgUiChatController.cs:57-60, 79 at b17870b1dad2bf46c0ab043a3bc399fc4c6b0af8), and
+// AgUiEventWriter has no STEP_FINISHED to write.
 func agUiSuccess(in Input) []byte {
 	eol := in.eol()
 	var b strings.Builder

@@ -28,6 +28,23 @@ const (
 	FormatBit
 )
 
+// String names the format as `course matrix --json` prints it.
+func (f Format) String() string {
+	switch f {
+	case FormatText:
+		return "text"
+	case FormatFoundry:
+		return "foundry"
+	case FormatAgUi:
+		return "agui"
+	case FormatOpenAI:
+		return "openai"
+	case FormatBit:
+		return "bit"
+	}
+	return fmt.Sprintf("Format(%d)", int(f))
+}
+
 // Input is what a writer is asked to stream: the answer's chunks and the context around them.
 type Input struct {
 	// Chunks are the pieces of the answer, in the order the server produces them.
