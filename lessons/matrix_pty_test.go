@@ -1,0 +1,85 @@
+//go:build linux
+
+package lessons
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"golang.org/x/sys/unix"
+
+	"course/wire"
+)
+
+// openPty opens a new pseudo-terminal: the program's side, which is a terminal, and the side a
+// person's keyboard writes to.
+func openPty(t *testing.T) (tty, keyboard *os.File) {
+	t.Helper()
+	keyboard, err := os.OpenFile("/dev/ptmx", os.O_RDWR|unix.O_NOCTTY, 0)
+	if err != nil {
+		t.Skipf("no pseudo-terminals here: %v", err)
+	}
+	t.Cleanup(func() { keyboard.Close() })
+	if err := unix.IoctlSetPointerInt(int(keyboard.Fd()), unix.TIOCSPTLCK, 0); err != nil {
+		t.Fatalf("unlock the pseudo-terminal: %v", err)
+	}
+	n, err := unix.IoctlGetUint32(int(keyboard.Fd()), unix.TIOCGPTN)
+	if err != nil {
+		t.Fatalf("pseudo-terminal number: %v", err)
+	}
+	tty, err = os.OpenFile(fmt.Sprintf("/dev/pts/%d", n), os.O_RDWR|unix.O_NOCTTY, 0)
+	if err != nil {
+		t.Fatalf("open the pseudo-terminal: %v", err)
+	}
+	t.Cleanup(func() { tty.Close() })
+	return tty, keyboard
+}
+
+// TestWireTellsATerminalItReadsStandardInput runs wire encode, decode and split with a real
+// terminal as standard input: each says it reads standard input and how to end it, and then
+// reads what is typed up to Ctrl-D. From a pipe they say nothing.
+func TestWireTellsATerminalItReadsStandardInput(t *testing.T) {
+	for _, args := range [][]string{
+		{"wire", "encode", "--writer", "gachatbot"},
+		{"wire", "decode", "--reader", "standard"},
+		{"wire", "split"},
+	} {
+		tty, keyboard := openPty(t)
+		// Typed ahead: a line, then Ctrl-D at the start of the next, which the terminal turns
+		// into the end of input.
+		if _, err := keyboard.WriteString("data: Hello.\n\x04"); err != nil {
+			t.Fatal(err)
+		}
+		var out, errOut bytes.Buffer
+		root := NewRootCmd("test")
+		root.SetIn(tty)
+		root.SetOut(&out)
+		root.SetErr(&errOut)
+		root.SetArgs(args)
+		if err := root.ExecuteContext(t.Context()); err != nil {
+			t.Fatalf("%q: %v", args, err)
+		}
+		if want := "course " + strings.Join(args[:2], " ") + " reads standard input"; !strings.Contains(errOut.String(), want) || !strings.Contains(errOut.String(), "Ctrl-D") {
+			t.Errorf("%q: standard error %q, want %q and Ctrl-D", args, errOut.String(), want)
+		}
+		var want string
+		switch args[1] {
+		case "encode":
+			want = string(wire.GaChatbot.Stream([]string{"data: Hello.\n"}))
+		case "decode":
+			want = "" // one line with no blank line after it dispatches no event
+		case "split":
+			want = `1 chunk, split by #743's expression (?<=[.!?]\s+)(?=\S)` + "\n" + `1  "data: Hello.\n"` + "\n"
+		}
+		if out.String() != want {
+			t.Errorf("%q: wrote %q, want %q", args, out.String(), want)
+		}
+		piped, err := runCourseIn(t, "Hi.\n", args...)
+		if err != nil || strings.Contains(piped, "standard input") {
+			t.Errorf("%q from a pipe: %q, %v", args, piped, err)
+		}
+	}
+}
