@@ -30,7 +30,7 @@ func (l Lesson) Doc() string { return "docs/" + l.Slug + ".md" }
 func Course() []Lesson {
 	return []Lesson{
 		{Slug: "l1", Title: "The map: what the chatbot host registers",
-			About: "the orchestrator, 36 intents, 6 agents, 4 hooks and the embedding schema"},
+			About: "the orchestrator, 36 intents, 6 agents, 4 hooks and the embedding schema", New: func() *cobra.Command { return NewCmdL1(nil) }},
 		{Slug: "l2", Title: "The OPTIC-K schema and the embedding of a chord shape",
 			About: "the embedding's partitions and weights, and what six chord shapes embed to"},
 		{Slug: "l3", Title: "A small OPTIC-K index: write it, read it back, search it",

@@ -12,6 +12,7 @@ import (
 // snapshots/<snapshotName(args)>.txt.
 var snapshotRuns = [][]string{
 	{"lessons"},
+	{"l1"},
 	{"l4"},
 	{"l5"},
 	{"l6"},
