@@ -84,7 +84,7 @@ func Course() []Lesson {
 		{Slug: "l27", Title: "Chord tone, tension or avoid note",
 			About: "the outside-notes skill's classification graded by the course's own rule"},
 		{Slug: "l28", Title: "A skill only embeddings reach",
-			About: "the theory-comparison skill's four expressions, and the host without them"},
+			About: "the theory-comparison skill's four expressions, and the host without them", New: func() *cobra.Command { return NewCmdL28(nil) }},
 	}
 }
 
