@@ -223,7 +223,7 @@ func (l *lesson28) answer() error {
 	stepsRe := regexp.MustCompile("(?m)^- (Major|Minor):\\s+([\\d ]+?) — degrees `([^`]+)`")
 	variantRe := regexp.MustCompile("(?m)^- (Natural minor|Harmonic minor|Melodic minor): `([^`]+)`")
 	text := comparisonText(l.ask(comparisonQuestion))
-	l.r.title("TheoryComparisonSkill's answer to %q", comparisonQuestion)
+	l.r.title("TheoryComparisonSkill's answer to \"%s\"", comparisonQuestion)
 	// Every line as the original prints it, an empty line's trailing space included.
 	for line := range strings.SplitSeq(text, "\n") {
 		l.r.line("  | %s", line)
