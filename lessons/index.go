@@ -30,7 +30,7 @@ func (l Lesson) Doc() string { return "docs/" + l.Slug + ".md" }
 func Course() []Lesson {
 	return []Lesson{
 		{Slug: "l1", Title: "The map: what the chatbot host registers",
-			About: "the orchestrator, 36 intents, 6 agents, 4 hooks and the embedding schema"},
+			About: "the orchestrator, 36 intents, 6 agents, 4 hooks and the embedding schema", New: func() *cobra.Command { return NewCmdL1(nil) }},
 		{Slug: "l2", Title: "The OPTIC-K schema and the embedding of a chord shape",
 			About: "the embedding's partitions and weights, and what six chord shapes embed to"},
 		{Slug: "l3", Title: "A small OPTIC-K index: write it, read it back, search it",
@@ -84,7 +84,7 @@ func Course() []Lesson {
 		{Slug: "l27", Title: "Chord tone, tension or avoid note",
 			About: "the outside-notes skill's classification graded by the course's own rule"},
 		{Slug: "l28", Title: "A skill only embeddings reach",
-			About: "the theory-comparison skill's four expressions, and the host without them"},
+			About: "the theory-comparison skill's four expressions, and the host without them", New: func() *cobra.Command { return NewCmdL28(nil) }},
 	}
 }
 

@@ -12,6 +12,8 @@ import (
 // snapshots/<snapshotName(args)>.txt.
 var snapshotRuns = [][]string{
 	{"lessons"},
+	{"l1"},
+	{"l28"},
 	{"l4"},
 	{"l5"},
 	{"l6"},

@@ -119,6 +119,7 @@ func intentOf(name string, execute func(string) Result) Intent {
 func Intents(newline string) []Intent {
 	return []Intent{
 		intentOf("RelativeKey", RelativeKey{NewLine: newline}.Execute),
+		intentOf("TheoryComparison", TheoryComparison{}.Execute),
 		intentOf("Improvisation", Improvisation{NewLine: newline}.Execute),
 	}
 }
