@@ -16,6 +16,7 @@ type Config struct {
 	IndexPath      string // VoicingSearch__OpticIndexPath, else GA_OPTICK_INDEX_PATH; "" = the embedded index
 	NewLine        string // Course__NewLine: "lf", or "crlf" for answers built as AppendLine on Windows
 	Splitter       string // Course__Splitter: "pinned" (SseChunker at a826864) or "743"
+	Clock          string // Course__Clock: "system", or "fixed" for durations that never depend on a slow step
 }
 
 // Defaults of the stand-in's configuration.
@@ -37,6 +38,7 @@ var configKeys = map[string]func(*Config) *string{
 	"voicingsearch:opticindexpath": func(c *Config) *string { return &c.IndexPath },
 	"course:newline":               func(c *Config) *string { return &c.NewLine },
 	"course:splitter":              func(c *Config) *string { return &c.Splitter },
+	"course:clock":                 func(c *Config) *string { return &c.Clock },
 }
 
 // ConfigFromEnv reads the configuration from environment variables, with the defaults for unset ones.
@@ -59,6 +61,7 @@ func ConfigFromEnv(getenv func(string) string) Config {
 		IndexPath: pick("", "VoicingSearch__OpticIndexPath", "GA_OPTICK_INDEX_PATH"),
 		NewLine:   pick(DefaultNewLine, "Course__NewLine"),
 		Splitter:  pick(DefaultSplitter, "Course__Splitter"),
+		Clock:     pick("", "Course__Clock"),
 	}
 }
 

@@ -14,15 +14,15 @@ import (
 
 // requestTrace returns the request activity's trace id, continuing a W3C traceparent header as
 // ASP.NET does, and a fresh span id.
-func requestTrace(r *http.Request) (traceID, spanID string) {
-	spanID = newHexID(8)
+func (h *host) requestTrace(r *http.Request) (traceID, spanID string) {
+	spanID = h.ids(8)
 	parts := strings.Split(r.Header.Get("traceparent"), "-")
 	if len(parts) == 4 && len(parts[1]) == 32 && parts[1] != strings.Repeat("0", 32) {
 		if _, err := hex.DecodeString(parts[1]); err == nil && strings.ToLower(parts[1]) == parts[1] {
 			return parts[1], spanID
 		}
 	}
-	return newHexID(16), spanID
+	return h.ids(16), spanID
 }
 
 func writeBody(w http.ResponseWriter, status int, contentType string, body []byte) {
@@ -38,7 +38,7 @@ func writeRejection(w http.ResponseWriter, rej *rejection, traceID, spanID strin
 
 // handleChat is POST /api/chatbot/chat (ChatbotController.cs:102-144).
 func (h *host) handleChat(w http.ResponseWriter, r *http.Request) {
-	traceID, spanID := requestTrace(r)
+	traceID, spanID := h.requestTrace(r)
 	req, rej := decodeChatRequest(r)
 	if rej != nil {
 		writeRejection(w, rej, traceID, spanID)
@@ -50,7 +50,7 @@ func (h *host) handleChat(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer h.gate.release()
-	start := time.Now()
+	start := h.now()
 	res, err := h.svc.chat(r.Context(), req)
 	if err != nil {
 		if r.Context().Err() != nil {
@@ -72,7 +72,7 @@ func (h *host) handleChat(w http.ResponseWriter, r *http.Request) {
 		{"confidence", res.Routing.Confidence},
 		{"routingMethod", res.Routing.Method},
 		{"grounding", groundingJSON(res.Grounding, true)},
-		{"elapsedMs", time.Since(start).Milliseconds()},
+		{"elapsedMs", h.since(start).Milliseconds()},
 		{"traceId", traceID},
 		{"trace", res.Trace.JSON()},
 	}
@@ -98,7 +98,7 @@ func groundingJSON(g *Grounding, withFacts bool) any {
 
 // handleStream is POST /api/chatbot/chat/stream (ChatbotController.cs:21-100).
 func (h *host) handleStream(w http.ResponseWriter, r *http.Request) {
-	traceID, spanID := requestTrace(r)
+	traceID, spanID := h.requestTrace(r)
 	req, rej := decodeChatRequest(r)
 	if rej != nil {
 		writeRejection(w, rej, traceID, spanID)
@@ -202,7 +202,7 @@ func (h *host) handleStatus(w http.ResponseWriter, r *http.Request) {
 		{"embeddingModelInstalled", embedOK},
 		{"providerReachable", reachable},
 		{"orchestratorRoundTripOk", nil},
-		{"timestamp", time.Now().UTC().Format("2006-01-02T15:04:05.9999999Z07:00")},
+		{"timestamp", h.now().UTC().Format("2006-01-02T15:04:05.9999999Z07:00")},
 	}
 	writeBody(w, http.StatusOK, "application/json; charset=utf-8", MarshalJSON(body, Relaxed))
 }

@@ -21,6 +21,7 @@ const (
 
 // host holds the handlers' shared state.
 type host struct {
+	sources
 	cfg      Config
 	log      *Logger
 	svc      *service
@@ -29,16 +30,17 @@ type host struct {
 	pathBase string
 }
 
-// NewHandler builds the host's HTTP handler from cfg, logging to logger (nil discards logs).
-func NewHandler(cfg Config, logger *Logger) (http.Handler, error) {
-	h, err := newHost(cfg, logger)
+// NewHandler builds the host's HTTP handler from cfg, logging to logger (nil discards logs); opts
+// give it another clock or id source.
+func NewHandler(cfg Config, logger *Logger, opts ...Option) (http.Handler, error) {
+	h, err := newHost(cfg, logger, opts...)
 	if err != nil {
 		return nil, err
 	}
 	return h.routes(), nil
 }
 
-func newHost(cfg Config, logger *Logger) (*host, error) {
+func newHost(cfg Config, logger *Logger, opts ...Option) (*host, error) {
 	if logger == nil {
 		logger = NewLogger(io.Discard)
 	}
@@ -68,6 +70,10 @@ func newHost(cfg Config, logger *Logger) (*host, error) {
 	default:
 		return nil, fmt.Errorf("gahost: Course:Splitter %q is neither \"pinned\" nor \"743\"", cfg.Splitter)
 	}
+	src, err := newSources(cfg.Clock, opts)
+	if err != nil {
+		return nil, err
+	}
 	base, endpoint := cfg.OllamaBaseURL, cfg.OllamaEndpoint
 	if base == "" {
 		base = DefaultOllamaURL
@@ -89,9 +95,11 @@ func newHost(cfg Config, logger *Logger) (*host, error) {
 		return nil, fmt.Errorf("gahost: voicing index: %w", err)
 	}
 	return &host{
-		cfg: cfg,
-		log: logger,
+		sources: src,
+		cfg:     cfg,
+		log:     logger,
 		svc: &service{
+			sources: src,
 			mode:    mode,
 			newline: newline,
 			log:     logger,

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
-	"time"
 )
 
 // withPathBase is Program.cs's path base: the bare base redirects (308) to base + "/", the prefix
@@ -73,7 +72,7 @@ func (rec *recorder) Unwrap() http.ResponseWriter { return rec.ResponseWriter }
 // "Request finished" line: protocol, method, URL, status, length, content type, elapsed.
 func (h *host) withRequestLog(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		start := time.Now()
+		start := h.now()
 		rec := &recorder{ResponseWriter: w}
 		next.ServeHTTP(rec, r)
 		if rec.status == 0 {
@@ -85,6 +84,6 @@ func (h *host) withRequestLog(next http.Handler) http.Handler {
 		}
 		h.log.Log(LevelInformation, catHosting, 2, fmt.Sprintf("Request finished %s %s http://%s%s - %d %d %s %.4fms",
 			r.Proto, r.Method, r.Host, r.URL.RequestURI(), rec.status, rec.bytes, strings.ReplaceAll(ctype, " ", "+"),
-			float64(time.Since(start).Microseconds())/1000), nil)
+			float64(h.since(start).Microseconds())/1000), nil)
 	})
 }

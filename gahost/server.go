@@ -23,14 +23,15 @@ const (
 
 // Run serves the host until ctx is done, then shuts down gracefully within a few seconds. args are
 // ASP.NET-style overrides of the environment (--urls URL, --Ollama:BaseUrl=...). Once listening it
-// prints ASP.NET's lifetime lines on stdout; logs go to stderr.
-func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+// prints ASP.NET's lifetime lines on stdout; logs go to stderr. opts give the host another clock or
+// id source.
+func Run(ctx context.Context, args []string, stdout, stderr io.Writer, opts ...Option) error {
 	cfg, err := ApplyArgs(ConfigFromEnv(os.Getenv), args)
 	if err != nil {
 		return err
 	}
 	logger := NewLogger(stderr)
-	h, err := newHost(cfg, logger)
+	h, err := newHost(cfg, logger, opts...)
 	if err != nil {
 		return err
 	}
@@ -88,12 +89,12 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 // warmUp is IntentEmbeddingWarmupService: route "warmup" once, swallowing failures, then log the
 // line the course waits for (IntentEmbeddingWarmupService.cs:27-67).
 func (h *host) warmUp(ctx context.Context) {
-	start := time.Now()
+	start := h.now()
 	h.svc.routeIntent(ctx, "warmup")
 	if ctx.Err() != nil {
 		return
 	}
-	h.log.Log(LevelInformation, catWarmup, 0, fmt.Sprintf("IntentEmbeddingWarmupService: cache warmed in %dms", time.Since(start).Milliseconds()), nil)
+	h.log.Log(LevelInformation, catWarmup, 0, fmt.Sprintf("IntentEmbeddingWarmupService: cache warmed in %dms", h.since(start).Milliseconds()), nil)
 }
 
 func contentRoot() string {
