@@ -8,8 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"course/wire"
 )
 
 // requestTrace returns the request activity's trace id, continuing a W3C traceparent header as
@@ -113,14 +111,9 @@ func (h *host) handleStream(w http.ResponseWriter, r *http.Request) {
 	rc := http.NewResponseController(w)
 	_ = rc.Flush()
 
-	write := func(data string) error {
-		if _, err := w.Write(wire.GaChatbotEvent(data)); err != nil {
-			return err
-		}
-		return rc.Flush()
-	}
+	sse := sseResponse{w: w, flush: rc.Flush}
 	if !h.gate.tryEnter() {
-		_ = write(string(MarshalJSON(Object{{"error", busyMessage}}, Strict)))
+		_ = sse.writeSseError(busyMessage)
 		return
 	}
 	defer h.gate.release()
@@ -135,29 +128,24 @@ func (h *host) handleStream(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		h.log.Log(LevelError, catController, 0, "Error streaming chatbot response", err)
-		_ = write(string(MarshalJSON(Object{{"error", failedMessage}}, Strict)))
+		_ = sse.writeSseError(failedMessage)
 		return
 	}
-	routing := Object{
+	if err := sse.writeUpdates(string(MarshalJSON(routingPayload(res), Strict)), h.split(res.Answer)); err != nil {
+		cancelled()
+	}
+}
+
+// routingPayload is the stream's routing event: GaChatbot.Api's anonymous object, fields in
+// declaration order, the grounding without its facts (ChatbotController.cs:53-73).
+func routingPayload(res chatResult) Object {
+	return Object{
 		{"type", "routing"},
 		{"agentId", res.Routing.AgentID},
 		{"confidence", res.Routing.Confidence},
 		{"routingMethod", res.Routing.Method},
 		{"trace", res.Trace.JSON()},
 		{"grounding", groundingJSON(res.Grounding, false)},
-	}
-	events := []string{string(MarshalJSON(routing, Strict))}
-	for _, chunk := range h.split(res.Answer) {
-		if !isBlank(chunk) {
-			events = append(events, chunk)
-		}
-	}
-	events = append(events, wire.Done)
-	for _, e := range events {
-		if err := write(e); err != nil {
-			cancelled()
-			return
-		}
 	}
 }
 
