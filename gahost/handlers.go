@@ -30,8 +30,24 @@ func writeBody(w http.ResponseWriter, status int, contentType string, body []byt
 	_, _ = w.Write(body)
 }
 
-func writeRejection(w http.ResponseWriter, rej *rejection, traceID, spanID string) {
+// writeRejection answers a request model binding turned away; an exception it did not catch
+// goes to the exception handler.
+func (h *host) writeRejection(w http.ResponseWriter, rej *rejection, traceID, spanID string) {
+	if rej.exception != nil {
+		h.writeUnhandled(w, rej.exception, traceID, spanID)
+		return
+	}
 	writeBody(w, rej.status, "application/problem+json; charset=utf-8", problemBody(rej.status, rej.errors, traceID, spanID))
+}
+
+// writeUnhandled is UseExceptionHandler with ProblemDetails: the error log, then a 500 problem
+// that no cache keeps (Program.cs:80-89).
+func (h *host) writeUnhandled(w http.ResponseWriter, err error, traceID, spanID string) {
+	h.log.Log(LevelError, catExceptionMW, eventUnhandledEx, "An unhandled exception has occurred while executing the request.", err)
+	w.Header().Set("Cache-Control", "no-cache,no-store")
+	w.Header().Set("Pragma", "no-cache")
+	w.Header().Set("Expires", "-1")
+	writeBody(w, http.StatusInternalServerError, "application/problem+json", problemBody(http.StatusInternalServerError, nil, traceID, spanID))
 }
 
 // handleChat is POST /api/chatbot/chat (ChatbotController.cs:102-144).
@@ -39,7 +55,7 @@ func (h *host) handleChat(w http.ResponseWriter, r *http.Request) {
 	traceID, spanID := h.requestTrace(r)
 	req, rej := decodeChatRequest(r)
 	if rej != nil {
-		writeRejection(w, rej, traceID, spanID)
+		h.writeRejection(w, rej, traceID, spanID)
 		return
 	}
 	req.TraceID = traceID
@@ -55,12 +71,7 @@ func (h *host) handleChat(w http.ResponseWriter, r *http.Request) {
 			// The client went away; ASP.NET logs this at Debug and answers nobody.
 			return
 		}
-		// UseExceptionHandler with ProblemDetails (Program.cs:80-89).
-		h.log.Log(LevelError, catExceptionMW, eventUnhandledEx, "An unhandled exception has occurred while executing the request.", err)
-		w.Header().Set("Cache-Control", "no-cache,no-store")
-		w.Header().Set("Pragma", "no-cache")
-		w.Header().Set("Expires", "-1")
-		writeBody(w, http.StatusInternalServerError, "application/problem+json", problemBody(http.StatusInternalServerError, nil, traceID, spanID))
+		h.writeUnhandled(w, err, traceID, spanID)
 		return
 	}
 	// ChatJsonResponse, fields in record order (ChatbotController.cs:559-567).
@@ -99,7 +110,7 @@ func (h *host) handleStream(w http.ResponseWriter, r *http.Request) {
 	traceID, spanID := h.requestTrace(r)
 	req, rej := decodeChatRequest(r)
 	if rej != nil {
-		writeRejection(w, rej, traceID, spanID)
+		h.writeRejection(w, rej, traceID, spanID)
 		return
 	}
 	req.TraceID = traceID

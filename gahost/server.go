@@ -43,10 +43,11 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer, opts ...O
 		Handler:           h.routes(),
 		ReadHeaderTimeout: headerReadTimeout,
 		ReadTimeout:       bodyReadTimeout,
+		ConnState:         frontConnState,
 	}
 	serveErr := make(chan error, len(listeners))
 	for _, ln := range listeners {
-		go func() { serveErr <- srv.Serve(ln) }()
+		go func() { serveErr <- srv.Serve(frontListener{Listener: ln, now: h.now}) }()
 	}
 
 	lifetime := NewLogger(stdout)
