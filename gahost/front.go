@@ -34,10 +34,7 @@ const (
 )
 
 // frontListener wraps each accepted connection in a frontConn.
-type frontListener struct {
-	net.Listener
-	now func() time.Time
-}
+type frontListener struct{ net.Listener }
 
 // Accept returns the next connection behind the front.
 func (l frontListener) Accept() (net.Conn, error) {
@@ -45,7 +42,7 @@ func (l frontListener) Accept() (net.Conn, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &frontConn{Conn: c, now: l.now}, nil
+	return &frontConn{Conn: c}, nil
 }
 
 // frontState tells frontConn which part of the request stream it is reading.
@@ -69,7 +66,6 @@ const (
 // request smuggled after it is ever read.
 type frontConn struct {
 	net.Conn
-	now func() time.Time
 
 	// Read's state; net/http never calls Read from two goroutines at once.
 	state    frontState
@@ -108,7 +104,12 @@ func (c *frontConn) Read(p []byte) (int, error) {
 			c.out = c.out[n:]
 			return n, nil
 		}
-		if c.isRejected() || c.state == inBrokenBody {
+		if c.state == inBrokenBody {
+			// The handler reading this body, or net/http draining it, meets its end and
+			// fails, and net/http closes the connection.
+			return 0, io.EOF
+		}
+		if c.isRejected() {
 			if !c.serving.Load() {
 				// net/http is waiting for the next request: it closes quietly, and Close
 				// writes the answer.
@@ -377,7 +378,7 @@ func (c *frontConn) answer(status int) {
 		reason = "URI Too Long" // RFC 9110's name, which ASP.NET Core uses
 	}
 	msg := fmt.Sprintf("HTTP/1.1 %d %s\r\nContent-Length: 0\r\nConnection: close\r\nDate: %s\r\n\r\n",
-		status, reason, c.now().UTC().Format(http.TimeFormat))
+		status, reason, time.Now().UTC().Format(http.TimeFormat)) // the server's clock, as net/http's Date
 	if _, err := io.WriteString(c.Conn, msg); err != nil {
 		return
 	}

@@ -51,7 +51,7 @@ func FuzzFrontConn(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, stream []byte, step uint16) {
 		conn := &streamConn{stream: stream, step: max(1, int(step))}
-		fc := &frontConn{Conn: conn, now: FixedClock(FixedTime)}
+		fc := &frontConn{Conn: conn}
 		var got bytes.Buffer
 		buf := make([]byte, 1+int(step)%5000)
 		for {

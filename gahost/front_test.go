@@ -137,6 +137,19 @@ func TestKestrelFraming(t *testing.T) {
 	}
 }
 
+// TestBrokenChunkedBody sends a chunk size that is not a number: the request is answered 400
+// at once, not when the read deadline passes, and the connection ends before the request after
+// it.
+func TestBrokenChunkedBody(t *testing.T) {
+	addr := runHost(t)
+	raw := "POST " + chatPath + " HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n" +
+		"zz\r\n{}\r\n0\r\n\r\nGET /api HTTP/1.1\r\nHost: x\r\n\r\n"
+	statuses, _, closed := exchange(t, addr, raw, 1)
+	if statuses[0] != http.StatusBadRequest || !closed {
+		t.Errorf("HTTP %v, closed %v; want 400 and the connection closed", statuses, closed)
+	}
+}
+
 // TestKestrelFramingKeepsGoodStreams pipelines bodies framed every lawful way (a chunked body
 // with an extension and a trailer, a Content-Length body, no body), then a bad request: the good
 // ones are all answered in order, and only then the bad one gets its 400.

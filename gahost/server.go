@@ -47,7 +47,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer, opts ...O
 	}
 	serveErr := make(chan error, len(listeners))
 	for _, ln := range listeners {
-		go func() { serveErr <- srv.Serve(frontListener{Listener: ln, now: h.now}) }()
+		go func() { serveErr <- srv.Serve(frontListener{ln}) }()
 	}
 
 	lifetime := NewLogger(stdout)
