@@ -57,13 +57,14 @@ const (
 	inBrokenBody                   // a chunked body net/http will reject; nothing after it is passed on
 )
 
-// frontConn reads the request stream ahead of net/http and answers what Kestrel turns away
-// itself: a request line over 8 KiB (414), headers over 32 KiB or 100 lines (431), a folded
-// header line, both Content-Length and Transfer-Encoding, a final transfer coding other than
-// chunked, or a bad Content-Length (400). It frames every body as net/http will, so that each
-// request's head is checked whole before net/http reads any of it; a rejected request is
-// answered as Kestrel answers it, with Connection: close, and the connection ends there, so no
-// request smuggled after it is ever read.
+// frontConn reads the request stream ahead of net/http and turns away, with 400 and the end of
+// the connection as Kestrel answers a bad request, what Kestrel refuses and net/http lets through:
+// a request line over 8 KiB (414), headers over 32 KiB or 100 lines (431), a folded header line,
+// a final transfer coding other than chunked, or a Content-Length that is not one number (400).
+// It also refuses a request with both Content-Length and Transfer-Encoding, which RFC 9112 §6.1
+// allows (Kestrel reads such a body by Transfer-Encoding alone), so that no request smuggled
+// behind one is ever answered. It frames every body as net/http will, so each request's head is
+// checked whole before net/http reads any of it.
 type frontConn struct {
 	net.Conn
 
