@@ -95,6 +95,7 @@ type orchestratorAnswer struct {
 
 // service is OrchestratedChatApplicationService over ProductionOrchestrator, in full mode.
 type service struct {
+	sources
 	mode    string
 	newline string
 	log     *Logger
@@ -117,7 +118,7 @@ var errNotModelled = &Exception{Type: "System.NotSupportedException", Message: "
 // chat is OrchestratedChatApplicationService.ChatAsync
 // (Apps/GaChatbot.Api/Services/OrchestratedChatApplicationService.cs:24-125).
 func (s *service) chat(ctx context.Context, req chatRequest) (chatResult, error) {
-	trace := &Trace{TraceID: req.TraceID, RunID: "run_" + newHexID(16)}
+	trace := &Trace{TraceID: req.TraceID, RunID: "run_" + s.ids(16), now: s.now}
 	trace.add("chat.request", Object{
 		{"gen_ai.operation.name", "chat"},
 		{"chat.mode", s.mode},

@@ -9,8 +9,8 @@ import (
 )
 
 // FuzzDecodeChatRequest feeds any body and content type to the request decoding: it never
-// panics, it answers 400, 413 or 415 with a problem body that is JSON, or it binds a request
-// that keeps the controller's limits.
+// panics, it answers 400, 413 or 415 with a problem body that is JSON (or 500 for UTF-16 that
+// cannot be decoded), or it binds a request that keeps the controller's limits.
 func FuzzDecodeChatRequest(f *testing.F) {
 	for _, body := range []string{
 		`{"message":"Show me Cmaj7 voicings"}`,
@@ -29,13 +29,21 @@ func FuzzDecodeChatRequest(f *testing.F) {
 	}
 	f.Add([]byte(`{"message":"x"}`), "text/plain")
 	f.Add([]byte(`{"message":"x"}`), "application/problem+json; charset=utf-8")
+	f.Add([]byte("\xEF\xBB\xBF{\"message\":\"x\"}"), "application/json")
+	f.Add([]byte("\xFF\xFE{\x00}\x00"), "application/json; charset=utf-16")
+	f.Add([]byte("{\x00\"\x00"), "text/json; charset=unicode")
 	f.Fuzz(func(t *testing.T, body []byte, contentType string) {
 		r := httptest.NewRequest("POST", "/api/chatbot/chat", strings.NewReader(string(body)))
 		r.Header.Set("Content-Type", contentType)
 		req, rej := decodeChatRequest(r)
 		if rej != nil {
-			switch rej.status {
-			case 400, 413, 415:
+			switch {
+			case rej.status == 400, rej.status == 413, rej.status == 415:
+			case rej.status == 500 && rej.exception != nil:
+				if enc, _ := inputEncoding(contentType); enc != "utf-16" {
+					t.Fatalf("an exception reading %s: %v", enc, rej.exception)
+				}
+				return
 			default:
 				t.Fatalf("rejected with status %d", rej.status)
 			}
@@ -46,6 +54,13 @@ func FuzzDecodeChatRequest(f *testing.F) {
 		}
 		if !utf8.ValidString(req.Message) {
 			t.Fatalf("bound a message of ill-formed UTF-8: %q", req.Message)
+		}
+		if enc, _ := inputEncoding(contentType); enc == "utf-16" {
+			decoded, err := decodeUTF16(body)
+			if err != nil {
+				t.Fatalf("bound a body that is not UTF-16: %v", err)
+			}
+			body = decoded
 		}
 		if tooDeepAt(body) >= 0 {
 			t.Fatalf("bound a body nested deeper than %d", maxJSONDepth)
