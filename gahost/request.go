@@ -2,6 +2,7 @@ package gahost
 
 import (
 	"bytes"
+	"course/internal/dotnet"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -225,10 +226,10 @@ func decodeChatRequest(r *http.Request) (chatRequest, *rejection) {
 	if len(errs) > 0 {
 		return chatRequest{}, &rejection{status: http.StatusBadRequest, errors: errs}
 	}
-	req := chatRequest{Message: dotNetTrim(*w.Message)}
+	req := chatRequest{Message: dotnet.Trim(*w.Message)}
 	// ChatbotController.cs:479-483: blank turns are dropped, roles pass through.
 	for _, t := range w.ConversationHistory {
-		if t.Content == nil || isBlank(*t.Content) {
+		if t.Content == nil || dotnet.IsNullOrWhiteSpace(*t.Content) {
 			continue
 		}
 		role := ""
@@ -301,19 +302,19 @@ func invalidUTF8Path(raw []byte) string {
 func validate(w *wireRequest) Object {
 	var errs Object
 	switch {
-	case w.Message == nil || isBlank(*w.Message):
+	case w.Message == nil || dotnet.IsNullOrWhiteSpace(*w.Message):
 		errs = append(errs, Field{"Message", []string{"The Message field is required."}})
-	case utf16Len(*w.Message) > maxMessageLen:
+	case dotnet.UTF16Len(*w.Message) > maxMessageLen:
 		errs = append(errs, Field{"Message", []string{maxLengthMessage("Message", maxMessageLen)}})
 	}
 	if len(w.ConversationHistory) > maxHistory {
 		errs = append(errs, Field{"ConversationHistory", []string{maxLengthMessage("ConversationHistory", maxHistory)}})
 	}
 	for i, t := range w.ConversationHistory {
-		if t.Role != nil && utf16Len(*t.Role) > maxRoleLen {
+		if t.Role != nil && dotnet.UTF16Len(*t.Role) > maxRoleLen {
 			errs = append(errs, Field{fmt.Sprintf("ConversationHistory[%d].Role", i), []string{maxLengthMessage("Role", maxRoleLen)}})
 		}
-		if t.Content != nil && utf16Len(*t.Content) > maxContentLen {
+		if t.Content != nil && dotnet.UTF16Len(*t.Content) > maxContentLen {
 			errs = append(errs, Field{fmt.Sprintf("ConversationHistory[%d].Content", i), []string{maxLengthMessage("Content", maxContentLen)}})
 		}
 	}

@@ -1,6 +1,7 @@
 package gahost
 
 import (
+	"course/internal/dotnet"
 	"encoding/json"
 	"net/http/httptest"
 	"strings"
@@ -65,14 +66,14 @@ func FuzzDecodeChatRequest(f *testing.F) {
 		if tooDeepAt(body) >= 0 {
 			t.Fatalf("bound a body nested deeper than %d", maxJSONDepth)
 		}
-		if isBlank(req.Message) || utf16Len(req.Message) > maxMessageLen {
+		if dotnet.IsNullOrWhiteSpace(req.Message) || dotnet.UTF16Len(req.Message) > maxMessageLen {
 			t.Fatalf("bound a message the controller rejects: %q", req.Message)
 		}
 		if len(req.History) > maxHistory {
 			t.Fatalf("bound %d turns of history", len(req.History))
 		}
 		for _, h := range req.History {
-			if isBlank(h.Content) || !utf8.ValidString(h.Content) || !utf8.ValidString(h.Role) {
+			if dotnet.IsNullOrWhiteSpace(h.Content) || !utf8.ValidString(h.Content) || !utf8.ValidString(h.Role) {
 				t.Fatalf("kept a blank turn: %+v", h)
 			}
 		}

@@ -2,6 +2,7 @@ package gahost
 
 import (
 	"bytes"
+	"course/internal/dotnet"
 	"io"
 	"strings"
 )
@@ -49,7 +50,7 @@ func (s sseResponse) writeUpdates(routing string, chunks []string) error {
 		return err
 	}
 	for _, chunk := range chunks {
-		if isBlank(chunk) {
+		if dotnet.IsNullOrWhiteSpace(chunk) {
 			continue
 		}
 		if err := s.writeSseLine(chunk); err != nil {
