@@ -82,7 +82,7 @@ func Course() []Lesson {
 		{Slug: "l26", Title: "Modes from the catalogue",
 			About: "26 families and 165 names, each mode's formula, and how names are found"},
 		{Slug: "l27", Title: "Chord tone, tension or avoid note",
-			About: "the outside-notes skill's classification graded by the course's own rule"},
+			About: "the outside-notes skill's classification graded by the course's own rule", New: func() *cobra.Command { return NewCmdL27(nil) }},
 		{Slug: "l28", Title: "A skill only embeddings reach",
 			About: "the theory-comparison skill's four expressions, and the host without them"},
 	}
