@@ -58,7 +58,7 @@ func Course() []Lesson {
 		{Slug: "l14", Title: "Chord substitution by interval-class vector",
 			About: "substitution lists by ICV distance, pair relations, and the tools behind them"},
 		{Slug: "l15", Title: "Spelling and naming chords",
-			About: "the chord-info skill, GA's chord vocabulary and its tool over 588 chords"},
+			About: "the chord-info skill, GA's chord vocabulary and its tool over 588 chords", New: func() *cobra.Command { return NewCmdL15(nil) }},
 		{Slug: "l16", Title: "Chord voicings: extractor, encoder and index",
 			About: "a grid of 144 chords through the voicing skill's search"},
 		{Slug: "l17", Title: "Capo, tunings, and the first skill that says yes",

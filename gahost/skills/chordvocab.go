@@ -1,6 +1,7 @@
 package skills
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -89,56 +90,65 @@ func NormalizeQuality(raw string) string {
 		return "major 7"
 	}
 	lower := strings.ToLower(s)
-	if q, ok := qualityOfSuffix[lower]; ok {
-		return q
+	for _, arm := range qualityArms {
+		if slices.Contains(arm.suffixes, lower) {
+			return arm.quality
+		}
 	}
 	return lower
 }
 
-// qualityOfSuffix holds the lower-cased arms of NormalizeQuality. GA's "Δ7" arm is left out: it
-// is compared with the lower-cased suffix, "δ7", so it never matches (ChordVocabulary.cs:66-101).
-var qualityOfSuffix = func() map[string]string {
-	m := map[string]string{}
-	for _, arm := range []struct {
-		quality  string
-		suffixes []string
-	}{
-		{"major", []string{"", "maj", "major"}},
-		{"minor", []string{"m", "min", "minor"}},
-		{"diminished", []string{"dim", "diminished"}},
-		{"augmented", []string{"aug", "augmented", "+"}},
-		{"power", []string{"5", "no3", "power"}},
-		{"sus2", []string{"sus2"}},
-		{"sus4", []string{"sus4", "sus"}},
-		{"add9", []string{"add9"}},
-		{"major 6", []string{"6", "maj6", "major 6"}},
-		{"minor 6", []string{"m6", "min6", "minor 6"}},
-		{"dominant 7", []string{"7", "dominant", "dom7", "dominant 7"}},
-		{"major 7", []string{"maj7", "major 7", "ma7"}},
-		{"minor 7", []string{"m7", "min7", "minor 7", "-7"}},
-		{"diminished 7", []string{"dim7", "diminished 7", "diminished7", "°7"}},
-		{"half-diminished", []string{"m7b5", "min7b5", "ø", "ø7", "half-diminished", "half diminished", "minor 7 flat 5"}},
-		{"dominant 7 flat 5", []string{"7b5", "dominant 7 flat 5"}},
-		{"dominant 7 sharp 5", []string{"7#5", "7+5", "dominant 7 sharp 5"}},
-		{"dominant 7 flat 9", []string{"7b9", "dominant 7 flat 9"}},
-		{"dominant 7 sharp 9", []string{"7#9", "dominant 7 sharp 9"}},
-		{"altered dominant", []string{"7alt", "alt", "altered", "altered dominant"}},
-		{"dominant 9", []string{"9", "dominant 9"}},
-		{"major 9", []string{"maj9", "major 9"}},
-		{"minor 9", []string{"m9", "min9", "minor 9"}},
-		{"dominant 11", []string{"11", "dominant 11"}},
-		{"major 11", []string{"maj11", "major 11"}},
-		{"minor 11", []string{"m11", "min11", "minor 11"}},
-		{"dominant 13", []string{"13", "dominant 13"}},
-		{"major 13", []string{"maj13", "major 13"}},
-		{"minor 13", []string{"m13", "min13", "minor 13"}},
-	} {
+// qualityArms are the arms of NormalizeQuality's switch on the lower-cased suffix, in GA's
+// order. The "Δ7" arm is compared with a lower-cased suffix, "δ7" for "Δ7", so it never
+// matches (ChordVocabulary.cs:66-101).
+var qualityArms = []struct {
+	quality  string
+	suffixes []string
+}{
+	{"major", []string{"", "maj", "major"}},
+	{"minor", []string{"m", "min", "minor"}},
+	{"diminished", []string{"dim", "diminished"}},
+	{"augmented", []string{"aug", "augmented", "+"}},
+	{"power", []string{"5", "no3", "power"}},
+	{"sus2", []string{"sus2"}},
+	{"sus4", []string{"sus4", "sus"}},
+	{"add9", []string{"add9"}},
+	{"major 6", []string{"6", "maj6", "major 6"}},
+	{"minor 6", []string{"m6", "min6", "minor 6"}},
+	{"dominant 7", []string{"7", "dominant", "dom7", "dominant 7"}},
+	{"major 7", []string{"maj7", "major 7", "ma7", "Δ7"}},
+	{"minor 7", []string{"m7", "min7", "minor 7", "-7"}},
+	{"diminished 7", []string{"dim7", "diminished 7", "diminished7", "°7"}},
+	{"half-diminished", []string{"m7b5", "min7b5", "ø", "ø7", "half-diminished", "half diminished", "minor 7 flat 5"}},
+	{"dominant 7 flat 5", []string{"7b5", "dominant 7 flat 5"}},
+	{"dominant 7 sharp 5", []string{"7#5", "7+5", "dominant 7 sharp 5"}},
+	{"dominant 7 flat 9", []string{"7b9", "dominant 7 flat 9"}},
+	{"dominant 7 sharp 9", []string{"7#9", "dominant 7 sharp 9"}},
+	{"altered dominant", []string{"7alt", "alt", "altered", "altered dominant"}},
+	{"dominant 9", []string{"9", "dominant 9"}},
+	{"major 9", []string{"maj9", "major 9"}},
+	{"minor 9", []string{"m9", "min9", "minor 9"}},
+	{"dominant 11", []string{"11", "dominant 11"}},
+	{"major 11", []string{"maj11", "major 11"}},
+	{"minor 11", []string{"m11", "min11", "minor 11"}},
+	{"dominant 13", []string{"13", "dominant 13"}},
+	{"major 13", []string{"maj13", "major 13"}},
+	{"minor 13", []string{"m13", "min13", "minor 13"}},
+}
+
+// QualitySuffixes returns every suffix and word NormalizeQuality maps, in its order, the
+// case-sensitive "M" and "M7" first and the empty suffix left out.
+func QualitySuffixes() []string {
+	out := []string{"M", "M7"}
+	for _, arm := range qualityArms {
 		for _, s := range arm.suffixes {
-			m[s] = arm.quality
+			if s != "" {
+				out = append(out, s)
+			}
 		}
 	}
-	return m
-}()
+	return out
+}
 
 // ChordFormula is GA's ChordFormula: a canonical quality, its semitones above the root, the
 // letters each tone lies above the root's letter, and each tone's name (ChordVocabulary.cs:152-156).
