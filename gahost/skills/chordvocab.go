@@ -224,17 +224,12 @@ var naturalPitchClasses = [7]int{0, 2, 4, 5, 7, 9, 11}
 
 // SpellTone is ChordSpelling.Spell: the tone of pitch class pc written on the letter
 // letterSteps above the root's, with up to two sharps or flats and, further away, as many as
-// it takes up to five; a root whose first character is no letter C-B has index -1, so its
-// tones start one letter early (ChordSpelling.cs:52-70).
+// it takes up to six. The root starts with a letter A-G, as every caller's expression ensures
+// (ChordSpelling.cs:52-70).
 func SpellTone(root string, pc, letterSteps int) string {
 	first, _ := utf8.DecodeRuneInString(root)
 	rootIndex := strings.IndexRune(naturalLetters, unicode.ToUpper(first))
 	target := (rootIndex + letterSteps) % 7
-	if target < 0 {
-		// C#'s % keeps the sign; GA would index the array at -1 and throw. No root the skill
-		// accepts reaches here.
-		target += 7
-	}
 	letter := naturalLetters[target : target+1]
 	acc := mod12(mod12(pc) - naturalPitchClasses[target])
 	switch {
