@@ -58,7 +58,7 @@ func Course() []Lesson {
 		{Slug: "l14", Title: "Chord substitution by interval-class vector",
 			About: "substitution lists by ICV distance, pair relations, and the tools behind them"},
 		{Slug: "l15", Title: "Spelling and naming chords",
-			About: "the chord-info skill, GA's chord vocabulary and its tool over 588 chords"},
+			About: "the chord-info skill, GA's chord vocabulary and its tool over 588 chords", New: func() *cobra.Command { return NewCmdL15(nil) }},
 		{Slug: "l16", Title: "Chord voicings: extractor, encoder and index",
 			About: "a grid of 144 chords through the voicing skill's search"},
 		{Slug: "l17", Title: "Capo, tunings, and the first skill that says yes",
@@ -82,7 +82,7 @@ func Course() []Lesson {
 		{Slug: "l26", Title: "Modes from the catalogue",
 			About: "26 families and 165 names, each mode's formula, and how names are found"},
 		{Slug: "l27", Title: "Chord tone, tension or avoid note",
-			About: "the outside-notes skill's classification graded by the course's own rule"},
+			About: "the outside-notes skill's classification graded by the course's own rule", New: func() *cobra.Command { return NewCmdL27(nil) }},
 		{Slug: "l28", Title: "A skill only embeddings reach",
 			About: "the theory-comparison skill's four expressions, and the host without them", New: func() *cobra.Command { return NewCmdL28(nil) }},
 	}

@@ -30,6 +30,8 @@ var snapshotRuns = [][]string{
 	{"l6", "--exercise", "6"},
 	{"l6", "--exercise", "6", "--solution"},
 	{"l6", "--browser"},
+	{"l15"},
+	{"l27"},
 	{"matrix"},
 	{"matrix", "--error"},
 	{"matrix", "--crlf"},
