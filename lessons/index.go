@@ -46,7 +46,7 @@ func Course() []Lesson {
 		{Slug: "l8", Title: "GA's prompt corpus run as a gate without a model",
 			About: "68 prompts checked as GA's corpus tests check them, then the gate tested"},
 		{Slug: "l9", Title: "Intervals, scales and relative keys graded by letter arithmetic",
-			About: "the interval, scale-info and relative-key skills: 441 intervals, 30 keys"},
+			About: "the interval, scale-info and relative-key skills: 441 intervals, 30 keys", New: func() *cobra.Command { return NewCmdL9(nil) }},
 		{Slug: "l10", Title: "SKILL.md skills that hand off to a model",
 			About: "the DSL closures a model would call, and what the SKILL.md files claim of them"},
 		{Slug: "l11", Title: "The key skill and the data in the model's prompt",
