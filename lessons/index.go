@@ -42,7 +42,7 @@ func Course() []Lesson {
 		{Slug: "l6", Title: "The chatbot's answer on the wire",
 			About: "the stream's bytes, GA's sentence splitter, two writers and three readers", New: func() *cobra.Command { return NewCmdL6(nil) }},
 		{Slug: "l7", Title: "Input that is not a chord",
-			About: "the improvisation skill at the pin against PR #749's guard"},
+			About: "the improvisation skill at the pin against PR #749's guard", New: func() *cobra.Command { return NewCmdL7(nil) }},
 		{Slug: "l8", Title: "GA's prompt corpus run as a gate without a model",
 			About: "68 prompts checked as GA's corpus tests check them, then the gate tested"},
 		{Slug: "l9", Title: "Intervals, scales and relative keys graded by letter arithmetic",
