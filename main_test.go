@@ -52,11 +52,11 @@ func TestBinary(t *testing.T) {
 			t.Fatalf("course --version: %q, %v", got, err)
 		}
 	})
-	t.Run("unknown lesson", func(t *testing.T) {
-		_, stderr, err := run("l7")
+	t.Run("lesson not ported", func(t *testing.T) {
+		_, stderr, err := run("l8")
 		var exit *exec.ExitError
-		if !errors.As(err, &exit) || exit.ExitCode() != 1 || !strings.HasPrefix(stderr, `course: unknown lesson "l7"`) {
-			t.Fatalf("course l7: %v, stderr %q", err, stderr)
+		if !errors.As(err, &exit) || exit.ExitCode() != 1 || !strings.HasPrefix(stderr, "course: lesson l8 (") {
+			t.Fatalf("course l8: %v, stderr %q", err, stderr)
 		}
 	})
 }

@@ -8,7 +8,9 @@ import (
 )
 
 // Interval is GA's IntervalSkill: the interval between two note names, computed by GA's domain
-// notes and intervals (Common/GA.Business.ML/Agents/Skills/IntervalSkill.cs).
+// notes and intervals (Common/GA.Business.ML/Agents/Skills/IntervalSkill.cs). The pin's tree is
+// not readable; the line numbers here are of c781df5c, whose files the lesson's reference
+// output of the pin confirms.
 type Interval struct{}
 
 // intervalPattern is IntervalSkill's IntervalPattern: its closing \b cannot follow a # that a
