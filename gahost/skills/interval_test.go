@@ -128,3 +128,20 @@ func TestIntentsListTheKeySkills(t *testing.T) {
 		}
 	}
 }
+
+// TestRelativeKeyPastSevenAccidentals is what lesson 9 reads of the relative-key skill on keys
+// its circle of fifths lacks: a tonic it knows counts no accidentals, Cb is not a tonic at all.
+func TestRelativeKeyPastSevenAccidentals(t *testing.T) {
+	tests := []struct{ message, want string }{
+		{"How many sharps in D# major?", "**D# major** has no sharps or flats."},
+		{"How many sharps in Db minor?", "**Db minor** has no sharps or flats."},
+		{"How many sharps in B major?", "**B major** has 5 sharps."},
+		{"How many flats in Cb major?", "I couldn't identify 'Cb' as a key. Try a single pitch letter optionally followed by # or b (e.g. C, G, F#, Bb)."},
+		{"What is the relative minor of Cb major?", "The relative minor of **Cb major** is **Abm**.\n\nBoth share the same key signature (7 flats). Same notes, different tonal center — the relative minor starts on the 6th degree of the major scale.\n"},
+	}
+	for _, tt := range tests {
+		if got := (RelativeKey{}).Execute(tt.message).Text; got != tt.want {
+			t.Errorf("%q:\n got %q\nwant %q", tt.message, got, tt.want)
+		}
+	}
+}
