@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"course/gahost/intents"
 	"course/gahost/skills"
 	"course/theory"
 )
@@ -173,7 +174,11 @@ var exampleChords = map[string]textbookChord{
 func (l *lesson15) examples() error {
 	l.r.title("The skill's own example prompts")
 	intent := skills.ChordInfoIntent()
-	prompts := skills.ChordInfoExamplePrompts()
+	meta, ok := intents.Lookup(intent.ID)
+	if !ok {
+		return fmt.Errorf("no intent %s in the intents fixture", intent.ID)
+	}
+	prompts := meta.Examples
 	l.r.line("%s: ChordInfoSkill, %d example prompts", intent.ID, len(prompts))
 	same, named, sameAnswer, accepted := 0, 0, 0, 0
 	for _, p := range prompts {

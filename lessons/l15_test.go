@@ -6,13 +6,15 @@ import (
 	"strings"
 	"testing"
 
+	"course/gahost/intents"
 	"course/gahost/skills"
 )
 
 // TestL15KnowsEveryExample checks that the lesson names the chord of every example prompt the
 // skill carries, so a new example fails here rather than in the middle of the lesson.
 func TestL15KnowsEveryExample(t *testing.T) {
-	for _, p := range skills.ChordInfoExamplePrompts() {
+	meta, _ := intents.Lookup(skills.ChordInfoIntent().ID)
+	for _, p := range meta.Examples {
 		c, ok := exampleChords[p]
 		if !ok {
 			t.Errorf("no chord for the example %q", p)

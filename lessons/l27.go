@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"course/gahost/intents"
 	"course/gahost/skills"
 	"course/theory"
 )
@@ -435,11 +436,18 @@ var otherAsks = []string{
 	"why does the 11 clash over Cmaj7",
 }
 
+// outsideNotesIntent is the intent that carries OutsideNotesSkill's example prompts.
+const outsideNotesIntent = "skill.outsidenotes"
+
 // examples is section 7: the skill's example prompts and other ways to ask, with CanHandle and
 // the answer's first line.
 func (l *lesson27) examples() error {
 	l.r.title("OutsideNotesSkill's example prompts, and a few other ways to ask: CanHandle, and the first line of the answer")
-	examples := skills.OutsideNotesExamplePrompts()
+	meta, ok := intents.Lookup(outsideNotesIntent)
+	if !ok {
+		return fmt.Errorf("no intent %s in the intents fixture", outsideNotesIntent)
+	}
+	examples := meta.Examples
 	var rows [][]string
 	accepted := 0
 	for i, p := range append(slices.Clone(examples), otherAsks...) {

@@ -13,45 +13,6 @@ import (
 // (Common/GA.Business.ML/Agents/Skills/ChordInfoSkill.cs at a826864).
 type ChordInfo struct{}
 
-// ChordInfoExamplePrompts are the skill's 32 ExamplePrompts, which its intent carries
-// (ChordInfoSkill.cs:29-98).
-func ChordInfoExamplePrompts() []string {
-	return []string{
-		"What is a C major chord?",
-		"What notes are in Dm7?",
-		"Notes in an F minor chord",
-		"What chord contains C E G?",
-		"Spell a B7 chord",
-		"What notes are in a Cmaj7?",
-		"Tell me the tones in F#m7b5",
-		"tell me about Dm7",
-		"tell me about a Cmaj7 chord",
-		"what makes a chord a major seventh",
-		"what makes a chord diminished",
-		"what makes a chord a dominant seventh",
-		"What chord is C E G",
-		"What chord is F A C E",
-		"Which chord contains the notes G B D F",
-		"What chord is C E G Bb D",
-		"anatomy of a D7sus4 chord",
-		"break down Gmaj13 for me",
-		"what is a C add 9 chord",
-		"give me the notes of an F#m7b5",
-		"tones in a Bb diminished seventh",
-		"What is C7b9",
-		"What is Cmaj9",
-		"What is Dm7b5",
-		"What is F#m7",
-		"What is Bbdim7",
-		"what notes are in a C major triad",
-		"what are the notes of an A minor triad",
-		"what notes make up a G7 chord",
-		"which notes form a B diminished triad",
-		"spell a G7 chord",
-		"what notes are in an E major chord",
-	}
-}
-
 // ChordInfoCanHandle is the skill's CanHandle (ChordInfoSkill.cs:100-110).
 func ChordInfoCanHandle(message string) bool { return guarded(chordInfoCanHandle)(message) }
 

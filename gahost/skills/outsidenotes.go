@@ -16,22 +16,6 @@ type OutsideNotes struct {
 	NewLine string
 }
 
-// OutsideNotesExamplePrompts are the skill's ExamplePrompts (OutsideNotesSkill.cs:48-63).
-func OutsideNotesExamplePrompts() []string {
-	return []string{
-		"why does F sound outside over Cmaj7",
-		"why does that note clash over the chord",
-		"is F an avoid note over Cmaj7",
-		"what is F over G7",
-		"why does the b9 sound so tense over C7",
-		"is A a chord tone or a tension over Cmaj7",
-		"why does Bb sound outside over C major",
-		"is F# an avoid note or a tension over Cmaj7",
-		"why does F clash over a Cmaj7 chord",
-		"why does the note clash over this chord",
-	}
-}
-
 // OutsideNotesCanHandle is the skill's CanHandle (OutsideNotesSkill.cs:76-86).
 func OutsideNotesCanHandle(message string) bool { return guarded(outsideNotesCanHandle)(message) }
 
