@@ -48,3 +48,12 @@ func BenchmarkHostRequest(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkL18 runs lesson 18: about 3,400 questions to the voice-leading skill, each graded.
+func BenchmarkL18(b *testing.B) {
+	for b.Loop() {
+		if err := runL18(context.Background(), &L18Options{Out: io.Discard}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -64,7 +64,7 @@ func Course() []Lesson {
 		{Slug: "l17", Title: "Capo, tunings, and the first skill that says yes",
 			About: "capo arithmetic, nine tunings, and the keyword fallback in registration order"},
 		{Slug: "l18", Title: "Voice leading by least motion",
-			About: "the voice-leading skill's permutations and spelling over 3,072 prompts"},
+			About: "the voice-leading skill's permutations and spelling over 3,072 prompts", New: func() *cobra.Command { return NewCmdL18(nil) }},
 		{Slug: "l19", Title: "Voice leading between searched voicings",
 			About: "fifteen index candidates per chord, 225 pairs, and their distance"},
 		{Slug: "l20", Title: "Generated progressions",

@@ -20,6 +20,7 @@ var snapshotRuns = [][]string{
 	{"l6", "--exercise", "3"},
 	{"l6", "--exercise", "4"},
 	{"l6", "--browser"},
+	{"l18"},
 	{"matrix"},
 	{"matrix", "--error"},
 	{"matrix", "--crlf"},
