@@ -57,3 +57,12 @@ func BenchmarkL18(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkL17 runs lesson 17 at the pin: about 600 questions to the capo and tunings skills.
+func BenchmarkL17(b *testing.B) {
+	for b.Loop() {
+		if err := runL17(context.Background(), &L17Options{Out: io.Discard}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

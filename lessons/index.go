@@ -62,7 +62,7 @@ func Course() []Lesson {
 		{Slug: "l16", Title: "Chord voicings: extractor, encoder and index",
 			About: "a grid of 144 chords through the voicing skill's search"},
 		{Slug: "l17", Title: "Capo, tunings, and the first skill that says yes",
-			About: "capo arithmetic, nine tunings, and the keyword fallback in registration order"},
+			About: "capo arithmetic, nine tunings, and the keyword fallback in registration order", New: func() *cobra.Command { return NewCmdL17(nil) }},
 		{Slug: "l18", Title: "Voice leading by least motion",
 			About: "the voice-leading skill's permutations and spelling over 3,072 prompts", New: func() *cobra.Command { return NewCmdL18(nil) }},
 		{Slug: "l19", Title: "Voice leading between searched voicings",

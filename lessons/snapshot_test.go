@@ -20,6 +20,8 @@ var snapshotRuns = [][]string{
 	{"l6", "--exercise", "3"},
 	{"l6", "--exercise", "4"},
 	{"l6", "--browser"},
+	{"l17"},
+	{"l17", "--main"},
 	{"l18"},
 	{"matrix"},
 	{"matrix", "--error"},
