@@ -18,21 +18,18 @@ import (
 // capoWant is what a capo question asks for: the shape to play, or the chord that sounds.
 type capoWant struct{ kind, chord string }
 
-// l17CapoExamples pairs each of CapoSkill's example prompts with what it asks.
-var l17CapoExamples = []struct {
-	prompt string
-	want   capoWant
-}{
-	{"What shape do I play in E with capo 4", capoWant{"shape", "C"}},
-	{"Song is in E, what chord shape with capo on 4", capoWant{"shape", "C"}},
-	{"Capo on 3, song in G, what shape", capoWant{"shape", "E"}},
-	{"I play a C shape with capo 3 — what does it sound like", capoWant{"sounds", "Eb"}},
-	{"What does a G shape sound like with capo 2", capoWant{"sounds", "A"}},
-	{"Capo on 5, song in A", capoWant{"shape", "E"}},
-	{"If I capo on 2 and play an Em shape, what's the sounding chord", capoWant{"sounds", "F#m"}},
-	{"What's the sounding key if I play in G with capo on 5", capoWant{"sounds", "C"}},
-	{"Capo 7, D shape — sounding chord", capoWant{"sounds", "A"}},
-	{"What chord shape for B major with capo 4", capoWant{"shape", "G"}},
+// l17CapoWants are what each of CapoSkill's example prompts asks.
+var l17CapoWants = map[string]capoWant{
+	"What shape do I play in E with capo 4":                          {"shape", "C"},
+	"Song is in E, what chord shape with capo on 4":                  {"shape", "C"},
+	"Capo on 3, song in G, what shape":                               {"shape", "E"},
+	"I play a C shape with capo 3 — what does it sound like":         {"sounds", "Eb"},
+	"What does a G shape sound like with capo 2":                     {"sounds", "A"},
+	"Capo on 5, song in A":                                           {"shape", "E"},
+	"If I capo on 2 and play an Em shape, what's the sounding chord": {"sounds", "F#m"},
+	"What's the sounding key if I play in G with capo on 5":          {"sounds", "C"},
+	"Capo 7, D shape — sounding chord":                               {"sounds", "A"},
+	"What chord shape for B major with capo 4":                       {"shape", "G"},
 }
 
 // l17CapoPhrasings are other ways of asking the capo skill.
@@ -63,14 +60,14 @@ var (
 	l17OpenKeys   = []string{"C", "Db", "D", "Eb", "E", "F", "F#", "G", "Ab", "A", "Bb", "B"}
 )
 
-// l17TuningExamples pairs each of AlternateTuningsSkill's example prompts with the tuning it asks for.
-var l17TuningExamples = []struct{ prompt, want string }{
-	{"what is DADGAD tuning", "DADGAD"}, {"what's drop D tuning", "Drop D"},
-	{"how do I tune to drop C", "Drop C"}, {"drop C tuning notes", "Drop C"},
-	{"how do I tune to open G", "Open G"}, {"open D tuning notes", "Open D"},
-	{"what is double drop D tuning", "Double Drop D"}, {"what's half step down tuning", "Half-step down (Eb standard)"},
-	{"whole step down tuning notes", "Whole-step down (D standard)"}, {"DGCGCD tuning explained", "DGCGCD"},
-	{"how is DADGAD different from standard", "DADGAD"}, {"what tuning is Eb Ab Db Gb Bb Eb", "Half-step down (Eb standard)"},
+// l17TuningWants are the tuning each of AlternateTuningsSkill's example prompts asks for.
+var l17TuningWants = map[string]string{
+	"what is DADGAD tuning": "DADGAD", "what's drop D tuning": "Drop D",
+	"how do I tune to drop C": "Drop C", "drop C tuning notes": "Drop C",
+	"how do I tune to open G": "Open G", "open D tuning notes": "Open D",
+	"what is double drop D tuning": "Double Drop D", "what's half step down tuning": "Half-step down (Eb standard)",
+	"whole step down tuning notes": "Whole-step down (D standard)", "DGCGCD tuning explained": "DGCGCD",
+	"how is DADGAD different from standard": "DADGAD", "what tuning is Eb Ab Db Gb Bb Eb": "Half-step down (Eb standard)",
 }
 
 // l17TuningPhrases name each textbook tuning in a question, in the order of theory.AlternateTunings.
@@ -195,7 +192,17 @@ func (l *lesson17) fail(err error) {
 // fallback is section 1: which skill takes each example prompt without embeddings.
 func (l *lesson17) fallback() {
 	l.r.title("Without embeddings: the first skill, in registration order, whose CanHandle accepts each example prompt")
-	prompts := slices.Concat(l.capo.ExamplePrompts(), l.tunings.ExamplePrompts())
+	capo, err := examplePrompts("skill.capo")
+	if err != nil {
+		l.fail(err)
+		return
+	}
+	tunings, err := examplePrompts("skill.alternatetunings")
+	if err != nil {
+		l.fail(err)
+		return
+	}
+	prompts := slices.Concat(capo, tunings)
 	var rows [][]string
 	accepted := 0
 	for _, p := range prompts {
@@ -294,10 +301,20 @@ func (r capoReply) show() string {
 // capoExamples is section 2: the capo skill's example prompts.
 func (l *lesson17) capoExamples() {
 	l.r.title("CapoSkill's example prompts: what each asks, and the answer")
+	prompts, err := examplePrompts("skill.capo")
+	if err != nil {
+		l.fail(err)
+		return
+	}
 	var rows [][]string
-	for _, e := range l17CapoExamples {
-		r := l.askCapo(e.prompt)
-		rows = append(rows, []string{e.prompt, e.want.kind + " " + e.want.chord, r.show(), l.verdict(r, e.want)})
+	for _, p := range prompts {
+		want, ok := l17CapoWants[p]
+		if !ok {
+			l.fail(fmt.Errorf("the lesson does not know what the example prompt %q asks", p))
+			return
+		}
+		r := l.askCapo(p)
+		rows = append(rows, []string{p, want.kind + " " + want.chord, r.show(), l.verdict(r, want)})
 	}
 	l.r.tableWidths([]string{"prompt", "asks", "answer", "verdict"}, rows, []int{63, 11, 13})
 }
@@ -462,14 +479,24 @@ func (r tuningReply) short() string {
 // tuningExamples is section 7: the tuning each of the skill's example prompts gets.
 func (l *lesson17) tuningExamples() {
 	l.r.title("AlternateTuningsSkill's example prompts: the tuning each one gets")
+	prompts, err := examplePrompts("skill.alternatetunings")
+	if err != nil {
+		l.fail(err)
+		return
+	}
 	var rows [][]string
-	for _, e := range l17TuningExamples {
-		r := l.askTunings(e.prompt)
+	for _, p := range prompts {
+		want, ok := l17TuningWants[p]
+		if !ok {
+			l.fail(fmt.Errorf("the lesson does not know the tuning the example prompt %q asks for", p))
+			return
+		}
+		r := l.askTunings(p)
 		verdict := "wrong"
-		if r.name == e.want {
+		if r.name == want {
 			verdict = "right"
 		}
-		rows = append(rows, []string{e.prompt, r.short(), verdict})
+		rows = append(rows, []string{p, r.short(), verdict})
 	}
 	l.r.tableWidths([]string{"prompt", "answer", "verdict"}, rows, []int{39, 29})
 }

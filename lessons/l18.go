@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"course/gahost/intents"
 	"course/gahost/skills"
 	"course/theory"
 )
@@ -24,18 +25,18 @@ var (
 	allQualities   = slices.Concat(builtQualities, otherQualities)
 )
 
-// l18Examples pairs each of the skill's example prompts with the two chords it names.
-var l18Examples = []struct{ prompt, from, to string }{
-	{"voice leading from C to F", "C", "F"},
-	{"smooth voice leading C to Am", "C", "Am"},
-	{"best voicing from G7 to Cmaj7", "G7", "Cmaj7"},
-	{"how do I voice lead Dm7 to G7", "Dm7", "G7"},
-	{"voice leading C major to G major", "C", "G"},
-	{"smoothest voicing from Em to A7", "Em", "A7"},
-	{"voice leading Fmaj7 to Bm7b5", "Fmaj7", "Bm7b5"},
-	{"what's the smoothest voicing from D to A", "D", "A"},
-	{"voice lead C7 to F", "C7", "F"},
-	{"best way to move from G7 to C", "G7", "C"},
+// l18ExampleChords are the two chords each of the skill's example prompts names.
+var l18ExampleChords = map[string][2]string{
+	"voice leading from C to F":                {"C", "F"},
+	"smooth voice leading C to Am":             {"C", "Am"},
+	"best voicing from G7 to Cmaj7":            {"G7", "Cmaj7"},
+	"how do I voice lead Dm7 to G7":            {"Dm7", "G7"},
+	"voice leading C major to G major":         {"C", "G"},
+	"smoothest voicing from Em to A7":          {"Em", "A7"},
+	"voice leading Fmaj7 to Bm7b5":             {"Fmaj7", "Bm7b5"},
+	"what's the smoothest voicing from D to A": {"D", "A"},
+	"voice lead C7 to F":                       {"C7", "F"},
+	"best way to move from G7 to C":            {"G7", "C"},
 }
 
 // l18Symbols are ways of writing a chord's quality, each with the quality a textbook reads.
@@ -160,10 +161,23 @@ func firstAccepting(registered []skills.Skill, prompt string) string {
 	return "none"
 }
 
+// examplePrompts are an intent's example prompts, from the intents fixture.
+func examplePrompts(id string) ([]string, error) {
+	in, ok := intents.Lookup(id)
+	if !ok || len(in.Examples) == 0 {
+		return nil, fmt.Errorf("the intents fixture has no example prompts for %s", id)
+	}
+	return in.Examples, nil
+}
+
 // fallback is section 1: which skill takes each example prompt without embeddings.
 func (l *lesson18) fallback() {
 	l.r.title("Without embeddings: the first skill, in registration order, whose CanHandle accepts each example prompt")
-	prompts := l.skill.ExamplePrompts()
+	prompts, err := examplePrompts("skill.voiceleading")
+	if err != nil {
+		l.err = err
+		return
+	}
 	rows := make([][]string, len(prompts))
 	accepted := 0
 	for i, p := range prompts {
@@ -319,18 +333,29 @@ func bestPairings(a, b []int, cost int) int {
 // the least motion, and how many pairings reach its total.
 func (l *lesson18) examples() {
 	l.r.title("VoiceLeadingSkill's example prompts: the chords read, the total motion, and the least motion")
+	prompts, err := examplePrompts("skill.voiceleading")
+	if err != nil {
+		l.err = err
+		return
+	}
 	var rows [][]string
-	for _, e := range l18Examples {
-		a := l.ask(e.prompt)
+	for _, p := range prompts {
+		chords, ok := l18ExampleChords[p]
+		if !ok {
+			l.err = fmt.Errorf("the lesson does not know the chords of the example prompt %q", p)
+			return
+		}
+		from, to := chords[0], chords[1]
+		a := l.ask(p)
 		total, least, pairings := "-", "-", "-"
 		if a != nil {
 			total = strconv.Itoa(a.cost)
 		}
-		if l.reads(a, e.from, e.to) {
-			least = strconv.Itoa(theory.LeastMotion(l.pcs(e.from), l.pcs(e.to)))
-			pairings = strconv.Itoa(bestPairings(l.pcs(e.from), l.pcs(e.to), a.cost))
+		if l.reads(a, from, to) {
+			least = strconv.Itoa(theory.LeastMotion(l.pcs(from), l.pcs(to)))
+			pairings = strconv.Itoa(bestPairings(l.pcs(from), l.pcs(to), a.cost))
 		}
-		rows = append(rows, []string{e.prompt, e.from + " → " + e.to, l.readAs(a, e.from, e.to), total, least, pairings})
+		rows = append(rows, []string{p, from + " → " + to, l.readAs(a, from, to), total, least, pairings})
 	}
 	l.r.tableWidths([]string{"prompt", "asks", "reads", "total", "least", "best pairings"}, rows, []int{41, 13, 13, 6, 5, 13})
 }

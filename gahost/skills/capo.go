@@ -16,23 +16,6 @@ type Capo struct {
 	NewLine string
 }
 
-// capoExamples is ExamplePrompts (CapoSkill.cs:33-45).
-var capoExamples = []string{
-	"What shape do I play in E with capo 4",
-	"Song is in E, what chord shape with capo on 4",
-	"Capo on 3, song in G, what shape",
-	"I play a C shape with capo 3 — what does it sound like",
-	"What does a G shape sound like with capo 2",
-	"Capo on 5, song in A",
-	"If I capo on 2 and play an Em shape, what's the sounding chord",
-	"What's the sounding key if I play in G with capo on 5",
-	"Capo 7, D shape — sounding chord",
-	"What chord shape for B major with capo 4",
-}
-
-// ExamplePrompts are the skill's example prompts, the ones its intent is embedded from.
-func (Capo) ExamplePrompts() []string { return append([]string(nil), capoExamples...) }
-
 // CanHandle is the skill's keyword rule: always false, the skill is reached only by semantic
 // routing (CapoSkill.cs:47).
 func (Capo) CanHandle(string) bool { return false }

@@ -18,27 +18,6 @@ type AlternateTunings struct {
 	Main bool
 }
 
-// tuningsExamples is ExamplePrompts (AlternateTuningsSkill.cs:34-48).
-var tuningsExamples = []string{
-	"what is DADGAD tuning",
-	"what's drop D tuning",
-	"how do I tune to drop C",
-	"drop C tuning notes",
-	"how do I tune to open G",
-	"open D tuning notes",
-	"what is double drop D tuning",
-	"what's half step down tuning",
-	"whole step down tuning notes",
-	"DGCGCD tuning explained",
-	"how is DADGAD different from standard",
-	"what tuning is Eb Ab Db Gb Bb Eb",
-}
-
-// ExamplePrompts are the skill's example prompts, the ones its intent is embedded from.
-func (AlternateTunings) ExamplePrompts() []string {
-	return append([]string(nil), tuningsExamples...)
-}
-
 // CanHandle is the skill's keyword rule: always false, the skill is reached only by semantic
 // routing (AlternateTuningsSkill.cs:50).
 func (AlternateTunings) CanHandle(string) bool { return false }

@@ -17,23 +17,6 @@ type VoiceLeading struct {
 	NewLine string
 }
 
-// voiceLeadingExamples is ExamplePrompts (VoiceLeadingSkill.cs:35-47).
-var voiceLeadingExamples = []string{
-	"voice leading from C to F",
-	"smooth voice leading C to Am",
-	"best voicing from G7 to Cmaj7",
-	"how do I voice lead Dm7 to G7",
-	"voice leading C major to G major",
-	"smoothest voicing from Em to A7",
-	"voice leading Fmaj7 to Bm7b5",
-	"what's the smoothest voicing from D to A",
-	"voice lead C7 to F",
-	"best way to move from G7 to C",
-}
-
-// ExamplePrompts are the skill's example prompts, the ones its intent is embedded from.
-func (VoiceLeading) ExamplePrompts() []string { return append([]string(nil), voiceLeadingExamples...) }
-
 // CanHandle is the skill's keyword rule: always false, the skill is reached only by semantic
 // routing (VoiceLeadingSkill.cs:49).
 func (VoiceLeading) CanHandle(string) bool { return false }
