@@ -125,6 +125,7 @@ type lesson18 struct {
 	skill      skills.VoiceLeading
 	registered []skills.Skill
 	chords     map[string]theory.Chord
+	pcsOf      map[string][]int
 	err        error
 }
 
@@ -213,6 +214,9 @@ func (l *lesson18) ask(prompt string) *vlAnswer {
 	cost, _ := strconv.Atoi(m[1])
 	a := &vlAnswer{cost: cost, claims: strings.Contains(text, "requires more total semitone movement")}
 	for line := range strings.SplitSeq(text, "\n") {
+		if len(line) < 3 || line[0] != '|' || line[2] < '0' || line[2] > '9' {
+			continue // not a voice's row: the header, its rule, or prose
+		}
 		inner, ok := strings.CutPrefix(line, "| ")
 		if !ok {
 			continue
@@ -259,7 +263,19 @@ func (l *lesson18) chord(symbol string) theory.Chord {
 	return c
 }
 
-func (l *lesson18) pcs(symbol string) []int { return l.chord(symbol).PitchClasses() }
+// pcs are the pitch classes of a chord symbol's tones, made once per symbol; callers must not
+// change them.
+func (l *lesson18) pcs(symbol string) []int {
+	if p, ok := l.pcsOf[symbol]; ok {
+		return p
+	}
+	if l.pcsOf == nil {
+		l.pcsOf = map[string][]int{}
+	}
+	p := l.chord(symbol).PitchClasses()
+	l.pcsOf[symbol] = p
+	return p
+}
 
 // note reads a note name; an error sticks and ends the lesson.
 func (l *lesson18) note(name string) theory.Note {
@@ -309,7 +325,7 @@ func bestPairings(a, b []int, cost int) int {
 		return out
 	}
 	pa, pb := pad(a), pad(b)
-	seen := map[uint64]bool{}
+	var seen []uint64
 	pairs := make([]int, n)
 	for _, p := range theory.Permutations(n) {
 		if theory.Motion(pa, pb, p) != cost {
@@ -324,7 +340,9 @@ func bestPairings(a, b []int, cost int) int {
 		for _, x := range pairs {
 			key = key<<8 | uint64(x)
 		}
-		seen[key] = true
+		if !slices.Contains(seen, key) {
+			seen = append(seen, key)
+		}
 	}
 	return len(seen)
 }

@@ -18,7 +18,9 @@ func SharpName(pc int) string { return sharpNames[mod12(pc)] }
 // PitchClass reads a note name, letter first, with any number of accidentals written ASCII
 // (# and b) or as ♯ and ♭, and returns its pitch class; ok is false for anything else.
 func PitchClass(name string) (pc int, ok bool) {
-	name = asciiAccidentals.Replace(name)
+	if strings.ContainsAny(name, "♯♭") {
+		name = asciiAccidentals.Replace(name)
+	}
 	if name == "" {
 		return 0, false
 	}

@@ -78,6 +78,7 @@ func (v VoiceLeading) answer(aLabel string, a []int, bLabel string, b []int, pre
 	pa, pb := padWithRoot(a, n), padWithRoot(b, n)
 	perm, cost := bestAssignment(pa, pb)
 	var sb strings.Builder
+	sb.Grow(512)
 	line := func(parts ...string) {
 		for _, p := range parts {
 			sb.WriteString(p)
