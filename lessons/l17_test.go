@@ -100,3 +100,15 @@ func TestL17MainDiffersOnlyInNamePatterns(t *testing.T) {
 		t.Errorf("changed on main: %q, want %q", changed, want)
 	}
 }
+
+// TestFixedRowPushesAnOverflowingCell checks that a cell wider than its column moves the rest
+// of its row along by one space, and that the last cell is never padded.
+func TestFixedRowPushesAnOverflowingCell(t *testing.T) {
+	var out bytes.Buffer
+	r := newReport(&out)
+	r.fixedRow([]int{4, 3}, "ab", "cdefg", "h")
+	r.fixedRow([]int{4, 3}, "ab", "c", "")
+	if got, want := out.String(), "ab   cdefg h\nab   c\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
