@@ -70,8 +70,12 @@ var l17TuningWants = map[string]string{
 	"how is DADGAD different from standard": "DADGAD", "what tuning is Eb Ab Db Gb Bb Eb": "Half-step down (Eb standard)",
 }
 
-// l17TuningPhrases name each textbook tuning in a question, in the order of theory.AlternateTunings.
-var l17TuningPhrases = []string{"DADGAD", "drop D", "double drop D", "drop C", "open G", "open D", "DGCGCD", "half step down", "whole step down"}
+// l17TuningPhrases name each textbook tuning in a question.
+var l17TuningPhrases = map[string]string{
+	"DADGAD": "DADGAD", "Drop D": "drop D", "Double Drop D": "double drop D", "Drop C": "drop C",
+	"Open G": "open G", "Open D": "open D", "DGCGCD": "DGCGCD",
+	"Half-step down (Eb standard)": "half step down", "Whole-step down (D standard)": "whole step down",
+}
 
 // l17Notations write six notes four ways, as a guitarist might type them.
 var l17Notations = []struct {
@@ -523,8 +527,13 @@ func (l *lesson17) tuningTable() {
 	l.r.title("The nine tunings of the skill's table: notes and moves from standard, against a textbook")
 	widths := []int{30, 22, 26}
 	l.r.fixedRow(widths, "tuning", "notes", "moves from standard", "as a textbook")
-	for i, t := range l.textbook {
-		r := l.askTunings("what is " + l17TuningPhrases[i] + " tuning")
+	for _, t := range l.textbook {
+		phrase, ok := l17TuningPhrases[t.Name]
+		if !ok {
+			l.fail(fmt.Errorf("the lesson has no phrase for the tuning %s", t.Name))
+			return
+		}
+		r := l.askTunings("what is " + phrase + " tuning")
 		m, err := t.MovesFrom(l.standard)
 		if err != nil {
 			l.fail(err)
