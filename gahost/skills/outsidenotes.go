@@ -120,8 +120,9 @@ var extensionLabels = [12]string{
 // ExtensionLabel is the skill's label for a note rel semitones above the root.
 func ExtensionLabel(rel int) string { return extensionLabels[mod12(rel)] }
 
-// sharpNames and flatNames are the skill's two spellings of the twelve pitch classes
-// (OutsideNotesSkill.cs:226-230).
+// sharpNames and flatNames are the two spellings of the twelve pitch classes that
+// OutsideNotesSkill (OutsideNotesSkill.cs:226-230) and VoiceLeadingSkill (VoiceLeadingSkill.cs:70-74)
+// each declare, with the same entries.
 var (
 	sharpNames = [12]string{"C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"}
 	flatNames  = [12]string{"C", "Db", "D", "Eb", "E", "F", "Gb", "G", "Ab", "A", "Bb", "B"}
