@@ -200,7 +200,7 @@ func TestProbeTimeoutShowsWhatArrived(t *testing.T) {
 	}))
 	defer srv.Close()
 	out, err := runCourse(t, "probe", srv.URL, "--method", "GET", "--timeout", "300ms")
-	if probeExitCode(err) != ExitCannotRun || !strings.Contains(err.Error(), "timed out after 300ms with the stream still open: 13 bytes and 1 events received so far") {
+	if probeExitCode(err) != ExitCannotRun || !strings.Contains(err.Error(), "timed out after 300ms with the stream still open: 13 bytes and 1 event received so far") {
 		t.Fatalf("exit %d: %v", probeExitCode(err), err)
 	}
 	if !strings.Contains(out, "== Events, as the HTML standard reads them (1, 13 bytes)") || strings.Contains(out, "result:") {
