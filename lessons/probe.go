@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
@@ -69,6 +70,13 @@ type ProbeOptions struct {
 	// JSON prints the report as one JSON document.
 	JSON bool
 }
+
+// The soft memory limit of a probe: GA's readers need up to five times the capture while they
+// run, on top of the capture and the events.
+const (
+	probeMemoryLimit   = 48 << 20
+	probeMemoryPerByte = 12
+)
 
 // probeEventsShown is how many events the report prints at each end of a long stream.
 const probeEventsShown = 10
@@ -210,6 +218,11 @@ func runProbe(ctx context.Context, opts *ProbeOptions) error {
 	po, err := opts.probeRun()
 	if err != nil {
 		return err
+	}
+	// The capture, the events and the readers' work are bounded by --max-bytes and --max-events;
+	// a soft memory limit in proportion keeps the collector from letting garbage double them.
+	if limit := max(probeMemoryLimit, probeMemoryPerByte*int64(po.MaxBytes)); limit < debug.SetMemoryLimit(-1) {
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(limit))
 	}
 	rep, runErr := probe.Run(ctx, po)
 	if opts.JSON {
@@ -454,6 +467,9 @@ func probeVerdict(rep *probe.Report) string {
 	}
 	if len(rep.Hazards) == 0 {
 		return "pass: no hazard on the wire"
+	}
+	if rep.Complete && len(rep.Events) == 0 {
+		return "fail: no events: this is not an event stream"
 	}
 	if len(rep.Hazards) == 1 {
 		return "fail: 1 hazard on the wire"
