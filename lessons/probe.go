@@ -384,6 +384,9 @@ func (p *probeReport) hazards(complete bool) {
 	} else {
 		p.r.title("Hazards on the wire, in the %d bytes received", p.rep.Bytes)
 	}
+	if n := p.rep.ScanStopped; n > 0 {
+		p.r.line("(out of time: the scan stopped at line %d)", n)
+	}
 	if len(p.rep.Hazards) == 0 {
 		p.r.line("none")
 		return

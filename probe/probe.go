@@ -199,7 +199,7 @@ func run(ctx context.Context, opts Options) (*Report, error) {
 	if raw == nil {
 		return rep, err
 	}
-	rep.finish(raw, err == nil)
+	rep.finish(measureCtx, raw, err == nil)
 	if opts.AnswerURL != "" || opts.AnswerFile != "" {
 		ans, aerr := p.answer(readCtx, field)
 		switch {
@@ -212,6 +212,14 @@ func run(ctx context.Context, opts Options) (*Report, error) {
 		rep.Answer = ans
 	}
 	rep.measure(measureCtx, raw, readers)
+	if err == nil && measureCtx.Err() != nil {
+		// The stream ended in time, but measuring it did not.
+		rep.Pass = false
+		if ctx.Err() != nil {
+			return rep, fail(ReasonCancel, ctx.Err(), "interrupted while measuring the %d bytes received", rep.Bytes)
+		}
+		return rep, fail(ReasonTimeout, measureCtx.Err(), "timed out after %s measuring the %d bytes received", timeout, rep.Bytes)
+	}
 	return rep, err
 }
 

@@ -826,6 +826,9 @@ func TestProbeWriteJSONIsTheWholeDocument(t *testing.T) {
 	url := serve(t, "text/event-stream", 0, "event: x\ndata: <a & \"b\">\n\n", "data: {\"type\":\"routing\"}\n\n", "data: [DONE]\n\n")
 	for _, url := range []string{url, serve(t, "application/json", 0, `{"a":1}`)} {
 		rep, _ := Run(t.Context(), Options{URL: url})
+		rep.Events = append(rep.Events,
+			Event{At: Millis(1234567), Type: "a\"b", ID: "\x00\x1f\x7f", Lines: 2, Kind: KindError, Name: "<&>", Data: "\b\f\n\r\t\\ \xff\xc3 \u2028\u2029 é 😀"},
+			Event{Data: strings.Repeat("x\u0085", 3)})
 		var want bytes.Buffer
 		enc := json.NewEncoder(&want)
 		enc.SetEscapeHTML(false)

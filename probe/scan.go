@@ -2,6 +2,7 @@ package probe
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"iter"
@@ -38,13 +39,22 @@ type wireLine struct {
 func wireLines(raw []byte) iter.Seq[wireLine] {
 	return func(yield func(wireLine) bool) {
 		b := bytes.TrimPrefix(raw, []byte(bom))
-		for n := 1; len(b) > 0; n++ {
-			i := bytes.IndexAny(b, "\r\n")
-			if i < 0 {
-				yield(wireLine{n: n, text: b})
+		// The next LF and CR are each looked for once and remembered until passed, so a stream
+		// with one kind of line end is not searched for the other on every line.
+		lf, cr := -1, -1
+		for n, pos := 1, 0; pos < len(b); n++ {
+			if lf < pos {
+				lf = indexFrom(b, pos, '\n')
+			}
+			if cr < pos {
+				cr = indexFrom(b, pos, '\r')
+			}
+			i := min(lf, cr)
+			if i == len(b) {
+				yield(wireLine{n: n, text: b[pos:]})
 				return
 			}
-			l := wireLine{n: n, text: b[:i], end: endLF}
+			l := wireLine{n: n, text: b[pos:i], end: endLF}
 			next := i + 1
 			if b[i] == '\r' {
 				l.end = endCR
@@ -55,9 +65,17 @@ func wireLines(raw []byte) iter.Seq[wireLine] {
 			if !yield(l) {
 				return
 			}
-			b = b[next:]
+			pos = next
 		}
 	}
+}
+
+// indexFrom is the index of c in b at or after from, or len(b).
+func indexFrom(b []byte, from int, c byte) int {
+	if i := bytes.IndexByte(b[from:], c); i >= 0 {
+		return from + i
+	}
+	return len(b)
 }
 
 // lineSet is the lines where a hazard shows: the first MaxHazardLines of them, and how many in all.
@@ -105,6 +123,12 @@ func (e *scanEvent) reset() {
 
 // isText says whether the event's data is text, the kind the space hazards matter for.
 func (e *scanEvent) isText() bool {
+	// Only [DONE] and a JSON object are other kinds, and an object starts with '{'.
+	if len(e.values) == 1 && string(e.values[0]) != wire.Done {
+		if v := bytes.TrimLeft(e.values[0], " \t\r\n"); len(v) == 0 || v[0] != '{' {
+			return true
+		}
+	}
 	var b []byte
 	for i, v := range e.values {
 		if i > 0 {
@@ -120,7 +144,15 @@ func (e *scanEvent) isText() bool {
 // with whitespace that trimming clients drop, CRs inside data, events framed with another line
 // end than the stream's, and, when the stream was read to its end, an event left open.
 func ScanWire(raw []byte, complete bool) []Hazard {
-	dominant := dominantEnd(raw)
+	hs, _ := scanWire(context.Background(), raw, complete)
+	return hs
+}
+
+// scanWire is ScanWire that stops when ctx ends: it then returns the hazards of the lines
+// before and the line it stopped at; 0 when it scanned them all.
+func scanWire(ctx context.Context, raw []byte, complete bool) ([]Hazard, int) {
+	dominant := dominantEnd(ctx, raw)
+	stoppedAt := 0
 
 	var noColon, spacedText, leadingText, crlf, cr, mixed lineSet
 	firstNoColon, mixedEnd := "", ""
@@ -129,6 +161,10 @@ func ScanWire(raw []byte, complete bool) []Hazard {
 	openLine := 0
 
 	for l := range wireLines(raw) {
+		if l.n%4096 == 0 && ctx.Err() != nil {
+			stoppedAt, complete = l.n, false
+			break
+		}
 		if l.end == "" {
 			// 9.2.6: the last line never ended, so the reader discards it with the pending event.
 			if complete && len(l.text) > 0 && openLine == 0 {
@@ -236,7 +272,7 @@ func ScanWire(raw []byte, complete bool) []Hazard {
 		hs = append(hs, Hazard{Code: HazardOpenEvent, Lines: []int{openLine}, LinesInAll: 1, Detail: fmt.Sprintf(
 			"the stream ended inside an event, from line %d on, without the blank line that dispatches it: the reader discards it", openLine)})
 	}
-	return hs
+	return hs, stoppedAt
 }
 
 func countEnd(n int) string {
@@ -259,17 +295,28 @@ func startsWithSpace(text []byte) bool {
 
 // dominantEnd is the writer's own line end: the one most blank lines use, since the blank line
 // that ends an event is always the writer's, or the one most lines use in a stream with no blank
-// line; LF on a tie, as most writers send it.
-func dominantEnd(raw []byte) string {
+// line; LF on a tie, as most writers send it. When ctx ends it judges on the lines counted so far.
+func dominantEnd(ctx context.Context, raw []byte) string {
 	var blank, all [3]int
-	index := map[string]int{endLF: 0, endCRLF: 1, endCR: 2}
+	index := func(end string) int {
+		switch end {
+		case endCRLF:
+			return 1
+		case endCR:
+			return 2
+		}
+		return 0
+	}
 	for l := range wireLines(raw) {
+		if l.n%4096 == 0 && ctx.Err() != nil {
+			break
+		}
 		if l.end == "" {
 			continue
 		}
-		all[index[l.end]]++
+		all[index(l.end)]++
 		if len(l.text) == 0 {
-			blank[index[l.end]]++
+			blank[index(l.end)]++
 		}
 	}
 	counts := blank
