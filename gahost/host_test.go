@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"course/internal/dotnet"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -268,7 +269,7 @@ func TestVoicingChat(t *testing.T) {
 			if c.NaturalLanguageAnswer != tc.answer {
 				t.Errorf("answer\n%q\nwant\n%q", c.NaturalLanguageAnswer, tc.answer)
 			}
-			if n := utf16Len(c.NaturalLanguageAnswer); n != tc.length {
+			if n := dotnet.UTF16Len(c.NaturalLanguageAnswer); n != tc.length {
 				t.Errorf("answer length %d, want %d", n, tc.length)
 			}
 			if c.AgentID != "voicing" || c.Confidence != 0.92 || c.RoutingMethod != "deterministic-voicing" || string(c.Grounding) != "null" {

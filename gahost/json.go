@@ -131,6 +131,3 @@ func formatFloat(f float64, bits, precision int) string {
 	}
 	return mant + "E" + sign + expDigits
 }
-
-// utf16Len is the length of s as a .NET string, in UTF-16 code units.
-var utf16Len = dotnet.UTF16Len

@@ -2,6 +2,7 @@ package gahost
 
 import (
 	"context"
+	"course/internal/dotnet"
 	"errors"
 	"strings"
 	"sync"
@@ -95,6 +96,7 @@ type orchestratorAnswer struct {
 
 // service is OrchestratedChatApplicationService over ProductionOrchestrator, in full mode.
 type service struct {
+	sources
 	mode    string
 	newline string
 	log     *Logger
@@ -117,7 +119,7 @@ var errNotModelled = &Exception{Type: "System.NotSupportedException", Message: "
 // chat is OrchestratedChatApplicationService.ChatAsync
 // (Apps/GaChatbot.Api/Services/OrchestratedChatApplicationService.cs:24-125).
 func (s *service) chat(ctx context.Context, req chatRequest) (chatResult, error) {
-	trace := &Trace{TraceID: req.TraceID, RunID: "run_" + newHexID(16)}
+	trace := &Trace{TraceID: req.TraceID, RunID: "run_" + s.ids(16), now: s.now}
 	trace.add("chat.request", Object{
 		{"gen_ai.operation.name", "chat"},
 		{"chat.mode", s.mode},
@@ -161,7 +163,7 @@ func (s *service) chat(ctx context.Context, req chatRequest) (chatResult, error)
 		{"routing.confidence", routing.Confidence},
 		{"grounding.source", groundingSource(ans.Grounding)},
 		{"candidate.count", ans.Candidates},
-		{"response.length", utf16Len(ans.Text)},
+		{"response.length", dotnet.UTF16Len(ans.Text)},
 	})
 
 	if reason := shouldFallback(ans, routing); reason != "" {
@@ -186,7 +188,7 @@ func (s *service) chat(ctx context.Context, req chatRequest) (chatResult, error)
 		{"grounding.source", groundingSource(ans.Grounding)},
 		{"candidate.count", ans.Candidates},
 		{"voicing.diagram.count", ans.DiagramCount},
-		{"response.length", utf16Len(text)},
+		{"response.length", dotnet.UTF16Len(text)},
 		{"debug.mode", nullable(ans.DebugMode)},
 		{"debug.agent", nullable(ans.DebugAgent)},
 	})
@@ -197,7 +199,7 @@ func (s *service) chat(ctx context.Context, req chatRequest) (chatResult, error)
 		{"notation.renderer", "vexflow"},
 	})
 	trace.add("response.emit", Object{
-		{"response.length", utf16Len(text)},
+		{"response.length", dotnet.UTF16Len(text)},
 		{"response.has_vextab", strings.Contains(text, "```vextab")},
 	})
 	return chatResult{Answer: text, Routing: routing, Grounding: ans.Grounding, Trace: trace}, nil
@@ -207,7 +209,7 @@ func (s *service) chat(ctx context.Context, req chatRequest) (chatResult, error)
 // to the model instead, or "" (OrchestratedChatApplicationService.cs:145-178).
 func shouldFallback(ans orchestratorAnswer, routing Routing) string {
 	switch {
-	case isBlank(ans.Text):
+	case dotnet.IsNullOrWhiteSpace(ans.Text):
 		return "empty"
 	case ans.Grounding == nil && ans.Candidates == 0 && routing.Confidence < fallbackMinConf:
 		return "low-confidence"
@@ -238,7 +240,7 @@ func (s *service) fallback(ctx context.Context, req chatRequest, method string, 
 		}
 		return chatResult{}, err
 	}
-	done(Object{{"response.length", utf16Len(text)}})
+	done(Object{{"response.length", dotnet.UTF16Len(text)}})
 	return chatResult{Answer: text, Routing: Routing{AgentID: "fallback-direct", Confidence: 0, Method: method}, Trace: trace}, nil
 }
 
@@ -341,7 +343,7 @@ func (s *service) routeIntent(ctx context.Context, message string) {
 	}
 	qctx, cancel := context.WithTimeout(ctx, queryEmbedLimit)
 	defer cancel()
-	if err := s.model.embed(qctx, routingEmbedModel, []string{strings.ToLower(dotNetTrim(message))}); err != nil && ctx.Err() == nil {
+	if err := s.model.embed(qctx, routingEmbedModel, []string{strings.ToLower(dotnet.Trim(message))}); err != nil && ctx.Err() == nil {
 		s.log.Log(LevelWarning, catIntentRouter, 0, "SemanticIntentRouter: query embedding failed; routing falls through to LLM path", withFrame(err, frameQuery, fileIntent, 111))
 	}
 }

@@ -2,6 +2,7 @@ package gahost
 
 import (
 	"bytes"
+	"course/internal/dotnet"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,8 +11,10 @@ import (
 	"net/http"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"time"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -55,8 +58,9 @@ type wireTurn struct {
 
 // rejection is an automatic [ApiController] or framework response, written as problem JSON.
 type rejection struct {
-	status int
-	errors Object // nil for problems without validation errors
+	status    int
+	errors    Object // nil for problems without validation errors
+	exception error  // an exception model binding does not catch: the exception handler's 500
 }
 
 // problemTypes are ASP.NET Core's ProblemDetails defaults per status (type URL, title).
@@ -97,11 +101,83 @@ func isJSONContentType(v string) bool {
 	return false
 }
 
+// utf8BOM is the byte order mark System.Text.Json skips at the start of UTF-8 input.
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+// Names .NET's Encoding.GetEncoding gives UTF-8 (code page 65001) and UTF-16 little-endian (code
+// page 1200), whose WebNames are "utf-8" and "utf-16": the two SupportedEncodings of
+// SystemTextJsonInputFormatter.
+var (
+	utf8Charsets  = []string{"utf-8", "unicode-1-1-utf-8", "unicode-2-0-utf-8", "x-unicode-1-1-utf-8", "x-unicode-2-0-utf-8"}
+	utf16Charsets = []string{"utf-16", "utf-16le", "unicode", "ucs-2", "iso-10646-ucs-2"}
+)
+
+// inputEncoding is TextInputFormatter.SelectCharacterEncoding: without a charset the first
+// supported encoding, UTF-8; with one, the supported encoding of the same WebName, or none at all,
+// which MVC answers 415, even for a charset .NET knows (utf-16BE, utf-32, iso-8859-1, us-ascii).
+func inputEncoding(contentType string) (encoding string, ok bool) {
+	_, params, err := mime.ParseMediaType(contentType)
+	if err != nil {
+		return "", false
+	}
+	charset, given := params["charset"]
+	switch {
+	case !given:
+		return "utf-8", true
+	case slices.ContainsFunc(utf8Charsets, func(n string) bool { return strings.EqualFold(n, charset) }):
+		return "utf-8", true
+	case slices.ContainsFunc(utf16Charsets, func(n string) bool { return strings.EqualFold(n, charset) }):
+		return "utf-16", true
+	}
+	return "", false
+}
+
+// decodeUTF16 is the input formatter's transcoding stream from UTF-16 little-endian to UTF-8. Its
+// decoder throws on an unpaired surrogate or a lone last byte, a DecoderFallbackException the
+// formatter does not catch. A leading byte order mark becomes U+FEFF, which System.Text.Json
+// then skips as the UTF-8 byte order mark.
+func decodeUTF16(raw []byte) ([]byte, error) {
+	units := make([]uint16, len(raw)/2)
+	for i := range units {
+		units[i] = uint16(raw[2*i]) | uint16(raw[2*i+1])<<8
+	}
+	fail := func(at int, b []byte) error {
+		return &Exception{Type: "System.Text.DecoderFallbackException",
+			Message: fmt.Sprintf("Unable to translate bytes %s at index %d from specified code page to Unicode.", bracketHex(b), at)}
+	}
+	for i := 0; i < len(units); i++ {
+		switch u := units[i]; {
+		case utf16.IsSurrogate(rune(u)) && u < 0xDC00 && i+1 < len(units) && units[i+1] >= 0xDC00 && units[i+1] <= 0xDFFF:
+			i++
+		case utf16.IsSurrogate(rune(u)):
+			return nil, fail(2*i, raw[2*i:2*i+2])
+		}
+	}
+	if len(raw)%2 != 0 {
+		return nil, fail(len(raw)-1, raw[len(raw)-1:])
+	}
+	return []byte(string(utf16.Decode(units))), nil
+}
+
+// bracketHex writes bytes as .NET's fallback messages do: "[D8][00]".
+func bracketHex(b []byte) string {
+	var s strings.Builder
+	for _, c := range b {
+		fmt.Fprintf(&s, "[%02X]", c)
+	}
+	return s.String()
+}
+
 // decodeChatRequest binds and validates a chat request body as [ApiController] does before the
 // action runs (ChatbotController.cs:530-576): 415 for a non-JSON body, 413 over MaxBodyBytes,
 // 400 with the model-state errors otherwise.
 func decodeChatRequest(r *http.Request) (chatRequest, *rejection) {
-	if !isJSONContentType(r.Header.Get("Content-Type")) {
+	contentType := r.Header.Get("Content-Type")
+	if !isJSONContentType(contentType) {
+		return chatRequest{}, &rejection{status: http.StatusUnsupportedMediaType}
+	}
+	encoding, ok := inputEncoding(contentType)
+	if !ok {
 		return chatRequest{}, &rejection{status: http.StatusUnsupportedMediaType}
 	}
 	raw, err := io.ReadAll(io.LimitReader(r.Body, MaxBodyBytes+1))
@@ -119,6 +195,13 @@ func decodeChatRequest(r *http.Request) (chatRequest, *rejection) {
 	if len(bytes.TrimSpace(raw)) == 0 {
 		return chatRequest{}, &rejection{status: http.StatusBadRequest, errors: Object{{"", []string{"A non-empty request body is required."}}, requestRequired}}
 	}
+	if encoding == "utf-16" {
+		if raw, err = decodeUTF16(raw); err != nil {
+			return chatRequest{}, &rejection{status: http.StatusInternalServerError, exception: err}
+		}
+	}
+	// System.Text.Json skips a byte order mark at the start of UTF-8 input.
+	raw = bytes.TrimPrefix(raw, utf8BOM)
 	var w *wireRequest
 	err = json.Unmarshal(raw, &w)
 	var se *json.SyntaxError
@@ -143,10 +226,10 @@ func decodeChatRequest(r *http.Request) (chatRequest, *rejection) {
 	if len(errs) > 0 {
 		return chatRequest{}, &rejection{status: http.StatusBadRequest, errors: errs}
 	}
-	req := chatRequest{Message: dotNetTrim(*w.Message)}
+	req := chatRequest{Message: dotnet.Trim(*w.Message)}
 	// ChatbotController.cs:479-483: blank turns are dropped, roles pass through.
 	for _, t := range w.ConversationHistory {
-		if t.Content == nil || isBlank(*t.Content) {
+		if t.Content == nil || dotnet.IsNullOrWhiteSpace(*t.Content) {
 			continue
 		}
 		role := ""
@@ -219,19 +302,19 @@ func invalidUTF8Path(raw []byte) string {
 func validate(w *wireRequest) Object {
 	var errs Object
 	switch {
-	case w.Message == nil || isBlank(*w.Message):
+	case w.Message == nil || dotnet.IsNullOrWhiteSpace(*w.Message):
 		errs = append(errs, Field{"Message", []string{"The Message field is required."}})
-	case utf16Len(*w.Message) > maxMessageLen:
+	case dotnet.UTF16Len(*w.Message) > maxMessageLen:
 		errs = append(errs, Field{"Message", []string{maxLengthMessage("Message", maxMessageLen)}})
 	}
 	if len(w.ConversationHistory) > maxHistory {
 		errs = append(errs, Field{"ConversationHistory", []string{maxLengthMessage("ConversationHistory", maxHistory)}})
 	}
 	for i, t := range w.ConversationHistory {
-		if t.Role != nil && utf16Len(*t.Role) > maxRoleLen {
+		if t.Role != nil && dotnet.UTF16Len(*t.Role) > maxRoleLen {
 			errs = append(errs, Field{fmt.Sprintf("ConversationHistory[%d].Role", i), []string{maxLengthMessage("Role", maxRoleLen)}})
 		}
-		if t.Content != nil && utf16Len(*t.Content) > maxContentLen {
+		if t.Content != nil && dotnet.UTF16Len(*t.Content) > maxContentLen {
 			errs = append(errs, Field{fmt.Sprintf("ConversationHistory[%d].Content", i), []string{maxLengthMessage("Content", maxContentLen)}})
 		}
 	}

@@ -1,6 +1,7 @@
 package gahost
 
 import (
+	"course/internal/dotnet"
 	"encoding/json"
 	"net/http/httptest"
 	"strings"
@@ -9,8 +10,8 @@ import (
 )
 
 // FuzzDecodeChatRequest feeds any body and content type to the request decoding: it never
-// panics, it answers 400, 413 or 415 with a problem body that is JSON, or it binds a request
-// that keeps the controller's limits.
+// panics, it answers 400, 413 or 415 with a problem body that is JSON (or 500 for UTF-16 that
+// cannot be decoded), or it binds a request that keeps the controller's limits.
 func FuzzDecodeChatRequest(f *testing.F) {
 	for _, body := range []string{
 		`{"message":"Show me Cmaj7 voicings"}`,
@@ -29,13 +30,21 @@ func FuzzDecodeChatRequest(f *testing.F) {
 	}
 	f.Add([]byte(`{"message":"x"}`), "text/plain")
 	f.Add([]byte(`{"message":"x"}`), "application/problem+json; charset=utf-8")
+	f.Add([]byte("\xEF\xBB\xBF{\"message\":\"x\"}"), "application/json")
+	f.Add([]byte("\xFF\xFE{\x00}\x00"), "application/json; charset=utf-16")
+	f.Add([]byte("{\x00\"\x00"), "text/json; charset=unicode")
 	f.Fuzz(func(t *testing.T, body []byte, contentType string) {
 		r := httptest.NewRequest("POST", "/api/chatbot/chat", strings.NewReader(string(body)))
 		r.Header.Set("Content-Type", contentType)
 		req, rej := decodeChatRequest(r)
 		if rej != nil {
-			switch rej.status {
-			case 400, 413, 415:
+			switch {
+			case rej.status == 400, rej.status == 413, rej.status == 415:
+			case rej.status == 500 && rej.exception != nil:
+				if enc, _ := inputEncoding(contentType); enc != "utf-16" {
+					t.Fatalf("an exception reading %s: %v", enc, rej.exception)
+				}
+				return
 			default:
 				t.Fatalf("rejected with status %d", rej.status)
 			}
@@ -47,17 +56,24 @@ func FuzzDecodeChatRequest(f *testing.F) {
 		if !utf8.ValidString(req.Message) {
 			t.Fatalf("bound a message of ill-formed UTF-8: %q", req.Message)
 		}
+		if enc, _ := inputEncoding(contentType); enc == "utf-16" {
+			decoded, err := decodeUTF16(body)
+			if err != nil {
+				t.Fatalf("bound a body that is not UTF-16: %v", err)
+			}
+			body = decoded
+		}
 		if tooDeepAt(body) >= 0 {
 			t.Fatalf("bound a body nested deeper than %d", maxJSONDepth)
 		}
-		if isBlank(req.Message) || utf16Len(req.Message) > maxMessageLen {
+		if dotnet.IsNullOrWhiteSpace(req.Message) || dotnet.UTF16Len(req.Message) > maxMessageLen {
 			t.Fatalf("bound a message the controller rejects: %q", req.Message)
 		}
 		if len(req.History) > maxHistory {
 			t.Fatalf("bound %d turns of history", len(req.History))
 		}
 		for _, h := range req.History {
-			if isBlank(h.Content) || !utf8.ValidString(h.Content) || !utf8.ValidString(h.Role) {
+			if dotnet.IsNullOrWhiteSpace(h.Content) || !utf8.ValidString(h.Content) || !utf8.ValidString(h.Role) {
 				t.Fatalf("kept a blank turn: %+v", h)
 			}
 		}

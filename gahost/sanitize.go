@@ -57,12 +57,6 @@ func voicingGuardFires(message string) bool {
 	return err == nil && ok
 }
 
-// isBlank is .NET's string.IsNullOrWhiteSpace, which [Required] and the controllers use.
-var isBlank = dotnet.IsNullOrWhiteSpace
-
-// dotNetTrim is .NET's string.Trim().
-var dotNetTrim = dotnet.Trim
-
 func stripNonSpacingMarks(s string) string {
 	if !strings.ContainsFunc(s, isMn) {
 		return s

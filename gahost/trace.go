@@ -1,10 +1,6 @@
 package gahost
 
-import (
-	"crypto/rand"
-	"encoding/hex"
-	"time"
-)
+import "time"
 
 // traceProtocol is AgenticTrace's fixed protocol label (AgenticTrace.cs:23-47).
 const traceProtocol = "w3c-trace-context+otel-genai+ag-ui"
@@ -29,6 +25,9 @@ type Trace struct {
 	RunID string
 	// Steps are the trace's steps in the order they completed.
 	Steps []Step
+
+	// now is the host's clock, which times the steps; nil reads the system clock.
+	now func() time.Time
 }
 
 // JSON returns the trace as an ordered object (AgenticTrace.cs:23-47).
@@ -66,17 +65,13 @@ func (t *Trace) add(name string, attrs Object) {
 // timed starts a step that is added when done is called, so its position follows completion
 // order; an exception passing through still closes it as completed (AgenticTraceBuilder.cs:6-67).
 func (t *Trace) timed(name string, attrs Object) (done func(final Object)) {
-	start := time.Now()
+	now := t.now
+	if now == nil {
+		now = time.Now
+	}
+	start := now()
 	return func(final Object) {
 		all := append(append(Object{}, attrs...), final...)
-		t.Steps = append(t.Steps, Step{Name: name, Status: "completed", ElapsedMs: time.Since(start).Milliseconds(), Attributes: all})
+		t.Steps = append(t.Steps, Step{Name: name, Status: "completed", ElapsedMs: now().Sub(start).Milliseconds(), Attributes: all})
 	}
-}
-
-// newHexID returns n random bytes as lowercase hex: 16 for a W3C trace id or a GUID in "N"
-// format, 8 for a span id.
-func newHexID(n int) string {
-	b := make([]byte, n)
-	_, _ = rand.Read(b)
-	return hex.EncodeToString(b)
 }

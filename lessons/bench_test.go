@@ -48,3 +48,21 @@ func BenchmarkHostRequest(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkL18 runs lesson 18: about 3,400 questions to the voice-leading skill, each graded.
+func BenchmarkL18(b *testing.B) {
+	for b.Loop() {
+		if err := runL18(context.Background(), &L18Options{Out: io.Discard}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkL17 runs lesson 17 at the pin: about 600 questions to the capo and tunings skills.
+func BenchmarkL17(b *testing.B) {
+	for b.Loop() {
+		if err := runL17(context.Background(), &L17Options{Out: io.Discard}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -55,7 +55,9 @@ func (o *HostOptions) start(ctx context.Context) (*hostproc.Host, error) {
 		if err != nil {
 			return nil, fmt.Errorf("find the course binary: %w", err)
 		}
-		command = []string{exe, "host"}
+		// The stand-in's clock stands still, so no measured duration (the trace's elapsedMs) can
+		// change a byte count the lesson prints, however slow a step is.
+		command = []string{exe, "host", "--Course:Clock=fixed"}
 	}
 	host, err := hostproc.Start(ctx, hostproc.Spec{Command: command, Env: o.Env, ModelURL: o.ModelURL})
 	if err != nil {
@@ -78,7 +80,8 @@ Configuration is read as ASP.NET reads it, from the environment or the command l
   Chatbot__Mode, Chatbot__PathBase  the chat service and the path base
   VoicingSearch__OpticIndexPath     a voicing index file instead of the built-in one
   Course__NewLine                   lf, or crlf to build answers as GA does on Windows
-  Course__Splitter                  pinned (SseChunker at a826864) or 743 (after GA's #743)`,
+  Course__Splitter                  pinned (SseChunker at a826864) or 743 (after GA's #743)
+  Course__Clock                     system, or fixed for durations of 0 ms (the lessons' host)`,
 		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			for _, a := range args {

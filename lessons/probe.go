@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
@@ -62,9 +63,47 @@ type ProbeOptions struct {
 	Readers []string
 	// Timeout bounds the whole probe.
 	Timeout time.Duration
+	// MaxBytes, MaxEvents and MaxLine bound what the probe reads and keeps (probe.Options).
+	MaxBytes, MaxEvents, MaxLine int
+	// AllEvents prints every event instead of the first and last few.
+	AllEvents bool
 	// JSON prints the report as one JSON document.
 	JSON bool
 }
+
+// The soft memory limit of a probe: GA's readers need up to five times the capture while they
+// run, on top of the capture and the events.
+const (
+	probeMemoryLimit   = 48 << 20
+	probeMemoryPerByte = 12
+)
+
+// probeEventsShown is how many events the report prints at each end of a long stream.
+const probeEventsShown = 10
+
+// sizeFlag is a flag holding a byte count written as 16MiB, 512KiB or 4096.
+type sizeFlag struct{ n *int }
+
+// String writes the size as the help shows it.
+func (f sizeFlag) String() string {
+	if f.n == nil {
+		return ""
+	}
+	return strings.ReplaceAll(probe.FormatSize(*f.n), " ", "")
+}
+
+// Set reads a size.
+func (f sizeFlag) Set(s string) error {
+	n, err := probe.ParseSize(s)
+	if err != nil {
+		return err
+	}
+	*f.n = n
+	return nil
+}
+
+// Type names the flag's value in the help.
+func (f sizeFlag) Type() string { return "size" }
 
 // NewCmdProbe builds `course probe`; runF replaces the probe's run in tests of the flags.
 func NewCmdProbe(runF func(context.Context, *ProbeOptions) error) *cobra.Command {
@@ -77,8 +116,13 @@ report what arrived: the status and the headers that matter, each event with its
 time and kind, whether the answer really streamed, the hazards on the wire, and, given the
 answer the server computed, what each client reader the course knows makes of the bytes.
 
+The probe is bounded: --timeout ends it, reading, measuring and printing included, and so do
+SIGINT and SIGTERM; --max-bytes and --max-events stop the read. A probe stopped either way
+reports what arrived: the bytes and events so far, and the hazards and readers on them.
+
 Exit status: 0 when every selected reader gets the answer exactly (with no answer, when no
-hazard was found), 1 otherwise, 2 when the probe could not run.`,
+hazard was found), 1 otherwise, 2 when the probe could not run or was stopped before the
+stream's end.`,
 		Example: `  course probe http://127.0.0.1:5252/api/chatbot/chat/stream --message "Show me Cmaj7 voicings" \
     --answer-url http://127.0.0.1:5252/api/chatbot/chat
   course probe http://127.0.0.1:8080/v1/stream --data '{"prompt":"hi"}' \
@@ -110,6 +154,11 @@ hazard was found), 1 otherwise, 2 when the probe could not run.`,
 	f.StringVar(&opts.AnswerField, "answer-field", probe.DefaultAnswerField, "where the answer sits in the answer's JSON, a dotted path such as choices.0.message.content")
 	f.StringArrayVar(&opts.Readers, "reader", nil, "measure this reader only (repeatable): text, standard, page, chatservice, or any reader's name")
 	f.DurationVar(&opts.Timeout, "timeout", probe.DefaultTimeout, "give up when the probe takes longer than this")
+	opts.MaxBytes, opts.MaxEvents, opts.MaxLine = probe.DefaultMaxBytes, probe.DefaultMaxEvents, probe.DefaultMaxLine
+	f.Var(sizeFlag{&opts.MaxBytes}, "max-bytes", "stop reading after this many bytes of the stream")
+	f.IntVar(&opts.MaxEvents, "max-events", probe.DefaultMaxEvents, "stop reading after this many events")
+	f.Var(sizeFlag{&opts.MaxLine}, "max-line", "the longest line, and event data, the course's reader takes (the standard sets no limit)")
+	f.BoolVar(&opts.AllEvents, "all-events", false, fmt.Sprintf("print every event, not the first and last %d", probeEventsShown))
 	f.BoolVar(&opts.JSON, "json", false, "print the report as one JSON document")
 	return cmd
 }
@@ -124,8 +173,11 @@ func (o *ProbeOptions) probeRun() (probe.Options, error) {
 	po := probe.Options{
 		URL: o.URL, Method: o.Method, AnswerURL: o.AnswerURL, AnswerFile: o.AnswerFile,
 		AnswerField: o.AnswerField, Timeout: o.Timeout,
+		MaxBytes: o.MaxBytes, MaxEvents: o.MaxEvents, MaxLine: o.MaxLine,
 	}
 	switch {
+	case o.MaxEvents <= 0:
+		return po, probeUsage("--max-events %d: give a positive number", o.MaxEvents)
 	case o.Data != "" && o.Message != "":
 		return po, probeUsage("--data and --message both make the body; give one")
 	case o.AnswerURL != "" && o.AnswerFile != "":
@@ -168,17 +220,18 @@ func runProbe(ctx context.Context, opts *ProbeOptions) error {
 	if err != nil {
 		return err
 	}
+	// The capture, the events and the readers' work are bounded by --max-bytes and --max-events;
+	// a soft memory limit in proportion keeps the collector from letting garbage double them.
+	if limit := max(probeMemoryLimit, probeMemoryPerByte*int64(po.MaxBytes)); limit < debug.SetMemoryLimit(-1) {
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(limit))
+	}
 	rep, runErr := probe.Run(ctx, po)
 	if opts.JSON {
-		b, err := rep.JSON()
-		if err != nil {
-			return &ExitError{Code: ExitCannotRun, Err: err}
-		}
-		if _, err := opts.Out.Write(b); err != nil {
+		if err := rep.WriteJSON(opts.Out); err != nil {
 			return &ExitError{Code: ExitCannotRun, Err: fmt.Errorf("probe: write output: %w", err)}
 		}
 	} else if runErr == nil || rep.Status != 0 {
-		p := &probeReport{r: newReport(opts.Out), rep: rep}
+		p := &probeReport{r: newReport(opts.Out), rep: rep, all: opts.AllEvents}
 		p.print(runErr == nil)
 		if p.r.err != nil {
 			return &ExitError{Code: ExitCannotRun, Err: fmt.Errorf("probe: write output: %w", p.r.err)}
@@ -197,8 +250,11 @@ func runProbe(ctx context.Context, opts *ProbeOptions) error {
 type probeReport struct {
 	r   *report
 	rep *probe.Report
+	all bool // print every event
 }
 
+// print writes the report; a probe that stopped early has no result line, since its error
+// says why, but its hazards and readers on what arrived.
 func (p *probeReport) print(complete bool) {
 	p.r.heading("probe")
 	p.response()
@@ -207,11 +263,11 @@ func (p *probeReport) print(complete bool) {
 	}
 	p.events()
 	p.timing()
+	p.hazards(complete)
+	p.readers()
 	if !complete {
 		return
 	}
-	p.hazards()
-	p.readers()
 	p.r.blank()
 	p.r.line("result: %s", probeVerdict(p.rep))
 }
@@ -238,17 +294,39 @@ func (p *probeReport) response() {
 // events lists every event the reference reader dispatched, when it arrived and what it is.
 func (p *probeReport) events() {
 	p.r.title("Events, as the HTML standard reads them (%d, %d bytes)", len(p.rep.Events), p.rep.Bytes)
-	if len(p.rep.Events) == 0 {
-		p.r.line("none")
+	events := p.rep.Events
+	if len(events) == 0 {
+		if p.rep.Complete {
+			p.r.line("no events: this is not an event stream")
+		} else {
+			p.r.line("none")
+		}
 		return
 	}
-	rows := make([][]string, 0, len(p.rep.Events))
-	for i, e := range p.rep.Events {
+	// A long stream shows its first and last few events: the start and the end are where
+	// streams differ, and the rows between would fill the terminal and the memory alike.
+	head, tail := len(events), 0
+	if !p.all && len(events) > 2*probeEventsShown+1 {
+		head, tail = probeEventsShown, probeEventsShown
+	}
+	rows := make([][]string, 0, head+tail+1)
+	row := func(i int) {
+		e := events[i]
 		id := e.ID
 		if id == "" {
 			id = "-"
 		}
 		rows = append(rows, []string{strconv.Itoa(i + 1), e.At.String(), e.Type, id, strconv.Itoa(e.Lines), probeEventKind(e), probePreview(e.Data, 40)})
+	}
+	for i := range head {
+		row(i)
+	}
+	if tail > 0 {
+		left := len(events) - head - tail
+		rows = append(rows, []string{"…", "", "", "", "", "", fmt.Sprintf("(%d events left out: --all-events prints them)", left)})
+		for i := len(events) - tail; i < len(events); i++ {
+			row(i)
+		}
 	}
 	p.r.table([]string{"event", "at", "type", "id", "lines", "kind", "data"}, rows)
 }
@@ -299,9 +377,17 @@ func streamedVerdict(t probe.Timing) string {
 		t.TextEvents, what, t.Spread, *t.FirstText)
 }
 
-// hazards lists what the wire does that loses or hides text.
-func (p *probeReport) hazards() {
-	p.r.title("Hazards on the wire")
+// hazards lists what the wire does that loses or hides text; a stopped probe's are on the
+// bytes that arrived, and leave out those about the stream's end, which it never reached.
+func (p *probeReport) hazards(complete bool) {
+	if complete {
+		p.r.title("Hazards on the wire")
+	} else {
+		p.r.title("Hazards on the wire, in the %d bytes received", p.rep.Bytes)
+	}
+	if n := p.rep.ScanStopped; n > 0 {
+		p.r.line("(out of time: the scan stopped at line %d)", n)
+	}
 	if len(p.rep.Hazards) == 0 {
 		p.r.line("none")
 		return
@@ -309,24 +395,26 @@ func (p *probeReport) hazards() {
 	for _, h := range p.rep.Hazards {
 		where := ""
 		if len(h.Lines) > 0 {
-			where = " (" + probeLines(h.Lines) + ")"
+			where = " (" + probeLines(h.Lines, max(h.LinesInAll, len(h.Lines))) + ")"
 		}
 		p.r.line("%s%s: %s", h.Code, where, h.Detail)
 	}
 }
 
-func probeLines(lines []int) string {
+func probeLines(lines []int, all int) string {
 	const shown = 8
 	parts := make([]string, 0, shown+1)
 	for i, n := range lines {
 		if i == shown {
-			parts = append(parts, fmt.Sprintf("… %d in all", len(lines)))
 			break
 		}
 		parts = append(parts, strconv.Itoa(n))
 	}
+	if all > len(parts) {
+		parts = append(parts, fmt.Sprintf("… %d in all", all))
+	}
 	word := "lines "
-	if len(lines) == 1 {
+	if all == 1 {
 		word = "line "
 	}
 	return word + strings.Join(parts, ", ")
@@ -355,6 +443,8 @@ func (p *probeReport) readers() {
 	for _, r := range p.rep.Readers {
 		cell := probePreview(r.Got, 60)
 		switch {
+		case r.NotMeasured != "":
+			cell = "(not measured) " + r.NotMeasured
 		case r.Throws != "":
 			cell = "(throws) " + r.Throws
 		case answered:
@@ -370,7 +460,7 @@ func probeVerdict(rep *probe.Report) string {
 	if rep.Answer != nil && rep.Answer.OK {
 		missed := 0
 		for _, r := range rep.Readers {
-			if r.Measure != "exact" {
+			if !r.Exact {
 				missed++
 			}
 		}
@@ -381,6 +471,9 @@ func probeVerdict(rep *probe.Report) string {
 	}
 	if len(rep.Hazards) == 0 {
 		return "pass: no hazard on the wire"
+	}
+	if rep.Complete && len(rep.Events) == 0 {
+		return "fail: no events: this is not an event stream"
 	}
 	if len(rep.Hazards) == 1 {
 		return "fail: 1 hazard on the wire"

@@ -1,14 +1,24 @@
 package lessons
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"maps"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
 	"slices"
 	"strings"
+	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -131,6 +141,10 @@ func TestProbeStandInFailure(t *testing.T) {
 	}
 }
 
+// TestProbeStandInComputesFirst: with a model behind it, the stand-in sends its headers at once
+// but its text only after the model has answered, all of it. Every time compared is a lower
+// bound (a loaded machine only delays an arrival), and the verdict printed is checked against
+// the spread the probe measured, not against a bound on the clock.
 func TestProbeStandInComputesFirst(t *testing.T) {
 	const delay = 300 * time.Millisecond
 	model := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -147,18 +161,47 @@ func TestProbeStandInComputesFirst(t *testing.T) {
 	rep, _ := probeJSON(t, base+streamPath, "--message", arpeggioQuestion)
 	tm := rep.Timing
 	if tm.TextEvents != 4 || tm.FirstText == nil || time.Duration(*tm.FirstText) < delay {
-		t.Fatalf("timing %+v", tm)
+		t.Fatalf("timing %+v: want 4 text events, the first after the model's %v", tm, delay)
 	}
-	if time.Duration(tm.Headers) >= delay {
-		t.Errorf("headers at %v, after the model's answer", tm.Headers)
+	if tm.FirstText == nil || *tm.FirstText < tm.Headers || *tm.FirstEvent < tm.Headers {
+		t.Errorf("timing %+v: text before the headers", tm)
 	}
-	if tm.Streamed || time.Duration(tm.Spread) >= probe.StreamedSpread {
-		t.Errorf("spread %v, streamed %v: want every text event at once", tm.Spread, tm.Streamed)
+	for _, e := range rep.Events {
+		if e.Kind == probe.KindText && time.Duration(e.At) < delay {
+			t.Errorf("text event %q at %v, before the model answered", e.Data, e.At)
+		}
 	}
 
 	out, _ := runCourse(t, "probe", base+streamPath, "--message", arpeggioQuestion)
-	if !strings.Contains(out, "streamed     no: 4 text events within ") || !strings.Contains(out, "the answer was whole before the first was sent") {
-		t.Errorf("timing section:\n%s", out)
+	firstAfter, streamedLine := false, false
+	for line := range strings.SplitSeq(out, "\n") {
+		if rest, ok := strings.CutPrefix(line, "first text   "); ok {
+			if d, err := time.ParseDuration(strings.ReplaceAll(rest, " ", "")); err == nil && d >= delay {
+				firstAfter = true
+			}
+		}
+		if rest, ok := strings.CutPrefix(line, "streamed     "); ok {
+			var spread float64
+			switch {
+			case strings.HasPrefix(rest, "no: 4 text events within "):
+				if _, err := fmt.Sscanf(strings.TrimPrefix(rest, "no: 4 text events within "), "%f ms", &spread); err != nil || time.Duration(spread*float64(time.Millisecond)) >= probe.StreamedSpread ||
+					!strings.HasSuffix(rest, "the answer was whole before the first was sent") {
+					t.Errorf("streamed line %q", rest)
+				}
+			case strings.HasPrefix(rest, "yes: 4 text events spread over "):
+				// The machine held the reads apart; the verdict follows what was measured.
+				if _, err := fmt.Sscanf(strings.TrimPrefix(rest, "yes: 4 text events spread over "), "%f ms", &spread); err != nil || time.Duration(spread*float64(time.Millisecond)) < probe.StreamedSpread {
+					t.Errorf("streamed line %q", rest)
+				}
+				t.Logf("this run measured the text events %v ms apart: %q", spread, rest)
+			default:
+				t.Errorf("streamed line %q", rest)
+			}
+			streamedLine = true
+		}
+	}
+	if !firstAfter || !streamedLine {
+		t.Errorf("timing section lacks a first text after %v or a streamed line:\n%s", delay, out)
 	}
 }
 
@@ -200,7 +243,7 @@ func TestProbeTimeoutShowsWhatArrived(t *testing.T) {
 	}))
 	defer srv.Close()
 	out, err := runCourse(t, "probe", srv.URL, "--method", "GET", "--timeout", "300ms")
-	if probeExitCode(err) != ExitCannotRun || !strings.Contains(err.Error(), "timed out after 300ms with the stream still open: 13 bytes and 1 events received so far") {
+	if probeExitCode(err) != ExitCannotRun || !strings.Contains(err.Error(), "timed out after 300ms with the stream still open: 13 bytes and 1 event received so far") {
 		t.Fatalf("exit %d: %v", probeExitCode(err), err)
 	}
 	if !strings.Contains(out, "== Events, as the HTML standard reads them (1, 13 bytes)") || strings.Contains(out, "result:") {
@@ -227,4 +270,333 @@ func TestProbeFlags(t *testing.T) {
 	if po.Header.Get("A") != "b" || po.Header.Get("C") != "d" || string(po.Body) != `{"q":1}` || len(po.Readers) != 1 || po.Readers[0].Name != "GaChatbot page" {
 		t.Errorf("probe options %+v", po)
 	}
+}
+
+var courseBinary struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+// buildCourse builds the course's binary once, so a test sees the exit statuses main gives.
+func buildCourse(t *testing.T) string {
+	t.Helper()
+	courseBinary.once.Do(func() {
+		dir, err := os.MkdirTemp("", "course-bin")
+		if err != nil {
+			courseBinary.err = err
+			return
+		}
+		courseBinary.path = filepath.Join(dir, "course")
+		if out, err := exec.Command("go", "build", "-o", courseBinary.path, "course").CombinedOutput(); err != nil {
+			courseBinary.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if courseBinary.err != nil {
+		t.Fatal(courseBinary.err)
+	}
+	return courseBinary.path
+}
+
+// endlessStream serves an event stream that never ends: the event over and over, as fast as
+// the connection takes it, or once every pace; each request's 20th flush is sent on started.
+func endlessStream(t testing.TB, event string, pace time.Duration) (url string, started <-chan struct{}) {
+	t.Helper()
+	ch := make(chan struct{}, 64)
+	chunk := []byte(strings.Repeat(event, max(1, (32<<10)/len(event))))
+	if pace > 0 {
+		chunk = []byte(event)
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		rc := http.NewResponseController(w)
+		for n := 1; ; n++ {
+			if _, err := w.Write(chunk); err != nil {
+				return
+			}
+			if rc.Flush() != nil {
+				return
+			}
+			if n == 20 {
+				ch <- struct{}{}
+			}
+			if pace > 0 {
+				select {
+				case <-time.After(pace):
+				case <-r.Context().Done():
+					return
+				}
+			}
+		}
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL, ch
+}
+
+// runBinary runs the built course and returns its output and exit status.
+func runBinary(t *testing.T, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	cmd := exec.Command(buildCourse(t), args...)
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err := cmd.Run()
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		t.Fatal(err)
+	}
+	return out.String(), errOut.String(), cmd.ProcessState.ExitCode()
+}
+
+// TestProbeExitStatuses runs the built binary down each exit path a CI job relies on.
+func TestProbeExitStatuses(t *testing.T) {
+	clean := serveEvents(t, "text/event-stream", "data: Hello.\n\n", "data: [DONE]\n\n")
+	noDone := serveEvents(t, "text/event-stream", "data: Hello.\n\n")
+	paced, _ := endlessStream(t, "data: tick\n\n", time.Millisecond)
+	fast, _ := endlessStream(t, "data: tick\n\n", 0)
+	cp, err := hostproc.NewClosedPort()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cp.Close()
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stderr string
+	}{
+		{"pass", []string{clean, "--method", "GET"}, 0, ""},
+		{"pass against the answer", []string{clean, "--method", "GET", "--answer-file", writeProbeFile(t, "Hello.")}, 0, ""},
+		{"a hazard", []string{noDone, "--method", "GET"}, ExitFail, "course: probe: fail: 1 hazard on the wire\n"},
+		{"a reader misses the answer", []string{clean, "--method", "GET", "--answer-file", writeProbeFile(t, "Hello!")}, ExitFail, "course: probe: fail: 4 of 4 readers"},
+		{"refused", []string{"http://" + cp.Addr() + "/", "--method", "GET"}, ExitCannotRun, "course: probe: connection refused by " + cp.Addr()},
+		{"usage", []string{clean, "--max-bytes", "lots"}, ExitCannotRun, `course: probe: invalid argument "lots" for "--max-bytes" flag`},
+		{"deadline", []string{paced, "--method", "GET", "--timeout", "300ms"}, ExitCannotRun, "course: probe: timed out after 300ms with the stream still open"},
+		{"max events", []string{fast, "--method", "GET", "--max-events", "50"}, ExitCannotRun, "course: probe: stopped after 50 events: raise --max-events"},
+		{"max bytes", []string{fast, "--method", "GET", "--max-bytes", "64KiB"}, ExitCannotRun, "course: probe: stopped after 64 KiB: raise --max-bytes"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, stderr, code := runBinary(t, append([]string{"probe"}, tt.args...)...)
+			if code != tt.code || !strings.HasPrefix(stderr, tt.stderr) || (tt.stderr == "") != (stderr == "") {
+				t.Errorf("exit %d, stderr %q; want %d, %q", code, stderr, tt.code, tt.stderr)
+			}
+		})
+	}
+}
+
+// TestProbeSignalsEndTheProbe sends SIGINT and SIGTERM to the built binary while it reads a
+// stream that never ends: it stops, prints what arrived, and exits 2.
+func TestProbeSignalsEndTheProbe(t *testing.T) {
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		t.Run(sig.String(), func(t *testing.T) {
+			url, started := endlessStream(t, "data: tick\n\n", time.Millisecond)
+			cmd := exec.Command(buildCourse(t), "probe", url, "--method", "GET", "--timeout", "10m")
+			var out, errOut bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &out, &errOut
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			<-started
+			sent := time.Now()
+			if err := cmd.Process.Signal(sig); err != nil {
+				t.Fatal(err)
+			}
+			_ = cmd.Wait()
+			took := time.Since(sent)
+			t.Logf("%v: exit %d %v after the signal: %s", sig, cmd.ProcessState.ExitCode(), took, errOut.String())
+			if code := cmd.ProcessState.ExitCode(); code != ExitCannotRun || !strings.HasPrefix(errOut.String(), "course: probe: interrupted") {
+				t.Fatalf("exit %d, stderr %q", code, errOut.String())
+			}
+			// Past the headers, the report shows what arrived; before them there is nothing to show.
+			if strings.Contains(errOut.String(), "with the stream still open") &&
+				(!strings.Contains(out.String(), "== Hazards on the wire, in the ") || !strings.Contains(out.String(), "HTML standard, text events")) {
+				t.Errorf("partial report:\n%s", out.String())
+			}
+			if took > 5*time.Second {
+				t.Errorf("exited %v after the signal", took)
+			}
+		})
+	}
+}
+
+// TestProbeBoundedOnAFastEndlessStream: a server streams as fast as loopback carries it and
+// never ends; the probe stops at its limits or its deadline, prints the report on what arrived,
+// text or JSON, and stays within 64 MiB of heap and a second past its deadline.
+func TestProbeBoundedOnAFastEndlessStream(t *testing.T) {
+	for _, event := range []string{"data: token\n\n", "data: " + strings.Repeat("x", 2000) + "\n\n"} {
+		url, _ := endlessStream(t, event, 0)
+		for _, format := range []string{"text", "json"} {
+			t.Run(fmt.Sprintf("%d-byte events, %s", len(event), format), func(t *testing.T) {
+				res := probeEndless(t, url, time.Second, format == "json")
+				// A limit stops the read; on a machine slow enough, the deadline comes first.
+				if res.code != ExitCannotRun || !strings.Contains(res.err, "stopped after ") && !strings.Contains(res.err, "timed out after 1s with the stream still open") {
+					t.Fatalf("exit %d: %s", res.code, res.err)
+				}
+				t.Logf("peak heap %.1f MiB (%.1f MiB before), %v for a 1s deadline: %s", mib(res.peak), mib(res.base), res.took, res.err)
+				if res.peak > probeHeapBound || res.took > time.Second+pastDeadline() {
+					t.Errorf("peak heap %.1f MiB, %v for a 1s deadline", mib(res.peak), res.took)
+				}
+				if format == "text" && !strings.Contains(res.out, " events left out: --all-events prints them)") {
+					t.Errorf("the event table does not leave events out:\n%s", res.out)
+				}
+				if format == "json" {
+					var rep probe.Report
+					if err := json.Unmarshal([]byte(res.out), &rep); err != nil || len(rep.Readers) != len(probe.DefaultReaders()) || rep.Error == "" {
+						t.Errorf("json report: %v, %d readers, error %q", err, len(rep.Readers), rep.Error)
+					}
+				}
+			})
+		}
+	}
+}
+
+const probeHeapBound = 64 << 20
+
+// pastDeadline is how long a probe may run past its deadline: a second, or four under the race
+// detector, which slows the code it watches several times over.
+func pastDeadline() time.Duration {
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range bi.Settings {
+			if s.Key == "-race" && s.Value == "true" {
+				return 4 * time.Second
+			}
+		}
+	}
+	return time.Second
+}
+
+func mib(n uint64) float64 { return float64(n) / (1 << 20) }
+
+type endlessResult struct {
+	out, err string
+	code     int
+	peak     uint64 // the most heap in use while the probe ran
+	base     uint64 // the heap in use before it, the test binary's own
+	took     time.Duration
+}
+
+// probeEndless runs `course probe` in-process against url and measures its peak heap and time.
+func probeEndless(t testing.TB, url string, timeout time.Duration, asJSON bool) endlessResult {
+	args := []string{"probe", url, "--method", "GET", "--timeout", timeout.String()}
+	if asJSON {
+		args = append(args, "--json")
+	}
+	var res endlessResult
+	runtime.GC()
+	base := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(base)
+	res.base = base[0].Value.Uint64()
+	stop, peak := make(chan struct{}), make(chan uint64)
+	go func() {
+		s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+		var p uint64
+		tick := time.NewTicker(500 * time.Microsecond)
+		defer tick.Stop()
+		for {
+			metrics.Read(s)
+			p = max(p, s[0].Value.Uint64())
+			select {
+			case <-stop:
+				peak <- p
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	// The report goes to a file, as to a terminal, so the heap measured is the probe's alone.
+	out, err := os.Create(filepath.Join(t.TempDir(), "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Close()
+	start := time.Now()
+	root := NewRootCmd("test")
+	root.SetOut(out)
+	root.SetArgs(args)
+	err = root.ExecuteContext(context.Background())
+	res.took = time.Since(start)
+	close(stop)
+	res.peak = <-peak
+	b, rerr := os.ReadFile(out.Name())
+	if rerr != nil {
+		t.Fatal(rerr)
+	}
+	res.out, res.code = string(b), probeExitCode(err)
+	if err != nil {
+		res.err = err.Error()
+	}
+	return res
+}
+
+// BenchmarkProbeEndless is TestProbeBoundedOnAFastEndlessStream with a 5 s deadline: a stream
+// as fast as loopback carries it, which the limits stop, and one paced under the limits, which
+// the deadline stops. It reports the peak heap and the time past the deadline.
+func BenchmarkProbeEndless(b *testing.B) {
+	const timeout = 5 * time.Second
+	for _, stream := range []struct {
+		name string
+		pace time.Duration
+	}{{"fast", 0}, {"paced", 100 * time.Microsecond}} {
+		for _, format := range []string{"text", "json"} {
+			b.Run(stream.name+"/"+format, func(b *testing.B) {
+				url, _ := endlessStream(b, "data: token\n\n", stream.pace)
+				for b.Loop() {
+					res := probeEndless(b, url, timeout, format == "json")
+					if res.code != ExitCannotRun {
+						b.Fatalf("exit %d: %s", res.code, res.err)
+					}
+					if res.peak > probeHeapBound || res.took > timeout+pastDeadline() {
+						b.Errorf("peak heap %.1f MiB, %v for a 5s deadline: %s", mib(res.peak), res.took, res.err)
+					}
+					b.ReportMetric(mib(res.peak), "peak-MiB")
+					b.ReportMetric((res.took - timeout).Seconds(), "s-past-deadline")
+				}
+			})
+		}
+	}
+}
+
+func TestProbeEventTable(t *testing.T) {
+	fast, _ := endlessStream(t, "data: tick\n\n", 0)
+	out, err := runCourse(t, "probe", fast, "--method", "GET", "--max-events", "30")
+	if probeExitCode(err) != ExitCannotRun || !strings.Contains(out, "(10 events left out: --all-events prints them)\n21     ") ||
+		!strings.Contains(out, "\n30     ") || strings.Contains(out, "\n11     ") {
+		t.Errorf("exit %d, %v:\n%s", probeExitCode(err), err, out)
+	}
+	out, _ = runCourse(t, "probe", fast, "--method", "GET", "--max-events", "30", "--all-events")
+	if strings.Contains(out, "left out") || !strings.Contains(out, "\n11     ") || !strings.Contains(out, "\n30     ") {
+		t.Errorf("--all-events:\n%s", out)
+	}
+}
+
+func TestProbeNoEvents(t *testing.T) {
+	url := serveEvents(t, "application/json", `{"naturalLanguageAnswer":"hi"}`)
+	out, err := runCourse(t, "probe", url)
+	if probeExitCode(err) != ExitFail || !strings.Contains(out, "== Events, as the HTML standard reads them (0, 30 bytes)\nno events: this is not an event stream\n") ||
+		!strings.HasSuffix(out, "\nresult: fail: no events: this is not an event stream\n") || err.Error() != "probe: fail: no events: this is not an event stream" {
+		t.Errorf("exit %d:\n%s", probeExitCode(err), out)
+	}
+}
+
+// serveEvents answers every request with the content type and the events, one flush each.
+func serveEvents(t *testing.T, contentType string, events ...string) string {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", contentType)
+		for _, e := range events {
+			_, _ = w.Write([]byte(e))
+			_ = http.NewResponseController(w).Flush()
+		}
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+func writeProbeFile(t *testing.T, content string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "answer.txt")
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
 }

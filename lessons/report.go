@@ -168,3 +168,20 @@ func (r *report) tableWidths(header []string, rows [][]string, widths []int) {
 	}
 	r.table(nil, rows)
 }
+
+// fixedRow prints one row of cells in columns of fixed widths, one space apart, the last
+// column unpadded; a cell wider than its column pushes the rest of its row along, as a
+// label longer than its width does in facts. Tables whose cells overflow on purpose use it.
+func (r *report) fixedRow(widths []int, cells ...string) {
+	var b strings.Builder
+	for i, c := range cells {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(c)
+		if i < len(widths) && i < len(cells)-1 {
+			b.WriteString(strings.Repeat(" ", max(widths[i]-len([]rune(c)), 0)))
+		}
+	}
+	r.printf("%s\n", strings.TrimRight(b.String(), " "))
+}

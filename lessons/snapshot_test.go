@@ -12,6 +12,7 @@ import (
 // snapshots/<snapshotName(args)>.txt.
 var snapshotRuns = [][]string{
 	{"lessons"},
+	{"l1"},
 	{"l4"},
 	{"l5"},
 	{"l6"},
@@ -28,6 +29,14 @@ var snapshotRuns = [][]string{
 	{"l6", "--exercise", "6"},
 	{"l6", "--exercise", "6", "--solution"},
 	{"l6", "--browser"},
+	{"l7"},
+	{"l9"},
+	{"l15"},
+	{"l17"},
+	{"l17", "--main"},
+	{"l18"},
+	{"l27"},
+	{"l28"},
 	{"matrix"},
 	{"matrix", "--error"},
 	{"matrix", "--crlf"},

@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net"
 	"net/http"
 	"net/url"
@@ -33,6 +34,20 @@ import (
 const (
 	DefaultTimeout     = 30 * time.Second        // the whole probe, answer request included
 	DefaultAnswerField = "naturalLanguageAnswer" // GaChatbot.Api's ChatJsonResponse (Apps/GaChatbot.Api/Controllers/ChatbotController.cs:559-567)
+	// DefaultMaxBytes is how much of a stream the probe keeps before it stops reading: the
+	// capture, the events and every reader's text are held in memory, so this bounds them all.
+	// GA's readers need up to five times the capture while they run; at 4 MiB a probe stays
+	// within 64 MiB of heap whatever the server sends.
+	DefaultMaxBytes = 4 << 20
+	// DefaultMaxEvents is how many events the probe records before it stops reading.
+	DefaultMaxEvents = 100_000
+	// DefaultMaxLine is the longest line, and the longest event data, the course's reader takes.
+	// The standard sets no limit; the course's reader needs one to bound its memory.
+	DefaultMaxLine = sse.DefaultLimit
+	// Grace is how long measuring may go on after the deadline or an interruption: the readers
+	// that have not finished by then are reported as not measured, so the whole probe, printing
+	// included, ends soon after.
+	Grace = 300 * time.Millisecond
 	// bodyShown is how much of an error body a message quotes.
 	bodyShown = 300
 	// errorBodyLimit is how much of a non-2xx body the probe reads at all.
@@ -61,6 +76,12 @@ type Options struct {
 	Readers []wire.Reader
 	// Timeout bounds the whole probe; 0 means DefaultTimeout.
 	Timeout time.Duration
+	// MaxBytes stops the read after this many body bytes; 0 means DefaultMaxBytes.
+	MaxBytes int
+	// MaxEvents stops the read after this many events; 0 means DefaultMaxEvents.
+	MaxEvents int
+	// MaxLine is the longest line, and event data, the reader takes; 0 means DefaultMaxLine.
+	MaxLine int
 	// Client sends the requests; nil means a client that uses no proxy.
 	Client *http.Client
 }
@@ -68,12 +89,14 @@ type Options struct {
 // Reason says why a probe could not run, for messages and for scripts.
 type Reason string
 
-// The reasons a probe stops without a report on the stream.
+// The reasons a probe stops before the end of the stream or without one.
 const (
 	ReasonUsage   Reason = "usage"   // the options do not make a request
 	ReasonConnect Reason = "connect" // no connection: refused, unreachable, unknown host
 	ReasonTLS     Reason = "tls"     // the TLS handshake failed
 	ReasonTimeout Reason = "timeout" // the deadline passed; the report holds what came before
+	ReasonCancel  Reason = "cancel"  // the caller's context ended (SIGINT, SIGTERM); the report holds what came before
+	ReasonLimit   Reason = "limit"   // --max-bytes, --max-events or --max-line was reached; the report holds what came before
 	ReasonStatus  Reason = "status"  // the stream answered with a status outside 2xx
 	ReasonRead    Reason = "read"    // the connection broke or the stream could not be decoded
 	ReasonAnswer  Reason = "answer"  // the answer to compare with could not be had
@@ -151,24 +174,58 @@ func run(ctx context.Context, opts Options) (*Report, error) {
 	if client == nil {
 		client = newClient()
 	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
+	limits := limits{bytes: opts.MaxBytes, events: opts.MaxEvents, line: opts.MaxLine}
+	if limits.bytes <= 0 {
+		limits.bytes = DefaultMaxBytes
+	}
+	if limits.events <= 0 {
+		limits.events = DefaultMaxEvents
+	}
+	if limits.line <= 0 {
+		limits.line = DefaultMaxLine
+	}
+	deadline := time.Now().Add(timeout)
+	readCtx, cancel := context.WithDeadline(ctx, deadline)
 	defer cancel()
+	// Measuring goes on past the deadline or an interruption for Grace at most, so a probe
+	// stopped either way still reports on what arrived, and ends soon after.
+	measureCtx, cancelMeasure := context.WithDeadline(context.WithoutCancel(ctx), deadline.Add(Grace))
+	defer cancelMeasure()
+	stopWatch := context.AfterFunc(ctx, func() { time.AfterFunc(Grace, cancelMeasure) })
+	defer stopWatch()
 
-	p := &prober{opts: opts, method: method, client: client, timeout: timeout, rep: rep}
-	raw, err := p.stream(ctx)
-	if err != nil {
+	p := &prober{opts: opts, method: method, client: client, timeout: timeout, limits: limits, rep: rep}
+	raw, err := p.stream(readCtx)
+	if raw == nil {
 		return rep, err
 	}
-	rep.finish(raw, true)
+	rep.finish(measureCtx, raw, err == nil)
 	if opts.AnswerURL != "" || opts.AnswerFile != "" {
-		ans, err := p.answer(ctx, field)
-		if err != nil {
-			return rep, err
+		ans, aerr := p.answer(readCtx, field)
+		switch {
+		case aerr != nil && err == nil:
+			return rep, aerr
+		case aerr != nil:
+			source := opts.AnswerURL + opts.AnswerFile
+			ans = &Answer{Source: source, Problem: strings.TrimPrefix(aerr.Error(), "probe: ")}
 		}
 		rep.Answer = ans
 	}
-	rep.measure(raw, readers)
-	return rep, nil
+	rep.measure(measureCtx, raw, readers)
+	if err == nil && measureCtx.Err() != nil {
+		// The stream ended in time, but measuring it did not.
+		rep.Pass = false
+		if ctx.Err() != nil {
+			return rep, fail(ReasonCancel, ctx.Err(), "interrupted while measuring the %d bytes received", rep.Bytes)
+		}
+		return rep, fail(ReasonTimeout, measureCtx.Err(), "timed out after %s measuring the %d bytes received", timeout, rep.Bytes)
+	}
+	return rep, err
+}
+
+// limits bound what one probe reads and keeps.
+type limits struct {
+	bytes, events, line int
 }
 
 // prober carries one run's request settings and the report it fills.
@@ -177,6 +234,7 @@ type prober struct {
 	method  string
 	client  *http.Client
 	timeout time.Duration
+	limits  limits
 	rep     *Report
 }
 
@@ -228,8 +286,15 @@ func (p *prober) request(ctx context.Context, target string) (*http.Request, err
 	return req, nil
 }
 
+// errBytesLimit stops the capture at the byte limit.
+var errBytesLimit = errors.New("byte limit reached")
+
+// errEventsLimit stops the read at the event limit.
+var errEventsLimit = errors.New("event limit reached")
+
 // stream sends the request, records the status and headers, and reads the events as they arrive.
-// It returns the bytes received, decoded from any Content-Encoding.
+// It returns the bytes received, decoded from any Content-Encoding, or nil when no 2xx body came;
+// with an error, the bytes are what arrived before the read stopped.
 func (p *prober) stream(ctx context.Context) ([]byte, error) {
 	req, err := p.request(ctx, p.opts.URL)
 	if err != nil {
@@ -253,35 +318,92 @@ func (p *prober) stream(ctx context.Context) ([]byte, error) {
 	if err != nil {
 		return nil, fail(ReasonRead, err, "%v", err)
 	}
-	capt := &capture{src: body}
-	rd := sse.NewReader(capt)
+	capt := &capture{src: body, buf: []byte{}, start: start, max: p.limits.bytes}
+	rd := sse.NewReader(capt, sse.WithLimit(p.limits.line))
 	for {
 		ev, err := rd.Next()
+		if err == nil && len(p.rep.Events) == p.limits.events {
+			err = errEventsLimit
+		}
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			p.rep.finish(capt.buf.Bytes(), false)
 			p.rep.Timing.End = Millis(time.Since(start))
-			return capt.buf.Bytes(), p.readError(ctx, err)
+			p.rep.Bytes = len(capt.buf)
+			return capt.buf, p.readError(ctx, err)
 		}
-		p.rep.addEvent(ev, time.Since(start))
+		p.rep.addEvent(ev, capt.at)
 	}
 	p.rep.Timing.End = Millis(time.Since(start))
-	return capt.buf.Bytes(), nil
+	return capt.buf, nil
 }
 
 // readError explains a stream that stopped before its end, with what had arrived.
 func (p *prober) readError(ctx context.Context, err error) error {
-	so := fmt.Sprintf("%d bytes and %d events received so far", p.rep.Bytes, len(p.rep.Events))
-	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return fail(ReasonTimeout, err, "timed out after %s with the stream still open: %s", p.timeout, so)
-	}
+	events := count(len(p.rep.Events), "event")
+	so := fmt.Sprintf("%d bytes and %s received so far", p.rep.Bytes, events)
 	var le *sse.LimitError
-	if errors.As(err, &le) {
-		return fail(ReasonRead, err, "%v: %s", err, so)
+	switch {
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		return fail(ReasonTimeout, err, "timed out after %s with the stream still open: %s", p.timeout, so)
+	case ctx.Err() != nil:
+		return fail(ReasonCancel, ctx.Err(), "interrupted with the stream still open: %s", so)
+	case errors.Is(err, errBytesLimit):
+		return fail(ReasonLimit, err, "stopped after %s: raise --max-bytes: %s received so far", FormatSize(p.limits.bytes), events)
+	case errors.Is(err, errEventsLimit):
+		return fail(ReasonLimit, err, "stopped after %s: raise --max-events: %d bytes received so far", events, p.rep.Bytes)
+	case errors.As(err, &le):
+		return fail(ReasonLimit, err, "stopped at %s longer than %s: the limit is the course's reader's, not the standard's (browsers have none): raise --max-line: %s",
+			withArticle(le.What), FormatSize(le.Limit), so)
 	}
 	return fail(ReasonRead, err, "the stream broke off: %v: %s", err, so)
+}
+
+func withArticle(what string) string {
+	if what == "event data" {
+		return "event data"
+	}
+	return "a " + what
+}
+
+// FormatSize writes a byte count the way the flags take it: "16 MiB", "1.5 KiB", "300 bytes".
+func FormatSize(n int) string {
+	for _, u := range []struct {
+		name string
+		size int
+	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}} {
+		if n >= u.size {
+			return strconv.FormatFloat(float64(n)/float64(u.size), 'f', -1, 64) + " " + u.name
+		}
+	}
+	return count(n, "byte")
+}
+
+// ParseSize reads a byte count such as "16MiB", "16 MiB", "512KiB", "1GB" or "4096"; KB, MB and GB
+// count in powers of ten, KiB, MiB and GiB (and K, M, G) in powers of two.
+func ParseSize(s string) (int, error) {
+	t := strings.TrimSpace(s)
+	i := strings.IndexFunc(t, func(r rune) bool { return (r < '0' || r > '9') && r != '.' })
+	num, unit := t, ""
+	if i >= 0 {
+		num, unit = t[:i], strings.TrimSpace(t[i:])
+	}
+	mult := map[string]float64{
+		"": 1, "b": 1, "byte": 1, "bytes": 1,
+		"k": 1 << 10, "kib": 1 << 10, "kb": 1e3,
+		"m": 1 << 20, "mib": 1 << 20, "mb": 1e6,
+		"g": 1 << 30, "gib": 1 << 30, "gb": 1e9,
+	}[strings.ToLower(unit)]
+	f, err := strconv.ParseFloat(num, 64)
+	if err != nil || mult == 0 || f <= 0 {
+		return 0, fmt.Errorf("size %q: want a positive number of bytes such as 4096, 512KiB or 16MiB", s)
+	}
+	n := f * mult
+	if n > math.MaxInt32 {
+		return 0, fmt.Errorf("size %q: more than 2 GiB", s)
+	}
+	return max(int(n), 1), nil
 }
 
 // transportError names what failed before any response: refused, TLS, timeout, or the rest.
@@ -298,6 +420,8 @@ func (p *prober) transportError(ctx context.Context, target string, err error, w
 	switch {
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
 		return fail(ReasonTimeout, err, "timed out after %s %s from %s: nothing received", p.timeout, waiting, host)
+	case ctx.Err() != nil:
+		return fail(ReasonCancel, ctx.Err(), "interrupted %s from %s: nothing received", waiting, host)
 	case errors.Is(err, syscall.ECONNREFUSED):
 		return fail(ReasonConnect, err, "connection refused by %s: is the server running and listening there?", host)
 	case errors.As(err, &certErr), errors.As(err, &authErr), errors.As(err, &hostErr):
@@ -338,16 +462,39 @@ func decodeBody(resp *http.Response) (io.Reader, error) {
 	}
 }
 
-// capture keeps every byte the reader asks of the body.
+// capture keeps every byte the reader asks of the body, up to max, and when the last read returned.
 type capture struct {
-	src io.Reader
-	buf bytes.Buffer
+	src   io.Reader
+	buf   []byte
+	max   int
+	start time.Time
+	at    time.Duration // when the last read returned, since start
 }
 
-// Read reads from the body and keeps a copy of every byte read.
+// Read reads from the body and keeps a copy of every byte read. Past max it returns
+// errBytesLimit; the buffer grows by doubling but never beyond max.
 func (c *capture) Read(p []byte) (int, error) {
+	room := c.max - len(c.buf)
+	if room <= 0 {
+		// A stream of exactly max bytes ends here; one with a byte more goes past the limit.
+		var one [1]byte
+		n, err := c.src.Read(one[:])
+		if n == 0 && err != nil {
+			return 0, err
+		}
+		return 0, errBytesLimit
+	}
+	if len(p) > room {
+		p = p[:room]
+	}
 	n, err := c.src.Read(p)
-	c.buf.Write(p[:n])
+	c.at = time.Since(c.start)
+	if need := len(c.buf) + n; need > cap(c.buf) {
+		grown := make([]byte, len(c.buf), min(max(2*cap(c.buf), need, 4<<10), c.max))
+		copy(grown, c.buf)
+		c.buf = grown
+	}
+	c.buf = append(c.buf, p[:n]...)
 	return n, err
 }
 
@@ -372,6 +519,9 @@ func (p *prober) answer(ctx context.Context, field string) (*Answer, error) {
 		return ans, nil
 	}
 
+	if ctx.Err() != nil {
+		return &Answer{Source: p.opts.AnswerURL, Problem: "not asked: the probe stopped before the stream ended"}, nil
+	}
 	req, err := p.request(ctx, p.opts.AnswerURL)
 	if err != nil {
 		return nil, fail(ReasonUsage, err, "build answer request: %v", err)
@@ -389,7 +539,10 @@ func (p *prober) answer(ctx context.Context, field string) (*Answer, error) {
 	if err != nil {
 		return nil, fail(ReasonAnswer, err, "answer: %v", err)
 	}
-	b, err := io.ReadAll(body)
+	b, err := io.ReadAll(io.LimitReader(body, int64(p.limits.bytes)+1))
+	if err == nil && len(b) > p.limits.bytes {
+		return nil, fail(ReasonLimit, nil, "the answer from %s is longer than %s: raise --max-bytes", p.opts.AnswerURL, FormatSize(p.limits.bytes))
+	}
 	if err != nil {
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 			return nil, fail(ReasonTimeout, err, "timed out after %s reading the answer from %s", p.timeout, p.opts.AnswerURL)

@@ -13,8 +13,12 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -235,7 +239,14 @@ func TestProbeHazards(t *testing.T) {
 		want        []string
 		lines       []int // of the first hazard
 	}{
-		{"correct stream", es, []string{"data: Hello.\n\n", "data:  indented\ndata: \ndata: x\n\n", ": keep-alive\n\n", "data: [DONE]\n\n"}, nil, nil},
+		{"correct stream", es, []string{"data: Hello.\n\n", "data: not indented\ndata: \ndata: x\n\n", ": keep-alive\n\n", "data: [DONE]\n\n"}, nil, nil},
+		{"leading space", es, []string{"data: Hello.\n\n", "data:  indented\ndata: \ndata: x\ndata: \tx\n\n", "data: {\"a\": 1}\n\n", "data: [DONE]\n\n"}, []string{HazardLeading}, []int{3, 6}},
+		{"leading Unicode space", es, []string{"data: \u00a0a\n\n", "data: \u3000b\n\n", "data: \u00e9\n\n", "data: [DONE]\n\n"}, []string{HazardLeading}, []int{1, 3}},
+		{"leading space in JSON is no loss", es, []string{"data:  {\"type\":\"delta\"}\n\n", "data: [DONE]\n\n"}, nil, nil},
+		{"correct lone-CR stream", es, []string{"data: a\r\r", "data: [DONE]\r\r"}, nil, nil},
+		{"CRLF-framed event in an LF stream", es, []string{"data: a\n\n", "data: b\r\ndata: c\r\n\r\n", "data: [DONE]\n\n"}, []string{HazardMixedEnds}, []int{3}},
+		{"no events", "application/json", []string{`{"naturalLanguageAnswer": "hi"}`}, []string{HazardContentType, HazardNoEvents}, nil},
+		{"empty body", es, nil, []string{HazardNoEvents}, nil},
 		{"correct CRLF stream", es, []string{"data: a\r\n\r\n", "data: [DONE]\r\n\r\n"}, nil, nil},
 		{"correct event types and ids", "text/event-stream; charset=utf-8", []string{"event: delta\nid: 1\ndata: {\"type\":\"delta\",\"text\":\"a\"}\n\n", "data: [DONE]\n\n"}, nil, nil},
 		{"blank line in a chunk", es, []string{"data: para one\n\npara two\n\n", "data: [DONE]\n\n"}, []string{HazardNoColon}, []int{3}},
@@ -375,7 +386,7 @@ func TestProbeErrors(t *testing.T) {
 		{"untrusted certificate", Options{URL: tlsSrv.URL}, ReasonTLS, "TLS failure with 127.0.0.1:", 0},
 		{"TLS to a plain server", Options{URL: strings.Replace(plain.URL, "http:", "https:", 1)}, ReasonTLS, "does not speak TLS", 0},
 		{"not found", Options{URL: notFound.URL}, ReasonStatus, "answered 404 Not Found: no such endpoint xxx", 0},
-		{"timeout inside the stream", Options{URL: hang.URL, Timeout: 300 * time.Millisecond}, ReasonTimeout, "with the stream still open: 22 bytes and 1 events received so far", 1},
+		{"timeout inside the stream", Options{URL: hang.URL, Timeout: 300 * time.Millisecond}, ReasonTimeout, "with the stream still open: 22 bytes and 1 event received so far", 1},
 		{"timeout before headers", Options{URL: silent.URL, Timeout: 200 * time.Millisecond}, ReasonTimeout, "waiting for the response headers", 0},
 		{"bad scheme", Options{URL: "ftp://127.0.0.1/x"}, ReasonUsage, "not an http or https URL", 0},
 		{"GET with a body", Options{URL: plain.URL, Method: "get", Body: []byte("{}")}, ReasonUsage, "GET request carries no body", 0},
@@ -525,10 +536,15 @@ func TestProbeScanGaWriters(t *testing.T) {
 		"One line",
 	}
 	for _, text := range texts {
-		// GaChatbot.Api's writer frames every line: nothing on the wire is lost.
+		// GaChatbot.Api's writer frames every line: nothing on the wire is lost to the standard,
+		// but a text that starts with whitespace loses it in clients that trim.
 		stream := wire.GaChatbot.Stream(wire.Split743(text))
-		if hs := ScanWire(stream, true); len(hs) != 0 {
-			t.Errorf("GaChatbot.Api writer, %q: hazards %+v", text, hs)
+		want := []string{}
+		if strings.HasPrefix(text, " ") {
+			want = []string{HazardLeading}
+		}
+		if hs := ScanWire(stream, true); !slices.Equal(codes(hs), want) {
+			t.Errorf("GaChatbot.Api writer, %q: hazards %+v, want %q", text, hs, want)
 		}
 		// GaApi's writer puts a whole chunk after one "data: ": a chunk with a blank line loses text.
 		stream = wire.GaApi.Stream(wire.Split743(text))
@@ -540,5 +556,344 @@ func TestProbeScanGaWriters(t *testing.T) {
 	crlf := wire.GaApi.Stream([]string{"a\r\nb\r\n"})
 	if got := codes(ScanWire(crlf, true)); !slices.Equal(got, []string{HazardNoColon, HazardCR}) {
 		t.Errorf("GaApi writer, CRLF answer: %q", got)
+	}
+}
+
+func TestProbeLineEndsAreNamed(t *testing.T) {
+	// Line 1 ends at CRLF and line 4 at a lone CR, inside events framed with LF.
+	stream := []byte("data: a\r\nb\n\ndata: c\rd\n\ndata: [DONE]\n\n")
+	hs := ScanWire(stream, true)
+	var crs []Hazard
+	for _, h := range hs {
+		if h.Code == HazardCR {
+			crs = append(crs, h)
+		}
+	}
+	if len(crs) != 2 || !slices.Equal(crs[0].Lines, []int{1}) || !slices.Equal(crs[1].Lines, []int{4}) {
+		t.Fatalf("cr-in-data %+v", crs)
+	}
+	if !strings.HasPrefix(crs[0].Detail, "1 line ends at CRLF in a stream whose events end at LF") || !strings.Contains(crs[0].Detail, "keep the CR at the end of the line") {
+		t.Errorf("CRLF: %s", crs[0].Detail)
+	}
+	if !strings.HasPrefix(crs[1].Detail, "1 line ends at a lone CR in a stream whose events end at LF") || !strings.Contains(crs[1].Detail, "keep the CR inside the text") {
+		t.Errorf("lone CR: %s", crs[1].Detail)
+	}
+	for _, h := range hs {
+		if strings.Contains(h.Detail, "a CR inside the data") {
+			t.Errorf("%s still calls a line end a CR inside the data", h.Code)
+		}
+	}
+}
+
+func TestProbeHazardLinesAreBounded(t *testing.T) {
+	var b strings.Builder
+	for range 3 * MaxHazardLines {
+		b.WriteString("data: a\nlost\n\n")
+	}
+	hs := ScanWire([]byte(b.String()), false)
+	if len(hs) != 1 || hs[0].Code != HazardNoColon || len(hs[0].Lines) != MaxHazardLines || hs[0].LinesInAll != 3*MaxHazardLines || hs[0].Lines[1] != 5 {
+		t.Fatalf("hazards %+v", hs)
+	}
+}
+
+// endless serves a stream that never ends: event after event, as fast as the connection takes
+// them, or one every pace, until the client goes away. Each request's first write is sent on
+// started.
+func endless(t *testing.T, event string, pace time.Duration) (url string, started <-chan struct{}) {
+	t.Helper()
+	ch := make(chan struct{}, 16)
+	chunk := []byte(strings.Repeat(event, max(1, (32<<10)/len(event))))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		rc := http.NewResponseController(w)
+		for first := true; ; first = false {
+			b := chunk
+			if pace > 0 {
+				b = []byte(event)
+			}
+			if _, err := w.Write(b); err != nil {
+				return
+			}
+			if err := rc.Flush(); err != nil {
+				return
+			}
+			if first {
+				ch <- struct{}{}
+			}
+			if pace > 0 {
+				select {
+				case <-time.After(pace):
+				case <-r.Context().Done():
+					return
+				}
+			}
+		}
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL, ch
+}
+
+// peakHeap runs f while it samples the heap's live and unswept objects, and returns the most it saw.
+func peakHeap(f func()) uint64 {
+	runtime.GC()
+	stop, peak := make(chan struct{}), make(chan uint64)
+	go func() {
+		s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+		var p uint64
+		tick := time.NewTicker(500 * time.Microsecond)
+		defer tick.Stop()
+		for {
+			metrics.Read(s)
+			p = max(p, s[0].Value.Uint64())
+			select {
+			case <-stop:
+				peak <- p
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	f()
+	close(stop)
+	return <-peak
+}
+
+const heapBound = 64 << 20
+
+// pastDeadline is how long a probe may run past its deadline: a second, or four under the race
+// detector, which slows the code it watches several times over.
+func pastDeadline() time.Duration {
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range bi.Settings {
+			if s.Key == "-race" && s.Value == "true" {
+				return 4 * time.Second
+			}
+		}
+	}
+	return time.Second
+}
+
+// TestProbeBoundedOnAFastEndlessStream: a server that streams as fast as loopback carries it
+// and never ends. The probe stops at its limits, says which, and reports on what arrived, in
+// bounded memory and time.
+func TestProbeBoundedOnAFastEndlessStream(t *testing.T) {
+	tests := []struct {
+		name, event string
+		msg         string
+	}{
+		{"small events", "data: token\n\n", fmt.Sprintf("stopped after %d events: raise --max-events", DefaultMaxEvents)},
+		{"large events", "data: " + strings.Repeat("x", 2000) + "\n\n", "stopped after 4 MiB: raise --max-bytes"},
+	}
+	const timeout = time.Second
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			url, _ := endless(t, tt.event, 0)
+			var rep *Report
+			var err error
+			var took time.Duration
+			peak := peakHeap(func() {
+				start := time.Now()
+				rep, err = Run(t.Context(), Options{URL: url, Method: "GET", Timeout: timeout, AnswerFile: writeFile(t, "a.txt", "token")})
+				_ = rep.WriteJSON(io.Discard)
+				took = time.Since(start)
+			})
+			// The limit stops the read; on a machine slow enough, the deadline comes first.
+			var pe *Error
+			if !errors.As(err, &pe) || !(pe.Reason == ReasonLimit && strings.Contains(pe.Msg, tt.msg) ||
+				pe.Reason == ReasonTimeout && strings.Contains(pe.Msg, "timed out after 1s with the stream still open")) {
+				t.Fatalf("error %v, want the limit: %q", err, tt.msg)
+			}
+			t.Logf("%d bytes, %d events, %v, peak heap %.1f MiB", rep.Bytes, len(rep.Events), took, float64(peak)/(1<<20))
+			// The heap's bound is the command's, which adds a soft memory limit in proportion to
+			// --max-bytes: lessons' TestProbeBoundedOnAFastEndlessStream holds it to 64 MiB.
+			if peak > 2*heapBound {
+				t.Errorf("peak heap %.1f MiB, over %d MiB even without the command's memory limit", float64(peak)/(1<<20), 2*heapBound>>20)
+			}
+			if took > timeout+pastDeadline() {
+				t.Errorf("took %v, over the deadline %v and %v", took, timeout, pastDeadline())
+			}
+			if rep.Bytes > DefaultMaxBytes || len(rep.Events) > DefaultMaxEvents || len(rep.Events) == 0 || rep.Complete || rep.Pass {
+				t.Errorf("%d bytes, %d events, complete %v, pass %v", rep.Bytes, len(rep.Events), rep.Complete, rep.Pass)
+			}
+			// The verdicts are on what arrived: every reader has a measure, or says why not.
+			if len(rep.Readers) != len(DefaultReaders()) || rep.Hazards == nil || rep.Answer == nil || !rep.Answer.OK {
+				t.Fatalf("readers %d, hazards %v, answer %+v", len(rep.Readers), rep.Hazards, rep.Answer)
+			}
+			for _, r := range rep.Readers {
+				if r.Measure == "" && r.NotMeasured == "" {
+					t.Errorf("reader %s: no measure, and no reason", r.Reader)
+				}
+			}
+		})
+	}
+}
+
+// TestProbeDeadlineEndsAnEndlessStream: the deadline ends a stream that stays under the limits,
+// and the report holds the hazards and the readers' verdicts on what arrived.
+func TestProbeDeadlineEndsAnEndlessStream(t *testing.T) {
+	url, _ := endless(t, "data:lost space\n\ndata: a\n\n", time.Millisecond)
+	const timeout = 500 * time.Millisecond
+	start := time.Now()
+	rep, err := Run(t.Context(), Options{URL: url, Method: "GET", Timeout: timeout})
+	took := time.Since(start)
+	var pe *Error
+	if !errors.As(err, &pe) || pe.Reason != ReasonTimeout || !strings.Contains(pe.Msg, "timed out after 500ms with the stream still open") {
+		t.Fatalf("error %v", err)
+	}
+	if took > timeout+pastDeadline() {
+		t.Errorf("took %v", took)
+	}
+	if len(rep.Events) < 2 || !slices.Contains(codes(rep.Hazards), HazardSpace) || len(rep.Readers) != len(DefaultReaders()) {
+		t.Errorf("events %d, hazards %q, readers %+v", len(rep.Events), codes(rep.Hazards), rep.Readers)
+	}
+	if got := reader(t, rep, "HTML standard").Got; !strings.HasPrefix(got, "lost spacea") {
+		t.Errorf("standard reader on what arrived: %q", got)
+	}
+}
+
+// TestProbeInterruptedReportsWhatArrived: cancelling the caller's context, as SIGINT and SIGTERM
+// do for the command, ends the probe at once with a partial report.
+func TestProbeInterruptedReportsWhatArrived(t *testing.T) {
+	url, _ := endless(t, "data: a\n\n", time.Millisecond)
+	ctx, cancel := context.WithCancel(t.Context())
+	// The interruption comes once the probe has read the first bytes of the body.
+	client := newClient()
+	client.Transport = onFirstRead{client.Transport, cancel}
+	start := time.Now()
+	rep, err := Run(ctx, Options{URL: url, Method: "GET", Timeout: time.Minute, Client: client})
+	took := time.Since(start)
+	var pe *Error
+	if !errors.As(err, &pe) || pe.Reason != ReasonCancel || !strings.Contains(pe.Msg, "interrupted with the stream still open") {
+		t.Fatalf("error %v", err)
+	}
+	if took > 10*time.Second {
+		t.Errorf("took %v to stop after the interruption", took)
+	}
+	if rep.Bytes == 0 || len(rep.Readers) != len(DefaultReaders()) || rep.Hazards == nil {
+		t.Errorf("bytes %d, readers %+v, hazards %v", rep.Bytes, rep.Readers, rep.Hazards)
+	}
+}
+
+// onFirstRead is a transport that calls f once the first bytes of a response body are read.
+type onFirstRead struct {
+	http.RoundTripper
+	f func()
+}
+
+// RoundTrip sends the request and wraps the response's body.
+func (o onFirstRead) RoundTrip(req *http.Request) (*http.Response, error) {
+	resp, err := o.RoundTripper.RoundTrip(req)
+	if err == nil {
+		resp.Body = &firstReadBody{ReadCloser: resp.Body, f: o.f}
+	}
+	return resp, err
+}
+
+type firstReadBody struct {
+	io.ReadCloser
+	once sync.Once
+	f    func()
+}
+
+func (b *firstReadBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if n > 0 {
+		b.once.Do(b.f)
+	}
+	return n, err
+}
+
+func TestProbeMaxLine(t *testing.T) {
+	long := "data: " + strings.Repeat("x", 2<<20) + "\n\ndata: [DONE]\n\n"
+	url := serve(t, "text/event-stream", 0, long)
+	_, err := Run(t.Context(), Options{URL: url, Method: "GET"})
+	var pe *Error
+	if !errors.As(err, &pe) || pe.Reason != ReasonLimit ||
+		!strings.Contains(pe.Msg, "stopped at a line longer than 1 MiB: the limit is the course's reader's, not the standard's (browsers have none): raise --max-line") {
+		t.Fatalf("error %v", err)
+	}
+	rep, err := Run(t.Context(), Options{URL: url, Method: "GET", MaxLine: 4 << 20})
+	if err != nil || len(rep.Events) != 2 || len(rep.Events[0].Data) != 2<<20 {
+		t.Fatalf("with --max-line 4MiB: %v, %d events", err, len(rep.Events))
+	}
+}
+
+func TestProbeEventsLimitKeepsAStreamOfExactlyThatMany(t *testing.T) {
+	url := serve(t, "text/event-stream", 0, "data: a\n\n", "data: [DONE]\n\n")
+	if rep, err := Run(t.Context(), Options{URL: url, MaxEvents: 2}); err != nil || !rep.Complete {
+		t.Errorf("2 events, --max-events 2: %v", err)
+	}
+	rep, err := Run(t.Context(), Options{URL: url, MaxEvents: 1})
+	if err == nil || !strings.Contains(err.Error(), "stopped after 1 event: raise --max-events") || len(rep.Events) != 1 {
+		t.Errorf("2 events, --max-events 1: %v, %d events", err, len(rep.Events))
+	}
+}
+
+func TestProbeBytesLimit(t *testing.T) {
+	url := serve(t, "text/event-stream", 0, "data: 0123456789\n\n", "data: [DONE]\n\n")
+	rep, err := Run(t.Context(), Options{URL: url, MaxBytes: 20})
+	if err == nil || !strings.Contains(err.Error(), "stopped after 20 bytes: raise --max-bytes: 1 event received so far") || rep.Bytes != 20 {
+		t.Errorf("%v, %d bytes", err, rep.Bytes)
+	}
+	if rep, err := Run(t.Context(), Options{URL: url, MaxBytes: 32}); err != nil || rep.Bytes != 32 || !rep.Complete {
+		t.Errorf("a stream of exactly the limit: %v", err)
+	}
+}
+
+func TestProbeWriteJSONIsTheWholeDocument(t *testing.T) {
+	url := serve(t, "text/event-stream", 0, "event: x\ndata: <a & \"b\">\n\n", "data: {\"type\":\"routing\"}\n\n", "data: [DONE]\n\n")
+	for _, url := range []string{url, serve(t, "application/json", 0, `{"a":1}`)} {
+		rep, _ := Run(t.Context(), Options{URL: url})
+		rep.Events = append(rep.Events,
+			Event{At: Millis(1234567), Type: "a\"b", ID: "\x00\x1f\x7f", Lines: 2, Kind: KindError, Name: "<&>", Data: "\b\f\n\r\t\\ \xff\xc3 \u2028\u2029 é 😀"},
+			Event{Data: strings.Repeat("x\u0085", 3)})
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(rep); err != nil {
+			t.Fatal(err)
+		}
+		got, err := rep.JSON()
+		if err != nil || !bytes.Equal(got, want.Bytes()) {
+			t.Errorf("%v\n%s\nwant\n%s", err, got, want.Bytes())
+		}
+	}
+}
+
+func TestProbeSizes(t *testing.T) {
+	for in, want := range map[string]int{"16MiB": 16 << 20, "16 MiB": 16 << 20, "512k": 512 << 10, "1GB": 1e9, "4096": 4096, "1.5KiB": 1536} {
+		if got, err := ParseSize(in); err != nil || got != want {
+			t.Errorf("ParseSize(%q) = %d, %v; want %d", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"", "0", "-1MiB", "16 parsecs", "3GiB"} {
+		if _, err := ParseSize(bad); err == nil {
+			t.Errorf("ParseSize(%q): no error", bad)
+		}
+	}
+	for n, want := range map[int]string{16 << 20: "16 MiB", 1536: "1.5 KiB", 1: "1 byte", 300: "300 bytes"} {
+		if got := FormatSize(n); got != want {
+			t.Errorf("FormatSize(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+// TestProbeStreamedVerdict: the verdict follows the spread of the text events' arrival times.
+func TestProbeStreamedVerdict(t *testing.T) {
+	at := func(ms ...float64) *Report {
+		r := &Report{}
+		for _, m := range ms {
+			r.Events = append(r.Events, Event{At: Millis(m * float64(time.Millisecond)), Kind: KindText})
+		}
+		r.Events = append(r.Events, Event{At: r.Events[len(r.Events)-1].At, Kind: KindDone})
+		r.timing()
+		return r
+	}
+	if tm := at(300, 300, 300.4, 300.4).Timing; tm.Streamed || tm.TextEvents != 4 || time.Duration(tm.Spread) != 400*time.Microsecond {
+		t.Errorf("all at once: %+v", tm)
+	}
+	if tm := at(10, 40, 90).Timing; !tm.Streamed || time.Duration(tm.Spread) != 80*time.Millisecond {
+		t.Errorf("streamed: %+v", tm)
 	}
 }

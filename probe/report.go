@@ -1,14 +1,18 @@
 package probe
 
 import (
+	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"mime"
 	"net/http"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"course/sse"
 	"course/wire"
@@ -72,6 +76,9 @@ type Report struct {
 	Hazards []Hazard `json:"hazards"`
 	// Answer is the answer the stream is compared with; nil when none was asked for.
 	Answer *Answer `json:"answer,omitempty"`
+	// ScanStopped is the wire line where the hazard scan ran out of time, after the deadline or an
+	// interruption; 0 when it scanned every line received.
+	ScanStopped int `json:"scanStoppedAtLine,omitempty"`
 	// Readers is what each selected client makes of the bytes received.
 	Readers []ReaderResult `json:"readers,omitempty"`
 	// Pass is the verdict: every reader gets the answer exactly, or, without an answer, no hazard.
@@ -130,16 +137,27 @@ type Timing struct {
 
 // Hazard is one kind of trouble found on the wire, with where it shows.
 type Hazard struct {
-	Code   string `json:"code"`            // one of the Hazard codes, e.g. HazardNoDone
-	Lines  []int  `json:"lines,omitempty"` // wire lines, counted from 1, where it shows
-	Detail string `json:"detail"`          // what the hazard does to the clients, in a sentence
+	Code  string `json:"code"`            // one of the Hazard codes, e.g. HazardNoDone
+	Lines []int  `json:"lines,omitempty"` // wire lines, counted from 1, where it shows: the first MaxHazardLines
+	// LinesInAll counts the lines where it shows, listed or not; 0 for a hazard of no line.
+	LinesInAll int    `json:"linesInAll,omitempty"`
+	Detail     string `json:"detail"` // what the hazard does to the clients, in a sentence
 }
+
+// MaxHazardLines is how many line numbers a hazard lists; LinesInAll counts the rest.
+const MaxHazardLines = 100
+
+// MaxGot is how much of a reader's text the report keeps; the measure is taken on all of it.
+const MaxGot = 1 << 20
 
 // Hazard codes.
 const (
 	HazardNoColon     = "no-colon"         // a line with no colon: its text becomes a field name
 	HazardSpace       = "dropped-space"    // a data line's text starts with the space the reader drops
+	HazardLeading     = "leading-space"    // a data line's text starts with whitespace, which trimming clients drop
 	HazardCR          = "cr-in-data"       // a CR inside data, which the reader takes as a line end
+	HazardMixedEnds   = "mixed-line-ends"  // events framed with another line end than the stream's
+	HazardNoEvents    = "no-events"        // a whole response with no event at all
 	HazardOpenEvent   = "open-event"       // the stream ended inside an event
 	HazardNoDone      = "no-end-marker"    // the stream ended without [DONE]
 	HazardErrorEvent  = "error-event"      // an error event; the stream may end after it
@@ -160,23 +178,142 @@ type Answer struct {
 // ReaderResult is what one client gives its user from the bytes received.
 type ReaderResult struct {
 	Reader string `json:"reader"`           // the reader's name, e.g. "HTML standard"
-	Got    string `json:"got"`              // the text the user gets
+	Got    string `json:"got"`              // the text the user gets, its first MaxGot bytes
 	Throws string `json:"throws,omitempty"` // the message the client throws instead
+	// GotLeftOut counts the bytes of the user's text past MaxGot that Got leaves out.
+	GotLeftOut int `json:"gotLeftOut,omitempty"`
+	// NotMeasured says why the reader was not run to its end: the probe ran out of time.
+	NotMeasured string `json:"notMeasured,omitempty"`
 	// Measure is wire.Compare of the answer and Got ("exact", "1 of 6 lines missing", …), or
 	// "(throws)"; "" without an answer.
 	Measure string `json:"measure,omitempty"`
+	// Exact says the reader delivered the answer exactly; false without an answer.
+	Exact bool `json:"-"`
 }
 
 // JSON is the report as one indented JSON document.
 func (r *Report) JSON() ([]byte, error) {
 	var b bytes.Buffer
+	if err := r.WriteJSON(&b); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// eventsHole is where WriteJSON's document of the report without its events holds the events.
+const eventsHole = "\n  \"events\": [],\n"
+
+// WriteJSON writes the report as one indented JSON document, the events one at a time, so a
+// report of many events never sits in memory twice.
+func (r *Report) WriteJSON(w io.Writer) error {
+	shell := *r
+	shell.Events = []Event{}
+	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
-	if err := enc.Encode(r); err != nil {
-		return nil, fmt.Errorf("probe: report json: %w", err)
+	if err := enc.Encode(&shell); err != nil {
+		return fmt.Errorf("probe: report json: %w", err)
 	}
-	return b.Bytes(), nil
+	doc := b.Bytes()
+	i := bytes.Index(doc, []byte(eventsHole))
+	if i < 0 || len(r.Events) == 0 {
+		_, err := w.Write(doc)
+		return err
+	}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	bw.Write(doc[:i])
+	bw.WriteString("\n  \"events\": [")
+	var ev []byte
+	for n, e := range r.Events {
+		if n > 0 {
+			bw.WriteByte(',')
+		}
+		ev = appendEventJSON(append(ev[:0], "\n    "...), e)
+		if _, err := bw.Write(ev); err != nil {
+			return err
+		}
+	}
+	bw.WriteString("\n  ],\n")
+	bw.Write(doc[i+len(eventsHole):])
+	return bw.Flush()
+}
+
+// appendEventJSON appends e as encoding/json writes it inside the report, field by field, a
+// dozen times faster: a report of many events is written within the probe's grace.
+func appendEventJSON(b []byte, e Event) []byte {
+	b = append(b, "{\n      \"atMs\": "...)
+	b = strconv.AppendFloat(b, float64(e.At)/float64(time.Millisecond), 'f', 3, 64)
+	b = appendField(b, "type", e.Type)
+	b = appendField(b, "id", e.ID)
+	b = append(b, ",\n      \"lines\": "...)
+	b = strconv.AppendInt(b, int64(e.Lines), 10)
+	b = appendField(b, "kind", e.Kind)
+	if e.Name != "" {
+		b = appendField(b, "name", e.Name)
+	}
+	b = appendField(b, "data", e.Data)
+	return append(b, "\n    }"...)
+}
+
+func appendField(b []byte, name, value string) []byte {
+	b = append(b, ",\n      \""...)
+	b = append(b, name...)
+	b = append(b, "\": "...)
+	return appendJSONString(b, value)
+}
+
+// appendJSONString quotes s as encoding/json does without HTML escaping: control characters,
+// quotes and backslashes escaped, ill-formed UTF-8 as U+FFFD, U+2028 and U+2029 escaped.
+func appendJSONString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x20 && c != '"' && c != '\\' && c < utf8.RuneSelf {
+			i++
+			continue
+		}
+		if c < utf8.RuneSelf {
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xF])
+		default:
+			i += size
+			continue
+		}
+		i += size
+		start = i
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
 }
 
 func (r *Report) setResponse(resp *http.Response, took time.Duration) {
@@ -215,15 +352,15 @@ func (r *Report) addEvent(ev sse.Event, at time.Duration) {
 
 // finish fills in what follows from the whole capture: byte count, timing and hazards. A stream
 // cut short gets no hazards about its end, which it never reached.
-func (r *Report) finish(raw []byte, complete bool) {
+func (r *Report) finish(ctx context.Context, raw []byte, complete bool) {
 	r.Bytes = len(raw)
 	r.Complete = complete
 	r.timing()
-	r.Hazards = r.hazards(raw, complete)
+	r.Hazards = r.hazards(ctx, raw, complete)
 	if r.Hazards == nil {
 		r.Hazards = []Hazard{}
 	}
-	r.Pass = complete && len(r.Hazards) == 0
+	r.Pass = complete && r.ScanStopped == 0 && len(r.Hazards) == 0
 }
 
 func (r *Report) timing() {
@@ -234,33 +371,40 @@ func (r *Report) timing() {
 		t.FirstEvent = &at
 	}
 	t.TextKind = KindText
-	texts := r.eventsOf(KindText)
-	if len(texts) == 0 {
-		if js := r.eventsOf(KindJSON); len(js) > 0 {
-			texts, t.TextKind = js, KindJSON
-		}
+	if r.countOf(KindText) == 0 && r.countOf(KindJSON) > 0 {
+		t.TextKind = KindJSON
 	}
-	t.TextEvents = len(texts)
+	t.TextEvents = 0
 	t.Spread, t.Streamed = 0, false
-	if len(texts) > 0 {
-		first := texts[0].At
+	var first, last Millis
+	for _, e := range r.Events {
+		if e.Kind != t.TextKind {
+			continue
+		}
+		if t.TextEvents == 0 {
+			first = e.At
+		}
+		last = e.At
+		t.TextEvents++
+	}
+	if t.TextEvents > 0 {
 		t.FirstText = &first
-		t.Spread = texts[len(texts)-1].At - first
-		t.Streamed = len(texts) > 1 && time.Duration(t.Spread) >= StreamedSpread
+		t.Spread = last - first
+		t.Streamed = t.TextEvents > 1 && time.Duration(t.Spread) >= StreamedSpread
 	}
 }
 
-func (r *Report) eventsOf(kind string) []Event {
-	var out []Event
+func (r *Report) countOf(kind string) int {
+	n := 0
 	for _, e := range r.Events {
 		if e.Kind == kind {
-			out = append(out, e)
+			n++
 		}
 	}
-	return out
+	return n
 }
 
-func (r *Report) hazards(raw []byte, complete bool) []Hazard {
+func (r *Report) hazards(ctx context.Context, raw []byte, complete bool) []Hazard {
 	var hs []Hazard
 	if ct := r.Header("Content-Type"); !isEventStream(ct) {
 		shown := ct
@@ -276,7 +420,13 @@ func (r *Report) hazards(raw []byte, complete bool) []Hazard {
 		hs = append(hs, Hazard{Code: HazardCompressed, Detail: fmt.Sprintf(
 			"Content-Encoding is %q: a compressor holds events until its buffer fills or is flushed, so they arrive late and together", enc)})
 	}
-	hs = append(hs, ScanWire(raw, complete)...)
+	if complete && len(r.Events) == 0 {
+		// 9.2.6 dispatched nothing: the wire's line rules say nothing useful about such a body.
+		return append(hs, Hazard{Code: HazardNoEvents, Detail: "the whole response holds no event: this is not an event stream, and no client shows anything"})
+	}
+	scanned, stoppedAt := scanWire(ctx, raw, complete)
+	hs = append(hs, scanned...)
+	r.ScanStopped = stoppedAt
 	if !complete {
 		return hs
 	}
@@ -309,31 +459,59 @@ func isEventStream(ct string) bool {
 	return err == nil && mt == "text/event-stream"
 }
 
-// measure runs every reader on the bytes received and sets the verdict.
-func (r *Report) measure(raw []byte, readers []wire.Reader) {
+// measure runs every reader on the bytes received and sets the verdict. Each reader runs until
+// ctx ends; one still running then is reported as not measured, and is left to finish on its own
+// on the bounded capture.
+func (r *Report) measure(ctx context.Context, raw []byte, readers []wire.Reader) {
 	r.Readers = r.Readers[:0]
 	answered := r.Answer != nil && r.Answer.OK
 	exact := true
 	for _, rd := range readers {
-		got, err := rd.Read(raw)
-		res := ReaderResult{Reader: rd.Name, Got: got}
-		delivered := false
-		switch {
-		case err != nil:
-			res.Got, res.Throws = "", err.Error()
-			if answered {
-				res.Measure = "(throws)"
+		res := ReaderResult{Reader: rd.Name}
+		if ctx.Err() != nil {
+			res.NotMeasured = "out of time: the probe was stopped"
+		} else {
+			done := make(chan ReaderResult, 1)
+			go func() { done <- r.readOne(rd, raw, answered) }()
+			select {
+			case res = <-done:
+			case <-ctx.Done():
+				res.NotMeasured = "out of time: the probe was stopped"
 			}
-		case answered:
-			m := wire.Compare(r.Answer.Text, got)
-			res.Measure, delivered = m.String(), m.Exact()
 		}
-		exact = exact && delivered
+		exact = exact && res.Exact
 		r.Readers = append(r.Readers, res)
 	}
 	if answered {
-		r.Pass = exact
+		r.Pass = r.Complete && exact
 	}
+}
+
+// readOne is one reader's result on the bytes received, against the answer when there is one.
+func (r *Report) readOne(rd wire.Reader, raw []byte, answered bool) ReaderResult {
+	got, err := rd.Read(raw)
+	res := ReaderResult{Reader: rd.Name}
+	switch {
+	case err != nil:
+		res.Throws = err.Error()
+		if answered {
+			res.Measure = "(throws)"
+		}
+		return res
+	case answered:
+		m := wire.Compare(r.Answer.Text, got)
+		res.Measure, res.Exact = m.String(), m.Exact()
+	}
+	if len(got) > MaxGot {
+		cut := MaxGot
+		for cut > 0 && !utf8.RuneStart(got[cut]) {
+			cut--
+		}
+		res.Got, res.GotLeftOut = strings.Clone(got[:cut]), len(got)-cut
+	} else {
+		res.Got = got
+	}
+	return res
 }
 
 // Classify names an event's kind: [DONE]; an error (an object with an error field, an object of

@@ -3,6 +3,7 @@
 package skills
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -155,6 +156,14 @@ type RootedScale struct {
 type Improvisation struct {
 	// NewLine ends every line of an answer; "" means "\n", and "\r\n" is GA on Windows.
 	NewLine string
+	// Extract is the skill's IMusicalQueryExtractor, which the single-chord path asks for the
+	// chord; nil is the course's deterministic extractor, query.Extract. GA's composite
+	// extractor asks a model after its typed stage, so a lesson that runs without one passes
+	// an extractor that records the call.
+	Extract func(message string) query.Query
+	// InvalidChordGuard is the skill as GA PR #749 fixed it (merge commit d7efd41): a request
+	// that names only chords whose root is outside A-G is declined before the extractor.
+	InvalidChordGuard bool
 }
 
 // The skill's fixed texts (ImprovisationSkill.cs:117-261).
@@ -173,7 +182,20 @@ func (s Improvisation) Execute(message string) Result {
 	if tokens := ChordTokens(message); len(tokens) >= 2 {
 		return s.progression(tokens)
 	}
-	symbol := query.Extract(message).ChordSymbol
+	if s.InvalidChordGuard {
+		if invalid := InvalidChordNames(message); len(invalid) > 0 {
+			return Result{
+				Text:        DeclineInvalidChords(invalid),
+				Confidence:  invalidChordConfidence,
+				Assumptions: []string{"Not chord names (root outside A-G): " + strings.Join(invalid, ", ") + "."},
+			}
+		}
+	}
+	extract := s.Extract
+	if extract == nil {
+		extract = query.Extract
+	}
+	symbol := extract(message).ChordSymbol
 	if symbol == "" {
 		return Result{Text: noChordText, Confidence: 0.2}
 	}
@@ -241,4 +263,109 @@ func (s Improvisation) singleChord(symbol string) Result {
 	b.WriteString(nl)
 	b.WriteString(q.Note() + nl)
 	return Result{Text: b.String(), Confidence: 0.85}
+}
+
+// improvKeywords are the words of an improvisation request, matched as whole words in the
+// lower-cased message (ImprovisationSkill.cs:86-108).
+var improvKeywords = []string{
+	"solo", "improvise", "improvisation", "improv", "improvising",
+	"what scale", "scale for", "scale over", "scale to use", "scales for", "scales over", "scales work",
+	"what to play over", "play over", "modes for", "modes over", "modes to solo", "modal choice",
+	"modal choices", "which mode", "which modes", "what mode", "what modes", "chord-scale", "chord scale",
+	"arpeggio", "arpeggios",
+}
+
+// HasImprovIntent reports whether message asks an improvisation question: one of the skill's
+// keywords as a whole word (ImprovisationSkill.cs:109-111; #749 makes it a method of its own).
+func HasImprovIntent(message string) bool {
+	return containsAnyWord(strings.ToLower(message), improvKeywords...)
+}
+
+// NamesValidChord reports whether message names a chord with a root from A to G: a token of the
+// progression expression, or a chord symbol as CanHandle reads one (#749's
+// ImprovisationSkill.NamesValidChord). "C and Q7" names one, C.
+func NamesValidChord(message string) bool {
+	return len(ChordTokens(message)) > 0 || hasChordSymbol(message)
+}
+
+// invalidChordConfidence is InvalidChordNames.DeclineConfidence, above the orchestrator's
+// fallback threshold of 0.25, so the decline is the answer (InvalidChordNames.cs @ d7efd41).
+const invalidChordConfidence = 0.9
+
+// invalidRootChord is InvalidChordNames' expression: an uppercase root outside A-G, an optional
+// accidental, a chord suffix, as a whole token (InvalidChordNames.cs @ d7efd41). The readable
+// copies of the file are of 01e9597, whose expression, interjection list and decline text the
+// lesson's run of #749 bears out, and of an earlier commit that skipped any opening token.
+var invalidRootChord = newLazyRegexp(`(?<![\w#])(?<root>[H-Z][#b]?)(?<suffix>(?:maj|min|dim|aug|sus|add|m|M(?=\d)|°|ø|Δ|\+|-)?\d{0,2}(?:(?:b|#|\+|alt|sus|add)\d{0,2})*)(?![\w#])`)
+
+// openingInterjections are the interjections InvalidChordNames lets open a message ("Hm, which
+// mode...") without reading them as chords (InvalidChordNames.cs @ d7efd41).
+var openingInterjections = []string{"Hm", "Um", "Mm"}
+
+// romanNumeralRoots are the roots of the expression that are Roman numerals of harmony, I and
+// V: #749's guard leaves "V7" to the model, which can ask for the key. d7efd41's file is not
+// among the readable versions, which flag V7; the course follows the original lesson's run of
+// #749, whose guard stays silent on "which arpeggio fits V7".
+var romanNumeralRoots = []string{"I", "V"}
+
+// InvalidChordNames is #749's InvalidChordNames.Find: the tokens shaped like chord symbols whose
+// root is outside A-G, in order and once each, or none when message asks no improvisation
+// question or names a valid chord (InvalidChordNames.cs @ d7efd41).
+func InvalidChordNames(message string) []string {
+	if strings.TrimSpace(message) == "" || !HasImprovIntent(message) || NamesValidChord(message) {
+		return nil
+	}
+	var tokens []string
+	// The expression has no match timeout, so FindNextMatch cannot fail and err is always nil.
+	m, err := invalidRootChord.FindStringMatch(message)
+	for ; m != nil && err == nil; m, err = invalidRootChord.FindNextMatch(m) {
+		// A bare capital ("I", "X" in "X-ray") has no chord suffix: not a chord name.
+		if m.GroupByName("suffix").RuneLength == 0 || slices.Contains(romanNumeralRoots, m.GroupByName("root").String()) {
+			continue
+		}
+		start, length := m.ByteRange()
+		if openingInterjection(message, m.String(), start, length) {
+			continue
+		}
+		if !slices.Contains(tokens, m.String()) {
+			tokens = append(tokens, m.String())
+		}
+	}
+	return tokens
+}
+
+// openingInterjection is IsOpeningInterjection: "Hm", "Um" or "Mm" with only blanks before it and
+// a punctuation mark right after it (InvalidChordNames.cs @ d7efd41).
+func openingInterjection(message, token string, start, length int) bool {
+	if !slices.Contains(openingInterjections, token) || strings.TrimSpace(message[:start]) != "" || start+length >= len(message) {
+		return false
+	}
+	next, _ := utf8.DecodeRuneInString(message[start+length:])
+	return strings.ContainsRune(",.!?…", next)
+}
+
+// DeclineInvalidChords is InvalidChordNames.Decline: the answer that names the invalid tokens,
+// says what a chord name looks like, and for a token starting with H gives the German reading
+// (InvalidChordNames.cs @ d7efd41).
+func DeclineInvalidChords(tokens []string) string {
+	quoted := make([]string, len(tokens))
+	for i, t := range tokens {
+		quoted[i] = `"` + t + `"`
+	}
+	list := quoted[0]
+	noun, pronoun := "a chord name", "it"
+	if len(quoted) > 1 {
+		list = strings.Join(quoted[:len(quoted)-1], ", ") + " and " + quoted[len(quoted)-1]
+		noun, pronoun = "chord names", "them"
+	}
+	answer := "I don't recognize " + list + " as " + noun + ", so I can't suggest arpeggios or scales for " + pronoun +
+		". A chord name starts with a root letter from A to G, optionally followed by # or b, then the chord quality: " +
+		"for example 'Bm', 'G7' or 'Cmaj7'."
+	for _, t := range tokens {
+		if strings.HasPrefix(t, "H") {
+			answer += ` In German notation H is B: "` + t + `" is written "B` + t[1:] + `" here.`
+			break
+		}
+	}
+	return answer + " Name the chords again and I'll give the arpeggio and scales for each."
 }

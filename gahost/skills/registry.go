@@ -48,9 +48,9 @@ func Registered() []Skill {
 		{"RelativeKey", never},
 		{"TheoryComparison", never},
 		{"SetTheoryEquivalence", guarded(setTheoryCanHandle)},
-		{"Capo", never},
-		{"VoiceLeading", never},
-		{"AlternateTunings", never},
+		{"Capo", Capo{}.CanHandle},
+		{"VoiceLeading", VoiceLeading{}.CanHandle},
+		{"AlternateTunings", AlternateTunings{}.CanHandle},
 		{"IntervalClassVector", never},
 		{"GrothendieckDelta", never},
 		{"IcvNeighbors", never},
@@ -118,7 +118,10 @@ func intentOf(name string, execute func(string) Result) Intent {
 // is what the skills' AppendLine writes ("" for LF).
 func Intents(newline string) []Intent {
 	return []Intent{
+		intentOf("ScaleInfo", ScaleInfo{}.Execute),
+		intentOf("Interval", Interval{}.Execute),
 		intentOf("RelativeKey", RelativeKey{NewLine: newline}.Execute),
+		intentOf("TheoryComparison", TheoryComparison{}.Execute),
 		intentOf("Improvisation", Improvisation{NewLine: newline}.Execute),
 	}
 }
@@ -278,13 +281,7 @@ func chordVoicingsCanHandle(m string) bool {
 }
 
 // improvisationCanHandle is ImprovisationSkill.CanHandle (ImprovisationSkill.cs:86-115, 447-451).
-func improvisationCanHandle(m string) bool {
-	return containsAnyWord(strings.ToLower(m), "solo", "improvise", "improvisation", "improv", "improvising",
-		"what scale", "scale for", "scale over", "scale to use", "scales for", "scales over", "scales work",
-		"what to play over", "play over", "modes for", "modes over", "modes to solo", "modal choice",
-		"modal choices", "which mode", "which modes", "what mode", "what modes", "chord-scale", "chord scale",
-		"arpeggio", "arpeggios") && hasChordSymbol(m)
-}
+func improvisationCanHandle(m string) bool { return HasImprovIntent(m) && hasChordSymbol(m) }
 
 var outsideTargetRe = newLazyRegexp(`(?<prep>\bover\b|\bagainst\b|\bon\b)\s+(?:a\s+|an\s+|the\s+)?(?<root>[A-G][#b]?)(?<qual>(?:maj|min|m|M|dim|aug|sus|add|alt|ø|°|Δ|\+|\d|#|b)*)`, regexp2.IgnoreCase)
 
