@@ -13,6 +13,11 @@ var clientReaders = Readers
 // function of the stream must. The page's submit handler runs over each result too.
 func FuzzClientReaders(f *testing.F) {
 	f.Add([]byte(errorStream))
+	for _, w := range Writers {
+		f.Add(w.Stream([]string{"Hi.\n", "event: x\n"}))
+		f.Add(w.Failure(Input{EOL: "\r\n"}))
+	}
+	f.Add([]byte("data: {\"error\":{\"message\":[1,\"\\u2028\",{\"a\":null}]}}\n\ndata: {\"choices\":{\"0\":{\"delta\":{\"content\":true}}}}\r\r"))
 	for _, w := range GaWriters() {
 		f.Add(w.Stream(SplitPinned(improvisation)))
 		f.Add(w.Stream(Split743(improvisation)))
