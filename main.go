@@ -10,7 +10,8 @@ import (
 	"os/signal"
 	"syscall"
 
-	"course/lessons"
+	"course/internal/cli"
+	"course/internal/cmdutil"
 )
 
 // version is the course's version, printed by `course --version`.
@@ -18,13 +19,13 @@ const version = "0.1.0"
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := lessons.Execute(ctx, version, os.Args[1:])
+	err := cli.Execute(ctx, version, os.Args[1:])
 	stop()
 	if err == nil {
 		return
 	}
 	// A command that sets its own exit status (course probe guards CI jobs with it) says so.
-	var exit *lessons.ExitError
+	var exit *cmdutil.ExitError
 	if errors.As(err, &exit) {
 		if exit.Err != nil {
 			fmt.Fprintln(os.Stderr, "course:", exit.Err)

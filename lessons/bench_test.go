@@ -19,7 +19,7 @@ func BenchmarkL6(b *testing.B) {
 func BenchmarkHostStart(b *testing.B) {
 	opts := &HostOptions{}
 	for b.Loop() {
-		h, err := opts.start(context.Background())
+		h, err := opts.Start(context.Background())
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -31,7 +31,7 @@ func BenchmarkHostStart(b *testing.B) {
 
 // BenchmarkHostRequest measures one request on each endpoint of a running host.
 func BenchmarkHostRequest(b *testing.B) {
-	h, err := (&HostOptions{}).start(context.Background())
+	h, err := (&HostOptions{}).Start(context.Background())
 	if err != nil {
 		b.Fatal(err)
 	}

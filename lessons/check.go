@@ -3,6 +3,7 @@ package lessons
 import (
 	"bytes"
 	"context"
+	"course/internal/cmdutil"
 	"errors"
 	"fmt"
 	"io"
@@ -76,7 +77,7 @@ func runCheck(ctx context.Context, opts *CheckOptions) error {
 	if err := cmd.Run(); err != nil {
 		var exit *exec.ExitError
 		if errors.As(err, &exit) {
-			return &ExitError{Code: 1, Err: fmt.Errorf("check l6.%d: not right yet; change exercises/l6/ and run it again", n)}
+			return &cmdutil.ExitError{Code: 1, Err: fmt.Errorf("check l6.%d: not right yet; change exercises/l6/ and run it again", n)}
 		}
 		return fmt.Errorf("check l6.%d: run go test: %w", n, err)
 	}

@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"bytes"
+	"course/internal/cmdutil"
 	"encoding/json"
 	"errors"
 	"os"
@@ -23,7 +24,7 @@ func TestCheckFailsOnTheStubs(t *testing.T) {
 	} {
 		var out, errOut bytes.Buffer
 		err := runCheck(t.Context(), &CheckOptions{Exercise: tc.exercise, Out: &out, Err: &errOut})
-		var exit *ExitError
+		var exit *cmdutil.ExitError
 		if !errors.As(err, &exit) || exit.Code != 1 {
 			t.Fatalf("course check %s on the stub: %v, want exit status 1\n%s%s", tc.exercise, err, out.String(), errOut.String())
 		}

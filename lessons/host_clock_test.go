@@ -26,7 +26,7 @@ func TestLessonHostClockStandsStill(t *testing.T) {
 	defer model.Close()
 
 	ho := HostOptions{ModelURL: model.URL}
-	host, err := ho.start(t.Context())
+	host, err := ho.Start(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package lessons
 
 import (
+	"course/internal/report"
 	"fmt"
 	"io"
 
@@ -99,8 +100,8 @@ func All() []Lesson {
 	return runs
 }
 
-// lessonBySlug finds a lesson of the course, ported or not.
-func lessonBySlug(slug string) (Lesson, bool) {
+// BySlug finds a lesson of the course, ported or not.
+func BySlug(slug string) (Lesson, bool) {
 	for _, l := range Course() {
 		if l.Slug == slug {
 			return l, true
@@ -119,15 +120,15 @@ func NewCmdLessons(runF func(io.Writer) error) *cobra.Command {
 			if runF != nil {
 				return runF(cmd.OutOrStdout())
 			}
-			return runIndex(cmd.OutOrStdout())
+			return RunIndex(cmd.OutOrStdout())
 		},
 	}
 }
 
-// runIndex prints the course's index: every lesson with its title and whether it runs, the
+// RunIndex prints the course's index: every lesson with its title and whether it runs, the
 // written lesson of those that do, and one line on what each lesson still to be ported covers.
-func runIndex(w io.Writer) error {
-	r := newReport(w)
+func RunIndex(w io.Writer) error {
+	r := report.New(w)
 	var rows [][]string
 	ported := 0
 	for _, l := range Course() {
@@ -138,13 +139,13 @@ func runIndex(w io.Writer) error {
 		}
 		rows = append(rows, []string{l.Slug, "to come", l.Title}, []string{"", "", "  " + l.About})
 	}
-	r.table([]string{"lesson", "status", "title"}, rows)
-	r.blank()
-	r.line("%d of %d lessons run: `course lN` runs one, beside its written lesson.", ported, len(Course()))
-	return r.err
+	r.Table([]string{"lesson", "status", "title"}, rows)
+	r.Blank()
+	r.Line("%d of %d lessons run: `course lN` runs one, beside its written lesson.", ported, len(Course()))
+	return r.Err()
 }
 
-// notPorted is the error of a lesson the course lists but cannot run yet.
-func notPorted(l Lesson) error {
+// NotPorted is the error of a lesson the course lists but cannot run yet.
+func NotPorted(l Lesson) error {
 	return fmt.Errorf("lesson %s (%s) is not ported yet: it covers %s; `course lessons` lists the lessons that run", l.Slug, l.Title, l.About)
 }

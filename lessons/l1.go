@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"context"
+	"course/internal/report"
 	"fmt"
 	"io"
 	"strconv"
@@ -55,7 +56,7 @@ and the embedding every voicing in the index gets.`,
 
 // lesson1 carries the registrations the sections print; tests change them to see the output move.
 type lesson1 struct {
-	r          *report
+	r          *report.Report
 	services   container.Services
 	intents    []intents.Intent
 	partitions []embeddings.Partition
@@ -67,7 +68,7 @@ func newLesson1(w io.Writer) (*lesson1, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &lesson1{r: newReport(w), services: services, intents: intents.All(), partitions: embeddings.Partitions()}, nil
+	return &lesson1{r: report.New(w), services: services, intents: intents.All(), partitions: embeddings.Partitions()}, nil
 }
 
 func runL1(_ context.Context, opts *L1Options) error {
@@ -80,30 +81,30 @@ func runL1(_ context.Context, opts *L1Options) error {
 
 // run prints the sections in order.
 func (l *lesson1) run() error {
-	l.r.heading("l1")
+	l.r.Heading("l1")
 	l.orchestrator()
 	l.intentTable()
 	l.agents()
 	l.hooks()
 	l.embedding()
-	if l.r.err != nil {
-		return fmt.Errorf("l1: write output: %w", l.r.err)
+	if l.r.Err() != nil {
+		return fmt.Errorf("l1: write output: %w", l.r.Err())
 	}
 	return nil
 }
 
 // orchestrator is section 1: what the chat endpoints' two interfaces resolve to.
 func (l *lesson1) orchestrator() {
-	l.r.title("Orchestrator and application service")
-	l.r.facts(serviceLabelWidth,
-		fact{"IHarmonicChatOrchestrator", l.services.Orchestrator},
-		fact{"IChatApplicationService (host)", l.services.ChatApplicationService})
+	l.r.Title("Orchestrator and application service")
+	l.r.Facts(serviceLabelWidth,
+		report.Fact{Label: "IHarmonicChatOrchestrator", Value: l.services.Orchestrator},
+		report.Fact{Label: "IChatApplicationService (host)", Value: l.services.ChatApplicationService})
 }
 
 // intentTable is section 2: every IIntent in registration order, with the number of its example
 // prompts and the first of them.
 func (l *lesson1) intentTable() {
-	l.r.title("Intents the semantic router chooses from (%d)", len(l.intents))
+	l.r.Title("Intents the semantic router chooses from (%d)", len(l.intents))
 	rows := make([][]string, 0, len(l.intents))
 	for _, in := range l.intents {
 		first, ok := in.FirstExample()
@@ -112,30 +113,30 @@ func (l *lesson1) intentTable() {
 		}
 		rows = append(rows, []string{in.ID, strconv.Itoa(len(in.Examples)), first})
 	}
-	l.r.table([]string{"id", "examples", "first example"}, rows)
+	l.r.Table([]string{"id", "examples", "first example"}, rows)
 }
 
 // agents is section 3: the agents SemanticRouter chooses from when no intent answers.
 func (l *lesson1) agents() {
-	l.r.title("Agents behind the LLM path (%d)", len(l.services.Agents))
-	rows := make([]fact, 0, len(l.services.Agents))
+	l.r.Title("Agents behind the LLM path (%d)", len(l.services.Agents))
+	rows := make([]report.Fact, 0, len(l.services.Agents))
 	for _, a := range l.services.Agents {
-		rows = append(rows, fact{a.ID, a.Type})
+		rows = append(rows, report.Fact{Label: a.ID, Value: a.Type})
 	}
-	l.r.facts(agentIDWidth, rows...)
+	l.r.Facts(agentIDWidth, rows...)
 }
 
 // hooks is section 4: the chat hooks, in the order they run.
 func (l *lesson1) hooks() {
-	l.r.title("Hooks, in the order they run (%d)", len(l.services.Hooks))
+	l.r.Title("Hooks, in the order they run (%d)", len(l.services.Hooks))
 	for _, h := range l.services.Hooks {
-		l.r.line("%s", h)
+		l.r.Line("%s", h)
 	}
 }
 
 // embedding is section 5: the schema of the vector every voicing of the index gets.
 func (l *lesson1) embedding() {
-	l.r.title("The embedding every voicing gets")
-	l.r.line("%s, %d dims in %d partitions, %d of them searched",
+	l.r.Title("The embedding every voicing gets")
+	l.r.Line("%s, %d dims in %d partitions, %d of them searched",
 		embeddings.Version, embeddings.TotalDimension, len(l.partitions), embeddings.CompactDimension(l.partitions))
 }

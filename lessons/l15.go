@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"context"
+	"course/internal/report"
 	"fmt"
 	"io"
 	"regexp"
@@ -47,14 +48,14 @@ the tool of the chord-info SKILL.md.`,
 // lesson15 carries what the sections share: the chords the skill spelled as asked, which
 // section 5 asks back as notes.
 type lesson15 struct {
-	r       *report
+	r       *report.Report
 	skill   skills.ChordInfo
 	spelled []spelledChord
 }
 
 func runL15(ctx context.Context, opts *L15Options) error {
-	l := &lesson15{r: newReport(opts.Out)}
-	l.r.heading("l15")
+	l := &lesson15{r: report.New(opts.Out)}
+	l.r.Heading("l15")
 	for _, section := range []func() error{l.examples, l.vocabulary, l.beyond, l.spelling, l.fromNotes, l.noteLists, l.tool} {
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("l15: %w", err)
@@ -63,8 +64,8 @@ func runL15(ctx context.Context, opts *L15Options) error {
 			return fmt.Errorf("l15: %w", err)
 		}
 	}
-	if l.r.err != nil {
-		return fmt.Errorf("l15: write output: %w", l.r.err)
+	if l.r.Err() != nil {
+		return fmt.Errorf("l15: write output: %w", l.r.Err())
 	}
 	return nil
 }
@@ -172,14 +173,14 @@ var exampleChords = map[string]textbookChord{
 
 // examples is section 1: the skill's example prompts, what it reads of each, and the textbook.
 func (l *lesson15) examples() error {
-	l.r.title("The skill's own example prompts")
+	l.r.Title("The skill's own example prompts")
 	intent := skills.ChordInfoIntent()
 	meta, ok := intents.Lookup(intent.ID)
 	if !ok {
 		return fmt.Errorf("no intent %s in the intents fixture", intent.ID)
 	}
 	prompts := meta.Examples
-	l.r.line("%s: ChordInfoSkill, %d example prompts", intent.ID, len(prompts))
+	l.r.Line("%s: ChordInfoSkill, %d example prompts", intent.ID, len(prompts))
 	same, named, sameAnswer, accepted := 0, 0, 0, 0
 	for _, p := range prompts {
 		result, read := l.ask(p)
@@ -190,15 +191,15 @@ func (l *lesson15) examples() error {
 		if can {
 			accepted++
 		}
-		l.r.line("%s  CanHandle %s", dq(p), yesNo(can))
-		l.r.line("  %s", show(read, result))
+		l.r.Line("%s  CanHandle %s", dq(p), yesNo(can))
+		l.r.Line("  %s", show(read, result))
 		chord, ok := exampleChords[p]
 		if !ok {
 			return fmt.Errorf("no textbook chord for the example %q", p)
 		}
 		if chord.root == "" {
 			if read != nil {
-				l.r.line("  the question names a quality, no root")
+				l.r.Line("  the question names a quality, no root")
 			}
 			continue
 		}
@@ -210,12 +211,12 @@ func (l *lesson15) examples() error {
 		if read != nil && strings.Join(read.notes, " ") == want {
 			same++
 		} else {
-			l.r.line("  the textbook: %s", want)
+			l.r.Line("  the textbook: %s", want)
 		}
 	}
-	l.r.line("The intent's answer is the skill's Result for %d of %d", sameAnswer, len(prompts))
-	l.r.line("The textbook's notes for %d of the %d prompts that name a chord or its notes", same, named)
-	l.r.line("CanHandle accepts %d of %d", accepted, len(prompts))
+	l.r.Line("The intent's answer is the skill's Result for %d of %d", sameAnswer, len(prompts))
+	l.r.Line("The textbook's notes for %d of the %d prompts that name a chord or its notes", same, named)
+	l.r.Line("CanHandle accepts %d of %d", accepted, len(prompts))
 	return nil
 }
 
@@ -242,7 +243,7 @@ func vocab(suffix string) string {
 
 // vocabulary is section 2: every suffix the vocabulary maps, read by the skill and the tool.
 func (l *lesson15) vocabulary() error {
-	l.r.title("Every suffix the vocabulary knows")
+	l.r.Title("Every suffix the vocabulary knows")
 	symbols, words := vocabularySuffixes()
 	type asked struct{ suffix, prompt string }
 	var all []asked
@@ -267,23 +268,23 @@ func (l *lesson15) vocabulary() error {
 		if says == want {
 			ok++
 		} else {
-			l.r.line("%s  the vocabulary: %s, the skill: %s", dq(a.prompt), want, says)
+			l.r.Line("%s  the vocabulary: %s, the skill: %s", dq(a.prompt), want, says)
 		}
 	}
-	l.r.line("The skill reads %d of %d suffixes as the vocabulary does (%d symbols, %d words)", ok, len(all), len(symbols), len(words))
+	l.r.Line("The skill reads %d of %d suffixes as the vocabulary does (%d symbols, %d words)", ok, len(all), len(symbols), len(words))
 	delta := skills.NormalizeQuality("Δ7")
 	knows := "which GetFormula doesn't know"
 	if skills.GetFormula(delta).Quality == delta {
 		knows = "which GetFormula knows"
 	}
-	l.r.line("NormalizeQuality(%s) returns %s, %s", dq("Δ7"), dq(delta), knows)
+	l.r.Line("NormalizeQuality(%s) returns %s, %s", dq("Δ7"), dq(delta), knows)
 	var toolReads []string
 	for _, s := range symbols {
 		if r := skills.GetChordInfo("C" + s); r.Error == "" && r.Quality == vocab(s) {
 			toolReads = append(toolReads, s)
 		}
 	}
-	l.r.line("ga_chord_info reads %d of the %d symbols: %s", len(toolReads), len(symbols), strings.Join(toolReads, " "))
+	l.r.Line("ga_chord_info reads %d of the %d symbols: %s", len(toolReads), len(symbols), strings.Join(toolReads, " "))
 	return nil
 }
 
@@ -308,16 +309,16 @@ var beyondChords = []struct {
 
 // beyond is section 3: what the skill reads of chords beyond its vocabulary.
 func (l *lesson15) beyond() error {
-	l.r.title("Beyond the vocabulary")
+	l.r.Title("Beyond the vocabulary")
 	for _, b := range beyondChords {
 		want, err := b.chord.spell()
 		if err != nil {
 			return err
 		}
 		result, read := l.ask(b.prompt)
-		l.r.line("%s", dq(b.prompt))
-		l.r.line("  %s", show(read, result))
-		l.r.line("  the textbook: %s", want)
+		l.r.Line("%s", dq(b.prompt))
+		l.r.Line("  %s", show(read, result))
+		l.r.Line("  the textbook: %s", want)
 	}
 	return nil
 }
@@ -387,27 +388,27 @@ func multipleAccidental(notes []string) bool {
 // spelling is section 4: 21 roots by 28 qualities against the textbook's spelling.
 func (l *lesson15) spelling() error {
 	roots := skills.ChordRoots()
-	l.r.title("Spelling: %d roots, %d qualities", len(roots), len(spelledQualities))
+	l.r.Title("Spelling: %d roots, %d qualities", len(roots), len(spelledQualities))
 	res, err := l.spellAll(roots, spelledQualities)
 	if err != nil {
 		return err
 	}
 	l.spelled = res.spelled
-	l.r.line("The skill spells %d of %d chords as the textbook does", res.total-len(res.differ), res.total)
+	l.r.Line("The skill spells %d of %d chords as the textbook does", res.total-len(res.differ), res.total)
 	for _, d := range res.differ[:min(3, len(res.differ))] {
-		l.r.line("  %s", d)
+		l.r.Line("  %s", d)
 	}
 	if len(res.differ) > 3 {
-		l.r.line("  … and %d more", len(res.differ)-3)
+		l.r.Line("  … and %d more", len(res.differ)-3)
 	}
-	l.r.line("The chords that differ: %s", groupBySuffix(res.differ))
+	l.r.Line("The chords that differ: %s", groupBySuffix(res.differ))
 	alt := l.skill.Execute("What notes are in C7alt?")
 	i := slices.IndexFunc(alt.Evidence, func(e string) bool { return strings.HasPrefix(e, "Intervals: ") })
 	if i < 0 {
 		return fmt.Errorf("the skill gave C7alt no intervals")
 	}
-	l.r.line("C7alt: %s", alt.Evidence[i])
-	l.r.line("Chords with a double or triple accidental: %d of %d", res.multiple, len(res.spelled))
+	l.r.Line("C7alt: %s", alt.Evidence[i])
+	l.r.Line("Chords with a double or triple accidental: %d of %d", res.multiple, len(res.spelled))
 	return nil
 }
 
@@ -454,7 +455,7 @@ func noteGroup(c spelledChord, candidates []string) int {
 
 // fromNotes is section 5: each chord the skill spelled, asked back as a list of its notes.
 func (l *lesson15) fromNotes() error {
-	l.r.title("The skill's own spellings, asked back as notes")
+	l.r.Title("The skill's own spellings, asked back as notes")
 	candidates := skills.CandidateQualities()
 	var not []string
 	for _, q := range spelledQualities {
@@ -462,7 +463,7 @@ func (l *lesson15) fromNotes() error {
 			not = append(not, q.quality)
 		}
 	}
-	l.r.line("It names %d qualities from notes; not %s", len(candidates), strings.Join(not, ", "))
+	l.r.Line("It names %d qualities from notes; not %s", len(candidates), strings.Join(not, ", "))
 	for g, group := range noteGroups {
 		count, back, other, none := 0, 0, 0, 0
 		example := ""
@@ -486,9 +487,9 @@ func (l *lesson15) fromNotes() error {
 				example = dq(prompt) + " → " + show(read, result)
 			}
 		}
-		l.r.line("%s: %d chords, named back %d, as another chord %d, not named %d", group, count, back, other, none)
+		l.r.Line("%s: %d chords, named back %d, as another chord %d, not named %d", group, count, back, other, none)
 		if example != "" {
-			l.r.line("  %s", example)
+			l.r.Line("  %s", example)
 		}
 	}
 	return nil
@@ -506,10 +507,10 @@ var notePrompts = []string{
 
 // noteLists is section 6: what the skill names from a few lists of notes.
 func (l *lesson15) noteLists() error {
-	l.r.title("Lists of notes")
+	l.r.Title("Lists of notes")
 	for _, p := range notePrompts {
 		result, read := l.ask(p)
-		l.r.line("%s → %s", dq(p), show(read, result))
+		l.r.Line("%s → %s", dq(p), show(read, result))
 	}
 	return nil
 }
@@ -523,16 +524,16 @@ var describedExample = regexp.MustCompile(`'([^']+)' returns ([^;.]+)`)
 
 // tool is section 7: ga_chord_info on its SKILL.md's symbols and its description's examples.
 func (l *lesson15) tool() error {
-	l.r.title("ga_chord_info, the tool of the SKILL.md")
+	l.r.Title("ga_chord_info, the tool of the SKILL.md")
 	var errs []string
 	for _, s := range skillTableSymbols {
 		if r := skills.GetChordInfo(s); r.Error != "" {
 			errs = append(errs, fmt.Sprintf("  %s: %s", s, dq(r.Error)))
 		}
 	}
-	l.r.line("The SKILL.md's table lists %d symbols, the tool reads %d", len(skillTableSymbols), len(skillTableSymbols)-len(errs))
+	l.r.Line("The SKILL.md's table lists %d symbols, the tool reads %d", len(skillTableSymbols), len(skillTableSymbols)-len(errs))
 	for _, e := range errs {
-		l.r.line("%s", e)
+		l.r.Line("%s", e)
 	}
 	examples := describedExample.FindAllStringSubmatch(skills.ChordToolDescription, -1)
 	agree := 0
@@ -541,6 +542,6 @@ func (l *lesson15) tool() error {
 			agree++
 		}
 	}
-	l.r.line("The tool returns the notes its description gives for %d of its %d examples", agree, len(examples))
+	l.r.Line("The tool returns the notes its description gives for %d of its %d examples", agree, len(examples))
 	return nil
 }

@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"bytes"
+	"course/internal/report"
 	"slices"
 	"strings"
 	"testing"
@@ -62,7 +63,7 @@ func TestL15SpellingMovesWithTheChord(t *testing.T) {
 // TestL15FromNotesMovesWithTheChord asks back a few spellings as notes.
 func TestL15FromNotesMovesWithTheChord(t *testing.T) {
 	var out bytes.Buffer
-	l := &lesson15{r: newReport(&out), spelled: []spelledChord{
+	l := &lesson15{r: report.New(&out), spelled: []spelledChord{
 		{"C", "major 6", []string{"C", "E", "G", "A"}},                     // named back: C comes first
 		{"A", "minor 7", []string{"A", "C", "E", "G"}},                     // named back
 		{"Fb", "minor", []string{"Fb", "Abb", "Cb"}},                       // Abb is no token: two notes

@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"context"
+	"course/internal/report"
 	"fmt"
 	"io"
 	"regexp"
@@ -137,7 +138,7 @@ whose CanHandle accepts. With --main, the tunings skill of GA's main branch.`,
 
 // lesson17 carries what the sections share.
 type lesson17 struct {
-	r          *report
+	r          *report.Report
 	capo       skills.Capo
 	tunings    skills.AlternateTunings
 	registered []skills.Skill
@@ -151,7 +152,7 @@ type lesson17 struct {
 
 func runL17(ctx context.Context, opts *L17Options) error {
 	l := &lesson17{
-		r:          newReport(opts.Out),
+		r:          report.New(opts.Out),
 		tunings:    skills.AlternateTunings{Main: opts.Main},
 		registered: skills.Registered(),
 		textbook:   theory.AlternateTunings,
@@ -166,9 +167,9 @@ func (l *lesson17) run(ctx context.Context, main bool) error {
 	sections := []func(){l.fallback, l.capoExamples, l.soundingToShape, l.shapeToSounding, l.openShapes, l.capoPhrasings,
 		l.tuningExamples, l.tuningTable, func() { l.byNotes("at the pin") }, func() { l.otherTunings("at the pin") }}
 	if !main {
-		l.r.heading("l17")
+		l.r.Heading("l17")
 	} else {
-		l.r.heading("l17, GA's main")
+		l.r.Heading("l17, GA's main")
 		sections = []func(){func() { l.byNotes("on main") }, func() { l.otherTunings("on main") }}
 	}
 	for _, section := range sections {
@@ -180,8 +181,8 @@ func (l *lesson17) run(ctx context.Context, main bool) error {
 			return fmt.Errorf("l17: %w", l.err)
 		}
 	}
-	if l.r.err != nil {
-		return fmt.Errorf("l17: write output: %w", l.r.err)
+	if l.r.Err() != nil {
+		return fmt.Errorf("l17: write output: %w", l.r.Err())
 	}
 	return nil
 }
@@ -195,7 +196,7 @@ func (l *lesson17) fail(err error) {
 
 // fallback is section 1: which skill takes each example prompt without embeddings.
 func (l *lesson17) fallback() {
-	l.r.title("Without embeddings: the first skill, in registration order, whose CanHandle accepts each example prompt")
+	l.r.Title("Without embeddings: the first skill, in registration order, whose CanHandle accepts each example prompt")
 	capo, err := examplePrompts("skill.capo")
 	if err != nil {
 		l.fail(err)
@@ -215,8 +216,8 @@ func (l *lesson17) fallback() {
 			accepted++
 		}
 	}
-	l.r.tableWidths([]string{"prompt", "first skill that accepts it"}, rows, []int{63})
-	l.r.line("skill intents %d; CanHandle of skill.capo and skill.alternatetunings accepts %d of their %d example prompts",
+	l.r.TableWidths([]string{"prompt", "first skill that accepts it"}, rows, []int{63})
+	l.r.Line("skill intents %d; CanHandle of skill.capo and skill.alternatetunings accepts %d of their %d example prompts",
 		len(l.registered), accepted, len(prompts))
 }
 
@@ -304,7 +305,7 @@ func (r capoReply) show() string {
 
 // capoExamples is section 2: the capo skill's example prompts.
 func (l *lesson17) capoExamples() {
-	l.r.title("CapoSkill's example prompts: what each asks, and the answer")
+	l.r.Title("CapoSkill's example prompts: what each asks, and the answer")
 	prompts, err := examplePrompts("skill.capo")
 	if err != nil {
 		l.fail(err)
@@ -320,12 +321,12 @@ func (l *lesson17) capoExamples() {
 		r := l.askCapo(p)
 		rows = append(rows, []string{p, want.kind + " " + want.chord, r.show(), l.verdict(r, want)})
 	}
-	l.r.tableWidths([]string{"prompt", "asks", "answer", "verdict"}, rows, []int{63, 11, 13})
+	l.r.TableWidths([]string{"prompt", "asks", "answer", "verdict"}, rows, []int{63, 11, 13})
 }
 
 // soundingToShape is section 3: every key a signature writes, with the capo on frets 1 to 11.
 func (l *lesson17) soundingToShape() {
-	l.r.title(`"Song is in <key>, what shape with capo <fret>": 30 keys, frets 1 to 11`)
+	l.r.Title(`"Song is in <key>, what shape with capo <fret>": 30 keys, frets 1 to 11`)
 	amSeen, amWrong, amNoKey := 0, 0, 0
 	var rows [][]string
 	for _, quality := range []string{"major", "minor"} {
@@ -375,13 +376,13 @@ func (l *lesson17) soundingToShape() {
 			fmt.Sprintf("%d (%s)", counts["right, theoretical spelling"], strings.Join(odd, " ")),
 			strconv.Itoa(counts["wrong chord"] + counts["wrong direction"]), declinedCell})
 	}
-	l.r.tableWidths([]string{"key", "prompts", "right", "right, theoretical spelling", "wrong", "declined"}, rows, []int{7, 8, 6, 29, 6})
-	l.r.line(`the answers' "an Am shape at capo N would sound as …m": %d, a wrong chord %d, a theoretical minor key %d`, amSeen, amWrong, amNoKey)
+	l.r.TableWidths([]string{"key", "prompts", "right", "right, theoretical spelling", "wrong", "declined"}, rows, []int{7, 8, 6, 29, 6})
+	l.r.Line(`the answers' "an Am shape at capo N would sound as …m": %d, a wrong chord %d, a theoretical minor key %d`, amSeen, amWrong, amNoKey)
 }
 
 // shapeToSounding is section 4: the eight open shapes, with the capo on frets 1 to 11.
 func (l *lesson17) shapeToSounding() {
-	l.r.title(`"What does a <shape> shape sound like with capo <fret>": the eight open shapes, frets 1 to 11`)
+	l.r.Title(`"What does a <shape> shape sound like with capo <fret>": the eight open shapes, frets 1 to 11`)
 	var rows [][]string
 	for _, shape := range l17OpenShapes {
 		counts := map[string]int{}
@@ -407,13 +408,13 @@ func (l *lesson17) shapeToSounding() {
 		rows = append(rows, []string{shape, "11", strconv.Itoa(counts["right"]), strconv.Itoa(counts["wrong chord"] + counts["wrong direction"]),
 			strconv.Itoa(counts["declined"]), oddCell})
 	}
-	l.r.tableWidths([]string{"shape", "prompts", "right", "wrong", "declined", "right, theoretical spelling"}, rows, []int{7, 8, 6, 6, 9})
+	l.r.TableWidths([]string{"shape", "prompts", "right", "wrong", "declined", "right, theoretical spelling"}, rows, []int{7, 8, 6, 6, 9})
 }
 
 // openShapes is section 5: where a capo lets a key be played with open shapes, and what the
 // skill says when asked.
 func (l *lesson17) openShapes() {
-	l.r.title(`"Where should I put the capo to play in <key> with open chords?"`)
+	l.r.Title(`"Where should I put the capo to play in <key> with open chords?"`)
 	var rows [][]string
 	for _, key := range l17OpenKeys {
 		pc, _ := theory.PitchClass(key)
@@ -426,18 +427,18 @@ func (l *lesson17) openShapes() {
 		r := l.askCapo("Where should I put the capo to play in " + key + " with open chords?")
 		rows = append(rows, []string{key, strings.Join(frets, ", "), r.show()})
 	}
-	l.r.tableWidths([]string{"key", "frets 0 to 7 that give an open shape: C A G E D", "the skill's answer"}, rows, []int{4, 47})
+	l.r.TableWidths([]string{"key", "frets 0 to 7 that give an open shape: C A G E D", "the skill's answer"}, rows, []int{4, 47})
 }
 
 // capoPhrasings is section 6: other ways of asking the capo skill.
 func (l *lesson17) capoPhrasings() {
-	l.r.title("Other phrasings")
+	l.r.Title("Other phrasings")
 	var rows [][]string
 	for _, p := range l17CapoPhrasings {
 		r := l.askCapo(p.prompt)
 		rows = append(rows, []string{p.prompt, p.want.kind + " " + p.want.chord, r.show(), l.verdict(r, p.want)})
 	}
-	l.r.tableWidths([]string{"prompt", "asks", "answer", "verdict"}, rows, []int{55, 13, 13})
+	l.r.TableWidths([]string{"prompt", "asks", "answer", "verdict"}, rows, []int{55, 13, 13})
 }
 
 // tuningReply is what the lesson reads in a tunings answer: the tuning it names, the notes it
@@ -482,7 +483,7 @@ func (r tuningReply) short() string {
 
 // tuningExamples is section 7: the tuning each of the skill's example prompts gets.
 func (l *lesson17) tuningExamples() {
-	l.r.title("AlternateTuningsSkill's example prompts: the tuning each one gets")
+	l.r.Title("AlternateTuningsSkill's example prompts: the tuning each one gets")
 	prompts, err := examplePrompts("skill.alternatetunings")
 	if err != nil {
 		l.fail(err)
@@ -502,7 +503,7 @@ func (l *lesson17) tuningExamples() {
 		}
 		rows = append(rows, []string{p, r.short(), verdict})
 	}
-	l.r.tableWidths([]string{"prompt", "answer", "verdict"}, rows, []int{39, 29})
+	l.r.TableWidths([]string{"prompt", "answer", "verdict"}, rows, []int{39, 29})
 }
 
 // moveNames writes string moves as the skill's table does: "same", "+1st", "-2st".
@@ -524,9 +525,9 @@ func moveNames(moves []int) []string {
 // tuningTable is section 8: the skill's notes and moves for each textbook tuning. Its moves
 // run past their column, as the original's did, so the rows are printed at fixed widths.
 func (l *lesson17) tuningTable() {
-	l.r.title("The nine tunings of the skill's table: notes and moves from standard, against a textbook")
+	l.r.Title("The nine tunings of the skill's table: notes and moves from standard, against a textbook")
 	widths := []int{30, 22, 26}
-	l.r.fixedRow(widths, "tuning", "notes", "moves from standard", "as a textbook")
+	l.r.FixedRow(widths, "tuning", "notes", "moves from standard", "as a textbook")
 	for _, t := range l.textbook {
 		phrase, ok := l17TuningPhrases[t.Name]
 		if !ok {
@@ -556,13 +557,13 @@ func (l *lesson17) tuningTable() {
 				verdict += "moves " + strings.Join(moves, " ")
 			}
 		}
-		l.r.fixedRow(widths, t.Name, strings.Join(r.notes, " "), strings.Join(deltas, " "), verdict)
+		l.r.FixedRow(widths, t.Name, strings.Join(r.notes, " "), strings.Join(deltas, " "), verdict)
 	}
 }
 
 // byNotes is section 9: "what tuning is …" with each textbook tuning's six notes, four ways.
 func (l *lesson17) byNotes(where string) {
-	l.r.title(`"what tuning is …" with the six notes, %s: the tuning each notation gets`, where)
+	l.r.Title(`"what tuning is …" with the six notes, %s: the tuning each notation gets`, where)
 	// Eb standard's pitches, spelled with sharps: no table tuning is written that way.
 	inSharps := theory.Tuning{Name: "Eb standard, in sharps", Strings: strings.Fields("D#2 G#2 C#3 F#3 A#3 D#4")}
 	asked := slices.Concat(l.textbook, []theory.Tuning{l.standard, inSharps})
@@ -617,8 +618,8 @@ func (l *lesson17) byNotes(where string) {
 		}
 		rows = append(rows, row)
 	}
-	l.r.tableWidths(header, rows, []int{29, 15, 15, 15})
-	l.r.line("questions %d: answered with the tuning asked or its notes %d, with another named tuning %d, other answers %d", total, right, other, total-right-other)
+	l.r.TableWidths(header, rows, []int{29, 15, 15, 15})
+	l.r.Line("questions %d: answered with the tuning asked or its notes %d, with another named tuning %d, other answers %d", total, right, other, total-right-other)
 	type groupKey struct{ tuning, answer string }
 	var order []groupKey
 	labels := map[groupKey][]string{}
@@ -634,13 +635,13 @@ func (l *lesson17) byNotes(where string) {
 		if len(labels[k]) == len(l17Notations) {
 			which = "every notation"
 		}
-		l.r.line("  %s, %s: %s", k.tuning, which, k.answer)
+		l.r.Line("  %s, %s: %s", k.tuning, which, k.answer)
 	}
 }
 
 // otherTunings is section 10: tunings outside the skill's table, and the drop-D shape question.
 func (l *lesson17) otherTunings(where string) {
-	l.r.title("Tunings outside the table, %s", where)
+	l.r.Title("Tunings outside the table, %s", where)
 	var rows [][]string
 	for _, o := range l17OtherTunings {
 		r := l.askTunings(o.prompt)
@@ -675,10 +676,10 @@ func (l *lesson17) otherTunings(where string) {
 		}
 		rows = append(rows, []string{o.prompt, o.notes, answer, verdict})
 	}
-	l.r.tableWidths([]string{"prompt", "asks for", "answer", "verdict"}, rows, []int{43, 18, 31})
+	l.r.TableWidths([]string{"prompt", "asks for", "answer", "verdict"}, rows, []int{43, 18, 31})
 	namesEm := "no"
 	if strings.Contains(l.tunings.Execute(shapeInDropD).Text, "Em") {
 		namesEm = "yes"
 	}
-	l.r.line("\"%s\": %s, the answer names Em: %s", shapeInDropD, l.askTunings(shapeInDropD).short(), namesEm)
+	l.r.Line("\"%s\": %s, the answer names Em: %s", shapeInDropD, l.askTunings(shapeInDropD).short(), namesEm)
 }

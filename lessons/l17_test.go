@@ -3,6 +3,7 @@ package lessons
 import (
 	"bytes"
 	"context"
+	"course/internal/report"
 	"slices"
 	"strings"
 	"testing"
@@ -15,7 +16,7 @@ import (
 // the tunings it grades against.
 func newLesson17(out *bytes.Buffer, registered []skills.Skill, textbook []theory.Tuning) *lesson17 {
 	return &lesson17{
-		r: newReport(out), registered: registered, textbook: textbook, standard: theory.StandardTuning,
+		r: report.New(out), registered: registered, textbook: textbook, standard: theory.StandardTuning,
 		majorKeys: theory.SignatureKeys(false), minorKeys: theory.SignatureKeys(true),
 	}
 }
@@ -105,9 +106,9 @@ func TestL17MainDiffersOnlyInNamePatterns(t *testing.T) {
 // of its row along by one space, and that the last cell is never padded.
 func TestFixedRowPushesAnOverflowingCell(t *testing.T) {
 	var out bytes.Buffer
-	r := newReport(&out)
-	r.fixedRow([]int{4, 3}, "ab", "cdefg", "h")
-	r.fixedRow([]int{4, 3}, "ab", "c", "")
+	r := report.New(&out)
+	r.FixedRow([]int{4, 3}, "ab", "cdefg", "h")
+	r.FixedRow([]int{4, 3}, "ab", "c", "")
 	if got, want := out.String(), "ab   cdefg h\nab   c\n"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}

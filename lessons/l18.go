@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"context"
+	"course/internal/report"
 	"fmt"
 	"io"
 	"regexp"
@@ -121,7 +122,7 @@ prompts, and how it spells the notes of ii-V-I in every key.`,
 // lesson18 carries what the sections share: the skill, the registered skills in order, and
 // the first error of a chord the course cannot spell.
 type lesson18 struct {
-	r          *report
+	r          *report.Report
 	skill      skills.VoiceLeading
 	registered []skills.Skill
 	chords     map[string]theory.Chord
@@ -130,12 +131,12 @@ type lesson18 struct {
 }
 
 func runL18(ctx context.Context, opts *L18Options) error {
-	l := &lesson18{r: newReport(opts.Out), registered: skills.Registered()}
+	l := &lesson18{r: report.New(opts.Out), registered: skills.Registered()}
 	return l.run(ctx)
 }
 
 func (l *lesson18) run(ctx context.Context) error {
-	l.r.heading("l18")
+	l.r.Heading("l18")
 	for _, section := range []func(){l.fallback, l.examples, l.symbols, l.accidentals, l.grid, l.spelling, l.phrasings} {
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("l18: %w", err)
@@ -145,8 +146,8 @@ func (l *lesson18) run(ctx context.Context) error {
 			return fmt.Errorf("l18: %w", l.err)
 		}
 	}
-	if l.r.err != nil {
-		return fmt.Errorf("l18: write output: %w", l.r.err)
+	if l.r.Err() != nil {
+		return fmt.Errorf("l18: write output: %w", l.r.Err())
 	}
 	return nil
 }
@@ -173,7 +174,7 @@ func examplePrompts(id string) ([]string, error) {
 
 // fallback is section 1: which skill takes each example prompt without embeddings.
 func (l *lesson18) fallback() {
-	l.r.title("Without embeddings: the first skill, in registration order, whose CanHandle accepts each example prompt")
+	l.r.Title("Without embeddings: the first skill, in registration order, whose CanHandle accepts each example prompt")
 	prompts, err := examplePrompts("skill.voiceleading")
 	if err != nil {
 		l.err = err
@@ -187,8 +188,8 @@ func (l *lesson18) fallback() {
 			accepted++
 		}
 	}
-	l.r.tableWidths([]string{"prompt", "first skill that accepts it"}, rows, []int{43})
-	l.r.line("skill intents %d; CanHandle of skill.voiceleading accepts %d of its %d example prompts", len(l.registered), accepted, len(prompts))
+	l.r.TableWidths([]string{"prompt", "first skill that accepts it"}, rows, []int{43})
+	l.r.Line("skill intents %d; CanHandle of skill.voiceleading accepts %d of its %d example prompts", len(l.registered), accepted, len(prompts))
 }
 
 // vlAnswer is what the lesson reads in the skill's answer: the total it gives, each voice's
@@ -350,7 +351,7 @@ func bestPairings(a, b []int, cost int) int {
 // examples is section 2: the skill's example prompts, the chords it reads, its total motion,
 // the least motion, and how many pairings reach its total.
 func (l *lesson18) examples() {
-	l.r.title("VoiceLeadingSkill's example prompts: the chords read, the total motion, and the least motion")
+	l.r.Title("VoiceLeadingSkill's example prompts: the chords read, the total motion, and the least motion")
 	prompts, err := examplePrompts("skill.voiceleading")
 	if err != nil {
 		l.err = err
@@ -375,12 +376,12 @@ func (l *lesson18) examples() {
 		}
 		rows = append(rows, []string{p, from + " → " + to, l.readAs(a, from, to), total, least, pairings})
 	}
-	l.r.tableWidths([]string{"prompt", "asks", "reads", "total", "least", "best pairings"}, rows, []int{41, 13, 13, 6, 5, 13})
+	l.r.TableWidths([]string{"prompt", "asks", "reads", "total", "least", "best pairings"}, rows, []int{41, 13, 13, 6, 5, 13})
 }
 
 // symbols is section 3: each way of writing a quality on C, as the first chord and the last.
 func (l *lesson18) symbols() {
-	l.r.title(`Each chord symbol on C, as the first chord ("voice leading C<symbol> to F") and as the last ("voice leading F to C<symbol>")`)
+	l.r.Title(`Each chord symbol on C, as the first chord ("voice leading C<symbol> to F") and as the last ("voice leading F to C<symbol>")`)
 	right := [2]int{}
 	var rows [][]string
 	for _, s := range l18Symbols {
@@ -408,13 +409,13 @@ func (l *lesson18) symbols() {
 		last := cell(l.ask("voice leading F to C"+s.written), false)
 		rows = append(rows, []string{"C" + s.written, c, first, last})
 	}
-	l.r.tableWidths([]string{"written", "means", "first", "last"}, rows, []int{9, 9, 21})
-	l.r.line("symbols %d: read right as the first chord %d, as the last %d", len(l18Symbols), right[0], right[1])
+	l.r.TableWidths([]string{"written", "means", "first", "last"}, rows, []int{9, 9, 21})
+	l.r.Line("symbols %d: read right as the first chord %d, as the last %d", len(l18Symbols), right[0], right[1])
 }
 
 // accidentals is section 4: roots with a sharp or a flat, first and last.
 func (l *lesson18) accidentals() {
-	l.r.title(`A root with an accidental, first ("voice leading <root> to C") and last ("voice leading C to <root>", "… to <root>m")`)
+	l.r.Title(`A root with an accidental, first ("voice leading <root> to C") and last ("voice leading C to <root>", "… to <root>m")`)
 	ascii := strings.NewReplacer("♯", "#", "♭", "b")
 	var rows [][]string
 	for _, n := range l18Notations {
@@ -452,7 +453,7 @@ func (l *lesson18) accidentals() {
 		}
 		rows = append(rows, []string{n.label, of(first), of(last), of(minor), strings.Join(spelled, ", "), misreadCell})
 	}
-	l.r.tableWidths([]string{"notation", "first", "last", "last, m", "the root first, spelled", "the last, misread as"}, rows, []int{9, 7, 7, 8, 24})
+	l.r.TableWidths([]string{"notation", "first", "last", "last, m", "the root first, spelled", "the last, misread as"}, rows, []int{9, 7, 7, 8, 24})
 }
 
 // gridCase is one prompt of the grid that moves more than the least, or has several best pairings.
@@ -465,7 +466,7 @@ type gridCase struct {
 
 // grid is section 5: every quality the skill builds on C to every quality on each root.
 func (l *lesson18) grid() {
-	l.r.title(`"voice leading C<quality> to <root><quality>": the 16 qualities the skill builds, on C and on each of the 12 roots`)
+	l.r.Title(`"voice leading C<quality> to <root><quality>": the 16 qualities the skill builds, on C and on each of the 12 roots`)
 	type pair struct{ from, to string }
 	groups := map[[2]int][]pair{}
 	var keys [][2]int
@@ -521,8 +522,8 @@ func (l *lesson18) grid() {
 		rows = append(rows, []string{fmt.Sprintf("%d → %d", k[0], k[1]), strconv.Itoa(len(groups[k])), strconv.Itoa(read),
 			strconv.Itoa(least), strconv.Itoa(more), strconv.Itoa(most), strconv.Itoa(several)})
 	}
-	l.r.tableWidths([]string{"voices", "prompts", "read right", "least motion", "more than the least", "most extra", "several best pairings"}, rows, []int{7, 8, 11, 13, 20, 11})
-	l.r.line(`prompts %d: closing on "every other voicing … requires more total semitone movement" %d, more motion than the least %d, several best pairings %d`,
+	l.r.TableWidths([]string{"voices", "prompts", "read right", "least motion", "more than the least", "most extra", "several best pairings"}, rows, []int{7, 8, 11, 13, 20, 11})
+	l.r.Line(`prompts %d: closing on "every other voicing … requires more total semitone movement" %d, more motion than the least %d, several best pairings %d`,
 		total, claims, len(extra), len(ties))
 	byExcess := map[int]int{}
 	var excesses []int
@@ -541,16 +542,16 @@ func (l *lesson18) grid() {
 		}
 		parts[i] = fmt.Sprintf("%d %s %d", x, unit, byExcess[x])
 	}
-	l.r.line("by how much more: %s", strings.Join(parts, ", "))
-	l.r.line("the first answers with the most extra motion:")
+	l.r.Line("by how much more: %s", strings.Join(parts, ", "))
+	l.r.Line("the first answers with the most extra motion:")
 	slices.SortStableFunc(extra, func(a, b gridCase) int { return b.excess - a.excess })
 	for _, e := range extra[:min(5, len(extra))] {
-		l.r.line("  %s: %d semitones, least %d", e.prompt, e.cost, e.least)
+		l.r.Line("  %s: %d semitones, least %d", e.prompt, e.cost, e.least)
 	}
-	l.r.line("the first answers with the most best pairings:")
+	l.r.Line("the first answers with the most best pairings:")
 	slices.SortStableFunc(ties, func(a, b gridCase) int { return b.pairings - a.pairings })
 	for _, t := range ties[:min(3, len(ties))] {
-		l.r.line("  %s: %d pairings", t.prompt, t.pairings)
+		l.r.Line("  %s: %d pairings", t.prompt, t.pairings)
 	}
 }
 
@@ -587,7 +588,7 @@ func (l *lesson18) misspelled(a *vlAnswer, from, to string) string {
 
 // spelling is section 6: the notes of ii7-V7-Imaj7 and V7-i in every key, against their chords.
 func (l *lesson18) spelling() {
-	l.r.title("Spelling: ii7 to V7 and V7 to Imaj7 in the 12 major keys, the notes spelled otherwise than in their chord")
+	l.r.Title("Spelling: ii7 to V7 and V7 to Imaj7 in the 12 major keys, the notes spelled otherwise than in their chord")
 	total, spelled := 0, 0
 	count := func(cell string) string {
 		total++
@@ -605,21 +606,21 @@ func (l *lesson18) spelling() {
 		rows = append(rows, []string{key, c1, c2})
 	}
 	widths := []int{4, 33}
-	l.r.tableWidths([]string{"key", "ii7 to V7", "V7 to Imaj7"}, rows, widths)
+	l.r.TableWidths([]string{"key", "ii7 to V7", "V7 to Imaj7"}, rows, widths)
 
-	l.r.title("Spelling: V7 to i in the 12 minor keys")
+	l.r.Title("Spelling: V7 to i in the 12 minor keys")
 	rows = nil
 	for _, key := range l18MinorKeys {
 		v := up(key, 5)
 		rows = append(rows, []string{key + "m", count(l.misspelled(l.ask("voice leading "+v+"7 to "+key+"m"), v+"7", key+"m"))})
 	}
-	l.r.tableWidths([]string{"key", "V7 to i"}, rows, widths)
-	l.r.line("prompts %d: every note spelled as in its chord %d", total, spelled)
+	l.r.TableWidths([]string{"key", "V7 to i"}, rows, widths)
+	l.r.Line("prompts %d: every note spelled as in its chord %d", total, spelled)
 }
 
 // phrasings is section 7: other ways of asking.
 func (l *lesson18) phrasings() {
-	l.r.title("Other phrasings")
+	l.r.Title("Other phrasings")
 	var rows [][]string
 	for _, p := range l18Phrasings {
 		a := l.ask(p.prompt)
@@ -635,5 +636,5 @@ func (l *lesson18) phrasings() {
 		}
 		rows = append(rows, []string{p.prompt, strings.Join(p.asks, " → "), l.readAs(a, from, to), verdict})
 	}
-	l.r.tableWidths([]string{"prompt", "asks", "reads", "verdict"}, rows, []int{45, 21, 15})
+	l.r.TableWidths([]string{"prompt", "asks", "reads", "verdict"}, rows, []int{45, 21, 15})
 }

@@ -3,6 +3,7 @@ package lessons
 import (
 	"bytes"
 	"context"
+	"course/internal/report"
 	"strings"
 	"testing"
 
@@ -13,7 +14,7 @@ import (
 func runL18With(t *testing.T, registered []skills.Skill) string {
 	t.Helper()
 	var out bytes.Buffer
-	l := &lesson18{r: newReport(&out), registered: registered}
+	l := &lesson18{r: report.New(&out), registered: registered}
 	if err := l.run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +58,7 @@ func TestL18FallbackFollowsRegistration(t *testing.T) {
 // TestL18ReadsAsTheSkillReads checks the reading of a symbol the skill lower-cases, and that a
 // changed prompt changes the verdict.
 func TestL18ReadsAsTheSkillReads(t *testing.T) {
-	l := &lesson18{r: newReport(&bytes.Buffer{})}
+	l := &lesson18{r: report.New(&bytes.Buffer{})}
 	if got := l.readAs(l.ask("voice leading CM7 to FM7"), "Cmaj7", "Fmaj7"); got != "Cm7 → Fm7" {
 		t.Errorf("CM7 to FM7 reads %q", got)
 	}
@@ -90,7 +91,7 @@ func TestL18PhrasingRowMoves(t *testing.T) {
 
 // TestL18LeastAndPairings checks the grading of two grid answers against the textbook.
 func TestL18LeastAndPairings(t *testing.T) {
-	l := &lesson18{r: newReport(&bytes.Buffer{})}
+	l := &lesson18{r: report.New(&bytes.Buffer{})}
 	a := l.ask("voice leading Csus2 to Em9")
 	if a == nil || a.cost != 11 {
 		t.Fatalf("Csus2 to Em9: %+v", a)

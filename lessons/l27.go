@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"context"
+	"course/internal/report"
 	"fmt"
 	"io"
 	"regexp"
@@ -47,13 +48,13 @@ the chord's notes, and its example prompts.`,
 
 // lesson27 carries what the sections share.
 type lesson27 struct {
-	r     *report
+	r     *report.Report
 	skill skills.OutsideNotes
 }
 
 func runL27(ctx context.Context, opts *L27Options) error {
-	l := &lesson27{r: newReport(opts.Out)}
-	l.r.heading("l27")
+	l := &lesson27{r: report.New(opts.Out)}
+	l.r.Heading("l27")
 	for _, section := range []func() error{l.rule, l.answers, l.extended, l.notes, l.chords, l.spelling, l.examples} {
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("l27: %w", err)
@@ -62,8 +63,8 @@ func runL27(ctx context.Context, opts *L27Options) error {
 			return fmt.Errorf("l27: %w", err)
 		}
 	}
-	if l.r.err != nil {
-		return fmt.Errorf("l27: write output: %w", l.r.err)
+	if l.r.Err() != nil {
+		return fmt.Errorf("l27: write output: %w", l.r.Err())
 	}
 	return nil
 }
@@ -133,15 +134,15 @@ func kindLetter(k skills.RelationKind) string {
 // rule is section 1: the skill's classification of the twelve notes over five C chords against
 // the course's chord-scale rule.
 func (l *lesson27) rule() error {
-	l.r.title("The rule against a textbook: c chord tone, t available tension, a avoid note, o in none of the chord's usual scales")
+	l.r.Title("The rule against a textbook: c chord tone, t available tension, a avoid note, o in none of the chord's usual scales")
 	rows, summary, err := ruleRows(ruleChords)
 	if err != nil {
 		return err
 	}
 	header := append([]string{"chord", ""}, ruleDegrees...)
 	widths := append(widthsOf(18, 9), slices.Repeat([]int{3}, len(ruleDegrees)-1)...)
-	l.r.tableWidths(header, rows, widths)
-	l.r.line("%s", summary)
+	l.r.TableWidths(header, rows, widths)
+	l.r.Line("%s", summary)
 	return nil
 }
 
@@ -210,12 +211,12 @@ var answerPrompts = []string{
 
 // answers is section 2: a few of the skill's answers in full.
 func (l *lesson27) answers() error {
-	l.r.title("A few of OutsideNotesSkill's answers")
+	l.r.Title("A few of OutsideNotesSkill's answers")
 	for _, p := range answerPrompts {
-		l.r.line("%s", p)
+		l.r.Line("%s", p)
 		for line := range strings.SplitSeq(strings.TrimRight(l.ask(p), "\n"), "\n") {
 			if line != "" {
-				l.r.line("  | %s", line)
+				l.r.Line("  | %s", line)
 			}
 		}
 	}
@@ -227,8 +228,8 @@ var extendedChords = []string{"C", "Cmaj7", "Cmaj9", "Cmaj11", "Cmaj13", "C7", "
 
 // extended is section 3: F over C and its extended chords.
 func (l *lesson27) extended() error {
-	l.r.title("F over C and its extended chords: the first line of the answer, and the chord's notes")
-	l.r.tableWidths([]string{"chord", "answer", "notes"}, l.extendedRows(extendedChords), widthsOf(8, 77))
+	l.r.Title("F over C and its extended chords: the first line of the answer, and the chord's notes")
+	l.r.TableWidths([]string{"chord", "answer", "notes"}, l.extendedRows(extendedChords), widthsOf(8, 77))
 	return nil
 }
 
@@ -275,7 +276,7 @@ func noteSpellings() []noteSpelling {
 
 // notes is section 4: the note the skill reads for each way to write it.
 func (l *lesson27) notes() error {
-	l.r.title(`"why does <note> sound outside over Cmaj7": the note the skill reads, for each way to write it`)
+	l.r.Title(`"why does <note> sound outside over Cmaj7": the note the skill reads, for each way to write it`)
 	// The spellings are asked kind by kind, in the order the kinds first appear.
 	var kinds []string
 	byKind := map[string][]noteSpelling{}
@@ -305,8 +306,8 @@ func (l *lesson27) notes() error {
 		}
 		rows = append(rows, []string{k, strconv.Itoa(len(byKind[k])), strconv.Itoa(read), strconv.Itoa(misread), strconv.Itoa(none)})
 	}
-	l.r.tableWidths([]string{"written", "notes", "read", "misread", "not read"}, rows, widthsOf(12, 9, 9, 9))
-	l.r.line("not read right: %s", strings.Join(wrong, "; "))
+	l.r.TableWidths([]string{"written", "notes", "read", "misread", "not read"}, rows, widthsOf(12, 9, 9, 9))
+	l.r.Line("not read right: %s", strings.Join(wrong, "; "))
 	return nil
 }
 
@@ -335,14 +336,14 @@ const absentChords = 5
 // chords is section 5: the chord the skill reads for each way to write it, where it differs
 // from the chord meant.
 func (l *lesson27) chords() error {
-	l.r.title(`"why does F sound outside over C<chord>": the chord the skill reads, for each way to write it`)
+	l.r.Title(`"why does F sound outside over C<chord>": the chord the skill reads, for each way to write it`)
 	rows, right, err := l.chordRows(writtenChords)
 	if err != nil {
 		return err
 	}
-	l.r.tableWidths([]string{"written", "read as", "its notes", "the chord's notes"}, rows, widthsOf(10, 22, 18))
+	l.r.TableWidths([]string{"written", "read as", "its notes", "the chord's notes"}, rows, widthsOf(10, 22, 18))
 	n := len(writtenChords)
-	l.r.line("chords written %d: chords ChordVocabulary has %d, read right %d; chords it doesn't have %d, read right %d",
+	l.r.Line("chords written %d: chords ChordVocabulary has %d, read right %d; chords it doesn't have %d, read right %d",
 		n, n-absentChords, countTrue(right[:n-absentChords]), absentChords, countTrue(right[n-absentChords:]))
 	return nil
 }
@@ -401,7 +402,7 @@ var spellingChords = []struct{ quality, symbol string }{
 // spelling is section 6: the chord's notes in the skill's evidence against the textbook's,
 // one letter per chord step.
 func (l *lesson27) spelling() error {
-	l.r.title("The chord's notes in the skill's evidence, against one letter per chord step, on 12 roots")
+	l.r.Title("The chord's notes in the skill's evidence, against one letter per chord step, on 12 roots")
 	var rows [][]string
 	for _, c := range spellingChords {
 		ok, first := 0, "-"
@@ -424,7 +425,7 @@ func (l *lesson27) spelling() error {
 		}
 		rows = append(rows, []string{c.quality, c.symbol, fmt.Sprintf("%d of %d", ok, len(spellingRoots)), first})
 	}
-	l.r.tableWidths([]string{"chord", "symbol", "right", "the first that differs: the skill's, a textbook's"}, rows, widthsOf(16, 7, 9))
+	l.r.TableWidths([]string{"chord", "symbol", "right", "the first that differs: the skill's, a textbook's"}, rows, widthsOf(16, 7, 9))
 	return nil
 }
 
@@ -442,7 +443,7 @@ const outsideNotesIntent = "skill.outsidenotes"
 // examples is section 7: the skill's example prompts and other ways to ask, with CanHandle and
 // the answer's first line.
 func (l *lesson27) examples() error {
-	l.r.title("OutsideNotesSkill's example prompts, and a few other ways to ask: CanHandle, and the first line of the answer")
+	l.r.Title("OutsideNotesSkill's example prompts, and a few other ways to ask: CanHandle, and the first line of the answer")
 	meta, ok := intents.Lookup(outsideNotesIntent)
 	if !ok {
 		return fmt.Errorf("no intent %s in the intents fixture", outsideNotesIntent)
@@ -457,8 +458,8 @@ func (l *lesson27) examples() error {
 		}
 		rows = append(rows, []string{p, yesNo(can), firstLineText(l.ask(p))})
 	}
-	l.r.tableWidths([]string{"prompt", "CanHandle", "answer"}, rows, widthsOf(50, 10))
-	l.r.line("example prompts %d: CanHandle accepts %d", len(examples), accepted)
+	l.r.TableWidths([]string{"prompt", "CanHandle", "answer"}, rows, widthsOf(50, 10))
+	l.r.Line("example prompts %d: CanHandle accepts %d", len(examples), accepted)
 	return nil
 }
 

@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"context"
+	"course/internal/report"
 	"fmt"
 	"io"
 	"maps"
@@ -95,7 +96,7 @@ question the comparison skill leaves to it. The skill's keyword rule accepts non
 
 // lesson28 carries the skill and the questions; tests change them to see the output move.
 type lesson28 struct {
-	r *report
+	r *report.Report
 	// ask is TheoryComparisonSkill.ExecuteAsync.
 	ask func(string) skills.Result
 	// canHandle is the skill's keyword rule as the registry holds it.
@@ -113,7 +114,7 @@ func newLesson28(w io.Writer) (*lesson28, error) {
 		return nil, fmt.Errorf("no intent %s", comparisonIntent)
 	}
 	l := &lesson28{
-		r:        newReport(w),
+		r:        report.New(w),
 		ask:      skills.TheoryComparison{}.Execute,
 		relative: skills.RelativeKey{}.Execute,
 		examples: in.Examples,
@@ -140,15 +141,15 @@ func runL28(_ context.Context, opts *L28Options) error {
 
 // run prints the sections in order.
 func (l *lesson28) run() error {
-	l.r.heading("l28")
+	l.r.Heading("l28")
 	l.phrasings()
 	if err := l.answer(); err != nil {
 		return fmt.Errorf("l28: %w", err)
 	}
 	l.samePair()
 	l.parallel()
-	if l.r.err != nil {
-		return fmt.Errorf("l28: write output: %w", l.r.err)
+	if l.r.Err() != nil {
+		return fmt.Errorf("l28: write output: %w", l.r.Err())
 	}
 	return nil
 }
@@ -208,9 +209,9 @@ func (l *lesson28) phrasings() {
 		}
 		return n
 	}
-	l.r.title("TheoryComparisonSkill: the regex that finds the pair in each phrasing, and the answer")
-	l.r.tableWidths([]string{"source", "phrasing", "regex", "answer"}, rows, l28PhrasingWidths)
-	l.r.line("example prompts %d: answer %d; the course's %d: answer %d, same pair %d, refused %d; CanHandle accepts %d",
+	l.r.Title("TheoryComparisonSkill: the regex that finds the pair in each phrasing, and the answer")
+	l.r.TableWidths([]string{"source", "phrasing", "regex", "answer"}, rows, l28PhrasingWidths)
+	l.r.Line("example prompts %d: answer %d; the course's %d: answer %d, same pair %d, refused %d; CanHandle accepts %d",
 		len(l.examples), count("example", "answer"), len(l.course), count("course", "answer"),
 		count("course", "same pair"), count("course", "refused"), accepted)
 }
@@ -223,10 +224,10 @@ func (l *lesson28) answer() error {
 	stepsRe := regexp.MustCompile("(?m)^- (Major|Minor):\\s+([\\d ]+?) — degrees `([^`]+)`")
 	variantRe := regexp.MustCompile("(?m)^- (Natural minor|Harmonic minor|Melodic minor): `([^`]+)`")
 	text := comparisonText(l.ask(comparisonQuestion))
-	l.r.title("TheoryComparisonSkill's answer to \"%s\"", comparisonQuestion)
+	l.r.Title("TheoryComparisonSkill's answer to \"%s\"", comparisonQuestion)
 	// Every line as the original prints it, an empty line's trailing space included.
 	for line := range strings.SplitSeq(text, "\n") {
-		l.r.line("  | %s", line)
+		l.r.Line("  | %s", line)
 	}
 
 	var rows [][]string
@@ -276,14 +277,14 @@ func (l *lesson28) answer() error {
 			return err
 		}
 	}
-	l.r.title("The scales in the answer, against a textbook: the degrees it writes, the degrees its steps give, and a textbook's")
-	l.r.tableWidths([]string{"scale", "the answer writes", "its steps give", "a textbook", "the same", "degrees not major's"}, rows, l28ScaleWidths)
+	l.r.Title("The scales in the answer, against a textbook: the degrees it writes, the degrees its steps give, and a textbook's")
+	l.r.TableWidths([]string{"scale", "the answer writes", "its steps give", "a textbook", "the same", "degrees not major's"}, rows, l28ScaleWidths)
 
 	pairs, err := l.relativePairs(text)
 	if err != nil {
 		return err
 	}
-	l.r.line("relative pairs: %s", pairs)
+	l.r.Line("relative pairs: %s", pairs)
 	var triads []string
 	for _, name := range []string{"major", "natural minor", "harmonic minor"} {
 		h, _ := theory.TextbookScale(name)
@@ -293,7 +294,7 @@ func (l *lesson28) answer() error {
 		}
 		triads = append(triads, name+": "+strings.Join(q, ", "))
 	}
-	l.r.line("triads on degrees 1, 4 and 5: %s", strings.Join(triads, "; "))
+	l.r.Line("triads on degrees 1, 4 and 5: %s", strings.Join(triads, "; "))
 	return nil
 }
 
@@ -348,9 +349,9 @@ func (l *lesson28) samePair() {
 		}
 		rows = append(rows, []string{q, suggestion, comparisonOutcome(l.ask(suggestion))})
 	}
-	l.r.title("The same pair twice: the answer, the comparison it suggests, and the skill's answer to that")
-	l.r.tableWidths([]string{"question", "suggests", "answer to the suggestion"}, rows, l28SamePairWidths)
-	l.r.line("  | %s", comparisonText(l.ask(samePairQuestions[0])))
+	l.r.Title("The same pair twice: the answer, the comparison it suggests, and the skill's answer to that")
+	l.r.TableWidths([]string{"question", "suggests", "answer to the suggestion"}, rows, l28SamePairWidths)
+	l.r.Line("  | %s", comparisonText(l.ask(samePairQuestions[0])))
 }
 
 // parallel is section 5: RelativeKeySkill on the parallel-key comparison.
@@ -361,8 +362,8 @@ func (l *lesson28) parallel() {
 		first, _, _ := strings.Cut(comparisonText(res), "\n")
 		rows = append(rows, []string{q, comparisonConfidence(res.Confidence), first})
 	}
-	l.r.title("RelativeKeySkill, which VsPattern's comment says handles \"C major vs C minor\": confidence and the first line of the answer")
-	l.r.tableWidths([]string{"question", "confidence", "answer"}, rows, l28ParallelWidths)
+	l.r.Title("RelativeKeySkill, which VsPattern's comment says handles \"C major vs C minor\": confidence and the first line of the answer")
+	l.r.TableWidths([]string{"question", "confidence", "answer"}, rows, l28ParallelWidths)
 }
 
 // comparisonConfidence writes a confidence as the original program does: three decimals, never "-0.000".

@@ -3,6 +3,7 @@ package lessons
 import (
 	"bytes"
 	"context"
+	"course/internal/report"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -85,14 +86,14 @@ directly.`,
 
 // lesson4 carries what the sections share.
 type lesson4 struct {
-	r    *report
+	r    *report.Report
 	host *hostproc.Host
 }
 
 func runL4(ctx context.Context, opts *L4Options) (err error) {
 	ctx, cancel := context.WithTimeout(ctx, opts.Host.timeout())
 	defer cancel()
-	host, err := opts.Host.start(ctx)
+	host, err := opts.Host.Start(ctx)
 	if err != nil {
 		return fmt.Errorf("l4: %w", err)
 	}
@@ -105,8 +106,8 @@ func runL4(ctx context.Context, opts *L4Options) (err error) {
 		return fmt.Errorf("l4: %w", err)
 	}
 
-	l := &lesson4{r: newReport(opts.Out), host: host}
-	l.r.heading("l4")
+	l := &lesson4{r: report.New(opts.Out), host: host}
+	l.r.Heading("l4")
 	for _, p := range l4Prompts {
 		if err := l.chat(ctx, p); err != nil {
 			return fmt.Errorf("l4: %w", err)
@@ -116,8 +117,8 @@ func runL4(ctx context.Context, opts *L4Options) (err error) {
 	if err := l.relativeKey(relativeKeyQuestion); err != nil {
 		return fmt.Errorf("l4: %w", err)
 	}
-	if l.r.err != nil {
-		return fmt.Errorf("l4: write output: %w", l.r.err)
+	if l.r.Err() != nil {
+		return fmt.Errorf("l4: write output: %w", l.r.Err())
 	}
 	return nil
 }
@@ -157,7 +158,7 @@ type chatReply struct {
 }
 
 // orderedFacts are grounding facts in the order the host wrote them.
-type orderedFacts []fact
+type orderedFacts []report.Fact
 
 // UnmarshalJSON reads a JSON object of strings keeping its members' order.
 func (f *orderedFacts) UnmarshalJSON(b []byte) error {
@@ -178,7 +179,7 @@ func (f *orderedFacts) UnmarshalJSON(b []byte) error {
 		if err := dec.Decode(&value); err != nil {
 			return fmt.Errorf("facts: %v: %w", key, err)
 		}
-		*f = append(*f, fact{key.(string), value})
+		*f = append(*f, report.Fact{Label: key.(string), Value: value})
 	}
 	return nil
 }
@@ -199,12 +200,12 @@ func (l *lesson4) chat(ctx context.Context, prompt string) error {
 	if err != nil {
 		return err
 	}
-	l.r.title("POST %s %q", chatPath, prompt)
-	l.r.line("HTTP %d", resp.Status)
+	l.r.Title("POST %s %q", chatPath, prompt)
+	l.r.Line("HTTP %d", resp.Status)
 	if resp.Status != 200 {
-		l.r.line("logged:")
+		l.r.Line("logged:")
 		for _, s := range problems(records) {
-			l.r.line("  %s", s)
+			l.r.Line("  %s", s)
 		}
 		return nil
 	}
@@ -212,26 +213,26 @@ func (l *lesson4) chat(ctx context.Context, prompt string) error {
 	if err := json.Unmarshal(resp.Body, &reply); err != nil {
 		return fmt.Errorf("read the answer of %s: %w", chatPath, err)
 	}
-	rows := []fact{
-		{"agentId", reply.AgentID},
-		{"routingMethod", reply.RoutingMethod},
-		{"confidence", fmt.Sprintf("%.2f", reply.Confidence)},
+	rows := []report.Fact{
+		{Label: "agentId", Value: reply.AgentID},
+		{Label: "routingMethod", Value: reply.RoutingMethod},
+		{Label: "confidence", Value: fmt.Sprintf("%.2f", reply.Confidence)},
 	}
 	if g := reply.Grounding; g != nil {
-		rows = append(rows, fact{"grounding", g.Source + " " + g.Revision + " " + g.QueryType})
+		rows = append(rows, report.Fact{Label: "grounding", Value: g.Source + " " + g.Revision + " " + g.QueryType})
 		for _, f := range g.Facts {
-			rows = append(rows, fact{"  " + f.label, f.value})
+			rows = append(rows, report.Fact{Label: "  " + f.Label, Value: f.Value})
 		}
 	} else {
-		rows = append(rows, fact{"grounding", "(none)"})
+		rows = append(rows, report.Fact{Label: "grounding", Value: "(none)"})
 	}
-	l.r.facts(l4LabelWidth, rows...)
-	l.r.line("answer:")
+	l.r.Facts(l4LabelWidth, rows...)
+	l.r.Line("answer:")
 	l.quoteAll(reply.Answer)
-	l.r.line("trace:")
+	l.r.Line("trace:")
 	if reply.Trace != nil {
 		for _, s := range reply.Trace.Steps {
-			l.r.line("  %s%s", pad(s.Name, traceNameWidth), s.Status)
+			l.r.Line("  %s%s", report.Pad(s.Name, traceNameWidth), s.Status)
 		}
 	}
 	return nil
@@ -280,13 +281,13 @@ func problems(records []hostproc.LogRecord) []string {
 
 // canHandle is the table of the skills whose CanHandle accepts each prompt.
 func (l *lesson4) canHandle(prompts []string) {
-	l.r.title("IOrchestratorSkill.CanHandle for each prompt (the keyword path the orchestrator no longer calls)")
+	l.r.Title("IOrchestratorSkill.CanHandle for each prompt (the keyword path the orchestrator no longer calls)")
 	for _, p := range prompts {
 		names := strings.Join(skills.CanHandle(p), ", ")
 		if names == "" {
 			names = "(none)"
 		}
-		l.r.line("%s %s", pad(p, promptWidth), names)
+		l.r.Line("%s %s", report.Pad(p, promptWidth), names)
 	}
 }
 
@@ -297,8 +298,8 @@ func (l *lesson4) relativeKey(prompt string) error {
 		return err
 	}
 	res := intent.Execute(prompt)
-	l.r.title("The %s intent, called directly with %q", relativeKeyIntent, prompt)
-	l.r.facts(l4LabelWidth, fact{"confidence", fmt.Sprintf("%.2f", res.Confidence)})
+	l.r.Title("The %s intent, called directly with %q", relativeKeyIntent, prompt)
+	l.r.Facts(l4LabelWidth, report.Fact{Label: "confidence", Value: fmt.Sprintf("%.2f", res.Confidence)})
 	l.quoteAll(res.Answer)
 	return nil
 }
@@ -307,6 +308,6 @@ func (l *lesson4) relativeKey(prompt string) error {
 // included, as "  | " lines.
 func (l *lesson4) quoteAll(text string) {
 	for _, line := range strings.Split(lfOnly(text), "\n") {
-		l.r.line("  | %s", line)
+		l.r.Line("  | %s", line)
 	}
 }

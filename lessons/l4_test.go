@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"context"
+	"course/internal/report"
 	"encoding/json"
 	"net"
 	"net/http"
@@ -69,7 +70,7 @@ func TestL4WithModelStub(t *testing.T) {
 	opts := HostOptions{ModelURL: stub.url}
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 	defer cancel()
-	host, err := opts.start(ctx)
+	host, err := opts.Start(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +78,7 @@ func TestL4WithModelStub(t *testing.T) {
 	if err := waitForWarmup(ctx, host); err != nil {
 		t.Fatal(err)
 	}
-	l := &lesson4{r: newReport(&strings.Builder{}), host: host}
+	l := &lesson4{r: report.New(&strings.Builder{}), host: host}
 	post := func(prompt string) (*hostproc.Response, []hostproc.LogRecord) {
 		t.Helper()
 		body, _ := json.Marshal(map[string]string{"message": prompt})
@@ -178,7 +179,7 @@ func TestL4OrderedFacts(t *testing.T) {
 	if err := json.Unmarshal([]byte(body), &reply); err != nil {
 		t.Fatal(err)
 	}
-	want := orderedFacts{{"zeta", "1"}, {"alpha", "<2>"}, {"mid", "3"}}
+	want := orderedFacts{{Label: "zeta", Value: "1"}, {Label: "alpha", Value: "<2>"}, {Label: "mid", Value: "3"}}
 	if !slices.Equal(reply.Grounding.Facts, want) {
 		t.Errorf("facts = %v, want %v", reply.Grounding.Facts, want)
 	}

@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"context"
+	"course/internal/report"
 	"fmt"
 	"io"
 	"strconv"
@@ -59,13 +60,13 @@ the course's own chord-scale oracle: chord tones, the key, and the textbook scal
 
 // lesson5 carries what the sections share.
 type lesson5 struct {
-	r     *report
+	r     *report.Report
 	skill skills.Improvisation
 }
 
 func runL5(ctx context.Context, opts *L5Options) error {
-	l := &lesson5{r: newReport(opts.Out)}
-	l.r.heading("l5")
+	l := &lesson5{r: report.New(opts.Out)}
+	l.r.Heading("l5")
 	if err := l.skillAnswer(); err != nil {
 		return fmt.Errorf("l5: %w", err)
 	}
@@ -75,8 +76,8 @@ func runL5(ctx context.Context, opts *L5Options) error {
 	if err := l.againstTheKey(ctx); err != nil {
 		return fmt.Errorf("l5: %w", err)
 	}
-	if l.r.err != nil {
-		return fmt.Errorf("l5: write output: %w", l.r.err)
+	if l.r.Err() != nil {
+		return fmt.Errorf("l5: write output: %w", l.r.Err())
 	}
 	return nil
 }
@@ -87,10 +88,10 @@ func (l *lesson5) skillAnswer() error {
 	if res.Data == nil {
 		return fmt.Errorf("the skill gave %q no progression answer", arpeggioQuestion)
 	}
-	l.r.title("ImprovisationSkill.ExecuteAsync(%q)", arpeggioQuestion)
-	l.r.quote(res.Text)
+	l.r.Title("ImprovisationSkill.ExecuteAsync(%q)", arpeggioQuestion)
+	l.r.Quote(res.Text)
 	for _, a := range res.Assumptions {
-		l.r.line("assumption: %s", a)
+		l.r.Line("assumption: %s", a)
 	}
 	return nil
 }
@@ -107,11 +108,11 @@ func (l *lesson5) chordReading() error {
 	if err != nil {
 		return err
 	}
-	l.r.title("ImprovisationSkill.ExecuteAsync(%q)", question)
-	l.r.line("written: %s", strings.Join(chordRun, " "))
-	l.r.line("read:    %s", strings.Join(res.Data.Progression, " "))
-	l.r.blank()
-	l.r.table([]string{"written", "read as", "quality", "arpeggio", "lead scale", "check"}, rows)
+	l.r.Title("ImprovisationSkill.ExecuteAsync(%q)", question)
+	l.r.Line("written: %s", strings.Join(chordRun, " "))
+	l.r.Line("read:    %s", strings.Join(res.Data.Progression, " "))
+	l.r.Blank()
+	l.r.Table([]string{"written", "read as", "quality", "arpeggio", "lead scale", "check"}, rows)
 	return nil
 }
 
@@ -228,13 +229,13 @@ func (l *lesson5) againstTheKey(ctx context.Context) error {
 	for i, a := range analyses {
 		tables[i] = a.rows()
 	}
-	widths := columnWidths(keyHeader, tables...)
+	widths := report.ColumnWidths(keyHeader, tables...)
 	widths[4] = max(widths[4], textbookWidth)
 	for i, a := range analyses {
-		l.r.title("ImprovisationSkill.ExecuteAsync(%q) against the key", a.question)
-		l.r.line("key: %s; chord tones outside it: %d", keyNames(a.keys), a.outside)
-		l.r.blank()
-		l.r.tableWidths(keyHeader, tables[i], widths)
+		l.r.Title("ImprovisationSkill.ExecuteAsync(%q) against the key", a.question)
+		l.r.Line("key: %s; chord tones outside it: %d", keyNames(a.keys), a.outside)
+		l.r.Blank()
+		l.r.TableWidths(keyHeader, tables[i], widths)
 	}
 	return nil
 }

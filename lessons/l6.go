@@ -3,6 +3,8 @@ package lessons
 import (
 	"bytes"
 	"context"
+	"course/exercises/l6/check"
+	"course/internal/report"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -24,12 +26,16 @@ const (
 	// voicingQuestion is the question lesson 4 showed answered without a model.
 	voicingQuestion = "Show me Cmaj7 voicings"
 	// arpeggioQuestion is answered by the improvisation skill, which only semantic routing reaches.
-	arpeggioQuestion = "which arpeggio fits Am F C G"
+	arpeggioQuestion = ArpeggioQuestion
 
 	// factWidth is the width the original program's format item gives the fact labels: its output
 	// pins it, and no rule of the data explains it (one label is wider and pushes its value along).
 	factWidth = 35
 )
+
+// ArpeggioQuestion is lesson 6's question, which the improvisation skill answers without a model
+// and which `course matrix` streams by default; the exercises' checks ask it too.
+const ArpeggioQuestion = check.Question
 
 // L6Options is what `course l6` needs to run.
 type L6Options struct {
@@ -93,7 +99,7 @@ readers on the improvisation answer of lesson 5.
 
 // lesson6 carries what the sections share: the report and the host's captures.
 type lesson6 struct {
-	r    *report
+	r    *report.Report
 	host *hostproc.Host
 	// chromium, when set, reads every stream the lesson's readers read.
 	chromium *chromiumReader
@@ -113,7 +119,7 @@ func runL6(ctx context.Context, opts *L6Options) (err error) {
 	if chromium != nil {
 		defer chromium.close()
 	}
-	host, err := opts.Host.start(ctx)
+	host, err := opts.Host.Start(ctx)
 	if err != nil {
 		return fmt.Errorf("l6: %w", err)
 	}
@@ -123,12 +129,12 @@ func runL6(ctx context.Context, opts *L6Options) (err error) {
 		}
 	}()
 
-	l := &lesson6{r: newReport(opts.Out), host: host}
+	l := &lesson6{r: report.New(opts.Out), host: host}
 	if opts.Browser {
 		l.chromium = chromium
 		chromium.r = l.r
 	}
-	l.r.heading("l6")
+	l.r.Heading("l6")
 	stream, err := l.hostStream(ctx)
 	if err != nil {
 		return fmt.Errorf("l6: %w", err)
@@ -150,8 +156,8 @@ func runL6(ctx context.Context, opts *L6Options) (err error) {
 	if err := l.browserSections(ctx, opts, chromium, stream, pinned, fixed); err != nil {
 		return fmt.Errorf("l6: %w", err)
 	}
-	if l.r.err != nil {
-		return fmt.Errorf("l6: write output: %w", l.r.err)
+	if l.r.Err() != nil {
+		return fmt.Errorf("l6: write output: %w", l.r.Err())
 	}
 	return nil
 }
@@ -162,10 +168,10 @@ func (l *lesson6) hostStream(ctx context.Context) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	l.r.title("POST %s %q", streamPath, voicingQuestion)
-	l.streamSection = l.r.section
-	l.r.line("HTTP %d", resp.Status)
-	l.r.quote(cutLongLines(string(resp.Body)))
+	l.r.Title("POST %s %q", streamPath, voicingQuestion)
+	l.streamSection = l.r.Section()
+	l.r.Line("HTTP %d", resp.Status)
+	l.r.Quote(cutLongLines(string(resp.Body)))
 	if resp.Status != 200 {
 		return nil, fmt.Errorf("the host answered %s with HTTP %d", streamPath, resp.Status)
 	}
@@ -187,8 +193,8 @@ func (l *lesson6) standardEvents(stream []byte) ([]sse.Event, error) {
 			fmt.Sprintf("%d line(s)", strings.Count(ev.Data, "\n")+1),
 		})
 	}
-	l.r.title("The same stream, read as the HTML standard says")
-	l.r.table(nil, rows)
+	l.r.Title("The same stream, read as the HTML standard says")
+	l.r.Table(nil, rows)
 	return events, nil
 }
 
@@ -222,11 +228,11 @@ func (l *lesson6) chatAnswer(ctx context.Context, stream []byte, events []sse.Ev
 	if bytes.HasSuffix(stream, wire.GaChatbot.Stream(wire.SplitPinned(raw))) {
 		copyGives = "yes"
 	}
-	l.r.blank()
-	l.r.facts(factWidth,
-		fact{"POST " + chatPath, fmt.Sprintf("HTTP %d, answer of %d characters", resp.Status, chars(answer))},
-		fact{"text events joined, equal to it", equal},
-		fact{"the course's copy of the host's writer gives the host's bytes", copyGives},
+	l.r.Blank()
+	l.r.Facts(factWidth,
+		report.Fact{Label: "POST " + chatPath, Value: fmt.Sprintf("HTTP %d, answer of %d characters", resp.Status, chars(answer))},
+		report.Fact{Label: "text events joined, equal to it", Value: equal},
+		report.Fact{Label: "the course's copy of the host's writer gives the host's bytes", Value: copyGives},
 	)
 	return nil
 }
@@ -244,15 +250,15 @@ func (l *lesson6) guardMiss(ctx context.Context, modelURL string) error {
 		return err
 	}
 	if modelURL == "" {
-		l.r.title("%q with no model server", arpeggioQuestion)
+		l.r.Title("%q with no model server", arpeggioQuestion)
 	} else {
-		l.r.title("%q with the model server at %s", arpeggioQuestion, modelURL)
+		l.r.Title("%q with the model server at %s", arpeggioQuestion, modelURL)
 	}
-	l.r.facts(0,
-		fact{"POST " + chatPath, fmt.Sprintf("HTTP %d", chat.Status)},
-		fact{"POST " + streamPath, fmt.Sprintf("HTTP %d", stream.Status)},
+	l.r.Facts(0,
+		report.Fact{Label: "POST " + chatPath, Value: fmt.Sprintf("HTTP %d", chat.Status)},
+		report.Fact{Label: "POST " + streamPath, Value: fmt.Sprintf("HTTP %d", stream.Status)},
 	)
-	l.r.quote(cutLongLines(string(stream.Body)))
+	l.r.Quote(cutLongLines(string(stream.Body)))
 
 	answer, answered := chatAnswerText(chat)
 	header := []string{"reader", "what the user gets"}
@@ -272,27 +278,27 @@ func (l *lesson6) guardMiss(ctx context.Context, modelURL string) error {
 		}
 		rows = append(rows, []string{rd.Name, got})
 	}
-	l.r.blank()
-	l.r.table(header, rows)
+	l.r.Blank()
+	l.r.Table(header, rows)
 	return nil
 }
 
 // pinnedChunks is section 5: SseChunker at a826864 on the improvisation answer.
 func (l *lesson6) pinnedChunks(answer string) []string {
 	chunks := wire.SplitPinned(answer)
-	l.r.title("SseChunker.SplitIntoChunks on the improvisation skill's answer (GA at a826864)")
-	l.r.line("answer: %d lines of text, %d line breaks, %d characters",
-		textLines(answer), strings.Count(answer, "\n"), chars(answer))
+	l.r.Title("SseChunker.SplitIntoChunks on the improvisation skill's answer (GA at a826864)")
+	l.r.Line("answer: %d lines of text, %d line breaks, %d characters",
+		wire.TextLines(answer), strings.Count(answer, "\n"), chars(answer))
 	l.chunkRows(answer, chunks)
-	l.r.line("joined, as the page renders it:")
-	l.r.quote(strings.Join(chunks, ""))
+	l.r.Line("joined, as the page renders it:")
+	l.r.Quote(strings.Join(chunks, ""))
 	return chunks
 }
 
 // chunks743 is section 6: the same answer split by #743's expression.
 func (l *lesson6) chunks743(answer string) []string {
 	chunks := wire.Split743(answer)
-	l.r.title("The same answer split by #743's expression %s", wire.Pattern743)
+	l.r.Title("The same answer split by #743's expression %s", wire.Pattern743)
 	l.chunkRows(answer, chunks)
 	return chunks
 }
@@ -300,16 +306,16 @@ func (l *lesson6) chunks743(answer string) []string {
 func (l *lesson6) chunkRows(answer string, chunks []string) {
 	rows := make([][]string, len(chunks))
 	for i, c := range chunks {
-		rows[i] = []string{fmt.Sprintf("chunk %d", i+1), quoteChunk(c)}
+		rows[i] = []string{fmt.Sprintf("chunk %d", i+1), report.QuoteChunk(c)}
 	}
-	l.r.table(nil, rows)
+	l.r.Table(nil, rows)
 	joined := strings.Join(chunks, "")
-	l.r.line("joined: %d characters, %s", chars(joined), wire.Compare(answer, joined))
+	l.r.Line("joined: %d characters, %s", chars(joined), wire.Compare(answer, joined))
 }
 
 // writersAndReaders is section 7: every writer with every reader, on both splits.
 func (l *lesson6) writersAndReaders(answer string, pinned, fixed []string) {
-	l.r.title("Each writer with each reader, on the improvisation answer")
+	l.r.Title("Each writer with each reader, on the improvisation answer")
 	var rows [][]string
 	for _, w := range wire.GaWriters() {
 		for _, rd := range l.readers() {
@@ -318,7 +324,7 @@ func (l *lesson6) writersAndReaders(answer string, pinned, fixed []string) {
 			rows = append(rows, []string{w.Name, rd.Name, p, f})
 		}
 	}
-	l.r.table([]string{"writer", "reader", "chunks at a826864", "chunks after #743"}, rows)
+	l.r.Table([]string{"writer", "reader", "chunks at a826864", "chunks after #743"}, rows)
 }
 
 // delivered measures what reader rd gives the user from stream against the answer: the cell the
@@ -382,17 +388,6 @@ func lfOnly(s string) string {
 // chars counts characters as .NET's String.Length does, in UTF-16 code units, the unit GA's
 // limits and the lesson's counts use.
 func chars(s string) int { return dotnet.UTF16Len(s) }
-
-// textLines counts the lines that hold text, the unit of wire.Compare's "lines missing".
-func textLines(s string) int {
-	n := 0
-	for l := range strings.SplitSeq(s, "\n") {
-		if strings.TrimSpace(l) != "" {
-			n++
-		}
-	}
-	return n
-}
 
 func firstLine(b []byte) string {
 	s, _, _ := strings.Cut(string(b), "\n")

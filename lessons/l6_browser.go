@@ -3,6 +3,7 @@ package lessons
 import (
 	"bytes"
 	"context"
+	"course/internal/report"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -51,7 +52,7 @@ type chromiumReader struct {
 
 	// r is the lesson's report: each stream is counted under the section being written, or
 	// under replaying when that is set, and sections lists them in order.
-	r         *report
+	r         *report.Report
 	replaying string
 	sections  []string
 }
@@ -123,7 +124,7 @@ func (c *chromiumReader) events(stream []byte) ([]sse.Event, error) {
 	c.streams++
 	section := c.replaying
 	if section == "" && c.r != nil {
-		section = c.r.section
+		section = c.r.Section()
 	}
 	if !slices.Contains(c.sections, section) {
 		c.sections = append(c.sections, section)
@@ -164,17 +165,17 @@ func (l *lesson6) chromiumAgreement(hostStream []byte) error {
 	if l.chromium.firstDiff != "" {
 		agree += "; first difference, " + l.chromium.firstDiff
 	}
-	l.r.title("%s against the HTML standard reader, event by event", chromiumReaderName)
-	rows := []fact{{"streams replayed byte for byte", strconv.Itoa(l.chromium.streams)}}
+	l.r.Title("%s against the HTML standard reader, event by event", chromiumReaderName)
+	rows := []report.Fact{{Label: "streams replayed byte for byte", Value: strconv.Itoa(l.chromium.streams)}}
 	// In print order, though the host's stream is replayed last.
 	slices.SortStableFunc(l.chromium.sections, func(a, b string) int {
-		return slices.Index(l.r.titles, a) - slices.Index(l.r.titles, b)
+		return slices.Index(l.r.Titles(), a) - slices.Index(l.r.Titles(), b)
 	})
 	for _, s := range l.chromium.sections {
-		rows = append(rows, fact{"  from the section", s})
+		rows = append(rows, report.Fact{Label: "  from the section", Value: s})
 	}
-	rows = append(rows, fact{"same type, data and last event id", agree})
-	l.r.facts(0, rows...)
+	rows = append(rows, report.Fact{Label: "same type, data and last event id", Value: agree})
+	l.r.Facts(0, rows...)
 	return nil
 }
 
@@ -218,8 +219,8 @@ func (l *lesson6) screenshots(ctx context.Context, b *browser.Browser, dir strin
 		}
 		rows = append(rows, []string{path, s.caption, fmt.Sprintf("%d", shot.Bullets), firstLineOf(view.Bubble)})
 	}
-	l.r.title("GaChatbot.Api's page in Chromium, one picture per state")
-	l.r.table([]string{"file", "state", "bullets", "the bubble begins"}, rows)
+	l.r.Title("GaChatbot.Api's page in Chromium, one picture per state")
+	l.r.Table([]string{"file", "state", "bullets", "the bubble begins"}, rows)
 	return nil
 }
 

@@ -3,38 +3,19 @@ package lessons
 import (
 	"bytes"
 	"context"
+	"course/internal/testutil"
 	"image/png"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-
-	"course/browser"
 )
-
-// skipUnlessChromium skips a test of a command line that runs the browser when there is none,
-// with the message that says how to install it.
-func skipUnlessChromium(t *testing.T, args []string) {
-	t.Helper()
-	if !slices.Contains(args, "--browser") && !slices.ContainsFunc(args, func(a string) bool {
-		return strings.HasPrefix(a, "--screenshots")
-	}) {
-		return
-	}
-	if _, err := browser.Find(""); err != nil {
-		// CI installs Chromium and sets COURSE_REQUIRE_CHROMIUM, so there a missing browser fails.
-		if os.Getenv("COURSE_REQUIRE_CHROMIUM") != "" {
-			t.Fatalf("COURSE_REQUIRE_CHROMIUM is set: %v", err)
-		}
-		t.Skipf("%v", err)
-	}
-}
 
 // TestBrowserRowsAgreeWithTheStandardReader checks the claim of the browser's rows: in every
 // table, Chromium's row says what the HTML standard row says.
 func TestBrowserRowsAgreeWithTheStandardReader(t *testing.T) {
-	skipUnlessChromium(t, []string{"--browser"})
+	testutil.SkipUnlessChromium(t, []string{"--browser"})
 	out, err := runCourse(t, "l6", "--browser")
 	if err != nil {
 		t.Fatal(err)
@@ -68,7 +49,7 @@ func TestBrowserRowsAgreeWithTheStandardReader(t *testing.T) {
 // TestBrowserReaderJoinsMessagesUpToDone checks what the Chromium row delivers from a stream:
 // message events only, and nothing from [DONE] on.
 func TestBrowserReaderJoinsMessagesUpToDone(t *testing.T) {
-	skipUnlessChromium(t, []string{"--browser"})
+	testutil.SkipUnlessChromium(t, []string{"--browser"})
 	c, err := startChromium(t.Context(), &L6Options{Browser: true})
 	if err != nil {
 		t.Fatal(err)
@@ -89,7 +70,7 @@ func TestBrowserReaderJoinsMessagesUpToDone(t *testing.T) {
 func TestBrowserScreenshots(t *testing.T) {
 	dir := t.TempDir()
 	args := []string{"l6", "--screenshots", dir}
-	skipUnlessChromium(t, args)
+	testutil.SkipUnlessChromium(t, args)
 	out, err := runCourse(t, args...)
 	if err != nil {
 		t.Fatal(err)

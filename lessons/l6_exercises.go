@@ -5,6 +5,7 @@ import (
 	"context"
 	"course/exercises/l6/check"
 	"course/exercises/l6/solution"
+	"course/internal/report"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -22,8 +23,11 @@ type l6Exercise struct {
 	// check is the test that checks the learner's code, for the exercises where they write it.
 	check string
 	// solution prints the computed answer, for --exercise N --solution.
-	solution func(ctx context.Context, r *report, opts *L6Options) error
+	solution func(ctx context.Context, r *report.Report, opts *L6Options) error
 }
+
+// L6ExerciseCount is how many exercises lesson 6 has.
+func L6ExerciseCount() int { return len(l6Exercises) }
 
 // l6Exercises are the lesson's exercises in the written lesson's order.
 var l6Exercises = []l6Exercise{
@@ -88,35 +92,35 @@ func runL6Exercise(ctx context.Context, opts *L6Options) error {
 		return fmt.Errorf("l6: no exercise given")
 	}
 	e := l6Exercises[opts.Exercise-1]
-	r := newReport(opts.Out)
+	r := report.New(opts.Out)
 	if !opts.Solution {
-		r.heading(fmt.Sprintf("l6 --exercise %d", opts.Exercise))
-		r.title("Exercise %d: %s", opts.Exercise, e.summary)
-		r.line("%s", e.question)
-		r.blank()
+		r.Heading(fmt.Sprintf("l6 --exercise %d", opts.Exercise))
+		r.Title("Exercise %d: %s", opts.Exercise, e.summary)
+		r.Line("%s", e.question)
+		r.Blank()
 		if e.check != "" {
-			r.line("Check your code with `course check l6.%d` (or `go test -tags exercise -run %s ./exercises/l6/`).", opts.Exercise, e.check)
-			r.line("`course l6 --exercise %d --solution` shows the course's answer.", opts.Exercise)
+			r.Line("Check your code with `course check l6.%d` (or `go test -tags exercise -run %s ./exercises/l6/`).", opts.Exercise, e.check)
+			r.Line("`course l6 --exercise %d --solution` shows the course's answer.", opts.Exercise)
 		} else {
-			r.line("Predict, then run `course l6 --exercise %d --solution`.", opts.Exercise)
+			r.Line("Predict, then run `course l6 --exercise %d --solution`.", opts.Exercise)
 		}
-		return r.err
+		return r.Err()
 	}
 	ctx, cancel := context.WithTimeout(ctx, opts.Host.timeout())
 	defer cancel()
-	r.heading(fmt.Sprintf("l6 --exercise %d --solution", opts.Exercise))
+	r.Heading(fmt.Sprintf("l6 --exercise %d --solution", opts.Exercise))
 	if err := e.solution(ctx, r, opts); err != nil {
 		return fmt.Errorf("l6 exercise %d: %w", opts.Exercise, err)
 	}
-	if r.err != nil {
-		return fmt.Errorf("l6 exercise %d: write output: %w", opts.Exercise, r.err)
+	if r.Err() != nil {
+		return fmt.Errorf("l6 exercise %d: write output: %w", opts.Exercise, r.Err())
 	}
 	return nil
 }
 
 // exerciseReadJoined is exercise 5's answer: the course's reader, and what it gets from each
 // of the lesson's streams.
-func exerciseReadJoined(_ context.Context, r *report, _ *L6Options) error {
+func exerciseReadJoined(_ context.Context, r *report.Report, _ *L6Options) error {
 	results, err := check.Reader(solution.ReadJoined)
 	if err != nil {
 		return err
@@ -125,20 +129,20 @@ func exerciseReadJoined(_ context.Context, r *report, _ *L6Options) error {
 }
 
 // exerciseWriteEvent is exercise 6's answer: the course's writer, and how each chunk reads back.
-func exerciseWriteEvent(_ context.Context, r *report, _ *L6Options) error {
+func exerciseWriteEvent(_ context.Context, r *report.Report, _ *L6Options) error {
 	return codeSolution(r, "WriteEvent", check.Writer(solution.WriteEvent))
 }
 
 // codeSolution prints the course's function name from exercises/l6/solution and the checks it
 // passes.
-func codeSolution(r *report, name string, results []check.Result) error {
+func codeSolution(r *report.Report, name string, results []check.Result) error {
 	src, err := funcSource(solution.Source, name)
 	if err != nil {
 		return err
 	}
-	r.title("The course's %s (exercises/l6/solution/solution.go)", name)
-	r.quote(src)
-	r.title("%s on the check's cases", name)
+	r.Title("The course's %s (exercises/l6/solution/solution.go)", name)
+	r.Quote(src)
+	r.Title("%s on the check's cases", name)
 	rows := make([][]string, len(results))
 	for i, res := range results {
 		verdict := "exact"
@@ -147,7 +151,7 @@ func codeSolution(r *report, name string, results []check.Result) error {
 		}
 		rows[i] = []string{res.Name, fmt.Sprintf("%d characters", chars(res.Want)), verdict}
 	}
-	r.table([]string{"case", "wanted", "verdict"}, rows)
+	r.Table([]string{"case", "wanted", "verdict"}, rows)
 	return nil
 }
 
@@ -167,8 +171,8 @@ func funcSource(src, name string) (string, error) {
 
 // withHost starts a host as ho says, hands it to f inside a lesson6 that prints to r, and stops
 // it on every way out.
-func withHost(ctx context.Context, r *report, ho HostOptions, f func(l *lesson6) error) (err error) {
-	host, err := ho.start(ctx)
+func withHost(ctx context.Context, r *report.Report, ho HostOptions, f func(l *lesson6) error) (err error) {
+	host, err := ho.Start(ctx)
 	if err != nil {
 		return err
 	}
@@ -191,20 +195,20 @@ type hostRun struct {
 }
 
 // exerciseLineBreaks is exercise 1: which stream changes with the system GA runs on.
-func exerciseLineBreaks(ctx context.Context, r *report, opts *L6Options) error {
-	r.title("The chunk %s through each writer, read as the HTML standard says", quoteChunk(crlfChunk))
+func exerciseLineBreaks(ctx context.Context, r *report.Report, opts *L6Options) error {
+	r.Title("The chunk %s through each writer, read as the HTML standard says", report.QuoteChunk(crlfChunk))
 	for i, w := range wire.GaWriters() {
 		if i > 0 {
-			r.blank()
+			r.Blank()
 		}
 		event := w.Event(crlfChunk)
-		r.line("%s writes %d bytes:", w.Name, len(event))
-		r.quote(visibleCR(string(event)))
+		r.Line("%s writes %d bytes:", w.Name, len(event))
+		r.Quote(visibleCR(string(event)))
 		got, err := wire.ReadStandard(event)
 		if err != nil {
 			return err
 		}
-		r.facts(0, fact{"the standard reader gets", quoteChunk(got)})
+		r.Facts(0, report.Fact{Label: "the standard reader gets", Value: report.QuoteChunk(got)})
 	}
 
 	var runs []hostRun
@@ -217,7 +221,7 @@ func exerciseLineBreaks(ctx context.Context, r *report, opts *L6Options) error {
 	}
 	lf, crlf := runs[0], runs[1]
 
-	r.title("%q from a host that ends its lines with LF, then with CRLF", voicingQuestion)
+	r.Title("%q from a host that ends its lines with LF, then with CRLF", voicingQuestion)
 	rows := [][]string{
 		{"POST " + chatPath, "", ""},
 		{"POST " + streamPath, "", ""},
@@ -229,21 +233,21 @@ func exerciseLineBreaks(ctx context.Context, r *report, opts *L6Options) error {
 		rows[1][i+1] = fmt.Sprintf("HTTP %d, %d bytes, %d CR", run.streamStatus, len(run.stream), bytes.Count(run.stream, []byte("\r")))
 		rows[2][i+1] = traceLengths(routing)
 	}
-	r.table([]string{"", "LF host", "CRLF host"}, rows)
+	r.Table([]string{"", "LF host", "CRLF host"}, rows)
 	lfRouting, lfRest := splitRouting(lf.stream)
 	crlfRouting, crlfRest := splitRouting(crlf.stream)
-	r.blank()
-	r.facts(0,
-		fact{"the stream's text events and [DONE], LF host against CRLF host", sameBytes(lfRest, crlfRest)},
-		fact{"the routing event, ids and timings aside, LF host against CRLF host", sameBytes(stableRouting(lfRouting), stableRouting(crlfRouting))},
+	r.Blank()
+	r.Facts(0,
+		report.Fact{Label: "the stream's text events and [DONE], LF host against CRLF host", Value: sameBytes(lfRest, crlfRest)},
+		report.Fact{Label: "the routing event, ids and timings aside, LF host against CRLF host", Value: sameBytes(stableRouting(lfRouting), stableRouting(crlfRouting))},
 	)
 
 	gaAPI := wire.GaApi
 	lfAPI := gaAPI.Stream(wire.SplitPinned(lf.answer))
 	crlfAPI := gaAPI.Stream(wire.SplitPinned(crlf.answer))
-	r.title("What GaApi's writer would send for the CRLF host's answer")
-	r.quote(visibleCR(string(crlfAPI)))
-	r.blank()
+	r.Title("What GaApi's writer would send for the CRLF host's answer")
+	r.Quote(visibleCR(string(crlfAPI)))
+	r.Blank()
 	want := lfOnly(lf.answer)
 	lfGot, err := wire.ReadStandard(lfAPI)
 	if err != nil {
@@ -253,17 +257,17 @@ func exerciseLineBreaks(ctx context.Context, r *report, opts *L6Options) error {
 	if err != nil {
 		return err
 	}
-	r.facts(0,
-		fact{"GaApi's stream, LF answer against CRLF answer", fmt.Sprintf("%s (%d bytes, %d bytes)", sameBytes(lfAPI, crlfAPI), len(lfAPI), len(crlfAPI))},
-		fact{"the standard reader, from the LF answer's stream", wire.Compare(want, lfGot).String()},
-		fact{"the standard reader, from the CRLF answer's stream", wire.Compare(want, lfOnly(crlfGot)).String()},
+	r.Facts(0,
+		report.Fact{Label: "GaApi's stream, LF answer against CRLF answer", Value: fmt.Sprintf("%s (%d bytes, %d bytes)", sameBytes(lfAPI, crlfAPI), len(lfAPI), len(crlfAPI))},
+		report.Fact{Label: "the standard reader, from the LF answer's stream", Value: wire.Compare(want, lfGot).String()},
+		report.Fact{Label: "the standard reader, from the CRLF answer's stream", Value: wire.Compare(want, lfOnly(crlfGot)).String()},
 	)
 	return nil
 }
 
 // voicingRun starts a host whose answers end their lines with newline ("LF" or "CRLF") and
 // captures the voicing question on both endpoints.
-func voicingRun(ctx context.Context, r *report, base HostOptions, newline string) (hostRun, error) {
+func voicingRun(ctx context.Context, r *report.Report, base HostOptions, newline string) (hostRun, error) {
 	ho := base
 	ho.Env = append(slices.Clip(base.Env), "Course__NewLine="+strings.ToLower(newline))
 	var run hostRun
@@ -368,38 +372,38 @@ func sameBytes(a, b []byte) string {
 func visibleCR(s string) string { return strings.ReplaceAll(s, "\r", `\r`) }
 
 // exerciseFix746 is exercise 2: the writer × reader table with #746's writer and reader added.
-func exerciseFix746(_ context.Context, r *report, _ *L6Options) error {
+func exerciseFix746(_ context.Context, r *report.Report, _ *L6Options) error {
 	answer := skills.Improvisation{}.Execute(arpeggioQuestion).Text
 	pinned, fixed := wire.SplitPinned(answer), wire.Split743(answer)
 
-	r.title("#743's first chunk, written by GaApi's writer and by #746's")
-	r.line("GaApi:")
-	r.quote(string(wire.GaApi.Event(fixed[0])))
-	r.line("%s:", wire.GaApi746.Name)
-	r.quote(string(wire.GaApi746.Event(fixed[0])))
+	r.Title("#743's first chunk, written by GaApi's writer and by #746's")
+	r.Line("GaApi:")
+	r.Quote(string(wire.GaApi.Event(fixed[0])))
+	r.Line("%s:", wire.GaApi746.Name)
+	r.Quote(string(wire.GaApi746.Event(fixed[0])))
 
 	header := []string{"writer", "reader", "chunks at a826864", "chunks after #743"}
 	writers := append(wire.GaWriters(), wire.GaApi746)
 	readers := append(wire.GaReaders(), wire.ChatService746)
 	rows, exactPinned, exactFixed := pairRows(answer, pinned, fixed, writers, readers)
-	r.title("Each writer with each reader, #746's writer and reader added")
-	r.table(header, rows)
-	r.blank()
-	r.facts(0,
-		fact{"exact with the chunks at a826864", fmt.Sprintf("%d of %d pairs", exactPinned, len(rows))},
-		fact{"exact with #743's chunks", fmt.Sprintf("%d of %d pairs", exactFixed, len(rows))},
+	r.Title("Each writer with each reader, #746's writer and reader added")
+	r.Table(header, rows)
+	r.Blank()
+	r.Facts(0,
+		report.Fact{Label: "exact with the chunks at a826864", Value: fmt.Sprintf("%d of %d pairs", exactPinned, len(rows))},
+		report.Fact{Label: "exact with #743's chunks", Value: fmt.Sprintf("%d of %d pairs", exactFixed, len(rows))},
 	)
 
 	// The written solution's table: GaApi's writer and chatService's reader replaced, not added.
 	writers = []wire.Writer{wire.GaChatbot, wire.GaApi746}
 	readers = []wire.Reader{wire.Standard, wire.GaChatbotPage, wire.ChatService746}
 	rows, exactPinned, exactFixed = pairRows(answer, pinned, fixed, writers, readers)
-	r.title("GaApi's writer and chatService's reader replaced by #746's")
-	r.table(header, rows)
-	r.blank()
-	r.facts(0,
-		fact{"exact with the chunks at a826864", fmt.Sprintf("%d of %d pairs", exactPinned, len(rows))},
-		fact{"exact with #743's chunks", fmt.Sprintf("%d of %d pairs", exactFixed, len(rows))},
+	r.Title("GaApi's writer and chatService's reader replaced by #746's")
+	r.Table(header, rows)
+	r.Blank()
+	r.Facts(0,
+		report.Fact{Label: "exact with the chunks at a826864", Value: fmt.Sprintf("%d of %d pairs", exactPinned, len(rows))},
+		report.Fact{Label: "exact with #743's chunks", Value: fmt.Sprintf("%d of %d pairs", exactFixed, len(rows))},
 	)
 	return nil
 }
@@ -425,7 +429,7 @@ func pairRows(answer string, pinned, fixed []string, writers []wire.Writer, read
 
 // exercisePageError is exercise 3: the real host's failure stream on GaChatbot.Api's page,
 // before and after the fix that turns an error event into a thrown error.
-func exercisePageError(ctx context.Context, r *report, opts *L6Options) error {
+func exercisePageError(ctx context.Context, r *report.Report, opts *L6Options) error {
 	return withHost(ctx, r, opts.Host, func(l *lesson6) error {
 		failure, err := l.post(ctx, streamPath, arpeggioQuestion)
 		if err != nil {
@@ -436,12 +440,12 @@ func exercisePageError(ctx context.Context, r *report, opts *L6Options) error {
 			return err
 		}
 		if opts.Host.ModelURL == "" {
-			r.title("%q with no model server", arpeggioQuestion)
+			r.Title("%q with no model server", arpeggioQuestion)
 		} else {
-			r.title("%q with the model server at %s", arpeggioQuestion, opts.Host.ModelURL)
+			r.Title("%q with the model server at %s", arpeggioQuestion, opts.Host.ModelURL)
 		}
-		r.facts(0, fact{"POST " + streamPath, fmt.Sprintf("HTTP %d", failure.Status)})
-		r.quote(cutLongLines(string(failure.Body)))
+		r.Facts(0, report.Fact{Label: "POST " + streamPath, Value: fmt.Sprintf("HTTP %d", failure.Status)})
+		r.Quote(cutLongLines(string(failure.Body)))
 
 		pages := []struct {
 			title string
@@ -457,31 +461,31 @@ func exercisePageError(ctx context.Context, r *report, opts *L6Options) error {
 			if err != nil {
 				return err
 			}
-			r.title("%s", p.title)
-			r.facts(0,
-				fact{"the assistant's bubble shows", view.Bubble},
-				fact{"the history holds", fmt.Sprintf("%d message(s)", len(view.History))},
+			r.Title("%s", p.title)
+			r.Facts(0,
+				report.Fact{Label: "the assistant's bubble shows", Value: view.Bubble},
+				report.Fact{Label: "the history holds", Value: fmt.Sprintf("%d message(s)", len(view.History))},
 			)
 			if len(view.History) > 0 {
 				rows := make([][]string, len(view.History))
 				for i, turn := range view.History {
-					rows[i] = []string{fmt.Sprintf("message %d", i+1), turn.Role, quoteChunk(turn.Content)}
+					rows[i] = []string{fmt.Sprintf("message %d", i+1), turn.Role, report.QuoteChunk(turn.Content)}
 				}
-				r.table(nil, rows)
+				r.Table(nil, rows)
 			}
-			r.line("the next request sends conversationHistory:")
-			r.quote(history)
+			r.Line("the next request sends conversationHistory:")
+			r.Quote(history)
 			bubbles = append(bubbles, wire.AskOnPage(nil, voicingQuestion, working.Body, p.read).Bubble)
 		}
 
-		r.title("The fix on a stream that succeeds, %q", voicingQuestion)
+		r.Title("The fix on a stream that succeeds, %q", voicingQuestion)
 		same := "different"
 		if bubbles[0] == bubbles[1] {
 			same = "identical"
 		}
-		r.facts(0,
-			fact{"POST " + streamPath, fmt.Sprintf("HTTP %d", working.Status)},
-			fact{"the bubble, before and after the fix", fmt.Sprintf("%s (%d characters)", same, chars(bubbles[1]))},
+		r.Facts(0,
+			report.Fact{Label: "POST " + streamPath, Value: fmt.Sprintf("HTTP %d", working.Status)},
+			report.Fact{Label: "the bubble, before and after the fix", Value: fmt.Sprintf("%s (%d characters)", same, chars(bubbles[1]))},
 		)
 		return nil
 	})
@@ -522,31 +526,31 @@ var chunkClients = []chunkClient{
 
 // exerciseAbbreviations is exercise 4: #743 splits after "e.g." and after a list number, and
 // what that does to clients that treat chunks as units.
-func exerciseAbbreviations(_ context.Context, r *report, _ *L6Options) error {
+func exerciseAbbreviations(_ context.Context, r *report.Report, _ *L6Options) error {
 	text := abbreviationText
 	l := &lesson6{r: r}
-	r.title("An answer with \"e.g.\" and a numbered list")
-	r.quote(text)
-	r.line("answer: %d lines of text, %d line breaks, %d characters",
-		textLines(text), strings.Count(text, "\n"), chars(text))
+	r.Title("An answer with \"e.g.\" and a numbered list")
+	r.Quote(text)
+	r.Line("answer: %d lines of text, %d line breaks, %d characters",
+		wire.TextLines(text), strings.Count(text, "\n"), chars(text))
 
-	r.title("SseChunker at a826864, %s", wire.PinnedPattern)
+	r.Title("SseChunker at a826864, %s", wire.PinnedPattern)
 	pinned := wire.SplitPinned(text)
 	l.chunkRows(text, pinned)
-	r.title("#743's expression, %s", wire.Pattern743)
+	r.Title("#743's expression, %s", wire.Pattern743)
 	fixed := wire.Split743(text)
 	l.chunkRows(text, fixed)
 
-	r.title("What a client that puts the chunks together makes of them")
+	r.Title("What a client that puts the chunks together makes of them")
 	rows := make([][]string, len(chunkClients))
 	for i, c := range chunkClients {
 		rows[i] = []string{c.name, wire.Compare(text, c.join(pinned)).String(), wire.Compare(text, c.join(fixed)).String()}
 	}
-	r.table([]string{"client", "chunks at a826864", "chunks after #743"}, rows)
+	r.Table([]string{"client", "chunks at a826864", "chunks after #743"}, rows)
 	for _, c := range chunkClients[1:] {
-		r.blank()
-		r.line("a client that %s, with #743's chunks:", c.name)
-		r.quote(c.join(fixed))
+		r.Blank()
+		r.Line("a client that %s, with #743's chunks:", c.name)
+		r.Quote(c.join(fixed))
 	}
 	return nil
 }

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"course/gahost/skills"
+	"course/internal/testutil"
 )
 
 // runL6With runs lesson 6 against a host configured by opts and returns its output.
@@ -25,17 +26,6 @@ func runL6With(t *testing.T, opts HostOptions) string {
 	}
 	assertNoChildren(t)
 	return out.String()
-}
-
-// section returns the lines of out from the title line that contains title to the next title.
-func section(t *testing.T, out, title string) string {
-	t.Helper()
-	_, rest, ok := strings.Cut(out, title)
-	if !ok {
-		t.Fatalf("no section %q in:\n%s", title, out)
-	}
-	body, _, _ := strings.Cut(rest, "\n== ")
-	return body
 }
 
 // TestL6AnotherIndex runs the lesson against a host with another voicing index: the stream, its
@@ -70,7 +60,7 @@ func TestL6AnotherIndex(t *testing.T) {
 // Windows: /chat carries the CRs, the stream does not, and the lesson prints the same.
 func TestL6CRLFHost(t *testing.T) {
 	crlf := HostOptions{Env: []string{"Course__NewLine=crlf"}}
-	host, err := crlf.start(t.Context())
+	host, err := crlf.Start(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +82,7 @@ func TestL6CRLFHost(t *testing.T) {
 		t.Fatal(err)
 	}
 	if got := runL6With(t, crlf); got != string(want) {
-		t.Errorf("with a CRLF host, l6 differs from its snapshot:\n%s", lineDiff(string(want), got))
+		t.Errorf("with a CRLF host, l6 differs from its snapshot:\n%s", testutil.LineDiff(string(want), got))
 	}
 }
 
@@ -121,7 +111,7 @@ func TestL6ModelServer(t *testing.T) {
 	} {
 		t.Run(tc.splitter, func(t *testing.T) {
 			out := runL6With(t, HostOptions{ModelURL: model.URL, Env: []string{"Course__Splitter=" + tc.splitter}})
-			got := section(t, out, fmt.Sprintf("%q with the model server at %s", arpeggioQuestion, model.URL))
+			got := testutil.Section(t, out, fmt.Sprintf("%q with the model server at %s", arpeggioQuestion, model.URL))
 			for _, want := range []string{
 				"POST /api/chatbot/chat         HTTP 200\n",
 				"POST /api/chatbot/chat/stream  HTTP 200\n",

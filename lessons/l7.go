@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"context"
+	"course/internal/report"
 	"fmt"
 	"io"
 	"math"
@@ -72,7 +73,7 @@ chord symbols says what each message holds, and grades what GA does with it.`,
 // lesson7 carries what the sections share: the messages, what the recognizer reads in each,
 // and the two versions of the skill.
 type lesson7 struct {
-	r        *report
+	r        *report.Report
 	messages []string
 	readings []theory.Symbols
 	pinned   skills.Improvisation
@@ -84,7 +85,7 @@ type lesson7 struct {
 // newLesson7 sets up the lesson on messages, writing to w.
 func newLesson7(w io.Writer, messages []string) *lesson7 {
 	l := &lesson7{
-		r:         newReport(w),
+		r:         report.New(w),
 		messages:  messages,
 		fixed:     skills.Improvisation{InvalidChordGuard: true},
 		declineAt: l7Declines,
@@ -97,7 +98,7 @@ func newLesson7(w io.Writer, messages []string) *lesson7 {
 
 func runL7(ctx context.Context, opts *L7Options) error {
 	l := newLesson7(opts.Out, l7Messages)
-	l.r.heading("l7")
+	l.r.Heading("l7")
 	for _, section := range []func() error{l.whatTheyHold, l.whatGADoes, l.declines} {
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("l7: %w", err)
@@ -106,8 +107,8 @@ func runL7(ctx context.Context, opts *L7Options) error {
 			return fmt.Errorf("l7: %w", err)
 		}
 	}
-	if l.r.err != nil {
-		return fmt.Errorf("l7: write output: %w", l.r.err)
+	if l.r.Err() != nil {
+		return fmt.Errorf("l7: write output: %w", l.r.Err())
 	}
 	return nil
 }
@@ -138,12 +139,12 @@ func describeBroken(s theory.Symbols) string {
 
 // whatTheyHold is section 1: each message as the recognizer reads it.
 func (l *lesson7) whatTheyHold() error {
-	l.r.title("What each message holds, read as chord symbols are written")
+	l.r.Title("What each message holds, read as chord symbols are written")
 	rows := make([][]string, len(l.messages))
 	for i, m := range l.messages {
 		rows[i] = []string{strconv.Itoa(i + 1), m, words(l.readings[i].Chords), describeBroken(l.readings[i])}
 	}
-	l.r.tableWidths([]string{"#", "message", "chords", "not chord symbols"}, rows, []int{2, 33, 11})
+	l.r.TableWidths([]string{"#", "message", "chords", "not chord symbols"}, rows, []int{2, 33, 11})
 	return nil
 }
 
@@ -239,14 +240,14 @@ func verdict(s theory.Symbols, got skillResult) string {
 // whatGADoes is section 2: each message through the pinned skill, #749's guard and #749's skill,
 // and the verdict on #749's skill.
 func (l *lesson7) whatGADoes() error {
-	l.r.title("What GA does with them")
+	l.r.Title("What GA does with them")
 	rows := make([][]string, len(l.messages))
 	for i, m := range l.messages {
 		before := skillOutcome(l.pinned, m)
 		after := skillOutcome(l.fixed, m)
 		rows[i] = []string{strconv.Itoa(i + 1), before.text, words(skills.InvalidChordNames(m)), after.text, verdict(l.readings[i], after)}
 	}
-	l.r.tableWidths([]string{"#", "skill at a826864", "#749 guard", "#749 skill", "verdict (#749)"}, rows, []int{2, 21, 11, 21})
+	l.r.TableWidths([]string{"#", "skill at a826864", "#749 guard", "#749 skill", "verdict (#749)"}, rows, []int{2, 21, 11, 21})
 	return nil
 }
 
@@ -255,11 +256,11 @@ func (l *lesson7) declines() error {
 	for _, i := range l.declineAt {
 		m := l.messages[i]
 		res := l.fixed.Execute(m)
-		l.r.title("#749's skill on \"%s\"", m)
-		l.r.line("confidence %s", confidence(res.Confidence))
-		l.r.line("  | %s", res.Text)
+		l.r.Title("#749's skill on \"%s\"", m)
+		l.r.Line("confidence %s", confidence(res.Confidence))
+		l.r.Line("  | %s", res.Text)
 		for _, a := range res.Assumptions {
-			l.r.line("assumption: %s", a)
+			l.r.Line("assumption: %s", a)
 		}
 	}
 	return nil

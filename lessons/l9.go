@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"context"
+	"course/internal/report"
 	"fmt"
 	"io"
 	"regexp"
@@ -80,7 +81,7 @@ var l9Intents = []string{intervalIntent, scaleInfoIntent, relativeKeyIntent}
 // lesson9 carries what the sections share: the three intents, asked in process, and the
 // inputs the lesson asks them about.
 type lesson9 struct {
-	r       *report
+	r       *report.Report
 	intents map[string]skills.Intent
 	// names are the note names of the interval grid.
 	names []theory.Note
@@ -93,7 +94,7 @@ type lesson9 struct {
 // newLesson9 sets up the lesson's intents and inputs, writing to w.
 func newLesson9(w io.Writer) (*lesson9, error) {
 	l := &lesson9{
-		r:        newReport(w),
+		r:        report.New(w),
 		intents:  map[string]skills.Intent{},
 		names:    noteNames(),
 		keys:     append(theory.Tonalities(false), theory.Tonalities(true)...),
@@ -124,7 +125,7 @@ func runL9(ctx context.Context, opts *L9Options) error {
 
 // run prints the lesson's sections in order.
 func (l *lesson9) run(ctx context.Context) error {
-	l.r.heading("l9")
+	l.r.Heading("l9")
 	for _, section := range []func() error{l.intervalGrid, l.rephrasings, l.keyTable, l.theoreticalKeys, l.exampleTable} {
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("l9: %w", err)
@@ -133,8 +134,8 @@ func (l *lesson9) run(ctx context.Context) error {
 			return fmt.Errorf("l9: %w", err)
 		}
 	}
-	if l.r.err != nil {
-		return fmt.Errorf("l9: write output: %w", l.r.err)
+	if l.r.Err() != nil {
+		return fmt.Errorf("l9: write output: %w", l.r.Err())
 	}
 	return nil
 }
@@ -167,16 +168,16 @@ func noteNames() []theory.Note {
 // names, each answer marked against the textbook, then the pairs read right and named wrong.
 func (l *lesson9) intervalGrid() error {
 	names := l.names
-	l.r.title(`IntervalSkill, "What is the interval from X to Y?" for the %d x %d note names`, len(names), len(names))
-	l.r.line(". right   # a note read as another   a right interval, quality abbreviated   x wrong interval")
-	l.r.blank()
+	l.r.Title(`IntervalSkill, "What is the interval from X to Y?" for the %d x %d note names`, len(names), len(names))
+	l.r.Line(". right   # a note read as another   a right interval, quality abbreviated   x wrong interval")
+	l.r.Blank()
 	header := make([]string, len(names))
 	for i, n := range names {
 		header[i] = fmt.Sprintf("%-2s", n)
 	}
-	l.r.line(`from\to %s`, strings.Join(header, " "))
+	l.r.Line(`from\to %s`, strings.Join(header, " "))
 	counts := map[string]int{}
-	var wrong []fact
+	var wrong []report.Fact
 	for _, a := range names {
 		cells := make([]string, len(names))
 		for j, b := range names {
@@ -187,28 +188,25 @@ func (l *lesson9) intervalGrid() error {
 			}
 			cells[j] = fmt.Sprintf("%-2s", mark)
 		}
-		l.r.line("%-7s %s", a, strings.Join(cells, " "))
+		l.r.Line("%-7s %s", a, strings.Join(cells, " "))
 	}
-	l.r.blank()
-	l.r.line("%d questions: %d right, %d with a note read as another, %d right with the quality abbreviated, %d wrong",
+	l.r.Blank()
+	l.r.Line("%d questions: %d right, %d with a note read as another, %d right with the quality abbreviated, %d wrong",
 		len(names)*len(names), counts["."], counts["#"], counts["a"], counts["x"])
-	l.r.title("The note names read right, the interval wrong")
-	l.r.facts(44, wrong...)
+	l.r.Title("The note names read right, the interval wrong")
+	l.r.Facts(44, wrong...)
 	return nil
 }
 
 // gradeInterval asks the interval from a up to b and marks the answer: "." right, "#" a note
 // read as another, "a" right with the quality abbreviated, "x" wrong, with the wrong answer
 // set against the textbook's.
-func (l *lesson9) gradeInterval(a, b theory.Note) (string, fact) {
+func (l *lesson9) gradeInterval(a, b theory.Note) (string, report.Fact) {
 	answer := l.ask(intervalIntent, fmt.Sprintf("What is the interval from %s to %s?", a, b)).Answer
 	m := intervalAnswerRe.FindStringSubmatch(answer)
 	want := theory.IntervalBetween(a, b)
-	gaFact := func(ga string) fact {
-		return fact{
-			label: fmt.Sprintf("%-2s to %-2s  GA %s", a, b, ga),
-			value: fmt.Sprintf("textbook %s (%s, %d)", want.Name(), want.Short(), want.Semitones),
-		}
+	gaFact := func(ga string) report.Fact {
+		return report.Fact{Label: fmt.Sprintf("%-2s to %-2s  GA %s", a, b, ga), Value: fmt.Sprintf("textbook %s (%s, %d)", want.Name(), want.Short(), want.Semitones)}
 	}
 	if m == nil {
 		return "x", gaFact("gave no interval")
@@ -217,21 +215,21 @@ func (l *lesson9) gradeInterval(a, b theory.Note) (string, fact) {
 	ga := fmt.Sprintf("%s (%s, %s)", m[3], m[4], m[5])
 	switch {
 	case m[1] != a.String() || m[2] != b.String():
-		return "#", fact{}
+		return "#", report.Fact{}
 	case m[3] == want.Name() && semitones == want.Semitones:
-		return ".", fact{}
+		return ".", report.Fact{}
 	case m[4] == want.Short() && semitones == want.Semitones:
-		return "a", fact{}
+		return "a", report.Fact{}
 	}
 	return "x", gaFact(ga)
 }
 
 // rephrasings is section 3: the same question with "between ... and", ♯ and ♭.
 func (l *lesson9) rephrasings() error {
-	l.r.title("The same question, written another way")
+	l.r.Title("The same question, written another way")
 	for _, q := range intervalRephrasings {
-		l.r.line("%s", q)
-		l.r.line("  | %s", l.ask(intervalIntent, q).Answer)
+		l.r.Line("%s", q)
+		l.r.Line("  | %s", l.ask(intervalIntent, q).Answer)
 	}
 	return nil
 }
@@ -249,8 +247,8 @@ func keyName(s string) string {
 // sharps or flats, from both key skills, against the textbook; only the keys where something
 // differs are listed.
 func (l *lesson9) keyTable() error {
-	l.r.title("ScaleInfoSkill and RelativeKeySkill on the 30 keys with at most seven sharps or flats")
-	l.r.line("key         notes  relative key: ScaleInfoSkill  RelativeKeySkill  textbook      signature")
+	l.r.Title("ScaleInfoSkill and RelativeKeySkill on the 30 keys with at most seven sharps or flats")
+	l.r.Line("key         notes  relative key: ScaleInfoSkill  RelativeKeySkill  textbook      signature")
 	var notesRight, scaleRelRight, relRight, sigRight int
 	for _, k := range l.keys {
 		scale := scaleAnswerRe.FindStringSubmatch(l.ask(scaleInfoIntent, fmt.Sprintf("What notes are in %s?", k)).Answer)
@@ -285,14 +283,14 @@ func (l *lesson9) keyTable() error {
 		if notesOK {
 			notes = "right"
 		}
-		l.r.line("%-11s %-6s %-31s %-17s %-13s %s", k, notes, scaleRel, rel, textbook, sig)
+		l.r.Line("%-11s %-6s %-31s %-17s %-13s %s", k, notes, scaleRel, rel, textbook, sig)
 	}
-	l.r.blank()
-	l.r.line("%d keys: notes right %d, relative key right: ScaleInfoSkill %d, RelativeKeySkill %d; signature right %d",
+	l.r.Blank()
+	l.r.Line("%d keys: notes right %d, relative key right: ScaleInfoSkill %d, RelativeKeySkill %d; signature right %d",
 		len(l.keys), notesRight, scaleRelRight, relRight, sigRight)
 	const flats = "How many flats in Cb major?"
-	l.r.line("%s", flats)
-	l.r.line("  | %s", l.ask(relativeKeyIntent, flats).Answer)
+	l.r.Line("%s", flats)
+	l.r.Line("  | %s", l.ask(relativeKeyIntent, flats).Answer)
 	return nil
 }
 
@@ -315,18 +313,18 @@ func count(ok bool) int {
 // theoreticalKeys is section 5: keys past seven sharps or flats, which the scale skill refuses
 // and the relative-key skill answers with an empty signature.
 func (l *lesson9) theoreticalKeys() error {
-	l.r.title("Keys past seven sharps or flats that RelativeKeySkill reads")
+	l.r.Title("Keys past seven sharps or flats that RelativeKeySkill reads")
 	const notesQ = "What notes are in G# major?"
-	l.r.line("%s", notesQ)
-	l.r.line("  | %s", l.ask(scaleInfoIntent, notesQ).Answer)
+	l.r.Line("%s", notesQ)
+	l.r.Line("  | %s", l.ask(scaleInfoIntent, notesQ).Answer)
 	for _, k := range theoreticalKeys {
 		usual, err := usualSpelling(k)
 		if err != nil {
 			return err
 		}
 		q := fmt.Sprintf("How many sharps in %s?", k)
-		l.r.line("%s  textbook %s, usually written %s", q, theory.SignatureName(k.Signature()), usual)
-		l.r.line("  | %s", l.ask(relativeKeyIntent, q).Answer)
+		l.r.Line("%s  textbook %s, usually written %s", q, theory.SignatureName(k.Signature()), usual)
+		l.r.Line("  | %s", l.ask(relativeKeyIntent, q).Answer)
 	}
 	parallelMajor := theory.Tonality{Tonic: theory.MustNote("G#")}
 	parallelMinor := theory.Tonality{Tonic: parallelMajor.Tonic, Minor: true}
@@ -338,8 +336,8 @@ func (l *lesson9) theoreticalKeys() error {
 			last = ln
 		}
 	}
-	l.r.line("%s  textbook: %s has %s", q, parallelMinor, theory.SignatureName(parallelMinor.Signature()))
-	l.r.line("  | %s", last)
+	l.r.Line("%s  textbook: %s has %s", q, parallelMinor, theory.SignatureName(parallelMinor.Signature()))
+	l.r.Line("  | %s", last)
 	return nil
 }
 
@@ -357,7 +355,7 @@ func usualSpelling(k theory.Tonality) (theory.Tonality, error) {
 // exampleTable is section 6: each skill's own example prompts, from the intents fixture, sent to
 // that skill; an answer below confidence 0.5 is one the skill could not give.
 func (l *lesson9) exampleTable() error {
-	l.r.title("Each skill's example prompts, which the intent router matches questions against, sent to that skill")
+	l.r.Title("Each skill's example prompts, which the intent router matches questions against, sent to that skill")
 	for _, id := range l9Intents {
 		prompts := l.examples[id]
 		var unanswered []string
@@ -367,9 +365,9 @@ func (l *lesson9) exampleTable() error {
 				unanswered = append(unanswered, fmt.Sprintf("  %-40s | %s", q, replaceLineEndings(res.Answer, " ")))
 			}
 		}
-		l.r.line("%s: %d of %d answered", id, len(prompts)-len(unanswered), len(prompts))
+		l.r.Line("%s: %d of %d answered", id, len(prompts)-len(unanswered), len(prompts))
 		for _, u := range unanswered {
-			l.r.line("%s", u)
+			l.r.Line("%s", u)
 		}
 	}
 	return nil

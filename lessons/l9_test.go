@@ -35,8 +35,8 @@ func TestL9GradesEachAnswerAgainstTheTextbook(t *testing.T) {
 	for _, tt := range tests {
 		mark, f := l.gradeInterval(theory.MustNote(tt.from), theory.MustNote(tt.to))
 		wrong := ""
-		if f.label != "" {
-			wrong = f.label + " / " + f.value
+		if f.Label != "" {
+			wrong = f.Label + " / " + f.Value
 		}
 		if mark != tt.mark || wrong != tt.wrong {
 			t.Errorf("%s to %s: %q %q, want %q %q", tt.from, tt.to, mark, wrong, tt.mark, tt.wrong)

@@ -95,7 +95,7 @@ func TestNothingOutlivesTheLesson(t *testing.T) {
 	self := os.Getpid()
 	sockets := len(socketInodes(self))
 
-	h, err := (&HostOptions{}).start(context.Background())
+	h, err := (&HostOptions{}).Start(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -58,6 +58,17 @@ func (m Measure) String() string {
 	return strings.Join(parts, ", ")
 }
 
+// TextLines counts the lines of s that hold text, the unit of a Measure's lines.
+func TextLines(s string) int {
+	n := 0
+	for line := range strings.SplitSeq(s, "\n") {
+		if strings.TrimSpace(line) != "" {
+			n++
+		}
+	}
+	return n
+}
+
 // Compare measures what a user got against the answer the server computed.
 //
 // It diffs the two line by line (go-diff's line mode) and looks at each change, a run of the
@@ -67,12 +78,7 @@ func (m Measure) String() string {
 // line breaks than it puts in lost the difference; lines run together lost the breaks between
 // them even where the change puts others back elsewhere.
 func Compare(answer, got string) Measure {
-	m := Measure{exact: answer == got}
-	for line := range strings.SplitSeq(answer, "\n") {
-		if strings.TrimSpace(line) != "" {
-			m.Lines++
-		}
-	}
+	m := Measure{exact: answer == got, Lines: TextLines(answer)}
 	if m.exact {
 		return m
 	}

@@ -1,4 +1,4 @@
-package lessons
+package cli
 
 import (
 	"errors"
@@ -17,11 +17,11 @@ import (
 // docPages are the pages whose shell blocks a reader copies from.
 func docPages(t *testing.T) []string {
 	t.Helper()
-	pages, err := filepath.Glob(filepath.Join("..", "docs", "*.md"))
+	pages, err := filepath.Glob(filepath.Join("..", "..", "docs", "*.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return append(pages, filepath.Join("..", "README.md"), filepath.Join("..", "exercises", "README.md"))
+	return append(pages, filepath.Join("..", "..", "README.md"), filepath.Join("..", "..", "exercises", "README.md"))
 }
 
 // docCommand is one course command line of a shell block.

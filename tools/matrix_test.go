@@ -1,4 +1,4 @@
-package lessons
+package tools
 
 import (
 	"bufio"
@@ -13,6 +13,9 @@ import (
 	"testing"
 
 	"course/gahost/skills"
+	"course/internal/report"
+	"course/internal/testutil"
+	"course/lessons"
 	"course/wire"
 )
 
@@ -20,7 +23,7 @@ import (
 func runCourseIn(t *testing.T, stdin string, args ...string) (string, error) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	root := NewRootCmd("test")
+	root := toolsRoot()
 	root.SetIn(strings.NewReader(stdin))
 	root.SetOut(&out)
 	root.SetErr(&errOut)
@@ -33,10 +36,10 @@ func runCourseIn(t *testing.T, stdin string, args ...string) (string, error) {
 // through the legend that follows it.
 func gridCells(t *testing.T, out, title string) map[[2]string]string {
 	t.Helper()
-	_, grid, _ := strings.Cut(section(t, out, title), "\n") // the rest of the title line
+	_, grid, _ := strings.Cut(testutil.Section(t, out, title), "\n") // the rest of the title line
 	legend := map[string]string{}
 	code := ""
-	for l := range strings.SplitSeq(strings.TrimSuffix(section(t, out[strings.Index(out, title):], "== What the codes mean"), "\n"), "\n") {
+	for l := range strings.SplitSeq(strings.TrimSuffix(testutil.Section(t, out[strings.Index(out, title):], "== What the codes mean"), "\n"), "\n") {
 		if l == "" {
 			continue
 		}
@@ -49,7 +52,7 @@ func gridCells(t *testing.T, out, title string) map[[2]string]string {
 		legend[code] = strings.TrimLeft(meaning, " ")
 	}
 	for c, m := range legend {
-		legend[c] = strings.ReplaceAll(m, continuation, "")
+		legend[c] = strings.ReplaceAll(m, report.Continuation, "")
 		for _, fc := range fixedCodes {
 			if c == fc.code && m == fc.meaning {
 				legend[c] = fc.cell // the cell the code stands for, without the explanation
@@ -141,7 +144,7 @@ func TestMatrixGridIsTheReaders(t *testing.T) {
 			t.Fatal(err)
 		}
 		cells := gridCells(t, out, "== Each writer (down) with each reader (across)")
-		text := skills.Improvisation{}.Execute(arpeggioQuestion).Text
+		text := skills.Improvisation{}.Execute(lessons.ArpeggioQuestion).Text
 		readers, _ := wire.ReadersByKey(nil)
 		if len(cells) != len(wire.Writers)*len(readers) {
 			t.Fatalf("%d cells, want %d writers × %d readers", len(cells), len(wire.Writers), len(readers))
@@ -250,16 +253,16 @@ func TestMatrixHazardsShowOnlyFailingPairs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	done := section(t, out, `== Hazard: the conversation id x","type":"done`)
+	done := testutil.Section(t, out, `== Hazard: the conversation id x","type":"done`)
 	if !strings.Contains(done, "exact in 3 of the 9 pairs that share a format; the others:\n") ||
 		!strings.Contains(done, `foundry-skill  foundry    (never completes) ""`) {
 		t.Errorf("injected id section:\n%s", done)
 	}
-	repeat := section(t, out, "== Hazard: a chunk equal to the one before it")
+	repeat := testutil.Section(t, out, "== Hazard: a chunk equal to the one before it")
 	if !strings.Contains(repeat, `foundry        foundry    "Two lines:\n*Am*\n"`) {
 		t.Errorf("repeated chunk section:\n%s", repeat)
 	}
-	named := section(t, out, "== Hazard: a line that names an event")
+	named := testutil.Section(t, out, "== Hazard: a line that names an event")
 	if !strings.Contains(named, `gaapi          standard   "Chords to try:"`) || !strings.Contains(named, `gaapi          onmessage  ""`) {
 		t.Errorf("named event section:\n%s", named)
 	}
@@ -272,7 +275,7 @@ func TestMatrixJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := skills.Improvisation{}.Execute(arpeggioQuestion).Text
+	text := skills.Improvisation{}.Execute(lessons.ArpeggioQuestion).Text
 	kinds := map[string]int{}
 	sc := bufio.NewScanner(strings.NewReader(out))
 	sc.Buffer(nil, 1<<20)
@@ -314,7 +317,7 @@ func TestMatrixJSON(t *testing.T) {
 // TestMatrixAndWireFitAHundredColumns checks the canonical output of the tools, which have no
 // reference to match, against the reading width.
 func TestMatrixAndWireFitAHundredColumns(t *testing.T) {
-	answer := skills.Improvisation{}.Execute(arpeggioQuestion).Text
+	answer := skills.Improvisation{}.Execute(lessons.ArpeggioQuestion).Text
 	path := filepath.Join(t.TempDir(), "answer.md")
 	if err := os.WriteFile(path, []byte(answer), 0o644); err != nil {
 		t.Fatal(err)
@@ -342,8 +345,8 @@ func TestMatrixAndWireFitAHundredColumns(t *testing.T) {
 			// The decoded text is the user's own, printed as it came; the tool's own lines follow.
 			out = out[strings.Index(out, "== Measured"):]
 		}
-		if wide := overWide(out, defaultWidth); len(wide) > 0 {
-			t.Errorf("course %s: %d lines over %d columns, the first: %q", strings.Join(run.args, " "), len(wide), defaultWidth, wide[0])
+		if wide := testutil.OverWide(out, report.DefaultWidth); len(wide) > 0 {
+			t.Errorf("course %s: %d lines over %d columns, the first: %q", strings.Join(run.args, " "), len(wide), report.DefaultWidth, wide[0])
 		}
 	}
 }
@@ -355,7 +358,7 @@ func TestMatrixGridWrapsReaderColumns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	grid := section(t, out, "== Each writer (down) with each reader (across)")
+	grid := testutil.Section(t, out, "== Each writer (down) with each reader (across)")
 	if n := strings.Count(grid, "\nwriter "); n != 2 {
 		t.Errorf("%d header lines, want 2 blocks:\n%s", n, grid)
 	}
@@ -365,7 +368,7 @@ func TestMatrixGridWrapsReaderColumns(t *testing.T) {
 }
 
 func TestWireEncodeDecode(t *testing.T) {
-	answer := skills.Improvisation{}.Execute(arpeggioQuestion).Text
+	answer := skills.Improvisation{}.Execute(lessons.ArpeggioQuestion).Text
 	for _, w := range wire.Writers {
 		stream, err := runCourseIn(t, answer, "wire", "encode", "--writer", w.Key)
 		if err != nil {
@@ -421,7 +424,7 @@ func TestWireDecodeOutcomes(t *testing.T) {
 
 // TestWireDecodeMeasuresAgainstTheAnswer decodes GaApi's stream of the answer and measures it.
 func TestWireDecodeMeasuresAgainstTheAnswer(t *testing.T) {
-	answer := skills.Improvisation{}.Execute(arpeggioQuestion).Text
+	answer := skills.Improvisation{}.Execute(lessons.ArpeggioQuestion).Text
 	path := filepath.Join(t.TempDir(), "answer.md")
 	if err := os.WriteFile(path, []byte(answer), 0o644); err != nil {
 		t.Fatal(err)
@@ -447,7 +450,7 @@ func TestWireDecodeMeasuresAgainstTheAnswer(t *testing.T) {
 }
 
 func TestWireSplitPrintsTheChunks(t *testing.T) {
-	answer := skills.Improvisation{}.Execute(arpeggioQuestion).Text
+	answer := skills.Improvisation{}.Execute(lessons.ArpeggioQuestion).Text
 	for _, tc := range []struct {
 		split  string
 		chunks []string
@@ -465,7 +468,7 @@ func TestWireSplitPrintsTheChunks(t *testing.T) {
 			t.Errorf("--split %s: first line %q, want %d chunks", tc.split, first, len(tc.chunks))
 		}
 		// Cut lines joined again, white space aside, hold every chunk in quotes.
-		joined := strings.Join(strings.Fields(strings.ReplaceAll(out, continuation+"\n", "")), "")
+		joined := strings.Join(strings.Fields(strings.ReplaceAll(out, report.Continuation+"\n", "")), "")
 		for _, c := range tc.chunks {
 			if !strings.Contains(joined, strings.Join(strings.Fields(quoteVisible(c)), "")) {
 				t.Errorf("--split %s: no chunk %s in:\n%s", tc.split, quoteVisible(c), out)

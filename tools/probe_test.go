@@ -1,8 +1,10 @@
-package lessons
+package tools
 
 import (
 	"bytes"
 	"context"
+	"course/internal/cmdutil"
+	"course/lessons"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -27,9 +29,9 @@ import (
 )
 
 // startStandIn starts `course host` as the lessons do and returns its URL.
-func probeStandIn(t *testing.T, opts HostOptions) string {
+func probeStandIn(t *testing.T, opts lessons.HostOptions) string {
 	t.Helper()
-	host, err := opts.start(t.Context())
+	host, err := opts.Start(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +55,7 @@ func probeJSON(t *testing.T, args ...string) (*probe.Report, error) {
 }
 
 func probeExitCode(err error) int {
-	var e *ExitError
+	var e *cmdutil.ExitError
 	if errors.As(err, &e) {
 		return e.Code
 	}
@@ -75,10 +77,10 @@ func probeMeasures(rep *probe.Report) map[string]string {
 }
 
 func TestProbeStandInVoicing(t *testing.T) {
-	base := probeStandIn(t, HostOptions{})
+	base := probeStandIn(t, lessons.HostOptions{})
 	rep, err := probeJSON(t, base+streamPath, "--message", voicingQuestion, "--answer-url", base+chatPath)
-	if probeExitCode(err) != ExitFail {
-		t.Fatalf("exit %d (%v), want %d: chatService loses lines", probeExitCode(err), err, ExitFail)
+	if probeExitCode(err) != cmdutil.ExitFail {
+		t.Fatalf("exit %d (%v), want %d: chatService loses lines", probeExitCode(err), err, cmdutil.ExitFail)
 	}
 	want := map[string]string{
 		probe.TextEvents.Name:   "exact",
@@ -118,10 +120,10 @@ func TestProbeStandInVoicing(t *testing.T) {
 }
 
 func TestProbeStandInFailure(t *testing.T) {
-	base := probeStandIn(t, HostOptions{})
-	rep, err := probeJSON(t, base+streamPath, "--message", arpeggioQuestion, "--answer-url", base+chatPath)
-	if probeExitCode(err) != ExitFail {
-		t.Fatalf("exit %d (%v), want %d", probeExitCode(err), err, ExitFail)
+	base := probeStandIn(t, lessons.HostOptions{})
+	rep, err := probeJSON(t, base+streamPath, "--message", lessons.ArpeggioQuestion, "--answer-url", base+chatPath)
+	if probeExitCode(err) != cmdutil.ExitFail {
+		t.Fatalf("exit %d (%v), want %d", probeExitCode(err), err, cmdutil.ExitFail)
 	}
 	if len(rep.Events) != 1 || rep.Events[0].Kind != probe.KindError || rep.Events[0].Data != `{"error":"Failed to process message. Please try again."}` {
 		t.Errorf("events %+v", rep.Events)
@@ -157,8 +159,8 @@ func TestProbeStandInComputesFirst(t *testing.T) {
 		_, _ = w.Write([]byte(`{"model":"llama3.2:3b","message":{"role":"assistant","content":"One. Two! Three? Four."},"done":true}`))
 	}))
 	defer model.Close()
-	base := probeStandIn(t, HostOptions{ModelURL: model.URL})
-	rep, _ := probeJSON(t, base+streamPath, "--message", arpeggioQuestion)
+	base := probeStandIn(t, lessons.HostOptions{ModelURL: model.URL})
+	rep, _ := probeJSON(t, base+streamPath, "--message", lessons.ArpeggioQuestion)
 	tm := rep.Timing
 	if tm.TextEvents != 4 || tm.FirstText == nil || time.Duration(*tm.FirstText) < delay {
 		t.Fatalf("timing %+v: want 4 text events, the first after the model's %v", tm, delay)
@@ -172,7 +174,7 @@ func TestProbeStandInComputesFirst(t *testing.T) {
 		}
 	}
 
-	out, _ := runCourse(t, "probe", base+streamPath, "--message", arpeggioQuestion)
+	out, _ := runCourse(t, "probe", base+streamPath, "--message", lessons.ArpeggioQuestion)
 	firstAfter, streamedLine := false, false
 	for line := range strings.SplitSeq(out, "\n") {
 		if rest, ok := strings.CutPrefix(line, "first text   "); ok {
@@ -227,8 +229,8 @@ func TestProbeCannotRun(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := runCourse(t, append([]string{"probe"}, tt.args...)...)
-			if probeExitCode(err) != ExitCannotRun || !strings.Contains(err.Error(), tt.msg) {
-				t.Errorf("exit %d, %v; want %d with %q", probeExitCode(err), err, ExitCannotRun, tt.msg)
+			if probeExitCode(err) != cmdutil.ExitCannotRun || !strings.Contains(err.Error(), tt.msg) {
+				t.Errorf("exit %d, %v; want %d with %q", probeExitCode(err), err, cmdutil.ExitCannotRun, tt.msg)
 			}
 		})
 	}
@@ -243,7 +245,7 @@ func TestProbeTimeoutShowsWhatArrived(t *testing.T) {
 	}))
 	defer srv.Close()
 	out, err := runCourse(t, "probe", srv.URL, "--method", "GET", "--timeout", "300ms")
-	if probeExitCode(err) != ExitCannotRun || !strings.Contains(err.Error(), "timed out after 300ms with the stream still open: 13 bytes and 1 event received so far") {
+	if probeExitCode(err) != cmdutil.ExitCannotRun || !strings.Contains(err.Error(), "timed out after 300ms with the stream still open: 13 bytes and 1 event received so far") {
 		t.Fatalf("exit %d: %v", probeExitCode(err), err)
 	}
 	if !strings.Contains(out, "== Events, as the HTML standard reads them (1, 13 bytes)") || strings.Contains(out, "result:") {
@@ -366,13 +368,13 @@ func TestProbeExitStatuses(t *testing.T) {
 	}{
 		{"pass", []string{clean, "--method", "GET"}, 0, ""},
 		{"pass against the answer", []string{clean, "--method", "GET", "--answer-file", writeProbeFile(t, "Hello.")}, 0, ""},
-		{"a hazard", []string{noDone, "--method", "GET"}, ExitFail, "course: probe: fail: 1 hazard on the wire\n"},
-		{"a reader misses the answer", []string{clean, "--method", "GET", "--answer-file", writeProbeFile(t, "Hello!")}, ExitFail, "course: probe: fail: 4 of 4 readers"},
-		{"refused", []string{"http://" + cp.Addr() + "/", "--method", "GET"}, ExitCannotRun, "course: probe: connection refused by " + cp.Addr()},
-		{"usage", []string{clean, "--max-bytes", "lots"}, ExitCannotRun, `course: probe: invalid argument "lots" for "--max-bytes" flag`},
-		{"deadline", []string{paced, "--method", "GET", "--timeout", "300ms"}, ExitCannotRun, "course: probe: timed out after 300ms with the stream still open"},
-		{"max events", []string{fast, "--method", "GET", "--max-events", "50"}, ExitCannotRun, "course: probe: stopped after 50 events: raise --max-events"},
-		{"max bytes", []string{fast, "--method", "GET", "--max-bytes", "64KiB"}, ExitCannotRun, "course: probe: stopped after 64 KiB: raise --max-bytes"},
+		{"a hazard", []string{noDone, "--method", "GET"}, cmdutil.ExitFail, "course: probe: fail: 1 hazard on the wire\n"},
+		{"a reader misses the answer", []string{clean, "--method", "GET", "--answer-file", writeProbeFile(t, "Hello!")}, cmdutil.ExitFail, "course: probe: fail: 4 of 4 readers"},
+		{"refused", []string{"http://" + cp.Addr() + "/", "--method", "GET"}, cmdutil.ExitCannotRun, "course: probe: connection refused by " + cp.Addr()},
+		{"usage", []string{clean, "--max-bytes", "lots"}, cmdutil.ExitCannotRun, `course: probe: invalid argument "lots" for "--max-bytes" flag`},
+		{"deadline", []string{paced, "--method", "GET", "--timeout", "300ms"}, cmdutil.ExitCannotRun, "course: probe: timed out after 300ms with the stream still open"},
+		{"max events", []string{fast, "--method", "GET", "--max-events", "50"}, cmdutil.ExitCannotRun, "course: probe: stopped after 50 events: raise --max-events"},
+		{"max bytes", []string{fast, "--method", "GET", "--max-bytes", "64KiB"}, cmdutil.ExitCannotRun, "course: probe: stopped after 64 KiB: raise --max-bytes"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -404,7 +406,7 @@ func TestProbeSignalsEndTheProbe(t *testing.T) {
 			_ = cmd.Wait()
 			took := time.Since(sent)
 			t.Logf("%v: exit %d %v after the signal: %s", sig, cmd.ProcessState.ExitCode(), took, errOut.String())
-			if code := cmd.ProcessState.ExitCode(); code != ExitCannotRun || !strings.HasPrefix(errOut.String(), "course: probe: interrupted") {
+			if code := cmd.ProcessState.ExitCode(); code != cmdutil.ExitCannotRun || !strings.HasPrefix(errOut.String(), "course: probe: interrupted") {
 				t.Fatalf("exit %d, stderr %q", code, errOut.String())
 			}
 			// Past the headers, the report shows what arrived; before them there is nothing to show.
@@ -429,7 +431,7 @@ func TestProbeBoundedOnAFastEndlessStream(t *testing.T) {
 			t.Run(fmt.Sprintf("%d-byte events, %s", len(event), format), func(t *testing.T) {
 				res := probeEndless(t, url, time.Second, format == "json")
 				// A limit stops the read; on a machine slow enough, the deadline comes first.
-				if res.code != ExitCannotRun || !strings.Contains(res.err, "stopped after ") && !strings.Contains(res.err, "timed out after 1s with the stream still open") {
+				if res.code != cmdutil.ExitCannotRun || !strings.Contains(res.err, "stopped after ") && !strings.Contains(res.err, "timed out after 1s with the stream still open") {
 					t.Fatalf("exit %d: %s", res.code, res.err)
 				}
 				t.Logf("peak heap %.1f MiB (%.1f MiB before), %v for a 1s deadline: %s", mib(res.peak), mib(res.base), res.took, res.err)
@@ -510,7 +512,7 @@ func probeEndless(t testing.TB, url string, timeout time.Duration, asJSON bool) 
 	}
 	defer out.Close()
 	start := time.Now()
-	root := NewRootCmd("test")
+	root := toolsRoot()
 	root.SetOut(out)
 	root.SetArgs(args)
 	err = root.ExecuteContext(context.Background())
@@ -542,7 +544,7 @@ func BenchmarkProbeEndless(b *testing.B) {
 				url, _ := endlessStream(b, "data: token\n\n", stream.pace)
 				for b.Loop() {
 					res := probeEndless(b, url, timeout, format == "json")
-					if res.code != ExitCannotRun {
+					if res.code != cmdutil.ExitCannotRun {
 						b.Fatalf("exit %d: %s", res.code, res.err)
 					}
 					if res.peak > probeHeapBound || res.took > timeout+pastDeadline() {
@@ -559,7 +561,7 @@ func BenchmarkProbeEndless(b *testing.B) {
 func TestProbeEventTable(t *testing.T) {
 	fast, _ := endlessStream(t, "data: tick\n\n", 0)
 	out, err := runCourse(t, "probe", fast, "--method", "GET", "--max-events", "30")
-	if probeExitCode(err) != ExitCannotRun || !strings.Contains(out, "(10 events left out: --all-events prints them)\n21     ") ||
+	if probeExitCode(err) != cmdutil.ExitCannotRun || !strings.Contains(out, "(10 events left out: --all-events prints them)\n21     ") ||
 		!strings.Contains(out, "\n30     ") || strings.Contains(out, "\n11     ") {
 		t.Errorf("exit %d, %v:\n%s", probeExitCode(err), err, out)
 	}
@@ -572,7 +574,7 @@ func TestProbeEventTable(t *testing.T) {
 func TestProbeNoEvents(t *testing.T) {
 	url := serveEvents(t, "application/json", `{"naturalLanguageAnswer":"hi"}`)
 	out, err := runCourse(t, "probe", url)
-	if probeExitCode(err) != ExitFail || !strings.Contains(out, "== Events, as the HTML standard reads them (0, 30 bytes)\nno events: this is not an event stream\n") ||
+	if probeExitCode(err) != cmdutil.ExitFail || !strings.Contains(out, "== Events, as the HTML standard reads them (0, 30 bytes)\nno events: this is not an event stream\n") ||
 		!strings.HasSuffix(out, "\nresult: fail: no events: this is not an event stream\n") || err.Error() != "probe: fail: no events: this is not an event stream" {
 		t.Errorf("exit %d:\n%s", probeExitCode(err), out)
 	}

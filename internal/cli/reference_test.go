@@ -1,6 +1,8 @@
-package lessons
+package cli
 
 import (
+	"course/internal/testutil"
+	"course/lessons"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -17,7 +19,7 @@ func referencePath(args []string) (string, bool) {
 	if len(args) == 0 {
 		return "", false
 	}
-	if _, ok := lessonBySlug(args[0]); !ok {
+	if _, ok := lessons.BySlug(args[0]); !ok {
 		return "", false
 	}
 	switch {
@@ -67,7 +69,7 @@ func againstOriginal(args []string, got string) error {
 	}
 	diff := ""
 	if got != string(want) {
-		diff = lineDiff(string(want), got)
+		diff = testutil.LineDiff(string(want), got)
 	}
 	known, err := os.ReadFile(knownDiffPath(args))
 	switch {

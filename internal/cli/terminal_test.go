@@ -1,34 +1,24 @@
-package lessons
+package cli
 
 import (
+	"course/internal/report"
+	"course/internal/testutil"
+	"course/lessons"
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/olekukonko/tablewriter/pkg/twwidth"
 )
 
 // widthRuns are the command lines the width test runs: every lesson, its exercises, and the tools.
 func widthRuns() [][]string {
 	runs := [][]string{{"lessons"}, {"matrix"}, {"matrix", "--hazards"}}
-	for _, l := range All() {
+	for _, l := range lessons.All() {
 		runs = append(runs, []string{l.Slug})
 	}
-	for n := range l6Exercises {
+	for n := range lessons.L6ExerciseCount() {
 		runs = append(runs, []string{"l6", "--exercise", strconv.Itoa(n + 1)})
 	}
 	return runs
-}
-
-// overWide lists the lines of out wider than width, with their widths.
-func overWide(out string, width int) []string {
-	var wide []string
-	for l := range strings.SplitSeq(out, "\n") {
-		if w := twwidth.Width(l); w > width {
-			wide = append(wide, l)
-		}
-	}
-	return wide
 }
 
 // TestEveryLineFitsTheWidth runs every lesson and tool with --width and checks the display width
@@ -44,7 +34,7 @@ func TestEveryLineFitsTheWidth(t *testing.T) {
 			if err != nil {
 				t.Fatalf("course %s --width %d: %v", strings.Join(args, " "), width, err)
 			}
-			if wide := overWide(got, width); len(wide) > 0 {
+			if wide := testutil.OverWide(got, width); len(wide) > 0 {
 				t.Errorf("course %s --width %d: %d lines wider, the first: %q", strings.Join(args, " "), width, len(wide), wide[0])
 			}
 			if unfit(got) != unfit(canonical) {
@@ -57,7 +47,7 @@ func TestEveryLineFitsTheWidth(t *testing.T) {
 // unfit joins the pieces of cut lines again, without the indentation the cutting repeated, and
 // drops all white space, so that a cut output and its canonical form compare equal.
 func unfit(s string) string {
-	s = strings.ReplaceAll(s, continuation+"\n", "")
+	s = strings.ReplaceAll(s, report.Continuation+"\n", "")
 	return strings.Join(strings.Fields(strings.ReplaceAll(s, "| ", "")), "")
 }
 
@@ -77,32 +67,8 @@ func TestHelpFitsAHundredColumns(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if wide := overWide(out, defaultWidth); len(wide) > 0 {
-			t.Errorf("course %s --help: %d lines over %d columns, the first: %q", strings.Join(p, " "), len(wide), defaultWidth, wide[0])
-		}
-	}
-}
-
-func TestFitCutsAtTheWidth(t *testing.T) {
-	for _, tc := range []struct {
-		line  string
-		width int
-		want  []string
-	}{
-		{"short", 10, []string{"short"}},
-		{"  | data: abcdefghij", 12, []string{"  | data: ↩", "  | abcdefg↩", "  | hij"}},
-		{"one two three four", 10, []string{"one two ↩", "three four"}},
-		{"one two three fours", 10, []string{"one two ↩", "three ↩", "fours"}},
-		{"→→→→→→", 4, []string{"→→→↩", "→→→"}},
-	} {
-		got := fit(tc.line, tc.width)
-		if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
-			t.Errorf("fit(%q, %d) = %q, want %q", tc.line, tc.width, got, tc.want)
-		}
-		for _, p := range got {
-			if twwidth.Width(p) > tc.width {
-				t.Errorf("fit(%q, %d): piece %q is wider", tc.line, tc.width, p)
-			}
+		if wide := testutil.OverWide(out, report.DefaultWidth); len(wide) > 0 {
+			t.Errorf("course %s --help: %d lines over %d columns, the first: %q", strings.Join(p, " "), len(wide), report.DefaultWidth, wide[0])
 		}
 	}
 }
@@ -112,7 +78,7 @@ func TestColour(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out, bold+"# l6"+reset) || !strings.Contains(out, green+"exact"+reset) || !strings.Contains(out, "(throws)") {
+	if !strings.Contains(out, "\x1b[1m# l6\x1b[0m") || !strings.Contains(out, "\x1b[32mexact\x1b[0m") || !strings.Contains(out, "(throws)") {
 		t.Errorf("no colours in course l6 --color always:\n%.400s", out)
 	}
 	plain, err := runCourse(t, "l6", "--color", "never")

@@ -1,7 +1,10 @@
-package lessons
+package tools
 
 import (
 	"context"
+	"course/internal/dotnet"
+	"course/internal/report"
+	"course/lessons"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -99,7 +102,7 @@ func wrapList(keys []string, lead string) string {
 			piece += ","
 		}
 		if i > 0 {
-			if col+1+len(piece) > defaultWidth-1 {
+			if col+1+len(piece) > report.DefaultWidth-1 {
 				b.WriteString("\n" + strings.Repeat(" ", len(lead)))
 				col = len(lead)
 			} else {
@@ -146,7 +149,7 @@ func completeList(values func() []string) cobra.CompletionFunc {
 
 // matrix carries what the sections share.
 type matrix struct {
-	r       *report
+	r       *report.Report
 	writers []wire.Writer
 	readers []wire.Reader
 	eol     string
@@ -166,7 +169,7 @@ func runMatrix(opts *MatrixOptions) error {
 	if err != nil {
 		return fmt.Errorf("matrix: %w", err)
 	}
-	m := &matrix{r: newReport(opts.Out), writers: writers, readers: readers, eol: "\n"}
+	m := &matrix{r: report.New(opts.Out), writers: writers, readers: readers, eol: "\n"}
 	if opts.CRLF {
 		m.eol = "\r\n"
 	}
@@ -174,7 +177,7 @@ func runMatrix(opts *MatrixOptions) error {
 		m.json = json.NewEncoder(opts.Out)
 		m.json.SetEscapeHTML(false)
 	} else {
-		m.r.heading("matrix")
+		m.r.Heading("matrix")
 	}
 	switch {
 	case opts.Hazards:
@@ -193,16 +196,16 @@ func runMatrix(opts *MatrixOptions) error {
 		m.systems()
 		m.everyPair(text, chunks)
 	}
-	if m.r.err != nil {
-		return fmt.Errorf("matrix: write output: %w", m.r.err)
+	if m.r.Err() != nil {
+		return fmt.Errorf("matrix: write output: %w", m.r.Err())
 	}
 	return nil
 }
 
 // record writes one JSON record; the first error is kept in the report, as the text's are.
 func (m *matrix) record(v any) {
-	if m.r.err == nil {
-		m.r.err = m.json.Encode(v)
+	if m.r.Err() == nil {
+		m.r.SetErr(m.json.Encode(v))
 	}
 }
 
@@ -222,16 +225,16 @@ type textRecord struct {
 // theText is the first section: what is streamed, and how.
 func (m *matrix) theText(text, source string, split splitter, chunks []string) {
 	if m.json != nil {
-		m.record(textRecord{"text", source, text, textLines(text), strings.Count(text, "\n"), chars(text),
+		m.record(textRecord{"text", source, text, wire.TextLines(text), strings.Count(text, "\n"), dotnet.UTF16Len(text),
 			split.label, chunks, m.eolShort()})
 		return
 	}
-	m.r.title("The text")
-	m.r.facts(0,
-		fact{"text", source},
-		fact{"size", fmt.Sprintf("%d lines of text, %d line breaks, %d characters", textLines(text), strings.Count(text, "\n"), chars(text))},
-		fact{"chunks", fmt.Sprintf("%d, %s", len(chunks), split.label)},
-		fact{"line ends", m.eolShort()},
+	m.r.Title("The text")
+	m.r.Facts(0,
+		report.Fact{Label: "text", Value: source},
+		report.Fact{Label: "size", Value: fmt.Sprintf("%d lines of text, %d line breaks, %d characters", wire.TextLines(text), strings.Count(text, "\n"), dotnet.UTF16Len(text))},
+		report.Fact{Label: "chunks", Value: fmt.Sprintf("%d, %s", len(chunks), split.label)},
+		report.Fact{Label: "line ends", Value: m.eolShort()},
 	)
 }
 
@@ -260,7 +263,7 @@ func (m *matrix) systems() {
 		}
 		return
 	}
-	m.r.title("The writers and readers")
+	m.r.Title("The writers and readers")
 	rows := make([][]string, max(len(m.writers), len(m.readers)))
 	for i := range rows {
 		rows[i] = []string{"", "", "", ""}
@@ -271,7 +274,7 @@ func (m *matrix) systems() {
 			rows[i][2], rows[i][3] = m.readers[i].Key, m.readers[i].Name
 		}
 	}
-	m.r.table([]string{"writer", "", "reader", ""}, rows)
+	m.r.Table([]string{"writer", "", "reader", ""}, rows)
 }
 
 // cellRecord is the --json record of one pair: what the reader's user got from the writer's
@@ -349,11 +352,11 @@ func (m *matrix) failures() {
 		streams[i] = w.Failure(wire.Input{EOL: m.eol})
 	}
 	if m.json == nil {
-		m.r.title("What each writer sends when answering fails, %s", m.eolName())
+		m.r.Title("What each writer sends when answering fails, %s", m.eolName())
 		for i, w := range m.writers {
-			m.r.line("%s", w.Label())
+			m.r.Line("%s", w.Label())
 			if len(streams[i]) == 0 {
-				m.r.line("  (no bytes: the response is cut off)")
+				m.r.Line("  (no bytes: the response is cut off)")
 				continue
 			}
 			m.quoteFitted(strings.ReplaceAll(string(streams[i]), "\r", `\r`))
@@ -370,12 +373,12 @@ func (m *matrix) failures() {
 }
 
 // quoteFitted quotes text as report.quote does, each line cut to the reading width behind the
-// continuation mark, so that wire bytes of any length fit.
+// report.Continuation mark, so that wire bytes of any length fit.
 func (m *matrix) quoteFitted(text string) {
 	text = strings.TrimSuffix(text, "\n")
 	for l := range strings.SplitSeq(text, "\n") {
-		for _, piece := range fit(strings.TrimRight("  | "+l, " "), defaultWidth) {
-			m.r.line("%s", piece)
+		for _, piece := range report.Fit(strings.TrimRight("  | "+l, " "), report.DefaultWidth) {
+			m.r.Line("%s", piece)
 		}
 	}
 }
@@ -416,19 +419,19 @@ func (m *matrix) grid(title string, cells []cellRecord) {
 			legend = append(legend, [2]string{code, oneLine(c.Cell)})
 		}
 	}
-	m.r.title("%s", title)
+	m.r.Title("%s", title)
 	writerWidth := len("writer")
 	for _, w := range m.writers {
 		writerWidth = max(writerWidth, len(w.Key))
 	}
 	for start := 0; start < len(m.readers); {
 		width, end := writerWidth, start
-		for end < len(m.readers) && (end == start || width+2+len(m.readers[end].Key) <= defaultWidth) {
+		for end < len(m.readers) && (end == start || width+2+len(m.readers[end].Key) <= report.DefaultWidth) {
 			width += 2 + len(m.readers[end].Key)
 			end++
 		}
 		if start > 0 {
-			m.r.blank()
+			m.r.Blank()
 		}
 		header := []string{"writer"}
 		for _, rd := range m.readers[start:end] {
@@ -442,21 +445,21 @@ func (m *matrix) grid(title string, cells []cellRecord) {
 			}
 			rows = append(rows, row)
 		}
-		m.r.table(header, rows)
+		m.r.Table(header, rows)
 		start = end
 	}
-	m.r.title("What the codes mean")
+	m.r.Title("What the codes mean")
 	codeWidth := 0
 	for _, l := range legend {
 		codeWidth = max(codeWidth, len(l[0]))
 	}
 	for _, l := range legend {
 		indent := strings.Repeat(" ", codeWidth+2)
-		for i, piece := range fit(indent+l[1], defaultWidth) {
+		for i, piece := range report.Fit(indent+l[1], report.DefaultWidth) {
 			if i == 0 {
-				piece = pad(l[0], codeWidth+2) + strings.TrimPrefix(piece, indent)
+				piece = report.Pad(l[0], codeWidth+2) + strings.TrimPrefix(piece, indent)
 			}
-			m.r.line("%s", piece)
+			m.r.Line("%s", piece)
 		}
 	}
 }
@@ -541,24 +544,24 @@ func (m *matrix) hazards() {
 		if m.json != nil {
 			continue
 		}
-		m.r.title("Hazard: %s", h.title)
+		m.r.Title("Hazard: %s", h.title)
 		quoted := make([]string, len(h.chunks))
 		for i, c := range h.chunks {
 			quoted[i] = quoteVisible(c)
 		}
-		rows := []fact{{"chunks", strings.Join(quoted, " ")}}
+		rows := []report.Fact{{Label: "chunks", Value: strings.Join(quoted, " ")}}
 		if h.conversationID != "" {
-			rows = append(rows, fact{"conversation id", quoteVisible(h.conversationID)})
+			rows = append(rows, report.Fact{Label: "conversation id", Value: quoteVisible(h.conversationID)})
 		}
-		m.r.facts(0, rows...)
-		m.r.line("exact in %d of the %d pairs that share a format; the others:", pairs-len(failing), pairs)
+		m.r.Facts(0, rows...)
+		m.r.Line("exact in %d of the %d pairs that share a format; the others:", pairs-len(failing), pairs)
 		if len(failing) > 0 {
-			widths := columnWidths([]string{"writer", "reader"}, failing)
-			room := defaultWidth - widths[0] - widths[1] - 4
+			widths := report.ColumnWidths([]string{"writer", "reader"}, failing)
+			room := report.DefaultWidth - widths[0] - widths[1] - 4
 			for _, row := range failing {
 				row[2] = clipWidth(row[2], room)
 			}
-			m.r.table([]string{"writer", "reader", "what the user sees"}, failing)
+			m.r.Table([]string{"writer", "reader", "what the user sees"}, failing)
 		}
 	}
 }
@@ -622,7 +625,7 @@ func shownQuoted(got string, err error) string {
 // quoteVisible is quoteChunk with the line and paragraph separators written out too, since a
 // terminal shows them as nothing.
 func quoteVisible(s string) string {
-	return strings.NewReplacer("\u2028", `\u2028`, "\u2029", `\u2029`).Replace(quoteChunk(s))
+	return strings.NewReplacer("\u2028", `\u2028`, "\u2029", `\u2029`).Replace(report.QuoteChunk(s))
 }
 
 // outcome names a read that did not end with text.
@@ -643,7 +646,7 @@ func outcome(err error) (string, bool) {
 func matrixText(opts *MatrixOptions) (text, source string, err error) {
 	switch opts.TextFile {
 	case "":
-		return skills.Improvisation{}.Execute(arpeggioQuestion).Text, fmt.Sprintf("the improvisation skill's answer to %q", arpeggioQuestion), nil
+		return skills.Improvisation{}.Execute(lessons.ArpeggioQuestion).Text, fmt.Sprintf("the improvisation skill's answer to %q", lessons.ArpeggioQuestion), nil
 	case "-":
 		b, err := io.ReadAll(opts.In)
 		if err != nil {
@@ -729,7 +732,7 @@ func NewCmdWire() *cobra.Command {
 func wireRunE(opts *WireOptions, name string, run func(*WireOptions) error) func(*cobra.Command, []string) error {
 	return func(cmd *cobra.Command, _ []string) error {
 		opts.In, opts.Out, opts.ErrOut = cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr()
-		if f, ok := opts.In.(*os.File); ok && detectTerminal(f).isTerminal {
+		if f, ok := opts.In.(*os.File); ok && report.IsTerminal(f) {
 			fmt.Fprintf(opts.ErrOut, "course wire %s reads standard input: type or paste it, then press Ctrl-D at the start of a line to end it.\n", name)
 		}
 		return run(opts)
@@ -850,15 +853,15 @@ func runWireDecode(opts *WireOptions) error {
 		return fmt.Errorf("wire decode: %w", err)
 	}
 	if opts.Answer != "" {
-		r := newReport(opts.Out)
+		r := report.New(opts.Out)
 		if got != "" && !strings.HasSuffix(got, "\n") {
-			r.line("")
-			r.line("(the text ends here, without a line break)")
+			r.Line("")
+			r.Line("(the text ends here, without a line break)")
 		}
-		r.title("Measured against %s", opts.Answer)
-		r.line("%s", oneLine(measured(string(answer), got, readErr)))
-		if r.err != nil {
-			return fmt.Errorf("wire decode: %w", r.err)
+		r.Title("Measured against %s", opts.Answer)
+		r.Line("%s", oneLine(measured(string(answer), got, readErr)))
+		if r.Err() != nil {
+			return fmt.Errorf("wire decode: %w", r.Err())
 		}
 	}
 	switch {
@@ -880,28 +883,28 @@ func runWireSplit(opts *WireOptions) error {
 		return fmt.Errorf("wire split: read standard input: %w", err)
 	}
 	chunks := split.split(string(text))
-	r := newReport(opts.Out)
+	r := report.New(opts.Out)
 	noun := "chunks"
 	if len(chunks) == 1 {
 		noun = "chunk"
 	}
-	r.line("%d %s, %s", len(chunks), noun, split.label)
+	r.Line("%d %s, %s", len(chunks), noun, split.label)
 	numWidth := len(fmt.Sprint(len(chunks)))
 	for i, c := range chunks {
 		lead := fmt.Sprintf("%*d  ", numWidth, i+1)
 		indent := strings.Repeat(" ", len(lead))
-		for j, piece := range fit(indent+quoteVisible(c), defaultWidth) {
+		for j, piece := range report.Fit(indent+quoteVisible(c), report.DefaultWidth) {
 			if j == 0 {
 				piece = lead + strings.TrimPrefix(piece, indent)
 			}
-			r.line("%s", piece)
+			r.Line("%s", piece)
 		}
 	}
 	if strings.Join(chunks, "") != string(text) {
-		r.line("(the chunks join to a different text: the splitter dropped or changed something)")
+		r.Line("(the chunks join to a different text: the splitter dropped or changed something)")
 	}
-	if r.err != nil {
-		return fmt.Errorf("wire split: %w", r.err)
+	if r.Err() != nil {
+		return fmt.Errorf("wire split: %w", r.Err())
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
-// Package lessons holds the course's commands: one file per lesson, each printing what its
-// written lesson shows, computed from a real host, real HTTP and real bytes.
-package lessons
+// Package cli is the course's command line: the root command, which holds every lesson and every
+// tool, the flags that fit the output to a person's terminal, and the answer to a command the
+// course does not have.
+package cli
 
 import (
 	"context"
@@ -8,6 +9,10 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"course/internal/report"
+	"course/lessons"
+	"course/tools"
 )
 
 // NewRootCmd builds `course`: the lessons, `course host`, and cobra's help and completion.
@@ -19,7 +24,7 @@ func NewRootCmd(version string) *cobra.Command {
 // newRoot builds the root command and the flush that writes what the display writer still
 // holds, which Execute calls however the command ends.
 func newRoot(version string) (*cobra.Command, func() error) {
-	display := &DisplayOptions{}
+	display := &report.DisplayOptions{}
 	flush := func() error { return nil }
 	root := &cobra.Command{
 		Use:   "course",
@@ -33,7 +38,7 @@ it over HTTP, and prints what the written lesson discusses, computed from what h
 		SilenceErrors: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
-				if err := runIndex(cmd.OutOrStdout()); err != nil {
+				if err := lessons.RunIndex(cmd.OutOrStdout()); err != nil {
 					return err
 				}
 				_, err := fmt.Fprintln(cmd.OutOrStdout(), "`course --help` lists the tools and the flags.")
@@ -43,29 +48,26 @@ it over HTTP, and prints what the written lesson discusses, computed from what h
 		},
 		// Every command writes through the display writer when a person reads the output.
 		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
-			out := cmd.Root().OutOrStdout()
-			w, err := display.writer(out, detectTerminal(out))
+			w, f, err := display.Writer(cmd.Root().OutOrStdout())
 			if err != nil {
 				return err
 			}
-			if d, ok := w.(*displayWriter); ok {
-				cmd.Root().SetOut(d)
-				flush = d.Flush
-			}
+			cmd.Root().SetOut(w)
+			flush = f
 			return nil
 		},
 		PersistentPostRunE: func(*cobra.Command, []string) error { return flush() },
 	}
-	display.addFlags(root)
+	display.AddFlags(root)
 	// Flag help wraps at the reading width, so that every --help fits a terminal.
-	root.SetUsageTemplate(strings.ReplaceAll(root.UsageTemplate(), ".FlagUsages", fmt.Sprintf(".FlagUsagesWrapped %d", defaultWidth)))
+	root.SetUsageTemplate(strings.ReplaceAll(root.UsageTemplate(), ".FlagUsages", fmt.Sprintf(".FlagUsagesWrapped %d", report.DefaultWidth)))
 	root.AddGroup(&cobra.Group{ID: "lessons", Title: "Lessons:"}, &cobra.Group{ID: "tools", Title: "Tools:"})
-	for _, l := range All() {
+	for _, l := range lessons.All() {
 		cmd := l.New()
 		cmd.GroupID = "lessons"
 		root.AddCommand(cmd)
 	}
-	for _, tool := range []*cobra.Command{NewCmdLessons(nil), NewCmdCheck(nil), NewCmdHost(), NewCmdMatrix(nil), NewCmdWire(), NewCmdProbe(nil)} {
+	for _, tool := range []*cobra.Command{lessons.NewCmdLessons(nil), lessons.NewCmdCheck(nil), tools.NewCmdHost(), tools.NewCmdMatrix(nil), tools.NewCmdWire(), tools.NewCmdProbe(nil)} {
 		tool.GroupID = "tools"
 		root.AddCommand(tool)
 	}
@@ -75,8 +77,8 @@ it over HTTP, and prints what the written lesson discusses, computed from what h
 // unknownCommand says what the course has instead of name: a lesson still to be ported, the
 // nearest command, or the index.
 func unknownCommand(root *cobra.Command, name string) error {
-	if l, ok := lessonBySlug(name); ok {
-		return notPorted(l)
+	if l, ok := lessons.BySlug(name); ok {
+		return lessons.NotPorted(l)
 	}
 	if root.SuggestionsMinimumDistance <= 0 {
 		root.SuggestionsMinimumDistance = 2 // cobra's own default, which it sets only for its own message

@@ -1,4 +1,4 @@
-package lessons
+package report
 
 import (
 	"bytes"
@@ -14,12 +14,13 @@ import (
 	"golang.org/x/term"
 )
 
-// defaultWidth is the reading width when the output is a terminal whose size is unknown.
-const defaultWidth = 100
+// DefaultWidth is the reading width: a terminal's whose size is unknown, and the width every
+// --help and every tool's canonical output fits.
+const DefaultWidth = 100
 
-// continuation ends each piece of a line that was cut to fit the width; the rest follows on
+// Continuation ends each piece of a line that was cut to fit the width; the rest follows on
 // the next line, indented as the line was.
-const continuation = "↩"
+const Continuation = "↩"
 
 // DisplayOptions says how output is laid out for a person: the canonical form, which snapshots
 // and the original program's references check, is what goes to a pipe without flags.
@@ -30,7 +31,8 @@ type DisplayOptions struct {
 	Color string
 }
 
-func (o *DisplayOptions) addFlags(cmd *cobra.Command) {
+// AddFlags adds --width and --color to a command and the commands below it.
+func (o *DisplayOptions) AddFlags(cmd *cobra.Command) {
 	cmd.PersistentFlags().IntVar(&o.Width, "width", 0, "fit every line in `N` columns (default: the terminal's width, no limit on a pipe)")
 	cmd.PersistentFlags().StringVar(&o.Color, "color", "auto", "colour verdicts and headings: `never`, auto or always")
 }
@@ -41,6 +43,9 @@ type terminal struct {
 	columns    int
 }
 
+// IsTerminal reports whether f is a terminal, as standard input is when nothing is piped in.
+func IsTerminal(f *os.File) bool { return detectTerminal(f).isTerminal }
+
 // detectTerminal looks at w: a terminal gets its width, anything else none.
 func detectTerminal(w io.Writer) terminal {
 	f, ok := w.(*os.File)
@@ -49,9 +54,23 @@ func detectTerminal(w io.Writer) terminal {
 	}
 	cols, _, err := term.GetSize(int(f.Fd()))
 	if err != nil || cols <= 0 {
-		cols = defaultWidth
+		cols = DefaultWidth
 	}
 	return terminal{isTerminal: true, columns: cols}
+}
+
+// Writer wraps out for a person when the options or the terminal ask for it, and returns out as
+// it is otherwise, so that piped output stays canonical. flush writes a last line that has no
+// line break.
+func (o *DisplayOptions) Writer(out io.Writer) (w io.Writer, flush func() error, err error) {
+	w, err = o.writer(out, detectTerminal(out))
+	if err != nil {
+		return nil, nil, err
+	}
+	if d, ok := w.(*displayWriter); ok {
+		return d, d.Flush, nil
+	}
+	return w, func() error { return nil }, nil
 }
 
 // writer wraps out for a person when the options or the terminal ask for it, and returns out as
@@ -115,7 +134,7 @@ func (d *displayWriter) Flush() error {
 
 func (d *displayWriter) writeLine(line string, newline bool) error {
 	var b strings.Builder
-	for i, piece := range fit(line, d.width) {
+	for i, piece := range Fit(line, d.width) {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
@@ -131,10 +150,10 @@ func (d *displayWriter) writeLine(line string, newline bool) error {
 	return err
 }
 
-// fit cuts line into pieces of at most width columns. Every piece but the last ends with the
-// continuation mark, and the pieces after the first repeat the line's indentation (and a
+// Fit cuts line into pieces of at most width columns. Every piece but the last ends with the
+// Continuation mark, and the pieces after the first repeat the line's indentation (and a
 // quote's bar) so that a cut quote still reads as one.
-func fit(line string, width int) []string {
+func Fit(line string, width int) []string {
 	if width <= 0 || twwidth.Width(line) <= width {
 		return []string{line}
 	}
@@ -151,7 +170,7 @@ func fit(line string, width int) []string {
 			return append(pieces, prefix+rest)
 		}
 		head, tail := cutAt(rest, room-1)
-		pieces = append(pieces, prefix+head+continuation)
+		pieces = append(pieces, prefix+head+Continuation)
 		rest, prefix = tail, lead
 	}
 }

@@ -1,7 +1,10 @@
-package lessons
+package tools
 
 import (
 	"context"
+	"course/internal/cmdutil"
+	"course/internal/dotnet"
+	"course/internal/report"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -17,31 +20,6 @@ import (
 
 	"course/probe"
 )
-
-// Exit statuses of `course probe`, for CI jobs.
-const (
-	ExitFail      = 1 // the probe ran and a reader missed the answer, or a hazard was found
-	ExitCannotRun = 2 // the probe could not run: bad usage, no connection, TLS, timeout, non-2xx
-)
-
-// ExitError is an error that asks main for a particular exit status.
-type ExitError struct {
-	// Code is the status main exits with, ExitFail or ExitCannotRun.
-	Code int
-	// Err is the failure main prints before it exits; nil prints nothing.
-	Err error
-}
-
-// Error returns the wrapped error's message.
-func (e *ExitError) Error() string {
-	if e.Err == nil {
-		return "exit status " + strconv.Itoa(e.Code)
-	}
-	return e.Err.Error()
-}
-
-// Unwrap returns the wrapped error.
-func (e *ExitError) Unwrap() error { return e.Err }
 
 // ProbeOptions is what `course probe` needs to run.
 type ProbeOptions struct {
@@ -130,7 +108,7 @@ stream's end.`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
-				return &ExitError{Code: ExitCannotRun, Err: fmt.Errorf("probe: give one URL, the streaming endpoint (got %d arguments)", len(args))}
+				return &cmdutil.ExitError{Code: cmdutil.ExitCannotRun, Err: fmt.Errorf("probe: give one URL, the streaming endpoint (got %d arguments)", len(args))}
 			}
 			opts.URL = args[0]
 			opts.Out = cmd.OutOrStdout()
@@ -141,7 +119,7 @@ stream's end.`,
 		},
 	}
 	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
-		return &ExitError{Code: ExitCannotRun, Err: fmt.Errorf("probe: %w", err)}
+		return &cmdutil.ExitError{Code: cmdutil.ExitCannotRun, Err: fmt.Errorf("probe: %w", err)}
 	})
 	f := cmd.Flags()
 	f.StringVar(&opts.Data, "data", "", "send this JSON as the request body")
@@ -165,7 +143,7 @@ stream's end.`,
 
 // probeUsage wraps a mistake on the command line as the probe's "could not run".
 func probeUsage(format string, args ...any) error {
-	return &ExitError{Code: ExitCannotRun, Err: fmt.Errorf("probe: "+format, args...)}
+	return &cmdutil.ExitError{Code: cmdutil.ExitCannotRun, Err: fmt.Errorf("probe: "+format, args...)}
 }
 
 // probeRun turns the command line into the probe's options.
@@ -208,7 +186,7 @@ func (o *ProbeOptions) probeRun() (probe.Options, error) {
 	if len(o.Readers) > 0 {
 		readers, err := probe.FindReaders(o.Readers)
 		if err != nil {
-			return po, &ExitError{Code: ExitCannotRun, Err: err}
+			return po, &cmdutil.ExitError{Code: cmdutil.ExitCannotRun, Err: err}
 		}
 		po.Readers = readers
 	}
@@ -228,27 +206,27 @@ func runProbe(ctx context.Context, opts *ProbeOptions) error {
 	rep, runErr := probe.Run(ctx, po)
 	if opts.JSON {
 		if err := rep.WriteJSON(opts.Out); err != nil {
-			return &ExitError{Code: ExitCannotRun, Err: fmt.Errorf("probe: write output: %w", err)}
+			return &cmdutil.ExitError{Code: cmdutil.ExitCannotRun, Err: fmt.Errorf("probe: write output: %w", err)}
 		}
 	} else if runErr == nil || rep.Status != 0 {
-		p := &probeReport{r: newReport(opts.Out), rep: rep, all: opts.AllEvents}
+		p := &probeReport{r: report.New(opts.Out), rep: rep, all: opts.AllEvents}
 		p.print(runErr == nil)
-		if p.r.err != nil {
-			return &ExitError{Code: ExitCannotRun, Err: fmt.Errorf("probe: write output: %w", p.r.err)}
+		if p.r.Err() != nil {
+			return &cmdutil.ExitError{Code: cmdutil.ExitCannotRun, Err: fmt.Errorf("probe: write output: %w", p.r.Err())}
 		}
 	}
 	if runErr != nil {
-		return &ExitError{Code: ExitCannotRun, Err: runErr}
+		return &cmdutil.ExitError{Code: cmdutil.ExitCannotRun, Err: runErr}
 	}
 	if !rep.Pass {
-		return &ExitError{Code: ExitFail, Err: errors.New("probe: " + probeVerdict(rep))}
+		return &cmdutil.ExitError{Code: cmdutil.ExitFail, Err: errors.New("probe: " + probeVerdict(rep))}
 	}
 	return nil
 }
 
 // probeReport prints a probe's report in the course's layout, one function per section.
 type probeReport struct {
-	r   *report
+	r   *report.Report
 	rep *probe.Report
 	all bool // print every event
 }
@@ -256,7 +234,7 @@ type probeReport struct {
 // print writes the report; a probe that stopped early has no result line, since its error
 // says why, but its hazards and readers on what arrived.
 func (p *probeReport) print(complete bool) {
-	p.r.heading("probe")
+	p.r.Heading("probe")
 	p.response()
 	if p.rep.Status < 200 || p.rep.Status > 299 {
 		return
@@ -268,38 +246,38 @@ func (p *probeReport) print(complete bool) {
 	if !complete {
 		return
 	}
-	p.r.blank()
-	p.r.line("result: %s", probeVerdict(p.rep))
+	p.r.Blank()
+	p.r.Line("result: %s", probeVerdict(p.rep))
 }
 
 // response is the status line and the headers that decide how the stream travels.
 func (p *probeReport) response() {
 	rep := p.rep
-	p.r.title("%s %s", rep.Method, rep.URL)
-	p.r.line("%s %d %s", rep.Proto, rep.Status, rep.StatusText)
-	rows := make([]fact, 0, len(rep.Headers))
+	p.r.Title("%s %s", rep.Method, rep.URL)
+	p.r.Line("%s %d %s", rep.Proto, rep.Status, rep.StatusText)
+	rows := make([]report.Fact, 0, len(rep.Headers))
 	for _, h := range rep.Headers {
 		v := h.Value
 		if v == "" {
 			v = "(none)"
 		}
-		rows = append(rows, fact{h.Name, v})
+		rows = append(rows, report.Fact{Label: h.Name, Value: v})
 	}
-	p.r.facts(0, rows...)
+	p.r.Facts(0, rows...)
 	if rep.ErrorBody != "" {
-		p.r.line("body: %s", rep.ErrorBody)
+		p.r.Line("body: %s", rep.ErrorBody)
 	}
 }
 
 // events lists every event the reference reader dispatched, when it arrived and what it is.
 func (p *probeReport) events() {
-	p.r.title("Events, as the HTML standard reads them (%d, %d bytes)", len(p.rep.Events), p.rep.Bytes)
+	p.r.Title("Events, as the HTML standard reads them (%d, %d bytes)", len(p.rep.Events), p.rep.Bytes)
 	events := p.rep.Events
 	if len(events) == 0 {
 		if p.rep.Complete {
-			p.r.line("no events: this is not an event stream")
+			p.r.Line("no events: this is not an event stream")
 		} else {
-			p.r.line("none")
+			p.r.Line("none")
 		}
 		return
 	}
@@ -328,7 +306,7 @@ func (p *probeReport) events() {
 			row(i)
 		}
 	}
-	p.r.table([]string{"event", "at", "type", "id", "lines", "kind", "data"}, rows)
+	p.r.Table([]string{"event", "at", "type", "id", "lines", "kind", "data"}, rows)
 }
 
 func probeEventKind(e probe.Event) string {
@@ -344,19 +322,19 @@ func probeEventKind(e probe.Event) string {
 // timing says when the parts arrived and whether the text was streamed or sent all at once.
 func (p *probeReport) timing() {
 	t := p.rep.Timing
-	p.r.title("Timing, from the request")
+	p.r.Title("Timing, from the request")
 	at := func(m *probe.Millis) string {
 		if m == nil {
 			return "(none)"
 		}
 		return m.String()
 	}
-	p.r.facts(0,
-		fact{"headers", t.Headers.String()},
-		fact{"first event", at(t.FirstEvent)},
-		fact{"first text", at(t.FirstText)},
-		fact{"end", t.End.String()},
-		fact{"streamed", streamedVerdict(t)},
+	p.r.Facts(0,
+		report.Fact{Label: "headers", Value: t.Headers.String()},
+		report.Fact{Label: "first event", Value: at(t.FirstEvent)},
+		report.Fact{Label: "first text", Value: at(t.FirstText)},
+		report.Fact{Label: "end", Value: t.End.String()},
+		report.Fact{Label: "streamed", Value: streamedVerdict(t)},
 	)
 }
 
@@ -381,15 +359,15 @@ func streamedVerdict(t probe.Timing) string {
 // bytes that arrived, and leave out those about the stream's end, which it never reached.
 func (p *probeReport) hazards(complete bool) {
 	if complete {
-		p.r.title("Hazards on the wire")
+		p.r.Title("Hazards on the wire")
 	} else {
-		p.r.title("Hazards on the wire, in the %d bytes received", p.rep.Bytes)
+		p.r.Title("Hazards on the wire, in the %d bytes received", p.rep.Bytes)
 	}
 	if n := p.rep.ScanStopped; n > 0 {
-		p.r.line("(out of time: the scan stopped at line %d)", n)
+		p.r.Line("(out of time: the scan stopped at line %d)", n)
 	}
 	if len(p.rep.Hazards) == 0 {
-		p.r.line("none")
+		p.r.Line("none")
 		return
 	}
 	for _, h := range p.rep.Hazards {
@@ -397,7 +375,7 @@ func (p *probeReport) hazards(complete bool) {
 		if len(h.Lines) > 0 {
 			where = " (" + probeLines(h.Lines, max(h.LinesInAll, len(h.Lines))) + ")"
 		}
-		p.r.line("%s%s: %s", h.Code, where, h.Detail)
+		p.r.Line("%s%s: %s", h.Code, where, h.Detail)
 	}
 }
 
@@ -426,13 +404,13 @@ func (p *probeReport) readers() {
 	ans := p.rep.Answer
 	switch {
 	case ans != nil && ans.OK:
-		p.r.title("What each reader gives, against the answer from %s (%d characters)", ans.Source, chars(ans.Text))
+		p.r.Title("What each reader gives, against the answer from %s (%d characters)", ans.Source, dotnet.UTF16Len(ans.Text))
 	case ans != nil:
-		p.r.title("What each reader gives (no answer to compare with)")
-		p.r.line("answer: %s", ans.Problem)
-		p.r.blank()
+		p.r.Title("What each reader gives (no answer to compare with)")
+		p.r.Line("answer: %s", ans.Problem)
+		p.r.Blank()
 	default:
-		p.r.title("What each reader gives (no answer to compare with: --answer-url or --answer-file)")
+		p.r.Title("What each reader gives (no answer to compare with: --answer-url or --answer-file)")
 	}
 	answered := ans != nil && ans.OK
 	header := []string{"reader", "what the user gets"}
@@ -452,7 +430,7 @@ func (p *probeReport) readers() {
 		}
 		rows = append(rows, []string{r.Reader, cell})
 	}
-	p.r.table(header, rows)
+	p.r.Table(header, rows)
 }
 
 // probeVerdict says in one line why the probe passed or failed.
@@ -484,8 +462,8 @@ func probeVerdict(rep *probe.Report) string {
 // probePreview shows the start of s as the lesson quotes chunks, cut to n characters.
 func probePreview(s string, n int) string {
 	if utf8.RuneCountInString(s) <= n {
-		return quoteChunk(s)
+		return report.QuoteChunk(s)
 	}
 	r := []rune(s)
-	return quoteChunk(string(r[:n])) + "…"
+	return report.QuoteChunk(string(r[:n])) + "…"
 }

@@ -1,6 +1,6 @@
 //go:build linux
 
-package lessons
+package tools
 
 import (
 	"bytes"
@@ -54,7 +54,7 @@ func TestWireTellsATerminalItReadsStandardInput(t *testing.T) {
 			t.Fatal(err)
 		}
 		var out, errOut bytes.Buffer
-		root := NewRootCmd("test")
+		root := toolsRoot()
 		root.SetIn(tty)
 		root.SetOut(&out)
 		root.SetErr(&errOut)

@@ -1,7 +1,8 @@
-package lessons
+package cli
 
 import (
 	"bufio"
+	"course/internal/testutil"
 	"os"
 	"path/filepath"
 	"strings"
@@ -54,7 +55,7 @@ func snapshotName(args []string) string {
 }
 
 func snapshotPath(args []string) string {
-	return filepath.Join("..", "snapshots", snapshotName(args)+".txt")
+	return filepath.Join("..", "..", "snapshots", snapshotName(args)+".txt")
 }
 
 const updateHint = "update with: COURSE_UPDATE=1 go test ./..."
@@ -64,7 +65,7 @@ const updateHint = "update with: COURSE_UPDATE=1 go test ./..."
 func TestSnapshots(t *testing.T) {
 	for _, args := range snapshotRuns {
 		t.Run(snapshotName(args), func(t *testing.T) {
-			skipUnlessChromium(t, args)
+			testutil.SkipUnlessChromium(t, args)
 			got, err := runCourse(t, args...)
 			if err != nil {
 				t.Fatalf("course %s: %v", strings.Join(args, " "), err)
@@ -81,7 +82,7 @@ func TestSnapshots(t *testing.T) {
 				t.Fatalf("read snapshot: %v (%s)", err, updateHint)
 			}
 			if got != string(want) {
-				t.Errorf("course %s differs from %s (- snapshot, + output):\n%s%s", strings.Join(args, " "), path, lineDiff(string(want), got), updateHint)
+				t.Errorf("course %s differs from %s (- snapshot, + output):\n%s%s", strings.Join(args, " "), path, testutil.LineDiff(string(want), got), updateHint)
 			}
 		})
 	}
@@ -95,7 +96,7 @@ func TestSnapshotDiffIsReadable(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := strings.Replace(string(want), "558 characters", "559 characters", 1)
-	diff := lineDiff(string(want), got)
+	diff := testutil.LineDiff(string(want), got)
 	var minus, plus []string
 	for l := range strings.SplitSeq(diff, "\n") {
 		switch {
@@ -113,7 +114,7 @@ func TestSnapshotDiffIsReadable(t *testing.T) {
 // TestDocsQuoteTheProgram checks every output block of the written lessons: a fenced block
 // whose info string is "text course ARGS" must occur verbatim in that command line's snapshot.
 func TestDocsQuoteTheProgram(t *testing.T) {
-	docs, err := filepath.Glob(filepath.Join("..", "docs", "*.md"))
+	docs, err := filepath.Glob(filepath.Join("..", "..", "docs", "*.md"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,7 @@
-package lessons
+// Package report writes the course's output in its layout: a lesson's heading, section titles,
+// quoted blocks, fact rows and tables, all through one table helper on tablewriter, and the
+// display writer that fits that output to a person's terminal.
+package report
 
 import (
 	"bytes"
@@ -12,9 +15,9 @@ import (
 	"github.com/olekukonko/tablewriter/tw"
 )
 
-// report writes a lesson's output in the course's layout. The first write error sticks, so a
-// section can write freely and the lesson checks once at the end.
-type report struct {
+// Report writes a lesson's or a tool's output in the course's layout. The first write error
+// sticks, so a section can write freely and the command checks Err once at the end.
+type Report struct {
 	w   io.Writer
 	err error
 	// section is the title of the section being written, and titles every title so far, for
@@ -23,67 +26,88 @@ type report struct {
 	titles  []string
 }
 
-func newReport(w io.Writer) *report { return &report{w: w} }
+// New returns a Report that writes to w.
+func New(w io.Writer) *Report { return &Report{w: w} }
 
-func (r *report) printf(format string, args ...any) {
+// Err is the first error a write met, or nil.
+func (r *Report) Err() error { return r.err }
+
+// SetErr records err as the report's error unless one is recorded already, for output that a
+// command writes around the report, such as JSON records.
+func (r *Report) SetErr(err error) {
+	if r.err == nil {
+		r.err = err
+	}
+}
+
+// Section is the title of the section being written.
+func (r *Report) Section() string { return r.section }
+
+// Titles are the titles of every section so far, in print order.
+func (r *Report) Titles() []string { return r.titles }
+
+// Printf writes formatted text as it is.
+func (r *Report) Printf(format string, args ...any) {
 	if r.err != nil {
 		return
 	}
 	_, r.err = fmt.Fprintf(r.w, format, args...)
 }
 
-// heading starts a lesson's output: "# l6" and a blank line.
-func (r *report) heading(slug string) { r.printf("# %s\n", slug) }
+// Heading starts a lesson's output: "# l6" and a blank line.
+func (r *Report) Heading(slug string) { r.Printf("# %s\n", slug) }
 
-// title starts a section, after a blank line.
-func (r *report) title(format string, args ...any) {
+// Title starts a section, after a blank line.
+func (r *Report) Title(format string, args ...any) {
 	r.section = fmt.Sprintf(format, args...)
 	r.titles = append(r.titles, r.section)
-	r.printf("\n== %s\n", r.section)
+	r.Printf("\n== %s\n", r.section)
 }
 
-func (r *report) line(format string, args ...any) { r.printf(format+"\n", args...) }
+// Line writes one formatted line.
+func (r *Report) Line(format string, args ...any) { r.Printf(format+"\n", args...) }
 
-func (r *report) blank() { r.printf("\n") }
+// Blank writes an empty line.
+func (r *Report) Blank() { r.Printf("\n") }
 
-// quote prints text as a quoted block, one "  | " line per line of text, trailing spaces trimmed.
+// Quote prints text as a quoted block, one "  | " line per line of text, trailing spaces trimmed.
 // A final line break ends the last line; it does not add an empty one.
-func (r *report) quote(text string) {
+func (r *Report) Quote(text string) {
 	text = strings.TrimSuffix(text, "\n")
 	for l := range strings.SplitSeq(text, "\n") {
-		r.printf("%s\n", strings.TrimRight("  | "+l, " "))
+		r.Printf("%s\n", strings.TrimRight("  | "+l, " "))
 	}
 }
 
-// fact is one row of a lesson's facts: a label and what was found.
-type fact struct{ label, value string }
+// Fact is one row of a lesson's facts: a label and what was found.
+type Fact struct{ Label, Value string }
 
-// facts prints label/value rows. With width 0 they are a table, the labels as wide as the widest.
+// Facts prints label/value rows. With width 0 they are a table, the labels as wide as the widest.
 // With a width, each label is padded to it on its own, as the original program's format items
 // ({0,-35}) pad, so that a longer label pushes only its own value along.
-func (r *report) facts(width int, rows ...fact) {
+func (r *Report) Facts(width int, rows ...Fact) {
 	if width == 0 {
 		cells := make([][]string, len(rows))
 		for i, f := range rows {
-			cells[i] = []string{f.label, f.value}
+			cells[i] = []string{f.Label, f.Value}
 		}
-		r.table(nil, cells)
+		r.Table(nil, cells)
 		return
 	}
 	for _, f := range rows {
-		r.printf("%s  %s\n", pad(f.label, width), f.value)
+		r.Printf("%s  %s\n", Pad(f.Label, width), f.Value)
 	}
 }
 
-// pad returns s followed by spaces up to width display columns, as a .NET format item
+// Pad returns s followed by spaces up to width display columns, as a .NET format item
 // {0,-width} aligns it; a wider s is returned as it is.
-func pad(s string, width int) string {
+func Pad(s string, width int) string {
 	return s + strings.Repeat(" ", max(width-twwidth.Width(s), 0))
 }
 
-// table prints rows in columns two spaces apart, each as wide as its widest cell, with no
+// Table prints rows in columns two spaces apart, each as wide as its widest cell, with no
 // borders and no trailing spaces. A nil header prints no header line.
-func (r *report) table(header []string, rows [][]string) {
+func (r *Report) Table(header []string, rows [][]string) {
 	if r.err != nil {
 		return
 	}
@@ -116,19 +140,19 @@ func (r *report) table(header []string, rows [][]string) {
 		return
 	}
 	for l := range strings.SplitSeq(strings.TrimSuffix(buf.String(), "\n"), "\n") {
-		r.printf("%s\n", strings.TrimRight(l, " "))
+		r.Printf("%s\n", strings.TrimRight(l, " "))
 	}
 }
 
-// quoteChunk writes a chunk the way the lesson shows it: in double quotes, with line breaks,
+// QuoteChunk writes a chunk the way the lesson shows it: in double quotes, with line breaks,
 // carriage returns, quotes and backslashes escaped and every other character as it is.
-func quoteChunk(s string) string {
+func QuoteChunk(s string) string {
 	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`, "\r", `\r`).Replace(s) + `"`
 }
 
-// columnWidths returns, for each column of header, the width of its widest cell in the header
+// ColumnWidths returns, for each column of header, the width of its widest cell in the header
 // and in every table of rows, so that tables printed one after another can line up.
-func columnWidths(header []string, tables ...[][]string) []int {
+func ColumnWidths(header []string, tables ...[][]string) []int {
 	widths := make([]int, len(header))
 	measure := func(row []string) {
 		for i, c := range row {
@@ -146,33 +170,33 @@ func columnWidths(header []string, tables ...[][]string) []int {
 	return widths
 }
 
-// tableWidths prints a table as table does, with every column but the last at least as wide
+// TableWidths prints a table as table does, with every column but the last at least as wide
 // as widths says: the first line's cells (the header's, or the first row's) are padded.
-func (r *report) tableWidths(header []string, rows [][]string, widths []int) {
+func (r *Report) TableWidths(header []string, rows [][]string, widths []int) {
 	widen := func(cells []string) []string {
 		padded := make([]string, len(cells))
 		for i, c := range cells {
 			padded[i] = c
 			if i < len(cells)-1 && i < len(widths) {
-				padded[i] = pad(c, widths[i])
+				padded[i] = Pad(c, widths[i])
 			}
 		}
 		return padded
 	}
 	if header != nil {
-		r.table(widen(header), rows)
+		r.Table(widen(header), rows)
 		return
 	}
 	if len(rows) > 0 {
 		rows = append([][]string{widen(rows[0])}, rows[1:]...)
 	}
-	r.table(nil, rows)
+	r.Table(nil, rows)
 }
 
-// fixedRow prints one row of cells in columns of fixed widths, one space apart, the last
+// FixedRow prints one row of cells in columns of fixed widths, one space apart, the last
 // column unpadded; a cell wider than its column pushes the rest of its row along, as a
 // label longer than its width does in facts. Tables whose cells overflow on purpose use it.
-func (r *report) fixedRow(widths []int, cells ...string) {
+func (r *Report) FixedRow(widths []int, cells ...string) {
 	var b strings.Builder
 	for i, c := range cells {
 		if i > 0 {
@@ -183,5 +207,5 @@ func (r *report) fixedRow(widths []int, cells ...string) {
 			b.WriteString(strings.Repeat(" ", max(widths[i]-len([]rune(c)), 0)))
 		}
 	}
-	r.printf("%s\n", strings.TrimRight(b.String(), " "))
+	r.Printf("%s\n", strings.TrimRight(b.String(), " "))
 }

@@ -1,0 +1,155 @@
+// Package testutil is what the course's tests share: the test binary serving as the processes
+// the course starts (a lesson starts `<binary> host`, and under `go test` the binary is the test
+// binary), the failing hosts the tests need, the line diff a failed snapshot shows, and the rule
+// that a browser test skips only where CI does not require Chromium.
+package testutil
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+
+	"course/browser"
+	"course/gahost"
+	"course/hostproc"
+	"course/wire"
+
+	"github.com/olekukonko/tablewriter/pkg/twwidth"
+	"github.com/sergi/go-diff/diffmatchpatch"
+)
+
+// Main runs the test binary as the child its first argument names, or runs the tests.
+func Main(m *testing.M) {
+	if len(os.Args) > 1 {
+		if child, ok := children[os.Args[1]]; ok {
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			err := child(ctx, os.Args[2:])
+			stop()
+			if err != nil {
+				fmt.Fprintln(os.Stderr, os.Args[1]+":", err)
+				os.Exit(3)
+			}
+			os.Exit(0)
+		}
+	}
+	os.Exit(m.Run())
+}
+
+// children are the processes the test binary can be started as.
+var children = map[string]func(ctx context.Context, args []string) error{
+	// host is `course host`.
+	"host": func(ctx context.Context, args []string) error {
+		return gahost.Run(hostproc.WatchParent(ctx), args, os.Stdout, os.Stderr)
+	},
+	// dying-host fails before it listens.
+	"dying-host": func(context.Context, []string) error {
+		return errors.New("cannot read its configuration")
+	},
+	// rejecting-host listens and turns every request away, as a host of another API would.
+	"rejecting-host": func(ctx context.Context, _ []string) error {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			return err
+		}
+		srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/problem+json")
+			w.WriteHeader(http.StatusUnsupportedMediaType)
+			fmt.Fprint(w, `{"title":"Unsupported Media Type","status":415}`)
+		})}
+		fmt.Printf("Now listening on: http://%s\n", ln.Addr())
+		go func() { <-ctx.Done(); srv.Close() }()
+		if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+			return err
+		}
+		return nil
+	},
+}
+
+// SkipUnlessChromium skips a test of a command line that runs the browser when there is none,
+// with the message that says how to install it.
+func SkipUnlessChromium(t testing.TB, args []string) {
+	t.Helper()
+	if !slices.Contains(args, "--browser") && !slices.ContainsFunc(args, func(a string) bool {
+		return strings.HasPrefix(a, "--screenshots")
+	}) {
+		return
+	}
+	if _, err := browser.Find(""); err != nil {
+		// CI installs Chromium and sets COURSE_REQUIRE_CHROMIUM, so there a missing browser fails.
+		if os.Getenv("COURSE_REQUIRE_CHROMIUM") != "" {
+			t.Fatalf("COURSE_REQUIRE_CHROMIUM is set: %v", err)
+		}
+		t.Skipf("%v", err)
+	}
+}
+
+// LineDiff renders a line diff of want and got: "- " for lines only in want, "+ " for lines only
+// in got, and up to diffContext unchanged lines around each change.
+func LineDiff(want, got string) string {
+	diffs := wire.DiffLines(want, got)
+	var out strings.Builder
+	for i, d := range diffs {
+		text := strings.Split(strings.TrimSuffix(d.Text, "\n"), "\n")
+		switch d.Type {
+		case diffmatchpatch.DiffDelete:
+			writePrefixed(&out, "- ", text)
+		case diffmatchpatch.DiffInsert:
+			writePrefixed(&out, "+ ", text)
+		default:
+			head, tail := 0, 0
+			if i > 0 {
+				head = diffContext
+			}
+			if i < len(diffs)-1 {
+				tail = diffContext
+			}
+			if head+tail >= len(text) {
+				writePrefixed(&out, "  ", text)
+				continue
+			}
+			writePrefixed(&out, "  ", text[:head])
+			out.WriteString("  ...\n")
+			writePrefixed(&out, "  ", text[len(text)-tail:])
+		}
+	}
+	return out.String()
+}
+
+// diffContext is how many unchanged lines lineDiff shows on each side of a change.
+const diffContext = 3
+
+func writePrefixed(b *strings.Builder, prefix string, lines []string) {
+	for _, l := range lines {
+		b.WriteString(prefix + l + "\n")
+	}
+}
+
+// Section returns the lines of out from the title line that contains title to the next title.
+func Section(t testing.TB, out, title string) string {
+	t.Helper()
+	_, rest, ok := strings.Cut(out, title)
+	if !ok {
+		t.Fatalf("no section %q in:\n%s", title, out)
+	}
+	body, _, _ := strings.Cut(rest, "\n== ")
+	return body
+}
+
+// OverWide lists the lines of out wider than width, with their widths.
+func OverWide(out string, width int) []string {
+	var wide []string
+	for l := range strings.SplitSeq(out, "\n") {
+		if w := twwidth.Width(l); w > width {
+			wide = append(wide, l)
+		}
+	}
+	return wide
+}
