@@ -50,7 +50,7 @@ func Course() []Lesson {
 		{Slug: "l10", Title: "SKILL.md skills that hand off to a model",
 			About: "the DSL closures a model would call, and what the SKILL.md files claim of them"},
 		{Slug: "l11", Title: "The key skill and the data in the model's prompt",
-			About: "key identification at the pin and on main, tie order included"},
+			About: "key identification at the pin and on main, tie order included", New: func() *cobra.Command { return NewCmdL11(nil) }},
 		{Slug: "l12", Title: "The two progression skills",
 			About: "the mood skill's two texts and the completion skill's prompt"},
 		{Slug: "l13", Title: "Roman numerals from the DSL, at the pin and on main",

@@ -31,6 +31,7 @@ var snapshotRuns = [][]string{
 	{"l6", "--browser"},
 	{"l7"},
 	{"l9"},
+	{"l11"},
 	{"l15"},
 	{"l17"},
 	{"l17", "--main"},
