@@ -52,7 +52,7 @@ func Course() []Lesson {
 		{Slug: "l11", Title: "The key skill and the data in the model's prompt",
 			About: "key identification at the pin and on main, tie order included", New: func() *cobra.Command { return NewCmdL11(nil) }},
 		{Slug: "l12", Title: "The two progression skills",
-			About: "the mood skill's two texts and the completion skill's prompt"},
+			About: "the mood skill's two texts and the completion skill's prompt", New: func() *cobra.Command { return NewCmdL12(nil) }},
 		{Slug: "l13", Title: "Roman numerals from the DSL, at the pin and on main",
 			About: "domain.analyzeProgression over 240 questions, and the DSL's tool list"},
 		{Slug: "l14", Title: "Chord substitution by interval-class vector",

@@ -32,6 +32,7 @@ var snapshotRuns = [][]string{
 	{"l7"},
 	{"l9"},
 	{"l11"},
+	{"l12"},
 	{"l15"},
 	{"l17"},
 	{"l17", "--main"},

@@ -122,6 +122,7 @@ func Intents(newline string) []Intent {
 	return []Intent{
 		intentOf("ScaleInfo", ScaleInfo{}.Execute),
 		intentOf("Interval", Interval{}.Execute),
+		intentOf("ProgressionMood", ProgressionMood{NewLine: newline}.Execute),
 		intentOf("RelativeKey", RelativeKey{NewLine: newline}.Execute),
 		intentOf("TheoryComparison", TheoryComparison{}.Execute),
 		intentOf("Improvisation", Improvisation{NewLine: newline}.Execute),
