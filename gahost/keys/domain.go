@@ -47,7 +47,7 @@ func (k Key) Mode() string {
 }
 
 // Name is FormatKeyName: the root and the mode, "C# major"
-// (Common/GA.Business.ML/Agents/KeyIdentificationService.cs:61-62 @ c781df5c).
+// (Common/GA.Business.ML/Agents/KeyIdentificationService.cs:60-61 @ c781df5c).
 func (k Key) Name() string { return k.Root() + " " + k.Mode() }
 
 // Notes is Key.Notes: the root, then the next six letters, each sharpened or flattened when the

@@ -145,3 +145,29 @@ func TestIsKeyIdentificationQuery(t *testing.T) {
 		t.Error("a question without a key phrase accepted")
 	}
 }
+
+func TestIsChordDiatonic(t *testing.T) {
+	for _, tt := range []struct {
+		key, chord string
+		want       bool
+	}{
+		{"A minor", "E", true},
+		{"A minor", "E7", true},
+		{"A minor", "Em", true},
+		{"a MINOR", "G7", true}, // VII7: all four notes in the natural minor
+		{"A minor", "Dm", true},
+		{"A minor", "D", false},
+		{"C major", "G7", true},
+		{"C major", "D7", false},
+		{"C major", "Bdim7", true},
+		{"H major", "C", false},
+		{"C major", "H", false},
+	} {
+		if got := Main.IsChordDiatonic(tt.key, tt.chord); got != tt.want {
+			t.Errorf("main: %s in %s = %v, want %v", tt.chord, tt.key, got, tt.want)
+		}
+	}
+	if Pin.IsChordDiatonic("C major", "C") {
+		t.Error("the pinned service has no IsChordDiatonic")
+	}
+}

@@ -59,7 +59,7 @@ type Triad struct {
 }
 
 // Candidate is KeyCandidate: one key, its relative, how many distinct chords it holds, of how
-// many, and its seven diatonic chords from the tonic (KeyIdentificationService.cs:21-26).
+// many, and its seven diatonic chords from the tonic (KeyIdentificationService.cs:20-25).
 type Candidate struct {
 	Key         string
 	RelativeKey string
@@ -265,6 +265,29 @@ func cadenceWeight(d keyData, ordered []Triad) int {
 	return 0
 }
 
+// IsChordDiatonic is main's IsChordDiatonic, which the pin does not have: whether chord belongs
+// to the key named keyName (compared ignoring case). It counts as Identify does, and in a
+// minor key it also accepts a major triad or dominant seventh on the fifth degree, the
+// harmonic minor's V, which Identify does not count. At the pin it reports false.
+func (s Service) IsChordDiatonic(keyName, chord string) bool {
+	if !s.main {
+		return false
+	}
+	i := slices.IndexFunc(allKeys(), func(d keyData) bool { return strings.EqualFold(d.name, keyName) })
+	if i < 0 {
+		return false
+	}
+	d := allKeys()[i]
+	c, ok := s.Parse(chord)
+	if !ok {
+		return false
+	}
+	if strings.Contains(d.name, "minor") && c.RootPc == d.triads[4].RootPc && (c.Quality == Major || c.Quality == Dominant) {
+		return true
+	}
+	return s.holds(d, c)
+}
+
 // Identify is Identify: the keys holding at least one of the distinct chords, with how many.
 // At the pin they are ordered by that count, then by name (ordinal and culture order agree on
 // these names) (KeyIdentificationService.cs:151-179 @ c781df5c). On main by the count plus the
@@ -336,7 +359,7 @@ func boolFirst(a bool) int {
 
 // Selection is what the key skill and ga_key_identify keep of Identify's list: the keys whose
 // count equals the first key's, then the next three of the list
-// (KeyIdentificationSkill.cs:62-63, 99-104; KeyIdentificationMcpTools.cs:68-77 @ c781df5c).
+// (KeyIdentificationSkill.cs:62-63, 108-114; KeyIdentificationMcpTools.cs:66-77 @ c781df5c).
 type Selection struct {
 	Top, Partial []Candidate
 }

@@ -33,7 +33,7 @@ type KeyTurn struct {
 	Fallback string
 }
 
-// keyDecline is the answer when no chord is read (KeyIdentificationSkill.cs:50-60).
+// keyDecline is the answer when no chord is read (KeyIdentificationSkill.cs:51-60).
 const keyDecline = "I couldn't find recognisable chord symbols in your question. " +
 	"Please write them as standard chord names, e.g. \"Am F C G\"."
 
@@ -93,7 +93,7 @@ func (s KeyIdentification) BuildPrompt(message string, chords []string, top, all
 }
 
 // keyInstructions is the prompt's closing raw string, its first line empty
-// (KeyIdentificationSkill.cs:113-134).
+// (KeyIdentificationSkill.cs:116-134).
 var keyInstructions = []string{
 	"",
 	"Instructions:",
