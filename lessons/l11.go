@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"context"
+	"course/internal/report"
 	"fmt"
 	"io"
 	"slices"
@@ -109,7 +110,7 @@ relative keys, and prints the data of one prompt.`,
 // lesson11 carries what the sections share: the two versions of the service and the count of
 // questions checked against the tool.
 type lesson11 struct {
-	r        *report
+	r        *report.Report
 	versions []keys.Service
 	examples []string
 	// promptQuestion is the question whose prompt data section 5 prints.
@@ -125,7 +126,7 @@ func newLesson11(w io.Writer) (*lesson11, error) {
 		return nil, fmt.Errorf("the intents fixture has no %q", keyIntent)
 	}
 	return &lesson11{
-		r:              newReport(w),
+		r:              report.New(w),
 		versions:       []keys.Service{keys.Pin, keys.Main},
 		examples:       append(slices.Clone(meta.Examples), keySkillMdProgressions...),
 		promptQuestion: keyPromptQuestion,
@@ -137,7 +138,7 @@ func runL11(ctx context.Context, opts *L11Options) error {
 	if err != nil {
 		return fmt.Errorf("l11: %w", err)
 	}
-	l.r.heading("l11")
+	l.r.Heading("l11")
 	for _, section := range []func() error{l.examplePrompts, l.reading, l.textbook, l.relatives, l.prompt, l.toolCheck} {
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("l11: %w", err)
@@ -146,8 +147,8 @@ func runL11(ctx context.Context, opts *L11Options) error {
 			return fmt.Errorf("l11: %w", err)
 		}
 	}
-	if l.r.err != nil {
-		return fmt.Errorf("l11: write output: %w", l.r.err)
+	if l.r.Err() != nil {
+		return fmt.Errorf("l11: write output: %w", l.r.Err())
 	}
 	return nil
 }
@@ -212,15 +213,15 @@ func partialText(s keys.Selection) string {
 // examplePrompts is section 1: each example prompt of the skill, and the SKILL.md's two
 // progressions, asked of both versions.
 func (l *lesson11) examplePrompts() error {
-	l.r.title("The key skill's example prompts: the chords read, and the keys tied at the top")
+	l.r.Title("The key skill's example prompts: the chords read, and the keys tied at the top")
 	for _, prompt := range l.examples {
-		l.r.line("%q", prompt)
+		l.r.Line("%q", prompt)
 		for _, v := range l.versions {
 			a, err := l.ask(v, prompt)
 			if err != nil {
 				return err
 			}
-			l.r.fixedRow([]int{10, 20}, "  "+v.Commit, "reads "+strings.Join(a.chords, " "), topText(a.Selection))
+			l.r.FixedRow([]int{10, 20}, "  "+v.Commit, "reads "+strings.Join(a.chords, " "), topText(a.Selection))
 		}
 	}
 	return nil
@@ -229,9 +230,9 @@ func (l *lesson11) examplePrompts() error {
 // reading is section 2: what each version reads in "What key is X in?" for one chord symbol
 // at a time, and what its parser counts each chord as.
 func (l *lesson11) reading() error {
-	l.r.title(`What each version reads in "What key is X in?", and what each chord counts as`)
+	l.r.Title(`What each version reads in "What key is X in?", and what each chord counts as`)
 	widths := []int{8, 14, 14, 14}
-	l.r.fixedRow(widths, "X", keys.Pin.Commit+" reads", "counts as", keys.Main.Commit+" reads", "counts as")
+	l.r.FixedRow(widths, "X", keys.Pin.Commit+" reads", "counts as", keys.Main.Commit+" reads", "counts as")
 	for _, symbol := range readingSymbols {
 		cells := []string{symbol}
 		for _, v := range l.versions {
@@ -249,7 +250,7 @@ func (l *lesson11) reading() error {
 			}
 			cells = append(cells, strings.Join(read, " "), strings.Join(counts, " "))
 		}
-		l.r.fixedRow(widths, cells...)
+		l.r.FixedRow(widths, cells...)
 	}
 	return nil
 }
@@ -261,7 +262,7 @@ var keyMarks = []string{"=", "~", "x", "r"}
 func gridHeader(keys []theory.Tonality) string {
 	cells := make([]string, len(keys))
 	for i, k := range keys {
-		cells[i] = pad(k.Tonic.String(), 2)
+		cells[i] = report.Pad(k.Tonic.String(), 2)
 	}
 	return strings.Join(cells, " ")
 }
@@ -269,7 +270,7 @@ func gridHeader(keys []theory.Tonality) string {
 // textbook is section 3: "What key is ... in?" for the six progressions in the 30 keys, marked
 // against the textbook key, then the questions of keyShown in full.
 func (l *lesson11) textbook() error {
-	l.r.title(`"What key is ... in?" for six textbook progressions in the 30 keys`)
+	l.r.Title(`"What key is ... in?" for six textbook progressions in the 30 keys`)
 	tally := map[keys.Service]map[string]int{}
 	above := map[keys.Service]int{}
 	var shown []string
@@ -278,12 +279,12 @@ func (l *lesson11) textbook() error {
 	}
 	for _, minor := range []bool{false, true} {
 		tonalities := theory.Tonalities(minor)
-		l.r.blank()
+		l.r.Blank()
 		label := "major keys"
 		if minor {
 			label = "minor keys"
 		}
-		l.r.fixedRow([]int{22}, label, gridHeader(tonalities))
+		l.r.FixedRow([]int{22}, label, gridHeader(tonalities))
 		for _, p := range keyQuestions {
 			if p.minor != minor {
 				continue
@@ -305,22 +306,22 @@ func (l *lesson11) textbook() error {
 					if slices.Contains(keyShown, [2]string{p.name, k.String()}) {
 						shown = append(shown, l.shownLines(v, p, k, query, chords, a)...)
 					}
-					marks[i] = pad(mark, 2)
+					marks[i] = report.Pad(mark, 2)
 				}
-				l.r.fixedRow([]int{13, 8}, p.name, v.Commit, strings.Join(marks, " "))
+				l.r.FixedRow([]int{13, 8}, p.name, v.Commit, strings.Join(marks, " "))
 			}
 		}
 	}
-	l.r.blank()
-	l.r.line("= every chord read as written, the textbook key first; ~ read, the key tied at the top but not first;")
-	l.r.line("x read, the key not among the top; r a chord dropped or read as another chord")
+	l.r.Blank()
+	l.r.Line("= every chord read as written, the textbook key first; ~ read, the key tied at the top but not first;")
+	l.r.Line("x read, the key not among the top; r a chord dropped or read as another chord")
 	for _, v := range l.versions {
-		l.r.line("%s: 90 questions, = %d, ~ %d, x %d, r %d; a key after the top with a higher count: %d",
+		l.r.Line("%s: 90 questions, = %d, ~ %d, x %d, r %d; a key after the top with a higher count: %d",
 			v.Commit, tally[v]["="], tally[v]["~"], tally[v]["x"], tally[v]["r"], above[v])
 	}
-	l.r.blank()
+	l.r.Blank()
 	for _, s := range shown {
-		l.r.line("%s", s)
+		l.r.Line("%s", s)
 	}
 	return nil
 }
@@ -353,12 +354,12 @@ func (l *lesson11) shownLines(v keys.Service, p textbookProgression, k theory.To
 	if v == keys.Pin {
 		lines = append(lines, fmt.Sprintf("%s, %s: %q", k, p.name, query))
 	}
-	lines = append(lines, fmt.Sprintf("  %s reads %s; top %s%s", pad(v.Commit, 8), strings.Join(a.chords, " "), topText(a.Selection), partialText(a.Selection)))
+	lines = append(lines, fmt.Sprintf("  %s reads %s; top %s%s", report.Pad(v.Commit, 8), strings.Join(a.chords, " "), topText(a.Selection), partialText(a.Selection)))
 	if v == keys.Main && len(slices.Compact(slices.Sorted(slices.Values(chords)))) != len(chords) {
 		all := v.Identify(chords)
 		given := keys.Select(all)
 		lines = append(lines, fmt.Sprintf("  %s given %s as a list, Identify puts %s first; top %s%s",
-			pad("", 8), strings.Join(chords, " "), all[0].Key, topText(given), partialText(given)))
+			report.Pad("", 8), strings.Join(chords, " "), all[0].Key, topText(given), partialText(given)))
 	}
 	return lines
 }
@@ -366,7 +367,7 @@ func (l *lesson11) shownLines(v keys.Service, p textbookProgression, k theory.To
 // relatives is section 4: the relative key each version gives the 30 keys, against the
 // textbook's relative, the same notes in the other mode spelled from the key's own tonic.
 func (l *lesson11) relatives() error {
-	l.r.title("The relative key each candidate carries, against the textbook")
+	l.r.Title("The relative key each candidate carries, against the textbook")
 	// A major triad on each of the 21 names: each of the 30 keys holds three
 	names := make([]string, 0, 21)
 	for _, n := range noteNames() {
@@ -387,7 +388,7 @@ func (l *lesson11) relatives() error {
 			}
 		}
 		slices.Sort(wrong)
-		l.r.line("%s: %d keys, %d with another relative key: %s", v.Commit, len(all), len(wrong), strings.Join(wrong, "; "))
+		l.r.Line("%s: %d keys, %d with another relative key: %s", v.Commit, len(all), len(wrong), strings.Join(wrong, "; "))
 	}
 	return nil
 }
@@ -396,7 +397,7 @@ func (l *lesson11) relatives() error {
 // lesson's prompt question, from its top matches to its instructions.
 func (l *lesson11) prompt() error {
 	q := l.promptQuestion
-	l.r.title("The data KeyIdentificationSkill puts in the model's prompt for %q, at %s", q, keys.Pin.Commit)
+	l.r.Title("The data KeyIdentificationSkill puts in the model's prompt for %q, at %s", q, keys.Pin.Commit)
 	turn := skills.KeyIdentification{Service: keys.Pin}.Prepare(q)
 	from := strings.Index(turn.Prompt, "── TOP MATCHES")
 	to := strings.Index(turn.Prompt, "Instructions:")
@@ -405,14 +406,14 @@ func (l *lesson11) prompt() error {
 	}
 	data := replaceLineEndings(strings.TrimRight(turn.Prompt[from:to], " \t\r\n"), "\n")
 	for line := range strings.SplitSeq(data, "\n") {
-		l.r.line("%s", strings.TrimRight(line, " \t"))
+		l.r.Line("%s", strings.TrimRight(line, " \t"))
 	}
 	return nil
 }
 
 // toolCheck is the closing line: how many pinned answers ga_key_identify confirmed.
 func (l *lesson11) toolCheck() error {
-	l.r.title("The pinned answers, checked against ga_key_identify")
-	l.r.line("%d questions: KeyIdentificationMcpTools.IdentifyKey read the same chords and returned the same keys", l.toolChecks)
+	l.r.Title("The pinned answers, checked against ga_key_identify")
+	l.r.Line("%d questions: KeyIdentificationMcpTools.IdentifyKey read the same chords and returned the same keys", l.toolChecks)
 	return nil
 }

@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"context"
+	"course/internal/report"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -101,7 +102,7 @@ and on main after #625.`,
 // lesson12 carries what the sections share: the mood intent, both skills' example prompts, the
 // progression-mood SKILL.md and the two key services.
 type lesson12 struct {
-	r        *report
+	r        *report.Report
 	mood     skills.Intent
 	meta     map[string]intents.Intent
 	skillMd  string
@@ -119,7 +120,7 @@ func newLesson12(w io.Writer) (*lesson12, error) {
 		return nil, err
 	}
 	l := &lesson12{
-		r:              newReport(w),
+		r:              report.New(w),
 		mood:           mood,
 		meta:           map[string]intents.Intent{},
 		versions:       []keys.Service{keys.Pin, keys.Main},
@@ -159,7 +160,7 @@ func runL12(ctx context.Context, opts *L12Options) error {
 	if err != nil {
 		return fmt.Errorf("l12: %w", err)
 	}
-	l.r.heading("l12")
+	l.r.Heading("l12")
 	for _, section := range []func() error{l.progressionIntents, l.moodAnswers, l.moodProgressions, l.keywords,
 		l.completionExamples, l.prompt, l.textbook, l.dominant, l.promptCheck} {
 		if err := ctx.Err(); err != nil {
@@ -169,18 +170,18 @@ func runL12(ctx context.Context, opts *L12Options) error {
 			return fmt.Errorf("l12: %w", err)
 		}
 	}
-	if l.r.err != nil {
-		return fmt.Errorf("l12: write output: %w", l.r.err)
+	if l.r.Err() != nil {
+		return fmt.Errorf("l12: write output: %w", l.r.Err())
 	}
 	return nil
 }
 
 // progressionIntents is section 1: the registered intents whose id names a progression.
 func (l *lesson12) progressionIntents() error {
-	l.r.title("The intents that take a chord progression")
+	l.r.Title("The intents that take a chord progression")
 	for _, in := range intents.All() {
 		if strings.Contains(in.ID, "progression") {
-			l.r.line("%s %s %d example prompts", pad(in.ID, 30), pad(in.Type, 28), len(in.Examples))
+			l.r.Line("%s %s %d example prompts", report.Pad(in.ID, 30), report.Pad(in.Type, 28), len(in.Examples))
 		}
 	}
 	return nil
@@ -211,13 +212,13 @@ func (l *lesson12) moodAnswers() error {
 			return fmt.Errorf("ProgressionMoodSkill's example prompts changed: %q", p)
 		}
 	}
-	l.r.title("ProgressionMoodSkill's example prompts: what each asks for, and the answer it gets")
+	l.r.Title("ProgressionMoodSkill's example prompts: what each asks for, and the answer it gets")
 	widths := []int{58, 10}
-	l.r.fixedRow(widths, "prompt", "asks", "gets")
+	l.r.FixedRow(widths, "prompt", "asks", "gets")
 	got := map[string]string{}
 	for _, p := range examples {
 		got[p] = moodBranch(l.askMood(p))
-		l.r.fixedRow(widths, p, moodAsks[p], got[p])
+		l.r.FixedRow(widths, p, moodAsks[p], got[p])
 	}
 	for _, asks := range []string{"darken", "brighten"} {
 		asked, right := 0, 0
@@ -227,7 +228,7 @@ func (l *lesson12) moodAnswers() error {
 				right += count(got[p] == asks)
 			}
 		}
-		l.r.line("%d prompts ask to %s: %d get the %s answer", asked, asks, right, asks)
+		l.r.Line("%d prompts ask to %s: %d get the %s answer", asked, asks, right, asks)
 	}
 	return nil
 }
@@ -276,30 +277,30 @@ func writtenProgressions(text string) []string {
 
 // moodProgressions is section 3: the progressions the two answers and the SKILL.md write out.
 func (l *lesson12) moodProgressions() error {
-	l.r.title("The progressions each text writes out")
-	l.r.line("ProgressionMoodSkill, darken answer:")
+	l.r.Title("The progressions each text writes out")
+	l.r.Line("ProgressionMoodSkill, darken answer:")
 	for _, p := range writtenProgressions(l.askMood("How do I make this progression sound darker?")) {
-		l.r.line("  %s", p)
+		l.r.Line("  %s", p)
 	}
-	l.r.line("ProgressionMoodSkill, brighten answer:")
+	l.r.Line("ProgressionMoodSkill, brighten answer:")
 	for _, p := range writtenProgressions(l.askMood("Make my song sound brighter")) {
-		l.r.line("  %s", p)
+		l.r.Line("  %s", p)
 	}
-	l.r.line("skills/progression-mood/SKILL.md, the progressions written with chord names:")
+	l.r.Line("skills/progression-mood/SKILL.md, the progressions written with chord names:")
 	var seen []string
 	for _, p := range writtenProgressions(l.skillMd) {
 		if slices.Contains(seen, p) || !slices.ContainsFunc(strings.Split(p, " "), triadSymbolRe.MatchString) {
 			continue
 		}
 		seen = append(seen, p)
-		l.r.line("  %s", p)
+		l.r.Line("  %s", p)
 	}
 	return nil
 }
 
 // keywords is section 4: how many example prompts each skill's CanHandle accepts.
 func (l *lesson12) keywords() error {
-	l.r.title("CanHandle, the keyword test main's router falls back on when it has no embeddings")
+	l.r.Title("CanHandle, the keyword test main's router falls back on when it has no embeddings")
 	for _, id := range []string{moodIntent, completionIntent} {
 		meta := l.meta[id]
 		i := slices.IndexFunc(skills.Registered(), func(s skills.Skill) bool { return s.Name == meta.Skill })
@@ -314,12 +315,12 @@ func (l *lesson12) keywords() error {
 			}
 		}
 		accepted := len(meta.Examples) - len(rejected)
-		l.r.line("%s: %d of %d example prompts accepted", meta.Type, accepted, len(meta.Examples))
+		l.r.Line("%s: %d of %d example prompts accepted", meta.Type, accepted, len(meta.Examples))
 		if accepted == 0 {
 			continue
 		}
 		for _, p := range rejected {
-			l.r.line("  rejected: %s", p)
+			l.r.Line("  rejected: %s", p)
 		}
 	}
 	return nil
@@ -371,24 +372,24 @@ func (l *lesson12) tell(v keys.Service, question string) (told, bool, error) {
 // suggest; ok false when no chord was read.
 func toldLines(v keys.Service, t told, ok bool) []string {
 	if !ok {
-		return []string{fmt.Sprintf("  %s no chord read", pad(v.Commit, 8))}
+		return []string{fmt.Sprintf("  %s no chord read", report.Pad(v.Commit, 8))}
 	}
 	return []string{
-		fmt.Sprintf("  %s reads %s; key: %s (%s)", pad(v.Commit, 8), strings.Join(t.chords, " "), t.keys, t.count),
-		fmt.Sprintf("  %s may suggest: %s", pad("", 8), strings.Join(t.set, ", ")),
+		fmt.Sprintf("  %s reads %s; key: %s (%s)", report.Pad(v.Commit, 8), strings.Join(t.chords, " "), t.keys, t.count),
+		fmt.Sprintf("  %s may suggest: %s", report.Pad("", 8), strings.Join(t.set, ", ")),
 	}
 }
 
 // show prints a question and what each version tells the model for it.
 func (l *lesson12) show(question string) error {
-	l.r.line("%q", question)
+	l.r.Line("%q", question)
 	for _, v := range l.versions {
 		t, ok, err := l.tell(v, question)
 		if err != nil {
 			return err
 		}
 		for _, s := range toldLines(v, t, ok) {
-			l.r.line("%s", s)
+			l.r.Line("%s", s)
 		}
 	}
 	return nil
@@ -397,7 +398,7 @@ func (l *lesson12) show(question string) error {
 // completionExamples is section 5: the completion skill's example prompts, and the SKILL.md's
 // progression.
 func (l *lesson12) completionExamples() error {
-	l.r.title("ProgressionCompletionSkill's example prompts: the key and the chords the model may suggest")
+	l.r.Title("ProgressionCompletionSkill's example prompts: the key and the chords the model may suggest")
 	for _, p := range append(slices.Clone(l.meta[completionIntent].Examples), completionSkillMdProgression) {
 		if err := l.show(p); err != nil {
 			return err
@@ -410,7 +411,7 @@ func (l *lesson12) completionExamples() error {
 // JSON it asks for, then the two example suggestions the prompt gives.
 func (l *lesson12) prompt() error {
 	q := l.promptQuestion
-	l.r.title("What the model reads for %q, pinned", q)
+	l.r.Title("What the model reads for %q, pinned", q)
 	turn := skills.ProgressionCompletion{Service: keys.Pin}.Prepare(q)
 	lines := strings.Split(replaceLineEndings(turn.Prompt, "\n"), "\n")
 	from := slices.IndexFunc(lines, func(s string) bool { return strings.HasPrefix(s, "The input progression") })
@@ -420,10 +421,10 @@ func (l *lesson12) prompt() error {
 		return fmt.Errorf("the completion prompt for %q lacks its progression, its JSON or its examples", q)
 	}
 	for _, s := range lines[from:to] {
-		l.r.line("%s", strings.TrimRight("  | "+s, " "))
+		l.r.Line("%s", strings.TrimRight("  | "+s, " "))
 	}
 	for _, s := range lines[example+1 : example+3] {
-		l.r.line("  | %s", strings.TrimSpace(s))
+		l.r.Line("  | %s", strings.TrimSpace(s))
 	}
 	return nil
 }
@@ -505,7 +506,7 @@ func otherScale(t told) (bool, error) {
 // textbook is section 7: "What chord comes next after ...?" for two progressions in the 30
 // keys, graded against the key's triads, then the questions of nextChordShown in full.
 func (l *lesson12) textbook() error {
-	l.r.title(`"What chord comes next after ...?" for two textbook progressions in the 30 keys`)
+	l.r.Title(`"What chord comes next after ...?" for two textbook progressions in the 30 keys`)
 	tally := map[keys.Service]map[string]int{}
 	other := map[keys.Service]int{}
 	read := map[keys.Service]int{}
@@ -515,8 +516,8 @@ func (l *lesson12) textbook() error {
 	}
 	for _, q := range nextChordQuestions {
 		tonalities := theory.Tonalities(q.minor)
-		l.r.blank()
-		l.r.fixedRow([]int{19}, q.name, gridHeader(tonalities))
+		l.r.Blank()
+		l.r.FixedRow([]int{19}, q.name, gridHeader(tonalities))
 		for _, v := range l.versions {
 			marks := make([]string, len(tonalities))
 			for i, k := range tonalities {
@@ -552,22 +553,22 @@ func (l *lesson12) textbook() error {
 					}
 					shown[s] = append(shown[s], toldLines(v, t, true)...)
 				}
-				marks[i] = pad(mark, 2)
+				marks[i] = report.Pad(mark, 2)
 			}
-			l.r.fixedRow([]int{10, 8}, "", v.Commit, strings.Join(marks, " "))
+			l.r.FixedRow([]int{10, 8}, "", v.Commit, strings.Join(marks, " "))
 		}
 	}
-	l.r.blank()
-	l.r.line("= the chords read as written, and the model may suggest the key's chords as the textbook spells them;")
-	l.r.line("e the same chords, spelled from the enharmonic key; x other chords; r a chord dropped or read as another chord")
+	l.r.Blank()
+	l.r.Line("= the chords read as written, and the model may suggest the key's chords as the textbook spells them;")
+	l.r.Line("e the same chords, spelled from the enharmonic key; x other chords; r a chord dropped or read as another chord")
 	for _, v := range l.versions {
-		l.r.line("%s: 30 questions, = %d, e %d, x %d, r %d; a key of another scale tied at the top in %d of the %d read as written",
+		l.r.Line("%s: 30 questions, = %d, e %d, x %d, r %d; a key of another scale tied at the top in %d of the %d read as written",
 			v.Commit, tally[v]["="], tally[v]["e"], tally[v]["x"], tally[v]["r"], other[v], read[v])
 	}
-	l.r.blank()
+	l.r.Blank()
 	for _, lines := range shown {
 		for _, s := range lines {
-			l.r.line("%s", s)
+			l.r.Line("%s", s)
 		}
 	}
 	return nil
@@ -591,7 +592,7 @@ func gaDiatonicSet(k theory.Tonality) ([]string, error) {
 // dominant is section 8: which triad on the fifth degree each key's allowed list holds, and the
 // prompt's own example against A minor's list.
 func (l *lesson12) dominant() error {
-	l.r.title("The dominant the list holds, in each key's own list")
+	l.r.Title("The dominant the list holds, in each key's own list")
 	for _, minor := range []bool{false, true} {
 		tonalities := theory.Tonalities(minor)
 		major, minorV := 0, 0
@@ -608,22 +609,22 @@ func (l *lesson12) dominant() error {
 		if minor {
 			mode = "minor"
 		}
-		l.r.line("%d %s keys: the major triad on the fifth degree in %d, the minor one in %d", len(tonalities), mode, major, minorV)
+		l.r.Line("%d %s keys: the major triad on the fifth degree in %d, the minor one in %d", len(tonalities), mode, major, minorV)
 	}
 	aMinor := theory.Tonality{Tonic: theory.MustNote("A"), Minor: true}
 	set, err := gaDiatonicSet(aMinor)
 	if err != nil {
 		return err
 	}
-	l.r.line("A minor: %s", strings.Join(set, ", "))
-	l.r.line(`  the prompt's example suggests E7 ("V7-i"): E7 in the list: %s; E: %s`, yesNo(slices.Contains(set, "E7")), yesNo(slices.Contains(set, "E")))
-	l.r.line(`  and G as a half cadence ("bVII-i"): G is degree %d of the list; a half cadence ends on degree 5, %s`, slices.Index(set, "G")+1, set[4])
+	l.r.Line("A minor: %s", strings.Join(set, ", "))
+	l.r.Line(`  the prompt's example suggests E7 ("V7-i"): E7 in the list: %s; E: %s`, yesNo(slices.Contains(set, "E7")), yesNo(slices.Contains(set, "E")))
+	l.r.Line(`  and G as a half cadence ("bVII-i"): G is degree %d of the list; a half cadence ends on degree 5, %s`, slices.Index(set, "G")+1, set[4])
 	return nil
 }
 
 // promptCheck is the closing line: how many pinned prompts said what the service computed.
 func (l *lesson12) promptCheck() error {
-	l.r.title("The pinned prompts, checked against ProgressionCompletionSkill.BuildPrompt")
-	l.r.line("%d questions: the prompt names the same keys and the same chords", l.promptChecks)
+	l.r.Title("The pinned prompts, checked against ProgressionCompletionSkill.BuildPrompt")
+	l.r.Line("%d questions: the prompt names the same keys and the same chords", l.promptChecks)
 	return nil
 }
