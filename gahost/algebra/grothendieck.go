@@ -65,6 +65,26 @@ var itemCounts = sync.OnceValue(func() *[ItemCount][6]int8 {
 	return &out
 })
 
+// SetDifference is Difference of two sets' vectors, read from the counts of Items.
+func SetDifference(source, target Set) Delta {
+	counts := itemCounts()
+	a, b := &counts[source&full], &counts[target&full]
+	var d Delta
+	for i := range 6 {
+		d[i] = int(b[i]) - int(a[i])
+	}
+	return d
+}
+
+// SetDelta is DeltaOf two sets' vectors, read from the counts of Items.
+func SetDelta(source, target Set) Delta {
+	d := SetDifference(source, target)
+	if d.IsZero() {
+		d[0] = 1
+	}
+	return d
+}
+
 // Delta is GrothendieckDelta: the signed change of each interval-class count from a source
 // vector to a target, ic1 first (GrothendieckDelta.cs:18-79).
 type Delta [6]int
@@ -210,16 +230,22 @@ func FindNearby(source Set, maxDistance int, fromItems bool) []Neighbor {
 	buckets := make([][]Neighbor, maxDistance+1)
 	for id := range counts {
 		c := &counts[id]
+		l1 := 0
+		for i := range 6 {
+			l1 += abs(int(c[i]) - int(src[i]))
+		}
+		if l1 == 0 {
+			l1 = 1 // DeltaOf's +1 ic1
+		}
+		if l1 > maxDistance || (fromItems && Set(id) == source) {
+			continue
+		}
 		var d Delta
 		for i := range 6 {
 			d[i] = int(c[i]) - int(src[i])
 		}
 		if d.IsZero() {
 			d[0] = 1
-		}
-		l1 := d.L1()
-		if l1 > maxDistance || (fromItems && Set(id) == source) {
-			continue
 		}
 		buckets[l1] = append(buckets[l1], Neighbor{Set: Set(id), Delta: d, Cost: HarmonicCost(d)})
 	}
@@ -275,18 +301,52 @@ func searchPath(source, target Set, maxSteps int) (SearchStats, []Set) {
 			continue
 		}
 		st.Expanded++
-		n := e.current.Len()
-		for _, nb := range FindNearby(e.current, 2, len(e.path) > 1) {
-			if nb.Set.Len() != n || visited[nb.Set&full] {
+		for _, s := range nearbyOfSize(e.current) {
+			if visited[s] {
 				continue
 			}
-			visited[nb.Set&full] = true
+			visited[s] = true
 			next := make([]Set, len(e.path), len(e.path)+1)
 			copy(next, e.path)
-			queue = append(queue, entry{nb.Set, append(next, nb.Set)})
+			queue = append(queue, entry{s, append(next, s)})
 		}
 	}
 	return st, nil
+}
+
+// bySize lists the sets of Items of each size, in id order.
+var bySize = sync.OnceValue(func() [13][]Set {
+	var out [13][]Set
+	for id := range ItemCount {
+		s := Set(id)
+		out[s.Len()] = append(out[s.Len()], s)
+	}
+	return out
+})
+
+// nearbyOfSize is the search's step: the sets FindNearby(current, 2) returns that have the
+// current set's size, in FindNearby's order (norm 1, the sets sharing the vector included, then
+// norm 2, each by id). Scanning only the sets of that size gives the same list as scanning all
+// 4,096 and dropping the others, at an eighth of the cost for four notes. The current set's own
+// entries come back too; the search has always visited it.
+func nearbyOfSize(current Set) []Set {
+	counts := itemCounts()
+	src := &counts[current&full]
+	var one, two []Set
+	for _, s := range bySize()[current.Len()] {
+		c := &counts[s]
+		l1 := 0
+		for i := range 6 {
+			l1 += abs(int(c[i]) - int(src[i]))
+		}
+		switch l1 {
+		case 0, 1:
+			one = append(one, s)
+		case 2:
+			two = append(two, s)
+		}
+	}
+	return append(one, two...)
 }
 
 func abs(n int) int {

@@ -104,3 +104,20 @@ func TestFindShortestPath(t *testing.T) {
 		t.Errorf("C to C = %v", p)
 	}
 }
+
+// TestNearbyOfSizeIsFindNearbyFiltered checks the search's step against FindNearby and the
+// size filter GA applies to it, for every set.
+func TestNearbyOfSizeIsFindNearbyFiltered(t *testing.T) {
+	for _, s := range Items() {
+		var want []Set
+		for _, n := range FindNearby(s, 2, true) {
+			if n.Set.Len() == s.Len() && n.Set != s {
+				want = append(want, n.Set)
+			}
+		}
+		got := slices.DeleteFunc(nearbyOfSize(s), func(x Set) bool { return x == s })
+		if !slices.Equal(got, want) {
+			t.Fatalf("%v: %v, want %v", s, got, want)
+		}
+	}
+}
