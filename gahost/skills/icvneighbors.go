@@ -164,7 +164,7 @@ const (
 // The skill's two patterns: a neighbour word then a chord, or a chord then a neighbour word
 // later in the sentence (IcvNeighborsSkill.cs:82-89).
 var (
-	icvNeighborsRe = newLazyRegexp(`\b(?:icv\s+neighbors?|neighbors?|nearby|close\s+to|near|adjacent|harmonic(?:ally)?\s+(?:close|near|adjacent))\s+(?:to\s+|of\s+)?(?<chord>`+grothendieckChordToken+`)\b`, regexp2.IgnoreCase)
+	icvNeighborsRe        = newLazyRegexp(`\b(?:icv\s+neighbors?|neighbors?|nearby|close\s+to|near|adjacent|harmonic(?:ally)?\s+(?:close|near|adjacent))\s+(?:to\s+|of\s+)?(?<chord>`+grothendieckChordToken+`)\b`, regexp2.IgnoreCase)
 	icvNeighborsReverseRe = newLazyRegexp(`\b(?<chord>`+grothendieckChordToken+`)\b[^.?!]*?\b(?:icv\s+neighbors?|neighbors?|harmonic(?:ally)?\s+(?:close|near|adjacent))\b`, regexp2.IgnoreCase)
 )
 
