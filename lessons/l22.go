@@ -102,11 +102,21 @@ type lesson22 struct {
 	where string
 	skill skills.IcvNeighbors
 	hints skills.Hints
-	err   error
+	// chords are the chords section 3 asks about, qualities the qualities section 4 asks on C
+	// and on every root, draftClaims the draft's example.
+	chords      []chordSpelling
+	qualities   []string
+	draftClaims []draftClaim
+	err         error
+}
+
+func newLesson22(w io.Writer) *lesson22 {
+	return &lesson22{r: newReport(w), where: "at the pin", hints: skills.DefaultHints(),
+		chords: l22Chords, qualities: grothendieckQualities, draftClaims: l22Draft}
 }
 
 func runL22(ctx context.Context, opts *L22Options) error {
-	l := &lesson22{r: newReport(opts.Out), where: "at the pin", hints: skills.DefaultHints()}
+	l := newLesson22(opts.Out)
 	sections := []func(){l.examples, l.sister, l.reading, l.rows, l.draft}
 	if opts.Main {
 		// The original program asks main every section but the draft's, which main still parks.
@@ -335,7 +345,7 @@ func (l *lesson22) reading() {
 	w := []int{10, 18, 16, 18}
 	l.r.fixedRow(w, "chord", "its notes", "read as", "notes built", "right")
 	right := 0
-	for _, c := range l22Chords {
+	for _, c := range l.chords {
 		want := l.textbookPCs(c.symbol)
 		a := l.ask("ICV neighbors of " + c.token)
 		readAs, built, ok := a.says(), "-", false
@@ -351,7 +361,7 @@ func (l *lesson22) reading() {
 		}
 		l.r.fixedRow(w, c.token, sharpNotes(want), readAs, built, yes(ok))
 	}
-	l.r.line("chords %d: built right %d", len(l22Chords), right)
+	l.r.line("chords %d: built right %d", len(l.chords), right)
 }
 
 // setVectors are the course's own interval-class vectors of the 4,096 pitch-class sets, by id.
@@ -390,7 +400,7 @@ func (l *lesson22) rows() {
 	vectors := setVectors()
 	w := []int{7, 15, 13, 12, 9, 6, 9, 10, 13, 10}
 	l.r.fixedRow(w, "chord", "its vector", "sets 1-2 off", "set classes", "of notes", "rows", "of notes", "L1, cost", "set classes", "with a C", "the first by id")
-	for _, q := range grothendieckQualities {
+	for _, q := range l.qualities {
 		chord := "C" + q
 		a := l.ask("ICV neighbors of " + chord)
 		source, _ := l.skill.BuildSet(chord)
@@ -445,7 +455,7 @@ func (l *lesson22) rows() {
 	// The same question on every root: the rows depend on the vector only.
 	sameForRoots := 0
 	var tables, icvs []string
-	for _, q := range grothendieckQualities {
+	for _, q := range l.qualities {
 		var mine []string
 		for _, root := range sharpNoteNames {
 			a := l.ask("ICV neighbors of " + root + q)
@@ -458,7 +468,7 @@ func (l *lesson22) rows() {
 		tables = append(tables, mine...)
 	}
 	l.r.line("chords %d: qualities whose 12 roots get the same rows %d of %d; different answers %d, different vectors %d",
-		len(tables), sameForRoots, len(grothendieckQualities), distinctCount(tables), distinctCount(icvs))
+		len(tables), sameForRoots, len(l.qualities), distinctCount(tables), distinctCount(icvs))
 }
 
 // vectorString writes a vector as GA writes an IntervalClassVector: "<1 0 1 2 2 0>".
@@ -487,8 +497,8 @@ func (l *lesson22) draft() {
 	l.r.title("The parked draft's example for Cmaj7, %s", l.where)
 	w := []int{22, 14, 16, 6, 6}
 	l.r.fixedRow(w, "chord", "notes", "vector", "Forte", "L1", "the draft")
-	cmaj7 := theory.IntervalVector(l22Draft[0].pcs)
-	for _, c := range l22Draft {
+	cmaj7 := theory.IntervalVector(l.draftClaims[0].pcs)
+	for _, c := range l.draftClaims {
 		v := theory.IntervalVector(c.pcs)
 		l.r.fixedRow(w, c.name, sharpNotes(c.pcs), vectorString(v), forte(algebra.NewSet(c.pcs...)),
 			strconv.Itoa(theory.VectorDistance(cmaj7, v)), c.claim)

@@ -131,11 +131,21 @@ type lesson23 struct {
 	path  skills.IcvShortestPath
 	hints skills.Hints
 	asked map[askKey]pairAnswer
-	err   error
+	// pairs are the questions section 2 reads, morePaths the pairs section 4 asks beyond the
+	// anchors, and sweep the chords section 3 pairs every way.
+	pairs     []pairQuestion
+	morePaths [][2]string
+	sweep     []string
+	err       error
+}
+
+func newLesson23(w io.Writer) *lesson23 {
+	return &lesson23{r: newReport(w), where: "at the pin", asked: map[askKey]pairAnswer{}, hints: skills.DefaultHints(),
+		pairs: l23Pairs, morePaths: l23MorePaths, sweep: sweepChords()}
 }
 
 func runL23(ctx context.Context, opts *L23Options) error {
-	l := &lesson23{r: newReport(opts.Out), where: "at the pin", asked: map[askKey]pairAnswer{}, hints: skills.DefaultHints()}
+	l := newLesson23(opts.Out)
 	if opts.Main {
 		l.where = "on main"
 		l.r.heading("l23, GA's main")
@@ -245,8 +255,11 @@ func (l *lesson23) examples() {
 	}
 }
 
-// l23Pairs are questions naming two chords, with the textbook's symbols for the two.
-var l23Pairs = []struct{ prompt, a, b string }{
+// pairQuestion is a question naming two chords, with the textbook's symbols for the two.
+type pairQuestion struct{ prompt, a, b string }
+
+// l23Pairs are the questions section 2 reads.
+var l23Pairs = []pairQuestion{
 	{"harmonic distance from C major to F major", "C", "F"},
 	{"harmonic distance from C to A minor", "C", "Am"},
 	{"harmonic distance from Cmaj7 to a G7", "Cmaj7", "G7"},
@@ -290,7 +303,7 @@ func (l *lesson23) reading() {
 	l.r.line("chord tokens %d: built alike by IcvNeighborsSkill, GrothendieckDeltaSkill and IcvShortestPathSkill %d", len(tokens), same)
 	w := []int{42, 7, 12, 14, 14}
 	l.r.fixedRow(w, "prompt", "skill", "read as", "first built", "second built", "right")
-	for _, p := range l23Pairs {
+	for _, p := range l.pairs {
 		name := "delta"
 		if strings.HasPrefix(p.prompt, "shortest") {
 			name = "path"
@@ -350,7 +363,7 @@ func (l *lesson23) deltas() {
 			ans.value("- **Δ (signed)**"), ans.value("- **L1 norm**"), ans.value("- **L2 norm**"), ans.value("- **Harmonic cost**"), ans.value("**Interpretation**"))
 	}
 
-	s := sweepDeltas(l.delta)
+	s := sweepDeltas(l.delta, l.sweep)
 	l.r.line("ordered pairs %d: with the same vector %d, answered L1 1 %d, delta [+1, 0, 0, 0, 0, 0] %d; with different vectors %d, L1 right %d",
 		s.pairs, s.same, s.sameL1One, s.samePlusIc1, s.different, s.differentRight)
 	l.r.line("pairs with different vectors %d: \"more chromatic color\" both ways %d", s.unordered, s.chromaticBothWays)
@@ -407,8 +420,7 @@ func readSwept(text string) sweptAnswer {
 // sweep's chords and reads its L1 norm, delta and interpretation against the course's L1. The
 // questions are shared among as many goroutines as the machine runs at once; the counts do
 // not depend on the order they are answered in.
-func sweepDeltas(delta pairSkill) deltaSweep {
-	chords := sweepChords()
+func sweepDeltas(delta pairSkill, chords []string) deltaSweep {
 	n := len(chords)
 	vectors := make([][6]int, n)
 	for i, c := range chords {
@@ -458,6 +470,10 @@ func sweepDeltas(delta pairSkill) deltaSweep {
 	}
 	return s
 }
+
+// l23MorePaths are the pairs section 4 asks for beyond the anchors: a chord to itself, to its
+// minor, and two pairs of one size that no path joins.
+var l23MorePaths = [][2]string{{"C", "C"}, {"C", "Cm"}, {"Cdim7", "Cmaj7"}, {"Caug", "C"}}
 
 // pathSets reads the sets of a path answer's table.
 func (l *lesson23) pathSets(ans pairAnswer) [][]int {
@@ -512,7 +528,7 @@ func (l *lesson23) paths() {
 			prompts = append(prompts, p)
 		}
 	}
-	for _, p := range [][2]string{{"C", "C"}, {"C", "Cm"}, {"Cdim7", "Cmaj7"}, {"Caug", "C"}} {
+	for _, p := range l.morePaths {
 		prompts = append(prompts, "shortest path from "+p[0]+" to "+p[1])
 	}
 	w := []int{16, 7, 38, 6, 12, 14}
