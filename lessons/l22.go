@@ -312,11 +312,12 @@ func (l *lesson22) sister() {
 	l.r.line("anchors %d: answered %d", len(anchors), answered)
 }
 
-// textbookPCs are the pitch classes of a chord symbol as the course's theory spells it.
-func (l *lesson22) textbookPCs(symbol string) []int {
+// textbookPCs are the pitch classes of a chord symbol as the course's theory spells it; the
+// first error is kept in errp.
+func textbookPCs(symbol string, errp *error) []int {
 	c, err := theory.ParseChord(symbol)
-	if err != nil && l.err == nil {
-		l.err = fmt.Errorf("textbook chord: %w", err)
+	if err != nil && *errp == nil {
+		*errp = fmt.Errorf("textbook chord: %w", err)
 	}
 	return theory.PitchClasses(c.Tones)
 }
@@ -346,7 +347,7 @@ func (l *lesson22) reading() {
 	l.r.fixedRow(w, "chord", "its notes", "read as", "notes built", "right")
 	right := 0
 	for _, c := range l.chords {
-		want := l.textbookPCs(c.symbol)
+		want := textbookPCs(c.symbol, &l.err)
 		a := l.ask("ICV neighbors of " + c.token)
 		readAs, built, ok := a.says(), "-", false
 		if a.kind == "answer" {

@@ -318,21 +318,12 @@ func (l *lesson23) reading() {
 			if !ok {
 				return "-", false
 			}
-			return sharpNotes(set.PitchClasses()), slices.Equal(set.PitchClasses(), l.textbookPCs(symbol))
+			return sharpNotes(set.PitchClasses()), slices.Equal(set.PitchClasses(), textbookPCs(symbol, &l.err))
 		}
 		first, okA := notes(ans.a, p.a)
 		second, okB := notes(ans.b, p.b)
 		l.r.fixedRow(w, p.prompt, name, ans.says(), first, second, yes(okA && okB))
 	}
-}
-
-// textbookPCs are the pitch classes of a chord symbol as the course's theory spells it.
-func (l *lesson23) textbookPCs(symbol string) []int {
-	c, err := theory.ParseChord(symbol)
-	if err != nil && l.err == nil {
-		l.err = fmt.Errorf("textbook chord: %w", err)
-	}
-	return theory.PitchClasses(c.Tones)
 }
 
 // vectorOf is the course's vector of the set a skill builds for a token.

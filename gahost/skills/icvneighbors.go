@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/dlclark/regexp2/v2"
 
@@ -65,27 +67,28 @@ func grothendieckIntervals(quality string) []int {
 // a quality; each interval above the root, in the table's order. ok is false for a root RootPc
 // lacks, "Cb" among them (IcvNeighborsSkill.cs:196-210; IntervalClassVectorSkill.cs:182-195).
 func grothendieckChordPCs(token string) (pcs []int, ok bool) {
-	if strings.TrimSpace(token) == "" {
-		return nil, false
-	}
 	if strings.ContainsAny(token, "♯♭") {
 		token = unicodeAccidentals.Replace(token)
 	}
-	t := []rune(strings.TrimSpace(token))
-	rootLen := 1
-	if len(t) >= 2 && (t[1] == '#' || t[1] == 'b') {
-		rootLen = 2
+	t := strings.TrimSpace(token)
+	if t == "" {
+		return nil, false
 	}
-	root := strings.ToUpper(string(t[0]))
-	if rootLen == 2 {
-		root += strings.ToLower(string(t[1]))
+	first, size := utf8.DecodeRuneInString(t)
+	rest := t[size:]
+	root := string(unicode.ToUpper(first))
+	if rest != "" && (rest[0] == '#' || rest[0] == 'b') {
+		root += strings.ToLower(rest[:1])
+		rest = rest[1:]
 	}
 	pc, ok := rootPitchClass[root]
 	if !ok {
 		return nil, false
 	}
-	for _, iv := range grothendieckIntervals(string(t[rootLen:])) {
-		pcs = append(pcs, (pc+iv)%12)
+	intervals := grothendieckIntervals(rest)
+	pcs = make([]int, len(intervals))
+	for i, iv := range intervals {
+		pcs[i] = (pc + iv) % 12
 	}
 	return pcs, true
 }
