@@ -110,13 +110,21 @@ func (s Set) IntervalClassVector() ICV {
 // String is IntervalClassVectorId.ToString: the six base-12 digits, ic1 first, space-separated in
 // angle brackets (IntervalClassVectorId.cs:31).
 func (v ICV) String() string {
-	digits := make([]string, 6)
+	var digits [6]int
 	n := int(v)
 	for i := 5; i >= 0; i-- {
-		digits[i] = strconv.Itoa(n % 12)
+		digits[i] = n % 12
 		n /= 12
 	}
-	return "<" + strings.Join(digits, " ") + ">"
+	b := make([]byte, 0, 16)
+	b = append(b, '<')
+	for i, d := range digits {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = strconv.AppendInt(b, int64(d), 10)
+	}
+	return string(append(b, '>'))
 }
 
 // setClasses are SetClass.Items: every prime form, by cardinality and then mask
