@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"context"
+	"course/internal/report"
 	"fmt"
 	"io"
 	"slices"
@@ -98,7 +99,7 @@ var sharpNoteNames = []string{"C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "
 
 // lesson22 carries what the sections share.
 type lesson22 struct {
-	r     *report
+	r     *report.Report
 	where string
 	skill skills.IcvNeighbors
 	hints skills.Hints
@@ -111,7 +112,7 @@ type lesson22 struct {
 }
 
 func newLesson22(w io.Writer) *lesson22 {
-	return &lesson22{r: newReport(w), where: "at the pin", hints: skills.DefaultHints(),
+	return &lesson22{r: report.New(w), where: "at the pin", hints: skills.DefaultHints(),
 		chords: l22Chords, qualities: grothendieckQualities, draftClaims: l22Draft}
 }
 
@@ -121,10 +122,10 @@ func runL22(ctx context.Context, opts *L22Options) error {
 	if opts.Main {
 		// The original program asks main every section but the draft's, which main still parks.
 		l.where = "on main"
-		l.r.heading("l22, GA's main")
+		l.r.Heading("l22, GA's main")
 		sections = sections[:4]
 	} else {
-		l.r.heading("l22")
+		l.r.Heading("l22")
 	}
 	for _, section := range sections {
 		if err := ctx.Err(); err != nil {
@@ -135,8 +136,8 @@ func runL22(ctx context.Context, opts *L22Options) error {
 			return fmt.Errorf("l22: %w", l.err)
 		}
 	}
-	if l.r.err != nil {
-		return fmt.Errorf("l22: write output: %w", l.r.err)
+	if l.r.Err() != nil {
+		return fmt.Errorf("l22: write output: %w", l.r.Err())
 	}
 	return nil
 }
@@ -260,16 +261,16 @@ func hintsCell(h skills.Hints, prompt string) string {
 // examples is section 1: the skill's routing anchors and GA's other phrasings, what the skill
 // answers and which intents the routing hints boost.
 func (l *lesson22) examples() {
-	l.r.title("IcvNeighborsSkill's example prompts and GA's other phrasings for it, %s", l.where)
+	l.r.Title("IcvNeighborsSkill's example prompts and GA's other phrasings for it, %s", l.where)
 	anchors := examplesOf(icvNeighborsIntent, &l.err)
 	w := []int{50, 14, 24}
-	l.r.fixedRow(w, "prompt", "from", "the skill's answer", "routing hints, +0.06 each")
+	l.r.FixedRow(w, "prompt", "from", "the skill's answer", "routing hints, +0.06 each")
 	prompts := make([]otherPhrasing, 0, len(anchors)+len(l22Others))
 	for _, p := range anchors {
 		prompts = append(prompts, otherPhrasing{p, "anchor"})
 	}
 	for _, p := range append(prompts, l22Others...) {
-		l.r.fixedRow(w, p.prompt, p.from, l.ask(p.prompt).says(), hintsCell(l.hints, p.prompt))
+		l.r.FixedRow(w, p.prompt, p.from, l.ask(p.prompt).says(), hintsCell(l.hints, p.prompt))
 	}
 	answered, declined, hinted, accepted := 0, 0, 0, 0
 	for _, p := range anchors {
@@ -286,16 +287,16 @@ func (l *lesson22) examples() {
 			accepted++
 		}
 	}
-	l.r.line("anchors %d: answered %d, declined %d, hinted toward %s %d", len(anchors), answered, declined, icvNeighborsIntent, hinted)
-	l.r.line("CanHandle accepts %d of them", accepted)
+	l.r.Line("anchors %d: answered %d, declined %d, hinted toward %s %d", len(anchors), answered, declined, icvNeighborsIntent, hinted)
+	l.r.Line("CanHandle accepts %d of them", accepted)
 }
 
 // sister is section 2: IntervalClassVectorSkill's answers to its own anchors.
 func (l *lesson22) sister() {
-	l.r.title("IntervalClassVectorSkill's example prompts, %s", l.where)
+	l.r.Title("IntervalClassVectorSkill's example prompts, %s", l.where)
 	var icv skills.IntervalClassVector
 	anchors := examplesOf(icvIntent, &l.err)
-	l.r.fixedRow([]int{50}, "prompt", "the skill's answer")
+	l.r.FixedRow([]int{50}, "prompt", "the skill's answer")
 	answered := 0
 	for _, p := range anchors {
 		text := icv.Execute(p).Text
@@ -307,9 +308,9 @@ func (l *lesson22) sister() {
 		case strings.HasPrefix(text, "Ask for"):
 			says = "declined"
 		}
-		l.r.fixedRow([]int{50}, p, says)
+		l.r.FixedRow([]int{50}, p, says)
 	}
-	l.r.line("anchors %d: answered %d", len(anchors), answered)
+	l.r.Line("anchors %d: answered %d", len(anchors), answered)
 }
 
 // textbookPCs are the pitch classes of a chord symbol as the course's theory spells it; the
@@ -342,9 +343,9 @@ func yes(b bool) string {
 // reading is section 3: the chord each question names, what the skill reads and the notes it
 // builds, against the textbook's notes.
 func (l *lesson22) reading() {
-	l.r.title("The chords the skill reads, after \"ICV neighbors of\", %s", l.where)
+	l.r.Title("The chords the skill reads, after \"ICV neighbors of\", %s", l.where)
 	w := []int{10, 18, 16, 18}
-	l.r.fixedRow(w, "chord", "its notes", "read as", "notes built", "right")
+	l.r.FixedRow(w, "chord", "its notes", "read as", "notes built", "right")
 	right := 0
 	for _, c := range l.chords {
 		want := textbookPCs(c.symbol, &l.err)
@@ -360,9 +361,9 @@ func (l *lesson22) reading() {
 		if ok {
 			right++
 		}
-		l.r.fixedRow(w, c.token, sharpNotes(want), readAs, built, yes(ok))
+		l.r.FixedRow(w, c.token, sharpNotes(want), readAs, built, yes(ok))
 	}
-	l.r.line("chords %d: built right %d", len(l.chords), right)
+	l.r.Line("chords %d: built right %d", len(l.chords), right)
 }
 
 // setVectors are the course's own interval-class vectors of the 4,096 pitch-class sets, by id.
@@ -397,10 +398,10 @@ func distinctCount(ss []string) int {
 // of its vector among all 4,096 by the course's theory, against the rows the skill lists; the
 // rows for C; the empty answer; and every quality on all twelve roots.
 func (l *lesson22) rows() {
-	l.r.title("The neighbors the skill lists for a chord, %s", l.where)
+	l.r.Title("The neighbors the skill lists for a chord, %s", l.where)
 	vectors := setVectors()
 	w := []int{7, 15, 13, 12, 9, 6, 9, 10, 13, 10}
-	l.r.fixedRow(w, "chord", "its vector", "sets 1-2 off", "set classes", "of notes", "rows", "of notes", "L1, cost", "set classes", "with a C", "the first by id")
+	l.r.FixedRow(w, "chord", "its vector", "sets 1-2 off", "set classes", "of notes", "rows", "of notes", "L1, cost", "set classes", "with a C", "the first by id")
 	for _, q := range l.qualities {
 		chord := "C" + q
 		a := l.ask("ICV neighbors of " + chord)
@@ -437,18 +438,18 @@ func (l *lesson22) rows() {
 		if len(a.rows) > 0 {
 			rowSizesCell, costCell, firstCell = sizes(rowSizes), strings.Join(costs, "; "), yes(slices.Equal(firstByID, rowSets))
 		}
-		l.r.fixedRow(w, chord, a.icv, strconv.Itoa(len(near)), strconv.Itoa(distinctCount(nearFortes)), sizes(nearSizes),
+		l.r.FixedRow(w, chord, a.icv, strconv.Itoa(len(near)), strconv.Itoa(distinctCount(nearFortes)), sizes(nearSizes),
 			strconv.Itoa(len(a.rows)), rowSizesCell, costCell, strconv.Itoa(distinctCount(rowFortes)), strconv.Itoa(withC), firstCell)
 	}
 
-	l.r.line("the rows for C:")
+	l.r.Line("the rows for C:")
 	for _, r := range l.ask("ICV neighbors of C").rows {
 		s := algebra.NewSet(r.pcs...)
-		l.r.line("  %s %s %s %s", pad("{"+joinInts(r.pcs, ",")+"}", 9), pad(sharpNotes(r.pcs), 10), pad(forte(s), 6), r.icv)
+		l.r.Line("  %s %s %s %s", report.Pad("{"+joinInts(r.pcs, ",")+"}", 9), report.Pad(sharpNotes(r.pcs), 10), report.Pad(forte(s), 6), r.icv)
 	}
 	for _, line := range answerLines(l.ask("ICV neighbors of Cdim7").text) {
 		if strings.HasPrefix(line, "No pitch-class sets") {
-			l.r.line("Cdim7: %s", line)
+			l.r.Line("Cdim7: %s", line)
 			break
 		}
 	}
@@ -468,7 +469,7 @@ func (l *lesson22) rows() {
 		}
 		tables = append(tables, mine...)
 	}
-	l.r.line("chords %d: qualities whose 12 roots get the same rows %d of %d; different answers %d, different vectors %d",
+	l.r.Line("chords %d: qualities whose 12 roots get the same rows %d of %d; different answers %d, different vectors %d",
 		len(tables), sameForRoots, len(l.qualities), distinctCount(tables), distinctCount(icvs))
 }
 
@@ -495,13 +496,13 @@ var l22Draft = []draftClaim{
 // draft is section 5: the draft's example against the course's vectors, GA's Forte labels and
 // the L1 distance from Cmaj7.
 func (l *lesson22) draft() {
-	l.r.title("The parked draft's example for Cmaj7, %s", l.where)
+	l.r.Title("The parked draft's example for Cmaj7, %s", l.where)
 	w := []int{22, 14, 16, 6, 6}
-	l.r.fixedRow(w, "chord", "notes", "vector", "Forte", "L1", "the draft")
+	l.r.FixedRow(w, "chord", "notes", "vector", "Forte", "L1", "the draft")
 	cmaj7 := theory.IntervalVector(l.draftClaims[0].pcs)
 	for _, c := range l.draftClaims {
 		v := theory.IntervalVector(c.pcs)
-		l.r.fixedRow(w, c.name, sharpNotes(c.pcs), vectorString(v), forte(algebra.NewSet(c.pcs...)),
+		l.r.FixedRow(w, c.name, sharpNotes(c.pcs), vectorString(v), forte(algebra.NewSet(c.pcs...)),
 			strconv.Itoa(theory.VectorDistance(cmaj7, v)), c.claim)
 	}
 }

@@ -17,8 +17,8 @@ func run22(t *testing.T, change func(*lesson22), sections ...func(*lesson22)) st
 	for _, s := range sections {
 		s(l)
 	}
-	if l.err != nil || l.r.err != nil {
-		t.Fatal(l.err, l.r.err)
+	if l.err != nil || l.r.Err() != nil {
+		t.Fatal(l.err, l.r.Err())
 	}
 	return out.String()
 }

@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"context"
+	"course/internal/report"
 	"fmt"
 	"io"
 	"runtime"
@@ -125,7 +126,7 @@ type askKey struct{ skill, prompt string }
 // lesson23 carries what the sections share: the two skills and each answer given so far, since
 // a question without a path costs a search of every set the path skill can reach.
 type lesson23 struct {
-	r     *report
+	r     *report.Report
 	where string
 	delta skills.GrothendieckDelta
 	path  skills.IcvShortestPath
@@ -140,7 +141,7 @@ type lesson23 struct {
 }
 
 func newLesson23(w io.Writer) *lesson23 {
-	return &lesson23{r: newReport(w), where: "at the pin", asked: map[askKey]pairAnswer{}, hints: skills.DefaultHints(),
+	return &lesson23{r: report.New(w), where: "at the pin", asked: map[askKey]pairAnswer{}, hints: skills.DefaultHints(),
 		pairs: l23Pairs, morePaths: l23MorePaths, sweep: sweepChords()}
 }
 
@@ -148,9 +149,9 @@ func runL23(ctx context.Context, opts *L23Options) error {
 	l := newLesson23(opts.Out)
 	if opts.Main {
 		l.where = "on main"
-		l.r.heading("l23, GA's main")
+		l.r.Heading("l23, GA's main")
 	} else {
-		l.r.heading("l23")
+		l.r.Heading("l23")
 	}
 	for _, section := range []func(){l.examples, l.reading, l.deltas, l.paths} {
 		if err := ctx.Err(); err != nil {
@@ -161,8 +162,8 @@ func runL23(ctx context.Context, opts *L23Options) error {
 			return fmt.Errorf("l23: %w", l.err)
 		}
 	}
-	if l.r.err != nil {
-		return fmt.Errorf("l23: write output: %w", l.r.err)
+	if l.r.Err() != nil {
+		return fmt.Errorf("l23: write output: %w", l.r.Err())
 	}
 	return nil
 }
@@ -214,7 +215,7 @@ var l23Others = []struct{ prompt, skill, from string }{
 // examples is section 1: both skills' anchors and other phrasings, what each skill and the
 // other answer, and the routing hints.
 func (l *lesson23) examples() {
-	l.r.title("GrothendieckDeltaSkill's and IcvShortestPathSkill's example prompts and GA's other phrasings for them, %s", l.where)
+	l.r.Title("GrothendieckDeltaSkill's and IcvShortestPathSkill's example prompts and GA's other phrasings for them, %s", l.where)
 	anchors := map[string][]string{"delta": examplesOf(deltaIntent, &l.err), "path": examplesOf(pathIntent, &l.err)}
 	type row struct{ prompt, skill, from string }
 	var rows []row
@@ -227,9 +228,9 @@ func (l *lesson23) examples() {
 		rows = append(rows, row(o))
 	}
 	w := []int{48, 7, 13, 16, 16}
-	l.r.fixedRow(w, "prompt", "skill", "from", "its answer", "the other's", "routing hints, +0.06 each")
+	l.r.FixedRow(w, "prompt", "skill", "from", "its answer", "the other's", "routing hints, +0.06 each")
 	for _, r := range rows {
-		l.r.fixedRow(w, r.prompt, r.skill, r.from, l.ask(r.skill, r.prompt).says(), l.ask(other(r.skill), r.prompt).says(), hintsCell(l.hints, r.prompt))
+		l.r.FixedRow(w, r.prompt, r.skill, r.from, l.ask(r.skill, r.prompt).says(), l.ask(other(r.skill), r.prompt).says(), hintsCell(l.hints, r.prompt))
 	}
 	for _, s := range []struct{ type_, name, intent string }{
 		{"GrothendieckDeltaSkill", "delta", deltaIntent},
@@ -250,7 +251,7 @@ func (l *lesson23) examples() {
 				accepted++
 			}
 		}
-		l.r.line("%s: anchors %d, answered %d, hinted toward %s %d; the other skill answers %d of them; CanHandle accepts %d",
+		l.r.Line("%s: anchors %d, answered %d, hinted toward %s %d; the other skill answers %d of them; CanHandle accepts %d",
 			s.type_, len(anchors[s.name]), answered, s.intent, hinted, otherAnswers, accepted)
 	}
 }
@@ -282,7 +283,7 @@ func builtBraces(s pairSkill, token string) string {
 // reading is section 2: whether the three skills build every chord alike, and the pairs the two
 // skills read against the textbook's chords.
 func (l *lesson23) reading() {
-	l.r.title("The chords the two skills read, %s", l.where)
+	l.r.Title("The chords the two skills read, %s", l.where)
 	var tokens []string
 	for _, c := range l22Chords {
 		tokens = append(tokens, c.token)
@@ -300,9 +301,9 @@ func (l *lesson23) reading() {
 			same++
 		}
 	}
-	l.r.line("chord tokens %d: built alike by IcvNeighborsSkill, GrothendieckDeltaSkill and IcvShortestPathSkill %d", len(tokens), same)
+	l.r.Line("chord tokens %d: built alike by IcvNeighborsSkill, GrothendieckDeltaSkill and IcvShortestPathSkill %d", len(tokens), same)
 	w := []int{42, 7, 12, 14, 14}
-	l.r.fixedRow(w, "prompt", "skill", "read as", "first built", "second built", "right")
+	l.r.FixedRow(w, "prompt", "skill", "read as", "first built", "second built", "right")
 	for _, p := range l.pairs {
 		name := "delta"
 		if strings.HasPrefix(p.prompt, "shortest") {
@@ -322,7 +323,7 @@ func (l *lesson23) reading() {
 		}
 		first, okA := notes(ans.a, p.a)
 		second, okB := notes(ans.b, p.b)
-		l.r.fixedRow(w, p.prompt, name, ans.says(), first, second, yes(okA && okB))
+		l.r.FixedRow(w, p.prompt, name, ans.says(), first, second, yes(okA && okB))
 	}
 }
 
@@ -336,7 +337,7 @@ func vectorOf(s pairSkill, token string) [6]int {
 // against themselves, then every ordered pair of the 192 chords of twelve roots and sixteen
 // qualities against the course's L1 distance.
 func (l *lesson23) deltas() {
-	l.r.title("The deltas GrothendieckDeltaSkill gives, %s", l.where)
+	l.r.Title("The deltas GrothendieckDeltaSkill gives, %s", l.where)
 	type pair struct{ a, b string }
 	var pairs []pair
 	for _, p := range examplesOf(deltaIntent, &l.err) {
@@ -346,18 +347,18 @@ func (l *lesson23) deltas() {
 	}
 	pairs = append(pairs, pair{"C", "C"}, pair{"Cmaj7", "Cmaj7"})
 	w := []int{16, 15, 15, 6, 22, 4, 7, 6}
-	l.r.fixedRow(w, "pair", "first vector", "second vector", "L1", "the skill's delta", "L1", "L2", "cost", "its interpretation")
+	l.r.FixedRow(w, "pair", "first vector", "second vector", "L1", "the skill's delta", "L1", "L2", "cost", "its interpretation")
 	for _, p := range pairs {
 		ans := l.ask("delta", "harmonic distance from "+p.a+" to "+p.b)
 		va, vb := vectorOf(l.delta, p.a), vectorOf(l.delta, p.b)
-		l.r.fixedRow(w, p.a+" → "+p.b, vectorString(va), vectorString(vb), strconv.Itoa(theory.VectorDistance(va, vb)),
+		l.r.FixedRow(w, p.a+" → "+p.b, vectorString(va), vectorString(vb), strconv.Itoa(theory.VectorDistance(va, vb)),
 			ans.value("- **Δ (signed)**"), ans.value("- **L1 norm**"), ans.value("- **L2 norm**"), ans.value("- **Harmonic cost**"), ans.value("**Interpretation**"))
 	}
 
 	s := sweepDeltas(l.delta, l.sweep)
-	l.r.line("ordered pairs %d: with the same vector %d, answered L1 1 %d, delta [+1, 0, 0, 0, 0, 0] %d; with different vectors %d, L1 right %d",
+	l.r.Line("ordered pairs %d: with the same vector %d, answered L1 1 %d, delta [+1, 0, 0, 0, 0, 0] %d; with different vectors %d, L1 right %d",
 		s.pairs, s.same, s.sameL1One, s.samePlusIc1, s.different, s.differentRight)
-	l.r.line("pairs with different vectors %d: \"more chromatic color\" both ways %d", s.unordered, s.chromaticBothWays)
+	l.r.Line("pairs with different vectors %d: \"more chromatic color\" both ways %d", s.unordered, s.chromaticBothWays)
 }
 
 // deltaSweep counts what the delta skill answers for every ordered pair of the 192 chords.
@@ -511,7 +512,7 @@ func expanded(source []int, vectors [][6]int) int {
 // move's L1 distance and common notes by the course's theory; what a search without a path
 // expands; and the first anchor's path set by set.
 func (l *lesson23) paths() {
-	l.r.title("The paths IcvShortestPathSkill finds, %s", l.where)
+	l.r.Title("The paths IcvShortestPathSkill finds, %s", l.where)
 	anchors := examplesOf(pathIntent, &l.err)
 	var prompts []string
 	for _, p := range anchors {
@@ -523,7 +524,7 @@ func (l *lesson23) paths() {
 		prompts = append(prompts, "shortest path from "+p[0]+" to "+p[1])
 	}
 	w := []int{16, 7, 38, 6, 12, 14}
-	l.r.fixedRow(w, "pair", "notes", "the answer says", "moves", "L1 per move", "common notes", "same vector")
+	l.r.FixedRow(w, "pair", "notes", "the answer says", "moves", "L1 per move", "common notes", "same vector")
 	type none struct {
 		pair   string
 		source []int
@@ -560,7 +561,7 @@ func (l *lesson23) paths() {
 			l1Cell, commonCell = strings.Join(l1s, ","), strings.Join(commons, ",")
 		}
 		pair := ans.a + " → " + ans.b
-		l.r.fixedRow(w, pair, fmt.Sprintf("%d, %d", setA.Len(), setB.Len()), says, strconv.Itoa(len(l1s)), l1Cell, commonCell, strconv.Itoa(sameVector))
+		l.r.FixedRow(w, pair, fmt.Sprintf("%d, %d", setA.Len(), setB.Len()), says, strconv.Itoa(len(l1s)), l1Cell, commonCell, strconv.Itoa(sameVector))
 		if len(sets) == 0 {
 			nones = append(nones, none{pair, setA.PitchClasses()})
 		}
@@ -574,7 +575,7 @@ func (l *lesson23) paths() {
 					of++
 				}
 			}
-			l.r.line("before \"No path\" for %s: sets expanded %d of the %d of %d notes, each a scan of the %d sets",
+			l.r.Line("before \"No path\" for %s: sets expanded %d of the %d of %d notes, each a scan of the %d sets",
 				n.pair, expanded(n.source, vectors), of, len(n.source), algebra.ItemCount)
 		}
 	}
@@ -582,16 +583,16 @@ func (l *lesson23) paths() {
 	if len(anchors) == 0 {
 		return
 	}
-	l.r.line("the path for \"%s\":", anchors[0])
+	l.r.Line("the path for \"%s\":", anchors[0])
 	var prev []int
 	for _, pcs := range l.pathSets(l.ask("path", anchors[0])) {
 		s := algebra.NewSet(pcs...)
 		v := theory.IntervalVector(pcs)
-		line := fmt.Sprintf("  %s %s %s %s", pad("{"+joinInts(pcs, ",")+"}", 12), pad(sharpNotes(pcs), 14), pad(forte(s), 6), vectorString(v))
+		line := fmt.Sprintf("  %s %s %s %s", report.Pad("{"+joinInts(pcs, ",")+"}", 12), report.Pad(sharpNotes(pcs), 14), report.Pad(forte(s), 6), vectorString(v))
 		if prev != nil {
 			line += fmt.Sprintf("  L1 %d, common notes %d", theory.VectorDistance(theory.IntervalVector(prev), v), theory.CommonTones(prev, pcs))
 		}
-		l.r.line("%s", line)
+		l.r.Line("%s", line)
 		prev = pcs
 	}
 }

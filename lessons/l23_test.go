@@ -21,8 +21,8 @@ func run23(t *testing.T, change func(*lesson23), sections ...func(*lesson23)) st
 	for _, s := range sections {
 		s(l)
 	}
-	if l.err != nil || l.r.err != nil {
-		t.Fatal(l.err, l.r.err)
+	if l.err != nil || l.r.Err() != nil {
+		t.Fatal(l.err, l.r.Err())
 	}
 	return out.String()
 }
