@@ -14,6 +14,7 @@ var snapshotRuns = [][]string{
 	{"lessons"},
 	{"l1"},
 	{"l28"},
+	{"l25"},
 	{"l4"},
 	{"l5"},
 	{"l6"},
