@@ -15,6 +15,7 @@ var snapshotRuns = [][]string{
 	{"l1"},
 	{"l28"},
 	{"l25"},
+	{"l25", "--main"},
 	{"l4"},
 	{"l5"},
 	{"l6"},

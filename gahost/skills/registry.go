@@ -118,6 +118,8 @@ func intentOf(name string, execute func(string) Result) Intent {
 // is what the skills' AppendLine writes ("" for LF).
 func Intents(newline string) []Intent {
 	return []Intent{
+		intentOf("ChordInfo", ChordInfo{}.Execute),
+		intentOf("ChordSubstitution", ChordSubstitution{}.Execute),
 		intentOf("RelativeKey", RelativeKey{NewLine: newline}.Execute),
 		intentOf("TheoryComparison", TheoryComparison{}.Execute),
 		intentOf("Improvisation", Improvisation{NewLine: newline}.Execute),
