@@ -14,6 +14,7 @@ var snapshotRuns = [][]string{
 	{"lessons"},
 	{"l1"},
 	{"l28"},
+	{"l28", "--main"},
 	{"l25"},
 	{"l25", "--main"},
 	{"l4"},
