@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 
@@ -233,13 +234,12 @@ func (l *lesson25) run() error {
 	return l.r.err
 }
 
-// fired is the hint column: the intents whose rule fires, in ordinal order, or "none".
-func (l *lesson25) fired(prompt string) string {
-	ids := l.hints.Fired(prompt)
-	if len(ids) == 0 {
+// firedOf is the hint column: the intents of the deltas, in ordinal order, or "none".
+func firedOf(deltas map[string]float64) string {
+	if len(deltas) == 0 {
 		return "none"
 	}
-	return strings.Join(ids, ", ")
+	return strings.Join(slices.Sorted(maps.Keys(deltas)), ", ")
 }
 
 // triggered is the SKILL.md column: the transpose triggers the prompt contains, or "none".
@@ -257,8 +257,8 @@ func (l *lesson25) hintsTable() {
 	l.r.row(l25HintWidths, "source", "phrasing", "hints, +0.06 each", "SKILL.md triggers")
 	var transpose, other, otherOnly, none, triggered int
 	for _, p := range l.phrasings {
-		l.r.row(l25HintWidths, p.source, p.prompt, l.fired(p.prompt), l.triggered(p.prompt))
 		d := l.hints.Deltas(p.prompt)
+		l.r.row(l25HintWidths, p.source, p.prompt, firedOf(d), l.triggered(p.prompt))
 		_, hasTranspose := d[transposeIntent]
 		if hasTranspose {
 			transpose++
@@ -294,7 +294,7 @@ func (l *lesson25) othersTable() {
 		for _, p := range in.Examples {
 			total++
 			ids[in.ID] = true
-			_, hint := l.hints.Deltas(p)[transposeIntent]
+			hint := l.hints.Boosts(p, transposeIntent)
 			trig := l.triggered(p)
 			if hint {
 				hinted++

@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"bytes"
+	"io"
 	"slices"
 	"strings"
 	"testing"
@@ -108,5 +109,23 @@ func TestL25MainRouterFallsBackOnKeywords(t *testing.T) {
 	}
 	if !strings.HasPrefix(out, "# l25, GA's main\n") || !strings.Contains(out, "(on main)") {
 		t.Errorf("main run not labelled:\n%s", out[:200])
+	}
+}
+
+// BenchmarkL25InProcess measures the lesson without its host: every table computed in process
+// (fixtures read, expressions compiled and run), the chat column left unasked.
+func BenchmarkL25InProcess(b *testing.B) {
+	for _, main := range []bool{false, true} {
+		b.Run(map[bool]string{false: "pin", true: "main"}[main], func(b *testing.B) {
+			for b.Loop() {
+				l, err := newLesson25(io.Discard, main)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := l.run(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
