@@ -1,6 +1,11 @@
 package skills
 
-import "strings"
+import (
+	"math/bits"
+	"slices"
+	"strconv"
+	"strings"
+)
 
 // ChordInfo is GA's ChordInfoSkill: it spells the notes of one named chord without a model
 // (Common/GA.Business.ML/Agents/Skills/ChordInfoSkill.cs:112-152 @ c781df5c).
@@ -256,9 +261,158 @@ func joinNotes(notes []string) string {
 	return strings.Join(notes[:len(notes)-1], ", ") + ", and " + notes[len(notes)-1]
 }
 
-// ChordSubstitution is GA's ChordSubstitutionSkill on its single-chord path
-// (Common/GA.Business.ML/Agents/Skills/ChordSubstitutionSkill.cs:144-205 @ c781df5c).
-type ChordSubstitution struct{}
+// ChordSubstitution is GA's ChordSubstitutionSkill (Common/GA.Business.ML/Agents/Skills/ChordSubstitutionSkill.cs @ c781df5c).
+type ChordSubstitution struct {
+	// NewLine is what AppendLine writes: "" for "\n", "\r\n" as GA on Windows.
+	NewLine string
+}
+
+// substitutionIntervals is QualityIntervals; an unknown quality is a major triad
+// (ChordSubstitutionSkill.cs:92-106 @ c781df5c).
+var substitutionIntervals = map[string][]int{
+	"": {0, 4, 7}, "m": {0, 3, 7}, "min": {0, 3, 7}, "dim": {0, 3, 6}, "aug": {0, 4, 8}, "+": {0, 4, 8},
+	"7": {0, 4, 7, 10}, "maj7": {0, 4, 7, 11}, "m7": {0, 3, 7, 10}, "m7b5": {0, 3, 6, 10}, "dim7": {0, 3, 6, 9},
+}
+
+// substitutionRootNames and substitutionTemplates build MaskToChord: the first name given to a
+// pitch-class mask, roots from C up, templates in GA's order (ChordSubstitutionSkill.cs:108-139 @ c781df5c).
+var (
+	substitutionRootNames = []string{"C", "Db", "D", "Eb", "E", "F", "F#", "G", "Ab", "A", "Bb", "B"}
+	substitutionTemplates = []struct {
+		intervals []int
+		suffix    string
+	}{
+		{[]int{0, 4, 7}, ""}, {[]int{0, 3, 7}, "m"}, {[]int{0, 3, 6}, "dim"}, {[]int{0, 4, 8}, "aug"},
+		{[]int{0, 4, 7, 10}, "7"}, {[]int{0, 4, 7, 11}, "maj7"}, {[]int{0, 3, 7, 10}, "m7"},
+		{[]int{0, 3, 6, 10}, "m7b5"}, {[]int{0, 3, 6, 9}, "dim7"},
+	}
+)
+
+// maskOf is a pitch-class mask, bit i for pitch class i, of intervals above root.
+func maskOf(root int, intervals []int) int {
+	m := 0
+	for _, iv := range intervals {
+		m |= 1 << (((root+iv)%12 + 12) % 12)
+	}
+	return m
+}
+
+// substitutionName is SetName: MaskToChord's name, or PitchClassSet.Name, the pitch classes in
+// ascending order with 10 and 11 as T and E (PitchClassSet.cs:81; PitchClass.cs:83-88 @ c781df5c).
+func substitutionName(mask int) string {
+	for root := range 12 {
+		for _, t := range substitutionTemplates {
+			if maskOf(root, t.intervals) == mask {
+				return substitutionRootNames[root] + t.suffix
+			}
+		}
+	}
+	var parts []string
+	for pc := range 12 {
+		if mask&(1<<pc) != 0 {
+			parts = append(parts, map[int]string{10: "T", 11: "E"}[pc])
+			if pc < 10 {
+				parts[len(parts)-1] = strconv.Itoa(pc)
+			}
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// icvCounts is a mask's interval-class vector, ic1 to ic6.
+func icvCounts(mask int) [6]int {
+	var v [6]int
+	for a := range 12 {
+		for b := a + 1; b < 12; b++ {
+			if mask&(1<<a) != 0 && mask&(1<<b) != 0 {
+				d := b - a
+				v[min(d, 12-d)-1]++
+			}
+		}
+	}
+	return v
+}
+
+// nearby is GrothendieckService.FindNearby with the skill's filter: every pitch-class set in id
+// order whose ICV is within L1 distance 3 of the source's, sorted by cost (0.6 per step, a stable
+// sort), then those of the source's size other than the source, the first five
+// (Common/GA.Domain.Services/Atonal/Grothendieck/GrothendieckService.cs:40-89;
+// ChordSubstitutionSkill.cs:165-174 @ c781df5c).
+func nearby(source int) (masks, l1s []int) {
+	src := icvCounts(source)
+	size := bits.OnesCount(uint(source))
+	type hit struct{ mask, l1 int }
+	var hits []hit
+	for m := range 1 << 12 {
+		v := icvCounts(m)
+		l1 := 0
+		for i := range v {
+			l1 += max(v[i]-src[i], src[i]-v[i])
+		}
+		if l1 <= 3 {
+			hits = append(hits, hit{m, l1})
+		}
+	}
+	slices.SortStableFunc(hits, func(a, b hit) int { return a.l1 - b.l1 })
+	for _, h := range hits {
+		if h.mask != source && bits.OnesCount(uint(h.mask)) == size && len(masks) < 5 {
+			masks, l1s = append(masks, h.mask), append(l1s, h.l1)
+		}
+	}
+	return masks, l1s
+}
+
+// Execute is ExecuteAsync's single-chord path: the chord the extended pattern finds first and
+// the five nearest sets of its size by ICV distance, each with its cost, lines joined by
+// newline and the end trimmed. Two chords take GA's comparison path, of which the stand-in
+// gives only the heading: its relationship checks are not modelled.
+func (c ChordSubstitution) Execute(message string) Result {
+	type chord struct {
+		name string
+		root int
+		ivs  []int
+	}
+	var chords []chord
+	for m, _ := substitutionChordRe.FindStringMatch(message); m != nil && len(chords) < 2; m, _ = substitutionChordRe.FindNextMatch(m) {
+		root := m.GroupByName("root").String() + m.GroupByName("acc").String()
+		pc, ok := chordRootPitch[strings.ToLower(root)]
+		if !ok {
+			continue
+		}
+		q := m.GroupByName("qual").String()
+		ivs, ok := substitutionIntervals[strings.ToLower(q)]
+		if !ok {
+			ivs = substitutionIntervals[""]
+		}
+		chords = append(chords, chord{root + substitutionSuffix(q), pc, ivs})
+	}
+	switch len(chords) {
+	case 0:
+		return Result{Text: "Could not identify a chord symbol in your message."}
+	case 2:
+		return Result{Text: "**" + chords[0].name + "** → **" + chords[1].name + "** relationship analysis:", Confidence: 1}
+	}
+	src := chords[0]
+	mask := maskOf(src.root, src.ivs)
+	masks, l1s := nearby(mask)
+	if len(masks) == 0 {
+		return Result{Text: "No substitutions found within harmonic distance 3 for " + src.name + "."}
+	}
+	nl := c.NewLine
+	if nl == "" {
+		nl = "\n"
+	}
+	var b strings.Builder
+	b.WriteString("Harmonic substitutions for **" + src.name + "** (ranked by ICV distance):" + nl + nl)
+	evidence := []string{"Source chord: " + src.name + " (bitmask " + strconv.Itoa(mask) + ")"}
+	for i, m := range masks {
+		name := substitutionName(m)
+		cost := strconv.FormatFloat(float64(l1s[i])*0.6, 'f', 2, 64)
+		b.WriteString("- **" + name + "** — harmonic cost " + cost + " (Δ L1=" + strconv.Itoa(l1s[i]) + ")" + nl)
+		evidence = append(evidence, name+": cost="+cost+", L1="+strconv.Itoa(l1s[i]))
+	}
+	return Result{Text: strings.TrimRight(b.String(), " \t\r\n"), Confidence: 1, Evidence: evidence}
+}
 
 // substitutionSuffix is TryParseChordMatch's display suffix (ChordSubstitutionSkill.cs:313-325 @ c781df5c).
 func substitutionSuffix(q string) string {
@@ -271,25 +425,4 @@ func substitutionSuffix(q string) string {
 		return "aug"
 	}
 	return ""
-}
-
-// Execute answers the chord the extended chord pattern finds first with the heading of GA's
-// answer, "Harmonic substitutions for **G** (ranked by ICV distance):". The ranked list under
-// it comes from GrothendieckService.FindNearby, which the stand-in does not model, so the
-// answer stops after the heading; two chords get the heading of GA's comparison the same way.
-func (ChordSubstitution) Execute(message string) Result {
-	var names []string
-	for m, _ := substitutionChordRe.FindStringMatch(message); m != nil && len(names) < 2; m, _ = substitutionChordRe.FindNextMatch(m) {
-		root := m.GroupByName("root").String() + m.GroupByName("acc").String()
-		if _, ok := chordRootPitch[strings.ToLower(root)]; ok {
-			names = append(names, root+substitutionSuffix(m.GroupByName("qual").String()))
-		}
-	}
-	switch len(names) {
-	case 0:
-		return Result{Text: "Could not identify a chord symbol in your message."}
-	case 1:
-		return Result{Text: "Harmonic substitutions for **" + names[0] + "** (ranked by ICV distance):", Confidence: 1}
-	}
-	return Result{Text: "**" + names[0] + "** → **" + names[1] + "** relationship analysis:", Confidence: 1}
 }

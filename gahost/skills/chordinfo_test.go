@@ -1,6 +1,9 @@
 package skills
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestChordInfoSpells checks ChordInfoSkill's three readings and ChordSpelling's accidentals.
 func TestChordInfoSpells(t *testing.T) {
@@ -19,7 +22,14 @@ func TestChordInfoSpells(t *testing.T) {
 			t.Errorf("%q: %q, want %q", q, got, want)
 		}
 	}
-	if got := (ChordSubstitution{}).Execute("Lower G by a tritone").Text; got != "Harmonic substitutions for **G** (ranked by ICV distance):" {
-		t.Errorf("substitution %q", got)
+	want := "Harmonic substitutions for **G** (ranked by ICV distance):\n\n" +
+		"- **Cm** — harmonic cost 0.00 (Δ L1=0)\n- **C** — harmonic cost 0.00 (Δ L1=0)\n- **Ab** — harmonic cost 0.00 (Δ L1=0)\n" +
+		"- **Dbm** — harmonic cost 0.00 (Δ L1=0)\n- **Fm** — harmonic cost 0.00 (Δ L1=0)"
+	if got := (ChordSubstitution{}).Execute("Lower G by a tritone").Text; got != want {
+		t.Errorf("substitution %q, want %q", got, want)
+	}
+	// Another source moves the list: for C, C itself leaves it and Db joins.
+	if got := (ChordSubstitution{}).Execute("substitute C").Text; !strings.Contains(got, "- **Db** —") || strings.Contains(got, "- **C** —") {
+		t.Errorf("substitution for C %q", got)
 	}
 }

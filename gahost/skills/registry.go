@@ -119,7 +119,7 @@ func intentOf(name string, execute func(string) Result) Intent {
 func Intents(newline string) []Intent {
 	return []Intent{
 		intentOf("ChordInfo", ChordInfo{}.Execute),
-		intentOf("ChordSubstitution", ChordSubstitution{}.Execute),
+		intentOf("ChordSubstitution", ChordSubstitution{NewLine: newline}.Execute),
 		intentOf("RelativeKey", RelativeKey{NewLine: newline}.Execute),
 		intentOf("TheoryComparison", TheoryComparison{}.Execute),
 		intentOf("Improvisation", Improvisation{NewLine: newline}.Execute),
