@@ -17,6 +17,7 @@ type Config struct {
 	NewLine        string // Course__NewLine: "lf", or "crlf" for answers built as AppendLine on Windows
 	Splitter       string // Course__Splitter: "pinned" (SseChunker at a826864) or "743"
 	Clock          string // Course__Clock: "system", or "fixed" for durations that never depend on a slow step
+	Ga             string // Course__Ga: "pin" (GA at a826864), or "main" for GaChatbot.Api as on GA's main
 }
 
 // Defaults of the stand-in's configuration.
@@ -39,6 +40,7 @@ var configKeys = map[string]func(*Config) *string{
 	"course:newline":               func(c *Config) *string { return &c.NewLine },
 	"course:splitter":              func(c *Config) *string { return &c.Splitter },
 	"course:clock":                 func(c *Config) *string { return &c.Clock },
+	"course:ga":                    func(c *Config) *string { return &c.Ga },
 }
 
 // ConfigFromEnv reads the configuration from environment variables, with the defaults for unset ones.
@@ -62,6 +64,7 @@ func ConfigFromEnv(getenv func(string) string) Config {
 		NewLine:   pick(DefaultNewLine, "Course__NewLine"),
 		Splitter:  pick(DefaultSplitter, "Course__Splitter"),
 		Clock:     pick("", "Course__Clock"),
+		Ga:        pick("", "Course__Ga"),
 	}
 }
 

@@ -1,5 +1,6 @@
 // Package gahost is a stand-in for GA's GaChatbot.Api at commit a826864: the chat endpoints, the
 // guards, the model client, the trace and the concurrency gate, with GA's bytes on the wire.
+// Course__Ga=main gives it a second behaviour, GaChatbot.Api as it answers on GA's main (main.go).
 package gahost
 
 import (
@@ -9,6 +10,7 @@ import (
 	"strings"
 
 	"course/gahost/algebra"
+	"course/gahost/query"
 	"course/gahost/voicing"
 	"course/wire"
 )
@@ -70,6 +72,14 @@ func newHost(cfg Config, logger *Logger, opts ...Option) (*host, error) {
 	default:
 		return nil, fmt.Errorf("gahost: Course:Splitter %q is neither \"pinned\" nor \"743\"", cfg.Splitter)
 	}
+	var main bool
+	switch strings.ToLower(cfg.Ga) {
+	case "", "pin":
+	case "main":
+		main = true
+	default:
+		return nil, fmt.Errorf("gahost: Course:Ga %q is neither \"pin\" nor \"main\"", cfg.Ga)
+	}
 	src, err := newSources(cfg.Clock, opts)
 	if err != nil {
 		return nil, err
@@ -86,9 +96,13 @@ func newHost(cfg Config, logger *Logger, opts ...Option) (*host, error) {
 		return nil, err
 	}
 	var index *voicing.Index
-	if cfg.IndexPath == "" {
+	switch {
+	case cfg.IndexPath == "" && main:
+		// MainChatHost points VoicingSearch:OpticIndexPath at the index main builds.
+		index, err = voicing.MainIndex()
+	case cfg.IndexPath == "":
 		index, err = voicing.DefaultIndex()
-	} else {
+	default:
 		index, err = voicing.OpenIndex(cfg.IndexPath)
 	}
 	if err != nil {
@@ -104,7 +118,8 @@ func newHost(cfg Config, logger *Logger, opts ...Option) (*host, error) {
 			newline: newline,
 			log:     logger,
 			model:   model,
-			voicing: voicing.Agent{Index: index, NewLine: newline},
+			voicing: voicing.Agent{Index: index, NewLine: newline, Read: reader(main)},
+			main:    main,
 			algebra: algebraGuard(algebra.NewService()),
 		},
 		gate:     make(gate, gateSlots),
@@ -133,4 +148,13 @@ func (h *host) only(method string, next http.HandlerFunc) http.HandlerFunc {
 		}
 		next(w, r)
 	}
+}
+
+// reader is the voicing agent's reading of a message: the stand-in's at the pin, GA's typed
+// extractor on main.
+func reader(main bool) func(string) query.Query {
+	if main {
+		return query.ExtractTyped
+	}
+	return nil
 }

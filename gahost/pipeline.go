@@ -102,6 +102,8 @@ type service struct {
 	log     *Logger
 	model   *modelClient
 	voicing voicing.Agent
+	// main answers as GaChatbot.Api on GA's main (Course__Ga=main): main.go.
+	main bool
 
 	// algebra is the place of ProductionOrchestrator's deterministic algebra fast path, which
 	// runs right after the voicing guard (ProductionOrchestrator.cs:369-373); nil skips it.
@@ -238,6 +240,14 @@ func (s *service) fallback(ctx context.Context, req chatRequest, method string, 
 				Trace:   trace,
 			}, nil
 		}
+		if s.main && ctx.Err() == nil {
+			// On main a failed fallback answers instead of throwing (main.go).
+			return chatResult{
+				Answer:  unavailableText,
+				Routing: Routing{AgentID: "fallback-direct", Confidence: 0, Method: method + unavailableMethodSuffix},
+				Trace:   trace,
+			}, nil
+		}
 		return chatResult{}, err
 	}
 	done(Object{{"response.length", dotnet.UTF16Len(text)}})
@@ -284,6 +294,9 @@ func (s *service) answer(ctx context.Context, req chatRequest) (orchestratorAnsw
 			r := g.Routing
 			return orchestratorAnswer{Text: g.Text, Routing: &r, Grounding: g.Grounding}, nil
 		}
+	}
+	if s.main {
+		return s.mainModelPath(ctx, message)
 	}
 	return orchestratorAnswer{}, s.modelPath(ctx, message)
 }

@@ -3,7 +3,6 @@ package lessons
 import (
 	"context"
 	"course/internal/report"
-	"encoding/json"
 	"fmt"
 	"io"
 	"regexp"
@@ -12,7 +11,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"course/fixtures"
 	"course/gahost/intents"
 	"course/gahost/keys"
 	"course/gahost/skills"
@@ -141,18 +139,11 @@ func newLesson12(w io.Writer) (*lesson12, error) {
 
 // skillMdText is the text of a SKILL.md of the fixture fixtures/skillmd.json.
 func skillMdText(name string) (string, error) {
-	var f struct {
-		Skills []struct{ Name, Text string }
+	s, ok := skills.LookupSkillMd(name)
+	if !ok || s.Text == "" {
+		return "", fmt.Errorf("skillmd.json has no text of %q", name)
 	}
-	if err := json.Unmarshal(fixtures.SkillMD, &f); err != nil {
-		return "", fmt.Errorf("read skillmd.json: %w", err)
-	}
-	for _, s := range f.Skills {
-		if s.Name == name {
-			return s.Text, nil
-		}
-	}
-	return "", fmt.Errorf("skillmd.json has no %q", name)
+	return s.Text, nil
 }
 
 func runL12(ctx context.Context, opts *L12Options) error {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"maps"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -48,6 +49,10 @@ var comparisonPhrasings = []string{
 	"Major pentatonic vs minor pentatonic",
 }
 
+// comparisonOnMain are the course's phrasings asked of the host on GA's main too, beside the
+// example prompts: one the skill answers, one it refuses, one it leaves to the relative-key skill.
+var comparisonOnMain = []string{"Minor vs major", "Difference between a major and a minor chord", "C major vs C minor"}
+
 // samePairQuestions ask the skill to compare a quality with itself.
 var samePairQuestions = []string{"Major vs major", "Minor vs minor"}
 
@@ -62,18 +67,24 @@ var (
 	l28ScaleWidths    = []int{15, 17, 17, 17, 8}
 	l28SamePairWidths = []int{15, 19}
 	l28ParallelWidths = []int{51, 11}
+	// l28OfflineWidths are Report.Row's widths for the main run's table, which pads each cell.
+	l28OfflineWidths = []int{58, 24, 45}
 )
 
 // L28Options is what `course l28` needs to run.
 type L28Options struct {
 	// Out receives the lesson's output.
 	Out io.Writer
+	// Main asks the host as it behaves on GA's main instead of the skill at the pin.
+	Main bool
+	// Host says which host the main run starts and how.
+	Host HostOptions
 }
 
 // NewCmdL28 builds `course l28`; runF replaces the lesson's run in tests of the command.
 func NewCmdL28(runF func(context.Context, *L28Options) error) *cobra.Command {
 	opts := &L28Options{}
-	return &cobra.Command{
+	cmd := &cobra.Command{
 		Use:   "l28",
 		Short: "A skill only embeddings reach",
 		Long: `Lesson 28: a skill only embeddings reach.
@@ -82,7 +93,11 @@ Asks GA's theory-comparison skill its own example prompts and twenty phrasings o
 which of its four expressions finds the major/minor pair, and whether it answers, points to
 another comparison, or refuses. Checks its fixed answer against a textbook's scales, follows
 the comparison its same-pair answer suggests, and asks the relative-key skill the parallel-key
-question the comparison skill leaves to it. The skill's keyword rule accepts none of them.`,
+question the comparison skill leaves to it. The skill's keyword rule accepts none of them.
+
+With --main, starts the host as it behaves on GA's main, with the model on a closed port, and
+asks its chat endpoint the example prompts and three of the phrasings: what the router picks
+without embeddings, and who answers.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			opts.Out = cmd.OutOrStdout()
@@ -92,6 +107,9 @@ question the comparison skill leaves to it. The skill's keyword rule accepts non
 			return runL28(cmd.Context(), opts)
 		},
 	}
+	cmd.Flags().BoolVar(&opts.Main, "main", false, "ask the host as it behaves on GA's main (f4f5b4a)")
+	opts.Host.addFlags(cmd)
+	return cmd
 }
 
 // lesson28 carries the skill and the questions; tests change them to see the output move.
@@ -131,7 +149,10 @@ func newLesson28(w io.Writer) (*lesson28, error) {
 	return l, nil
 }
 
-func runL28(_ context.Context, opts *L28Options) error {
+func runL28(ctx context.Context, opts *L28Options) error {
+	if opts.Main {
+		return runL28Main(ctx, opts)
+	}
 	l, err := newLesson28(opts.Out)
 	if err != nil {
 		return fmt.Errorf("l28: %w", err)
@@ -373,4 +394,39 @@ func comparisonConfidence(v float64) string {
 		return "0.000"
 	}
 	return s
+}
+
+// runL28Main is the main run: main's host without embeddings, asked the skill's example prompts
+// and three of the course's phrasings over HTTP.
+func runL28Main(ctx context.Context, opts *L28Options) (err error) {
+	in, ok := intents.Lookup(comparisonIntent)
+	if !ok {
+		return fmt.Errorf("l28: no intent %s", comparisonIntent)
+	}
+	ctx, cancel := context.WithTimeout(ctx, opts.Host.timeout())
+	defer cancel()
+	host, err := withGa(opts.Host, true).Start(ctx)
+	if err != nil {
+		return fmt.Errorf("l28: %w", err)
+	}
+	defer func() {
+		if stopErr := host.Stop(); stopErr != nil && err == nil {
+			err = fmt.Errorf("l28: stop host: %w", stopErr)
+		}
+	}()
+	if err := waitForWarmup(ctx, host); err != nil {
+		return fmt.Errorf("l28: %w", err)
+	}
+	r := report.New(opts.Out)
+	r.Heading("l28, GA's main")
+	r.Title("Without embeddings: the intent SemanticIntentRouter picks for the example prompts and three of the course's phrasings, and what POST %s answers (on main)", chatPath)
+	prompts := append(slices.Clone(in.Examples), comparisonOnMain...)
+	chat := func(p string) (string, string, error) { return chatFirstLine(ctx, host, p) }
+	if err := offlineRows(r, l28OfflineWidths, prompts, true, chat); err != nil {
+		return fmt.Errorf("l28: %w", err)
+	}
+	if r.Err() != nil {
+		return fmt.Errorf("l28: write output: %w", r.Err())
+	}
+	return nil
 }

@@ -22,7 +22,8 @@ Configuration is read as ASP.NET reads it, from the environment or the command l
   VoicingSearch__OpticIndexPath     a voicing index file instead of the built-in one
   Course__NewLine                   lf, or crlf to build answers as GA does on Windows
   Course__Splitter                  pinned (SseChunker at a826864) or 743 (after GA's #743)
-  Course__Clock                     system, or fixed for durations of 0 ms (the lessons' host)`,
+  Course__Clock                     system, or fixed for durations of 0 ms (the lessons' host)
+  Course__Ga                        pin (GA at a826864), or main for GaChatbot.Api as on GA's main`,
 		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			for _, a := range args {

@@ -85,6 +85,20 @@ func (h Hints) Deltas(query string) map[string]float64 {
 	return deltas
 }
 
+// Boosts reports whether GetDeltas(query) holds intent: whether one of that intent's rules
+// matches, the other rules left unrun.
+func (h Hints) Boosts(query, intent string) bool {
+	if strings.TrimSpace(query) == "" {
+		return false
+	}
+	for _, r := range h.Rules {
+		if r.Intent == intent && r.Matches(query) {
+			return true
+		}
+	}
+	return false
+}
+
 // Fired returns the ids of the intents the hints boost for query, in ordinal order.
 func (h Hints) Fired(query string) []string {
 	ids := make([]string, 0, 2)

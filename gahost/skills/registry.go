@@ -120,8 +120,10 @@ func intentOf(name string, execute func(string) Result) Intent {
 // is what the skills' AppendLine writes ("" for LF).
 func Intents(newline string) []Intent {
 	return []Intent{
+		intentOf("ChordInfo", ChordInfo{}.Execute),
 		intentOf("ScaleInfo", ScaleInfo{}.Execute),
 		intentOf("Interval", Interval{}.Execute),
+		intentOf("ChordSubstitution", ChordSubstitution{NewLine: newline}.Execute),
 		intentOf("ProgressionMood", ProgressionMood{NewLine: newline}.Execute),
 		intentOf("RelativeKey", RelativeKey{NewLine: newline}.Execute),
 		intentOf("TheoryComparison", TheoryComparison{}.Execute),

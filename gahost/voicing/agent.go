@@ -26,6 +26,9 @@ const (
 type Agent struct {
 	Index   *Index // a nil Index behaves as an empty one
 	NewLine string // AppendLine's line break: "" means "\n", "\r\n" as GA on Windows
+	// Read reads the message's chord, mode, instrument and tags: nil is the stand-in's
+	// query.Extract, the pin's reading; GA's main reads with query.ExtractTyped.
+	Read func(string) query.Query
 }
 
 // Response is the agent's answer before the notation pass.
@@ -39,7 +42,11 @@ type Response struct {
 //
 // VoicingAgent.ProcessAsync (Common/GA.Business.ML/Agents/VoicingAgent.cs:46-180).
 func (a Agent) Process(message string) Response {
-	q := query.Extract(message)
+	read := a.Read
+	if read == nil {
+		read = query.Extract
+	}
+	q := read(message)
 	if q.Empty() {
 		return Response{Text: NoIntentText, Confidence: NoIntentConfidence}
 	}

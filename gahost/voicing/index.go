@@ -47,6 +47,8 @@ type indexFile struct {
 		Diagram    string   `json:"diagram"`
 		Quality    *string  `json:"quality"`
 		Score      *float64 `json:"score"`
+		// Index is "main" for a voicing only GA's main-built index holds; "" for one of both.
+		Index string `json:"index"`
 	} `json:"voicings"`
 }
 
@@ -100,9 +102,14 @@ func instrumentOrGuitar(instrument string) string {
 	return instrument
 }
 
-// LoadIndex reads an index in the JSON format of fixtures/README.md. Entries
-// keep their file order, which breaks ties between equal scores.
-func LoadIndex(data []byte) (*Index, error) {
+// LoadIndex reads an index in the JSON format of fixtures/README.md, leaving out
+// the entries marked as main's only. Entries keep their file order, which breaks
+// ties between equal scores.
+func LoadIndex(data []byte) (*Index, error) { return LoadIndexFor(data, false) }
+
+// LoadIndexFor reads an index as LoadIndex does; with main set it keeps the
+// entries marked "index": "main" too, the index GA's main builds.
+func LoadIndexFor(data []byte, main bool) (*Index, error) {
 	var f indexFile
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&f); err != nil {
@@ -110,6 +117,15 @@ func LoadIndex(data []byte) (*Index, error) {
 	}
 	ix := &Index{entries: make([]entry, 0, len(f.Voicings))}
 	for i, v := range f.Voicings {
+		switch v.Index {
+		case "":
+		case "main":
+			if !main {
+				continue
+			}
+		default:
+			return nil, fmt.Errorf("voicing: load index: entry %d (%q): index %q is neither empty nor \"main\"", i, v.ID, v.Index)
+		}
 		if v.Score == nil {
 			return nil, fmt.Errorf("voicing: load index: entry %d (%q): no score", i, v.ID)
 		}
@@ -144,7 +160,14 @@ func OpenIndex(path string) (*Index, error) {
 	return ix, nil
 }
 
-var defaultIndex = sync.OnceValues(func() (*Index, error) { return LoadIndex(fixtures.Voicings) })
+var (
+	defaultIndex = sync.OnceValues(func() (*Index, error) { return LoadIndex(fixtures.Voicings) })
+	mainIndex    = sync.OnceValues(func() (*Index, error) { return LoadIndexFor(fixtures.Voicings, true) })
+)
+
+// MainIndex returns the embedded index as GA's main builds it: every entry of
+// fixtures/voicings.json, those marked "index": "main" included.
+func MainIndex() (*Index, error) { return mainIndex() }
 
 // DefaultIndex returns the index embedded in the binary (fixtures/voicings.json),
 // shared by all callers.

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -33,7 +32,29 @@ type docCommand struct {
 	stdin string
 }
 
-var shellBlock = regexp.MustCompile("(?ms)^```(sh|bash|console)?\n(.*?)^```")
+// shellBlocks are the bodies of a page's fenced blocks marked sh, bash or console, or not marked,
+// found by walking the fences in order, so a closing fence is never taken for an opening one.
+func shellBlocks(text string) []string {
+	var blocks []string
+	var body strings.Builder
+	inBlock, shell := false, false
+	for line := range strings.SplitSeq(text, "\n") {
+		switch {
+		case !inBlock && strings.HasPrefix(line, "```"):
+			info := strings.TrimPrefix(line, "```")
+			inBlock, shell = true, info == "" || info == "sh" || info == "bash" || info == "console"
+			body.Reset()
+		case inBlock && line == "```":
+			if shell {
+				blocks = append(blocks, body.String())
+			}
+			inBlock = false
+		case inBlock:
+			body.WriteString(line + "\n")
+		}
+	}
+	return blocks
+}
 
 // docCommands finds the lines of every shell block that run the course: `course ARGS`,
 // `./course ARGS` or `go run . ARGS`, joined across backslash continuations, without comments,
@@ -46,8 +67,8 @@ func docCommands(t *testing.T) []docCommand {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, m := range shellBlock.FindAllStringSubmatch(string(text), -1) {
-			body := strings.ReplaceAll(m[2], "\\\n", " ")
+		for _, block := range shellBlocks(string(text)) {
+			body := strings.ReplaceAll(block, "\\\n", " ")
 			for line := range strings.SplitSeq(body, "\n") {
 				line = strings.TrimSpace(line)
 				if i := strings.Index(line, " # "); i >= 0 {

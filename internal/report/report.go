@@ -204,7 +204,7 @@ func (r *Report) FixedRow(widths []int, cells ...string) {
 		}
 		b.WriteString(c)
 		if i < len(widths) && i < len(cells)-1 {
-			b.WriteString(strings.Repeat(" ", max(widths[i]-len([]rune(c)), 0)))
+			b.WriteString(strings.Repeat(" ", max(widths[i]-twwidth.Width(c), 0)))
 		}
 	}
 	r.Printf("%s\n", strings.TrimRight(b.String(), " "))
