@@ -78,7 +78,7 @@ func Course() []Lesson {
 		{Slug: "l24", Title: "Set-class equivalence and GA's operation parser",
 			About: "equivalence under transposition and inversion, and GA's F# parser"},
 		{Slug: "l25", Title: "What reaches the transpose skill",
-			About: "routing hints, SKILL.md triggers, two registrations, the router alone"},
+			About: "routing hints, SKILL.md triggers, two registrations, the router alone", New: func() *cobra.Command { return NewCmdL25(nil) }},
 		{Slug: "l26", Title: "Modes from the catalogue",
 			About: "26 families and 165 names, each mode's formula, and how names are found"},
 		{Slug: "l27", Title: "Chord tone, tension or avoid note",

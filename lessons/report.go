@@ -185,3 +185,17 @@ func (r *report) fixedRow(widths []int, cells ...string) {
 	}
 	r.printf("%s\n", strings.TrimRight(b.String(), " "))
 }
+
+// row prints one row as the original program's Report.Row does: every cell but the last padded
+// to its width on its own, the cells joined by one space, trailing spaces trimmed. A wider cell
+// pushes only its own row along, unlike table, which widens the whole column.
+func (r *report) row(widths []int, cells ...string) {
+	parts := make([]string, len(cells))
+	for i, c := range cells {
+		parts[i] = c
+		if i < len(widths) {
+			parts[i] = pad(c, widths[i])
+		}
+	}
+	r.printf("%s\n", strings.TrimRight(strings.Join(parts, " "), " "))
+}

@@ -13,6 +13,7 @@ import (
 var snapshotRuns = [][]string{
 	{"lessons"},
 	{"l1"},
+	{"l25"},
 	{"l4"},
 	{"l5"},
 	{"l6"},
