@@ -66,3 +66,12 @@ func BenchmarkL17(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkL24 runs lesson 24: about 1.2 million set-equivalence questions and the parser's forms.
+func BenchmarkL24(b *testing.B) {
+	for b.Loop() {
+		if err := runL24(context.Background(), &L24Options{Out: io.Discard}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -76,7 +76,7 @@ func Course() []Lesson {
 		{Slug: "l23", Title: "ICV deltas and shortest paths",
 			About: "deltas between chords and breadth-first paths in GA's tie order"},
 		{Slug: "l24", Title: "Set-class equivalence and GA's operation parser",
-			About: "equivalence under transposition and inversion, and GA's F# parser"},
+			About: "equivalence under transposition and inversion, and GA's F# parser", New: func() *cobra.Command { return NewCmdL24(nil) }},
 		{Slug: "l25", Title: "What reaches the transpose skill",
 			About: "routing hints, SKILL.md triggers, two registrations, the router alone", New: func() *cobra.Command { return NewCmdL25(nil) }},
 		{Slug: "l26", Title: "Modes from the catalogue",

@@ -13,6 +13,8 @@ import (
 var snapshotRuns = [][]string{
 	{"lessons"},
 	{"l1"},
+	{"l24"},
+	{"l24", "--main"},
 	{"l25"},
 	{"l4"},
 	{"l5"},
