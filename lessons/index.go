@@ -56,7 +56,7 @@ func Course() []Lesson {
 		{Slug: "l13", Title: "Roman numerals from the DSL, at the pin and on main",
 			About: "domain.analyzeProgression over 240 questions, and the DSL's tool list"},
 		{Slug: "l14", Title: "Chord substitution by interval-class vector",
-			About: "substitution lists by ICV distance, pair relations, and the tools behind them"},
+			About: "substitution lists by ICV distance, pair relations, and the tools behind them", New: func() *cobra.Command { return NewCmdL14(nil) }},
 		{Slug: "l15", Title: "Spelling and naming chords",
 			About: "the chord-info skill, GA's chord vocabulary and its tool over 588 chords", New: func() *cobra.Command { return NewCmdL15(nil) }},
 		{Slug: "l16", Title: "Chord voicings: extractor, encoder and index",

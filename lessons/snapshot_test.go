@@ -34,6 +34,7 @@ var snapshotRuns = [][]string{
 	{"l6", "--browser"},
 	{"l7"},
 	{"l9"},
+	{"l14"},
 	{"l15"},
 	{"l17"},
 	{"l17", "--main"},

@@ -339,4 +339,3 @@ func (ChordSubstitutionTools) CompareChords(chordA, chordB string) ComparisonRes
 	rels, l1 := relationships(a, b, true)
 	return ComparisonResult{ChordA: a.Name, ChordB: b.Name, Relationships: rels, IcvL1Distance: l1}
 }
-
