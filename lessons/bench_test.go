@@ -75,3 +75,12 @@ func BenchmarkL24(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkL14 runs lesson 14: about 400 questions to the substitution skill and its tools.
+func BenchmarkL14(b *testing.B) {
+	for b.Loop() {
+		if err := runL14(context.Background(), &L14Options{Out: io.Discard}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

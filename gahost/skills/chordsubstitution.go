@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/dlclark/regexp2/v2"
 
@@ -56,17 +57,27 @@ var substitutionTemplates = []struct {
 	{[]int{0, 3, 6, 10}, "m7b5"}, {[]int{0, 3, 6, 9}, "dim7"},
 }
 
-// SubstitutionChordName is SetName: the first root and template, C first, whose mask is the
-// set's; a set no template names gets its own name, here its pitch classes
-// (ChordSubstitutionSkill.cs:126-140, 342-346). Every set of a triad's or seventh chord's set
-// class has a template name.
-func SubstitutionChordName(s algebra.Set) string {
+// maskToChord is MaskToChord: for each root, C first, and each template in order, the first
+// name a mask gets (ChordSubstitutionSkill.cs:126-140).
+var maskToChord = sync.OnceValue(func() map[algebra.Set]string {
+	m := map[algebra.Set]string{}
 	for root := range 12 {
 		for _, t := range substitutionTemplates {
-			if chordMask(root, t.intervals) == s {
-				return substitutionRootNames[root] + t.suffix
+			mask := chordMask(root, t.intervals)
+			if _, ok := m[mask]; !ok {
+				m[mask] = substitutionRootNames[root] + t.suffix
 			}
 		}
+	}
+	return m
+})
+
+// SubstitutionChordName is SetName: the MaskToChord name of the set; a set no template names
+// gets its own name, here its pitch classes (ChordSubstitutionSkill.cs:342-346). Every set of a
+// triad's or seventh chord's set class has a template name.
+func SubstitutionChordName(s algebra.Set) string {
+	if name, ok := maskToChord()[s]; ok {
+		return name
 	}
 	return s.String()
 }
@@ -115,14 +126,13 @@ type Substitute struct {
 // ChordSubstitutionMcpTools.cs GetSubstitutions).
 func nearbyChords(c SubstitutionChord) []Substitute {
 	src := c.Set()
-	var out []Substitute
+	var near []algebra.Neighbor
 	for _, nb := range algebra.FindNearby(src, 3, false) {
-		if nb.Set == src || nb.Set.Len() != src.Len() {
-			continue
+		if nb.Set != src && nb.Set.Len() == src.Len() {
+			near = append(near, nb)
 		}
-		out = append(out, Substitute{SubstitutionChordName(nb.Set), nb.Cost, nb.Delta.L1()})
 	}
-	slices.SortStableFunc(out, func(a, b Substitute) int {
+	slices.SortStableFunc(near, func(a, b algebra.Neighbor) int {
 		switch {
 		case a.Cost < b.Cost:
 			return -1
@@ -131,7 +141,11 @@ func nearbyChords(c SubstitutionChord) []Substitute {
 		}
 		return 0
 	})
-	return out[:min(5, len(out))]
+	out := make([]Substitute, 0, 5)
+	for _, nb := range near[:min(5, len(near))] {
+		out = append(out, Substitute{SubstitutionChordName(nb.Set), nb.Cost, nb.Delta.L1()})
+	}
+	return out
 }
 
 // Relationship is one relationship of a chord comparison, its type and explanation.
