@@ -369,12 +369,13 @@ func (l *lesson24) allPairs() {
 // sweepReading is what one answer of the sweep says, and whether it names a Z-relation or says
 // "via either operation".
 type sweepReading struct {
-	j         setJudgement
-	z, either bool
+	j                 setJudgement
+	answer, z, either bool
 }
 
 func readSweep(text string) sweepReading {
-	return sweepReading{judgeSets(text), strings.Contains(text, "they are Z-related"), strings.Contains(text, "via either operation")}
+	j := judgeSets(text)
+	return sweepReading{j, j.kind == "answer", strings.Contains(text, "they are Z-related"), strings.Contains(text, "via either operation")}
 }
 
 // sweepTally counts one phrasing's answers over the pairs of one size.
@@ -391,11 +392,15 @@ type sweepTally struct {
 func (l *lesson24) sweep(t *sweepTally, sets []sweepSet, shapes int, verdicts []sweepReading) {
 	groups := make([]*sweepGroup, shapes*shapes)
 	t.kinds = map[string]int{}
+	byTranspositionOnly := t.phrasing.relation == "T"
 	for i := range sets {
 		a := &sets[i]
 		for k := range sets {
 			b := &sets[k]
-			g := l.group(groups, t.phrasing.template, a, b, shapes)
+			g := groups[a.shapeIndex*shapes+b.shapeIndex]
+			if g == nil {
+				g = l.group(groups, t.phrasing.template, a, b, shapes)
+			}
 			var got sweepReading
 			switch {
 			case !g.read:
@@ -408,10 +413,10 @@ func (l *lesson24) sweep(t *sweepTally, sets []sweepSet, shapes int, verdicts []
 			j := got.j
 			byT, byClass := a.tc == b.tc, a.class == b.class
 			truth := byClass
-			if t.phrasing.relation == "T" {
+			if byTranspositionOnly {
 				truth = byT
 			}
-			if j.kind == "answer" && j.yes == truth {
+			if got.answer && j.yes == truth {
 				t.right++
 			} else {
 				t.wrong++

@@ -440,7 +440,7 @@ func buildGrammar() rules {
 
 	// Category operations (lines 556-618): each binary form is tried first, and it consumes
 	// the left object before it looks for its operator.
-	binary := func(c string, op parser[string], ctor func(a, b Object) Operation) parser[Operation] {
+	binary := func(op parser[string], ctor func(a, b Object) Operation) parser[Operation] {
 		return pipe3(musicalObject, op, musicalObject, func(a Object, _ string, b Object) Operation { return ctor(a, b) })
 	}
 	pair2 := func(c string) func(a, b Object) Operation {
@@ -454,17 +454,17 @@ func buildGrammar() rules {
 	list := func(c string) func([]Object) Operation {
 		return func(os []Object) Operation { return Operation{Case: c, Objects: os} }
 	}
-	tensorProduct := choice(binary("TensorProduct", sym('⊗'), pair2("TensorProduct")),
-		binary("TensorProduct", str("tensor"), pair2("TensorProduct")), call2("tensor", "TensorProduct"))
-	directSum := choice(binary("DirectSum", sym('⊕'), pair2("DirectSum")),
-		binary("DirectSum", str("direct_sum"), pair2("DirectSum")), call2("direct_sum", "DirectSum"))
-	productOp := choice(binary("Product", sym('×'), pair2("Product")),
-		binary("Product", str("product"), pair2("Product")),
+	tensorProduct := choice(binary(sym('⊗'), pair2("TensorProduct")),
+		binary(str("tensor"), pair2("TensorProduct")), call2("tensor", "TensorProduct"))
+	directSum := choice(binary(sym('⊕'), pair2("DirectSum")),
+		binary(str("direct_sum"), pair2("DirectSum")), call2("direct_sum", "DirectSum"))
+	productOp := choice(binary(sym('×'), pair2("Product")),
+		binary(str("product"), pair2("Product")),
 		mapTo(then(str("product"), between(ch('('), ch(')'), objectList)), list("Product")))
-	coproductOp := choice(binary("Coproduct", sym('+'), pair2("Coproduct")),
-		binary("Coproduct", str("coproduct"), pair2("Coproduct")),
+	coproductOp := choice(binary(sym('+'), pair2("Coproduct")),
+		binary(str("coproduct"), pair2("Coproduct")),
 		mapTo(then(str("coproduct"), between(ch('('), ch(')'), objectList)), list("Coproduct")))
-	exponentialOp := choice(binary("Exponential", sym('^'), pair2("Exponential")), call2("exp", "Exponential"))
+	exponentialOp := choice(binary(sym('^'), pair2("Exponential")), call2("exp", "Exponential"))
 	categoryOperation := choice(attempt(tensorProduct), attempt(directSum), attempt(productOp), attempt(coproductOp), attempt(exponentialOp))
 
 	// The operation (lines 625-633).
