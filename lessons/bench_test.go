@@ -66,3 +66,21 @@ func BenchmarkL17(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkL24 runs lesson 24: about 1.2 million set-equivalence questions and the parser's forms.
+func BenchmarkL24(b *testing.B) {
+	for b.Loop() {
+		if err := runL24(context.Background(), &L24Options{Out: io.Discard}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkL14 runs lesson 14: about 400 questions to the substitution skill and its tools.
+func BenchmarkL14(b *testing.B) {
+	for b.Loop() {
+		if err := runL14(context.Background(), &L14Options{Out: io.Discard}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,146 +1,355 @@
 package skills
 
 import (
-	"math/bits"
+	"fmt"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
+
+	"github.com/dlclark/regexp2/v2"
 
 	"course/gahost/algebra"
 )
 
-// ChordSubstitution is GA's ChordSubstitutionSkill (Common/GA.Business.ML/Agents/Skills/ChordSubstitutionSkill.cs @ c781df5c).
-type ChordSubstitution struct {
-	// NewLine is what AppendLine writes: "" for "\n", "\r\n" as GA on Windows.
-	NewLine string
+// ChordSubstitution is GA's ChordSubstitutionSkill: for one chord symbol, the five nearest chords
+// of its size by Grothendieck ICV distance; for two, the relationships between them
+// (Common/GA.Business.ML/Agents/Skills/ChordSubstitutionSkill.cs @ c781df5c; the file's last
+// change before the pin is fa95bd15, 2026-06-28). ChordSubstitutionTools are its two MCP tools.
+type ChordSubstitution struct{}
+
+// Name is the skill's Name.
+func (ChordSubstitution) Name() string { return "ChordSubstitution" }
+
+// CanHandle is the skill's CanHandle: a chord symbol and a substitution or comparison word
+// (ChordSubstitutionSkill.cs:59-75).
+func (ChordSubstitution) CanHandle(message string) bool { return chordSubstitutionCanHandle(message) }
+
+// substitutionRoots is RootPcMap, read without regard to case (ChordSubstitutionSkill.cs:79-85).
+var substitutionRoots = map[string]int{
+	"C": 0, "C#": 1, "DB": 1, "D": 2, "D#": 3, "EB": 3, "E": 4, "F": 5, "F#": 6, "GB": 6,
+	"G": 7, "G#": 8, "AB": 8, "A": 9, "A#": 10, "BB": 10, "B": 11,
 }
 
-// substitutionIntervals is QualityIntervals; an unknown quality is a major triad
-// (ChordSubstitutionSkill.cs:92-106 @ c781df5c).
-var substitutionIntervals = map[string][]int{
-	"": {0, 4, 7}, "m": {0, 3, 7}, "min": {0, 3, 7}, "dim": {0, 3, 6}, "aug": {0, 4, 8}, "+": {0, 4, 8},
-	"7": {0, 4, 7, 10}, "maj7": {0, 4, 7, 11}, "m7": {0, 3, 7, 10}, "m7b5": {0, 3, 6, 10}, "dim7": {0, 3, 6, 9},
+// substitutionRootNames is RootNames: flats except F# (ChordSubstitutionSkill.cs:88-89).
+var substitutionRootNames = [12]string{"C", "Db", "D", "Eb", "E", "F", "F#", "G", "Ab", "A", "Bb", "B"}
+
+// substitutionQualities is QualityIntervals with the suffix each quality is named by
+// (ChordSubstitutionSkill.cs:92-106, 314-325).
+var substitutionQualities = map[string]struct {
+	intervals []int
+	suffix    string
+}{
+	"": {[]int{0, 4, 7}, ""}, "m": {[]int{0, 3, 7}, "m"}, "min": {[]int{0, 3, 7}, "m"},
+	"dim": {[]int{0, 3, 6}, "dim"}, "aug": {[]int{0, 4, 8}, "aug"}, "+": {[]int{0, 4, 8}, "aug"},
+	"7": {[]int{0, 4, 7, 10}, "7"}, "maj7": {[]int{0, 4, 7, 11}, "maj7"}, "m7": {[]int{0, 3, 7, 10}, "m7"},
+	"m7b5": {[]int{0, 3, 6, 10}, "m7b5"}, "dim7": {[]int{0, 3, 6, 9}, "dim7"},
 }
 
-// substitutionRootNames and substitutionTemplates build MaskToChord: the first name given to a
-// pitch-class mask, roots from C up, templates in GA's order (ChordSubstitutionSkill.cs:108-139 @ c781df5c).
-var (
-	substitutionRootNames = []string{"C", "Db", "D", "Eb", "E", "F", "F#", "G", "Ab", "A", "Bb", "B"}
-	substitutionTemplates = []struct {
-		intervals []int
-		suffix    string
-	}{
-		{[]int{0, 4, 7}, ""}, {[]int{0, 3, 7}, "m"}, {[]int{0, 3, 6}, "dim"}, {[]int{0, 4, 8}, "aug"},
-		{[]int{0, 4, 7, 10}, "7"}, {[]int{0, 4, 7, 11}, "maj7"}, {[]int{0, 3, 7, 10}, "m7"},
-		{[]int{0, 3, 6, 10}, "m7b5"}, {[]int{0, 3, 6, 9}, "dim7"},
-	}
-)
-
-// maskOf is a pitch-class mask, bit i for pitch class i, of intervals above root.
-func maskOf(root int, intervals []int) int {
-	m := 0
-	for _, iv := range intervals {
-		m |= 1 << (((root+iv)%12 + 12) % 12)
-	}
-	return m
+// substitutionTemplates are ChordTemplates, in the order MaskToChord tries them on each root
+// (ChordSubstitutionSkill.cs:112-123).
+var substitutionTemplates = []struct {
+	intervals []int
+	suffix    string
+}{
+	{[]int{0, 4, 7}, ""}, {[]int{0, 3, 7}, "m"}, {[]int{0, 3, 6}, "dim"}, {[]int{0, 4, 8}, "aug"},
+	{[]int{0, 4, 7, 10}, "7"}, {[]int{0, 4, 7, 11}, "maj7"}, {[]int{0, 3, 7, 10}, "m7"},
+	{[]int{0, 3, 6, 10}, "m7b5"}, {[]int{0, 3, 6, 9}, "dim7"},
 }
 
-// substitutionName is SetName: MaskToChord's name, or PitchClassSet.Name, the pitch classes in
-// ascending order with 10 and 11 as T and E (PitchClassSet.cs:81; PitchClass.cs:83-88 @ c781df5c).
-func substitutionName(mask int) string {
+// maskToChord is MaskToChord: for each root, C first, and each template in order, the first
+// name a mask gets (ChordSubstitutionSkill.cs:126-140).
+var maskToChord = sync.OnceValue(func() map[algebra.Set]string {
+	m := map[algebra.Set]string{}
 	for root := range 12 {
 		for _, t := range substitutionTemplates {
-			if maskOf(root, t.intervals) == mask {
-				return substitutionRootNames[root] + t.suffix
+			mask := chordMask(root, t.intervals)
+			if _, ok := m[mask]; !ok {
+				m[mask] = substitutionRootNames[root] + t.suffix
 			}
 		}
 	}
-	var parts []string
-	for pc := range 12 {
-		if mask&(1<<pc) != 0 {
-			parts = append(parts, map[int]string{10: "T", 11: "E"}[pc])
-			if pc < 10 {
-				parts[len(parts)-1] = strconv.Itoa(pc)
-			}
-		}
+	return m
+})
+
+// SubstitutionChordName is SetName: the MaskToChord name of the set; a set no template names
+// gets its own name, here its pitch classes (ChordSubstitutionSkill.cs:342-346). Every set of a
+// triad's or seventh chord's set class has a template name.
+func SubstitutionChordName(s algebra.Set) string {
+	if name, ok := maskToChord()[s]; ok {
+		return name
 	}
-	return strings.Join(parts, " ")
+	return s.String()
 }
 
-// nearby is GrothendieckService.FindNearby with the skill's filter: the sets within L1 distance
-// 3 of the source's vector, in FindNearby's order, of the source's size and other than the
-// source, the first five (ChordSubstitutionSkill.cs:165-174 @ c781df5c).
-func nearby(source int) []algebra.Neighbor {
-	var out []algebra.Neighbor
-	for _, n := range algebra.FindNearby(algebra.Set(source), 3, false) {
-		if int(n.Set) != source && n.Set.Len() == bits.OnesCount(uint(source)) && len(out) < 5 {
-			out = append(out, n)
+func chordMask(root int, intervals []int) algebra.Set {
+	pcs := make([]int, len(intervals))
+	for i, iv := range intervals {
+		pcs[i] = root + iv
+	}
+	return algebra.NewSet(pcs...)
+}
+
+// SubstitutionChord is a chord as the skill reads it: its name, root and intervals.
+type SubstitutionChord struct {
+	Name      string
+	Root      int
+	Intervals []int
+}
+
+// Set is the chord's pitch-class set.
+func (c SubstitutionChord) Set() algebra.Set { return chordMask(c.Root, c.Intervals) }
+
+// substitutionChord is TryParseChordMatch on a root, an accidental and a quality.
+func substitutionChord(root, acc, qual string) (SubstitutionChord, bool) {
+	pc, ok := substitutionRoots[strings.ToUpper(root+acc)]
+	if !ok {
+		return SubstitutionChord{}, false
+	}
+	q, ok := substitutionQualities[strings.ToLower(qual)]
+	if !ok {
+		q = substitutionQualities[""]
+	}
+	return SubstitutionChord{Name: root + acc + q.suffix, Root: pc, Intervals: q.intervals}, true
+}
+
+// Substitute is one chord of a substitution list.
+type Substitute struct {
+	Name string
+	Cost float64
+	L1   int
+}
+
+// nearbyChords is the single-chord search both the skill and ga_chord_substitutions run:
+// FindNearby at distance 3 from the caller's own set, without the source's mask and without
+// sets of another size, stable by cost, the first five (ChordSubstitutionSkill.cs:168-174;
+// ChordSubstitutionMcpTools.cs GetSubstitutions).
+func nearbyChords(c SubstitutionChord) []Substitute {
+	src := c.Set()
+	var near []algebra.Neighbor
+	for _, nb := range algebra.FindNearby(src, 3, false) {
+		if nb.Set != src && nb.Set.Len() == src.Len() {
+			near = append(near, nb)
+		}
+	}
+	slices.SortStableFunc(near, func(a, b algebra.Neighbor) int {
+		switch {
+		case a.Cost < b.Cost:
+			return -1
+		case a.Cost > b.Cost:
+			return 1
+		}
+		return 0
+	})
+	out := make([]Substitute, 0, 5)
+	for _, nb := range near[:min(5, len(near))] {
+		out = append(out, Substitute{SubstitutionChordName(nb.Set), nb.Cost, nb.Delta.L1()})
+	}
+	return out
+}
+
+// Relationship is one relationship of a chord comparison, its type and explanation.
+type Relationship struct{ Type, Explanation string }
+
+// relationships is ClassifySubstitution; the tool's copy words three explanations more
+// briefly, which tool selects (ChordSubstitutionSkill.cs:246-298; ChordSubstitutionMcpTools.cs CompareChords).
+func relationships(a, b SubstitutionChord, tool bool) ([]Relationship, int) {
+	var rels []Relationship
+	ab, ba := (b.Root-a.Root+12)%12, (a.Root-b.Root+12)%12
+	dom7 := []int{0, 4, 7, 10}
+	if ab == 6 && slices.Equal(a.Intervals, dom7) && slices.Equal(b.Intervals, dom7) {
+		text := "Roots are 6 semitones (tritone) apart; both are dominant 7ths. The M3 of " + a.Name + " equals the m7 of " + b.Name +
+			" and vice versa — guide tones are shared by inversion. Classic bebop move: both chords resolve to the same target by half-step."
+		if tool {
+			text = "Roots are 6 semitones (tritone) apart; both are dominant 7ths. M3 of " + a.Name + " = m7 of " + b.Name +
+				" and vice versa — guide tones shared by inversion. Classic bebop move."
+		}
+		rels = append(rels, Relationship{"Tritone Substitution", text})
+	}
+	if ba == 7 {
+		rels = append(rels, Relationship{"Secondary Dominant", a.Name + " is a perfect 5th above " + b.Name + " — " + a.Name + " functions as V (dominant) of " + b.Name + "."})
+	}
+	if ba == 10 && slices.Equal(a.Intervals, dom7) {
+		text := a.Name + " is bVII7 relative to " + b.Name + " — the backdoor dominant resolves up by a whole step to the tonic."
+		if tool {
+			text = a.Name + " is bVII7 relative to " + b.Name + " — backdoor dominant resolves up by a whole step to the tonic."
+		}
+		rels = append(rels, Relationship{"Backdoor Dominant", text})
+	}
+	setA, setB := a.Set(), b.Set()
+	if setA.PrimeForm() == setB.PrimeForm() {
+		text := "Both chords share the same prime form under T/I equivalence — they belong to the same set class (e.g. major triads are T/I equivalent to minor triads)."
+		if tool {
+			text = "Both chords share the same prime form under T/I equivalence — they belong to the same set class."
+		}
+		rels = append(rels, Relationship{"Set-Class Equivalent", text})
+	}
+	l1 := algebra.DeltaOf(setA.IntervalClassVector(), setB.IntervalClassVector()).L1()
+	if l1 <= 2 {
+		rels = append(rels, Relationship{fmt.Sprintf("ICV Neighbor (L1 = %d)", l1),
+			fmt.Sprintf("%s and %s are %d step(s) apart in ICV space — harmonically proximate by Grothendieck measure.", a.Name, b.Name, l1)})
+	}
+	if len(rels) == 0 {
+		rels = append(rels, Relationship{"Harmonic Distance", fmt.Sprintf("No standard substitution relationship detected. ICV distance = %d (L1 norm).", l1)})
+	}
+	return rels, l1
+}
+
+// chordsIn is the chords of ExtendedChordSymbol's matches that RootPcMap knows, at most two
+// (ChordSubstitutionSkill.cs:147-152).
+func chordsIn(message string) []SubstitutionChord {
+	var out []SubstitutionChord
+	m, _ := substitutionChordRe.FindStringMatch(message)
+	for ; m != nil && len(out) < 2; m, _ = substitutionChordRe.FindNextMatch(m) {
+		if c, ok := substitutionChord(groupText(m, "root"), groupText(m, "acc"), groupText(m, "qual")); ok {
+			out = append(out, c)
 		}
 	}
 	return out
 }
 
-// Execute is ExecuteAsync's single-chord path: the chord the extended pattern finds first and
-// the five nearest sets of its size by ICV distance, each with its cost, lines joined by
-// newline and the end trimmed. Two chords take GA's comparison path, of which the stand-in
-// gives only the heading: its relationship checks are not modelled.
-func (c ChordSubstitution) Execute(message string) Result {
-	type chord struct {
-		name string
-		root int
-		ivs  []int
+// groupText is a group's text, "" when the group took part in no match.
+func groupText(m *regexp2.Match, name string) string {
+	g := m.GroupByName(name)
+	if g == nil || len(g.Captures) == 0 {
+		return ""
 	}
-	var chords []chord
-	for m, _ := substitutionChordRe.FindStringMatch(message); m != nil && len(chords) < 2; m, _ = substitutionChordRe.FindNextMatch(m) {
-		root := m.GroupByName("root").String() + m.GroupByName("acc").String()
-		pc, ok := ChordRootPitchClass(root)
-		if !ok {
-			continue
-		}
-		q := m.GroupByName("qual").String()
-		ivs, ok := substitutionIntervals[strings.ToLower(q)]
-		if !ok {
-			ivs = substitutionIntervals[""]
-		}
-		chords = append(chords, chord{root + substitutionSuffix(q), pc, ivs})
-	}
-	switch len(chords) {
-	case 0:
-		return Result{Text: "Could not identify a chord symbol in your message."}
-	case 2:
-		return Result{Text: "**" + chords[0].name + "** → **" + chords[1].name + "** relationship analysis:", Confidence: 1}
-	}
-	src := chords[0]
-	mask := maskOf(src.root, src.ivs)
-	near := nearby(mask)
-	if len(near) == 0 {
-		return Result{Text: "No substitutions found within harmonic distance 3 for " + src.name + "."}
-	}
-	nl := c.NewLine
-	if nl == "" {
-		nl = "\n"
-	}
-	var b strings.Builder
-	b.WriteString("Harmonic substitutions for **" + src.name + "** (ranked by ICV distance):" + nl + nl)
-	evidence := []string{"Source chord: " + src.name + " (bitmask " + strconv.Itoa(mask) + ")"}
-	for _, n := range near {
-		name := substitutionName(int(n.Set))
-		l1 := n.Delta.L1()
-		cost := strconv.FormatFloat(n.Cost, 'f', 2, 64)
-		b.WriteString("- **" + name + "** — harmonic cost " + cost + " (Δ L1=" + strconv.Itoa(l1) + ")" + nl)
-		evidence = append(evidence, name+": cost="+cost+", L1="+strconv.Itoa(l1))
-	}
-	return Result{Text: strings.TrimRight(b.String(), " \t\r\n"), Confidence: 1, Evidence: evidence}
+	return g.String()
 }
 
-// substitutionSuffix is TryParseChordMatch's display suffix (ChordSubstitutionSkill.cs:313-325 @ c781df5c).
-func substitutionSuffix(q string) string {
-	switch q {
-	case "m", "min":
-		return "m"
-	case "dim", "aug", "7", "maj7", "m7", "m7b5", "dim7":
-		return q
-	case "+":
-		return "aug"
+// Execute is ExecuteAsync: two chords are compared; otherwise the first match, if RootPcMap
+// knows it, gets its list; the answers are trimmed at the end, lines ended by "\n"
+// (ChordSubstitutionSkill.cs:144-244, 348-355).
+func (ChordSubstitution) Execute(message string) Result {
+	chords := chordsIn(message)
+	if len(chords) == 2 {
+		a, b := chords[0], chords[1]
+		rels, _ := relationships(a, b, false)
+		var t strings.Builder
+		t.WriteString("**" + a.Name + "** → **" + b.Name + "** relationship analysis:\n\n")
+		evidence := make([]string, len(rels))
+		for i, r := range rels {
+			stars := "★★"
+			switch {
+			case strings.Contains(r.Type, "Tritone"):
+				stars = "★★★"
+			case strings.HasPrefix(r.Type, "ICV"):
+				stars = "★"
+			}
+			t.WriteString(stars + " **" + r.Type + "**\n  " + r.Explanation + "\n\n")
+			evidence[i] = r.Type + ": " + r.Explanation
+		}
+		t.WriteString("*Confidence: 100% (deterministic pitch-class arithmetic)*")
+		return Result{Text: t.String(), Confidence: 1, Evidence: evidence, Assumptions: []string{"Pure pitch-class arithmetic — no LLM call"}}
 	}
-	return ""
+	m, _ := substitutionChordRe.FindStringMatch(message)
+	var c SubstitutionChord
+	ok := false
+	if m != nil {
+		c, ok = substitutionChord(groupText(m, "root"), groupText(m, "acc"), groupText(m, "qual"))
+	}
+	if !ok {
+		return substitutionCannotHelp("Could not identify a chord symbol in your message.")
+	}
+	nearby := nearbyChords(c)
+	if len(nearby) == 0 {
+		return substitutionCannotHelp("No substitutions found within harmonic distance 3 for " + c.Name + ".")
+	}
+	var t strings.Builder
+	t.WriteString("Harmonic substitutions for **" + c.Name + "** (ranked by ICV distance):\n\n")
+	evidence := []string{"Source chord: " + c.Name + " (bitmask " + strconv.Itoa(int(c.Set())) + ")"}
+	for _, s := range nearby {
+		cost := strconv.FormatFloat(s.Cost, 'f', 2, 64)
+		fmt.Fprintf(&t, "- **%s** — harmonic cost %s (Δ L1=%d)\n", s.Name, cost, s.L1)
+		evidence = append(evidence, fmt.Sprintf("%s: cost=%s, L1=%d", s.Name, cost, s.L1))
+	}
+	return Result{
+		Text:       strings.TrimRight(t.String(), " \n"),
+		Confidence: 1,
+		Evidence:   evidence,
+		Assumptions: []string{
+			"Substitutions computed using Grothendieck ICV distance (L1 norm, radius 3)",
+			"Triads and 7th chords supported — add extensions to taste",
+		},
+	}
+}
+
+func substitutionCannotHelp(reason string) Result {
+	return Result{Text: reason, Evidence: []string{}, Assumptions: []string{"Request could not be resolved from domain model"}}
+}
+
+// ChordSubstitutionTools are ga_chord_substitutions and ga_chord_compare, the MCP tools the
+// chord-substitution SKILL.md sends a model to
+// (Common/GA.Business.ML/Agents/Mcp/ChordSubstitutionMcpTools.cs @ c781df5c, unchanged since 56b04d6c).
+type ChordSubstitutionTools struct{}
+
+// fullChordRe is FullChordRegex: a whole symbol, the root of either case
+// (ChordSubstitutionMcpTools.cs, GeneratedRegex on TryParseFullChord).
+var fullChordRe = newLazyRegexp(`^(?<root>[A-Ga-g])(?<acc>[b#]?)(?<qual>m7b5|dim7|maj7|m7|7|min|m|dim|aug|\+)?$`)
+
+// parseFullChord is TryParseFullChord: the trimmed symbol, the root upper-cased, the quality
+// lower-cased.
+func parseFullChord(symbol string) (SubstitutionChord, bool) {
+	m, _ := fullChordRe.FindStringMatch(strings.TrimSpace(symbol))
+	if m == nil {
+		return SubstitutionChord{}, false
+	}
+	c, ok := substitutionChord(strings.ToUpper(m.GroupByName("root").String()), m.GroupByName("acc").String(), strings.ToLower(m.GroupByName("qual").String()))
+	return c, ok
+}
+
+// SubstitutionsResult is ChordSubstitutionsResult.
+type SubstitutionsResult struct {
+	SourceChord   string
+	Substitutions []Substitute
+	Error         string
+}
+
+// GetSubstitutions is ga_chord_substitutions: at most 12 characters, a whole symbol, the same
+// search as the skill; costs are floats, as the tool's record holds them.
+func (ChordSubstitutionTools) GetSubstitutions(symbol string) SubstitutionsResult {
+	if symbol == "" || utf16Len(symbol) > 12 {
+		return SubstitutionsResult{Error: "Could not parse '" + sanitizeEcho(symbol) + "' as a chord symbol."}
+	}
+	c, ok := parseFullChord(symbol)
+	if !ok {
+		return SubstitutionsResult{Error: "Could not parse '" + sanitizeEcho(symbol) + "' as a chord symbol. Try Cmaj7, F#m, Bb7, etc."}
+	}
+	nearby := nearbyChords(c)
+	if len(nearby) == 0 {
+		return SubstitutionsResult{Error: "No substitutions found within harmonic distance 3 for " + c.Name + "."}
+	}
+	for i := range nearby {
+		nearby[i].Cost = float64(float32(nearby[i].Cost))
+	}
+	return SubstitutionsResult{SourceChord: c.Name, Substitutions: nearby}
+}
+
+// ComparisonResult is ChordComparisonResult.
+type ComparisonResult struct {
+	ChordA, ChordB string
+	Relationships  []Relationship
+	IcvL1Distance  int
+	Error          string
+}
+
+// CompareChords is ga_chord_compare: two whole symbols of at most 12 characters each,
+// classified as the skill classifies them.
+func (ChordSubstitutionTools) CompareChords(chordA, chordB string) ComparisonResult {
+	if chordA == "" || utf16Len(chordA) > 12 {
+		return ComparisonResult{Error: "Could not parse '" + sanitizeEcho(chordA) + "' as the first chord."}
+	}
+	if chordB == "" || utf16Len(chordB) > 12 {
+		return ComparisonResult{Error: "Could not parse '" + sanitizeEcho(chordB) + "' as the second chord."}
+	}
+	a, okA := parseFullChord(chordA)
+	b, okB := parseFullChord(chordB)
+	if !okA {
+		return ComparisonResult{Error: "Could not parse '" + sanitizeEcho(chordA) + "' as a chord symbol."}
+	}
+	if !okB {
+		return ComparisonResult{Error: "Could not parse '" + sanitizeEcho(chordB) + "' as a chord symbol."}
+	}
+	rels, l1 := relationships(a, b, true)
+	return ComparisonResult{ChordA: a.Name, ChordB: b.Name, Relationships: rels, IcvL1Distance: l1}
 }

@@ -123,7 +123,7 @@ func Intents(newline string) []Intent {
 		intentOf("ChordInfo", ChordInfo{}.Execute),
 		intentOf("ScaleInfo", ScaleInfo{}.Execute),
 		intentOf("Interval", Interval{}.Execute),
-		intentOf("ChordSubstitution", ChordSubstitution{NewLine: newline}.Execute),
+		intentOf("ChordSubstitution", ChordSubstitution{}.Execute),
 		intentOf("ProgressionMood", ProgressionMood{NewLine: newline}.Execute),
 		intentOf("RelativeKey", RelativeKey{NewLine: newline}.Execute),
 		intentOf("TheoryComparison", TheoryComparison{}.Execute),
