@@ -80,7 +80,7 @@ func Course() []Lesson {
 		{Slug: "l25", Title: "What reaches the transpose skill",
 			About: "routing hints, SKILL.md triggers, two registrations, the router alone"},
 		{Slug: "l26", Title: "Modes from the catalogue",
-			About: "26 families and 165 names, each mode's formula, and how names are found"},
+			About: "26 families and 165 names, each mode's formula, and how names are found", New: func() *cobra.Command { return NewCmdL26(nil) }},
 		{Slug: "l27", Title: "Chord tone, tension or avoid note",
 			About: "the outside-notes skill's classification graded by the course's own rule", New: func() *cobra.Command { return NewCmdL27(nil) }},
 		{Slug: "l28", Title: "A skill only embeddings reach",

@@ -35,6 +35,7 @@ var snapshotRuns = [][]string{
 	{"l17"},
 	{"l17", "--main"},
 	{"l18"},
+	{"l26"},
 	{"l27"},
 	{"l28"},
 	{"matrix"},
