@@ -205,9 +205,9 @@ func (l *lesson26) catalog() error {
 // l26Mode is one mode of the catalogue with its family, its notes and three formulas: the
 // skill's, the letters' and a textbook's.
 type l26Mode struct {
-	family                    config.ModalFamily
-	mode                      config.ModeData
-	size                      int
+	family                   config.ModalFamily
+	mode                     config.ModeData
+	size                     int
 	skill, letters, textbook string
 }
 
