@@ -44,7 +44,7 @@ func Course() []Lesson {
 		{Slug: "l7", Title: "Input that is not a chord",
 			About: "the improvisation skill at the pin against PR #749's guard", New: func() *cobra.Command { return NewCmdL7(nil) }},
 		{Slug: "l8", Title: "GA's prompt corpus run as a gate without a model",
-			About: "68 prompts checked as GA's corpus tests check them, then the gate tested"},
+			About: "68 prompts checked as GA's corpus tests check them, then the gate tested", New: func() *cobra.Command { return NewCmdL8(nil) }},
 		{Slug: "l9", Title: "Intervals, scales and relative keys graded by letter arithmetic",
 			About: "the interval, scale-info and relative-key skills: 441 intervals, 30 keys", New: func() *cobra.Command { return NewCmdL9(nil) }},
 		{Slug: "l10", Title: "SKILL.md skills that hand off to a model",

@@ -30,6 +30,7 @@ var snapshotRuns = [][]string{
 	{"l6", "--exercise", "6", "--solution"},
 	{"l6", "--browser"},
 	{"l7"},
+	{"l8"},
 	{"l9"},
 	{"l15"},
 	{"l17"},
