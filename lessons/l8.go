@@ -387,7 +387,6 @@ func corpusCheck(e corpusEntry, answer string, contains containsFunc) string {
 
 func utf16Len(s string) int { return len(utf16.Encode([]rune(s))) }
 
-
 // foldRune is the simple upper-case mapping .NET's OrdinalIgnoreCase compares by.
 func foldRune(r rune) rune { return unicode.ToUpper(r) }
 

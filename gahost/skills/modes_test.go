@@ -55,3 +55,25 @@ func TestModesCanHandleChordFamilies(t *testing.T) {
 		t.Error("tetrachord family kept")
 	}
 }
+
+// TestDiatonicChordsWithoutModel returns the inner skill's apology, its confidence capped, and
+// the two records: the inner failure with the message head, and the wrapper's warning with the
+// empty evidence.
+func TestDiatonicChordsWithoutModel(t *testing.T) {
+	long := strings.Repeat("é", 201)
+	r, logs := DiatonicChords{}.Execute(long)
+	if r.Text != "I encountered an error processing your request. Please try again." || r.Confidence != 0 || len(r.Evidence) != 3 {
+		t.Errorf("result %+v", r)
+	}
+	if len(logs) != 2 || logs[0].Exception != "InvalidOperationException" ||
+		!strings.Contains(logs[0].Message, `message head="`+strings.Repeat("é", 200)+`…"`) ||
+		!strings.HasSuffix(logs[1].Message, "Evidence: ") {
+		t.Errorf("logs %+v", logs)
+	}
+	if _, ok := AnswerIntent("skill.beginnerchords", "", "x"); ok {
+		t.Error("an intent the course does not model was answered")
+	}
+	if a, ok := AnswerIntent("skill.modes", "\r\n", "modes of harmonic minor"); !ok || !strings.Contains(a.Answer, "7 modes:\r\n\r\n1. ") {
+		t.Errorf("modes through AnswerIntent: %q", a.Answer)
+	}
+}
