@@ -9,9 +9,11 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -387,30 +389,39 @@ func corpusCheck(e corpusEntry, answer string, contains containsFunc) string {
 
 func utf16Len(s string) int { return len(utf16.Encode([]rune(s))) }
 
-// foldRune is the simple upper-case mapping .NET's OrdinalIgnoreCase compares by.
-func foldRune(r rune) rune { return unicode.ToUpper(r) }
+// upperCache holds the upper-cased text of answers and expected strings: the gate test compares
+// every answer with every prompt's strings, twice.
+var upperCache sync.Map
 
-// indexRunes is the first index at or after from where needle occurs in hay, -1 if none;
-// fold compares case-insensitively.
-func indexRunes(hay, needle []rune, from int, fold bool) int {
-	for i := max(from, 0); i+len(needle) <= len(hay); i++ {
-		ok := true
-		for j, r := range needle {
-			h := hay[i+j]
-			if h != r && !(fold && foldRune(h) == foldRune(r)) {
-				ok = false
-				break
-			}
-		}
-		if ok {
-			return i
-		}
+// upper is s with each character mapped to its simple upper case, as .NET's OrdinalIgnoreCase
+// compares characters; it keeps the number of characters.
+func upper(s string) string {
+	if u, ok := upperCache.Load(s); ok {
+		return u.(string)
 	}
-	return -1
+	u := strings.Map(unicode.ToUpper, s)
+	upperCache.Store(s, u)
+	return u
+}
+
+// indexFrom is the byte offset of the first occurrence of needle in hay at or after byte from,
+// -1 if none; fold compares case-insensitively, and then the offset is in upper(hay).
+func indexFrom(hay, needle string, from int, fold bool) int {
+	if fold {
+		hay, needle = upper(hay), upper(needle)
+	}
+	if from > len(hay) {
+		return -1
+	}
+	i := strings.Index(hay[from:], needle)
+	if i < 0 {
+		return -1
+	}
+	return from + i
 }
 
 // gaContains is the corpus's reading: the string anywhere, in any case.
-func gaContains(answer, s string) bool { return indexRunes([]rune(answer), []rune(s), 0, true) >= 0 }
+func gaContains(answer, s string) bool { return strings.Contains(upper(answer), upper(s)) }
 
 // isTokenChar is a character of a note name, chord symbol or word.
 func isTokenChar(c rune) bool {
@@ -458,12 +469,22 @@ func transposeUp(answer string) string {
 // token character against either end.
 func strictContains(answer, s string) bool {
 	fold := !noteTokenRe.MatchString(strings.Split(s, " ")[0])
-	hay, needle := []rune(answer), []rune(s)
-	for i := indexRunes(hay, needle, 0, fold); i >= 0; i = indexRunes(hay, needle, i+1, fold) {
-		end := i + len(needle)
-		if (i == 0 || !isTokenChar(hay[i-1])) && (end == len(hay) || !isTokenChar(hay[end])) {
+	text := answer
+	if fold {
+		text = upper(answer)
+	}
+	for i := indexFrom(answer, s, 0, fold); i >= 0; {
+		end := i + len(upper(s))
+		if !fold {
+			end = i + len(s)
+		}
+		before, _ := utf8.DecodeLastRuneInString(text[:i])
+		after, _ := utf8.DecodeRuneInString(text[end:])
+		if (i == 0 || !isTokenChar(before)) && (end == len(text) || !isTokenChar(after)) {
 			return true
 		}
+		_, size := utf8.DecodeRuneInString(text[i:])
+		i = indexFrom(answer, s, i+size, fold)
 	}
 	return false
 }
@@ -592,10 +613,12 @@ func (l *lesson8) accepted(ns ...int) error {
 		}
 		text := []rune(*a.answer)
 		for _, s := range found {
-			i := indexRunes(text, []rune(s), 0, true)
-			if i < 0 {
+			at := indexFrom(*a.answer, s, 0, true)
+			if at < 0 {
 				return fmt.Errorf("prompt %d: %q is not in its answer", a.n, s)
 			}
+			// upper keeps the number of characters, so the character index carries over.
+			i := utf8.RuneCountInString(upper(*a.answer)[:at])
 			line := strings.Count(string(text[:i]), "\n") + 1
 			l.r.line("%s matches %s on line %d", dq(s), dq(word(text, i, len([]rune(s)))), line)
 		}
