@@ -390,8 +390,11 @@ func corpusCheck(e corpusEntry, answer string, contains containsFunc) string {
 func utf16Len(s string) int { return len(utf16.Encode([]rune(s))) }
 
 // upperCache holds the upper-cased text of answers and expected strings: the gate test compares
-// every answer with every prompt's strings, twice.
+// every answer with every prompt's strings, twice. Text longer than upperCacheMax is mapped
+// each time instead, so that the cache stays small whatever a host answers.
 var upperCache sync.Map
+
+const upperCacheMax = 1 << 16
 
 // upper is s with each character mapped to its simple upper case, as .NET's OrdinalIgnoreCase
 // compares characters; it keeps the number of characters.
@@ -400,7 +403,9 @@ func upper(s string) string {
 		return u.(string)
 	}
 	u := strings.Map(unicode.ToUpper, s)
-	upperCache.Store(s, u)
+	if len(s) <= upperCacheMax {
+		upperCache.Store(s, u)
+	}
 	return u
 }
 
