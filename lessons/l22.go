@@ -241,14 +241,6 @@ func splitInts(s string, errp *error) []int {
 	return out
 }
 
-func joinInts(ns []int, sep string) string {
-	parts := make([]string, len(ns))
-	for i, n := range ns {
-		parts[i] = strconv.Itoa(n)
-	}
-	return strings.Join(parts, sep)
-}
-
 // hintsCell is the routing hints' column: the hinted intents in ordinal order, or "none".
 func hintsCell(h skills.Hints, prompt string) string {
 	ids := h.Fired(prompt)

@@ -454,15 +454,6 @@ func tally(values []string) string {
 	return strings.Join(parts, ", ")
 }
 
-// cut shortens s to n characters, the last one an ellipsis, as the original's Cut does.
-func cut(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
-}
-
 // direct is section 5: TransposeSkill called without the router.
 func (l *lesson25) direct() {
 	res := skills.Transpose{}.Execute(directQuestion)

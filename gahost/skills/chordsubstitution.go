@@ -10,6 +10,7 @@ import (
 	"github.com/dlclark/regexp2/v2"
 
 	"course/gahost/algebra"
+	"course/internal/dotnet"
 )
 
 // ChordSubstitution is GA's ChordSubstitutionSkill: for one chord symbol, the five nearest chords
@@ -308,7 +309,7 @@ type SubstitutionsResult struct {
 // GetSubstitutions is ga_chord_substitutions: at most 12 characters, a whole symbol, the same
 // search as the skill; costs are floats, as the tool's record holds them.
 func (ChordSubstitutionTools) GetSubstitutions(symbol string) SubstitutionsResult {
-	if symbol == "" || utf16Len(symbol) > 12 {
+	if symbol == "" || dotnet.UTF16Len(symbol) > 12 {
 		return SubstitutionsResult{Error: "Could not parse '" + sanitizeEcho(symbol) + "' as a chord symbol."}
 	}
 	c, ok := parseFullChord(symbol)
@@ -336,10 +337,10 @@ type ComparisonResult struct {
 // CompareChords is ga_chord_compare: two whole symbols of at most 12 characters each,
 // classified as the skill classifies them.
 func (ChordSubstitutionTools) CompareChords(chordA, chordB string) ComparisonResult {
-	if chordA == "" || utf16Len(chordA) > 12 {
+	if chordA == "" || dotnet.UTF16Len(chordA) > 12 {
 		return ComparisonResult{Error: "Could not parse '" + sanitizeEcho(chordA) + "' as the first chord."}
 	}
-	if chordB == "" || utf16Len(chordB) > 12 {
+	if chordB == "" || dotnet.UTF16Len(chordB) > 12 {
 		return ComparisonResult{Error: "Could not parse '" + sanitizeEcho(chordB) + "' as the second chord."}
 	}
 	a, okA := parseFullChord(chordA)

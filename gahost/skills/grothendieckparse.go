@@ -1,6 +1,7 @@
 package skills
 
 import (
+	"course/internal/dotnet"
 	"strconv"
 	"strings"
 	"unicode"
@@ -65,18 +66,6 @@ func GrothendieckExpression(message string) string {
 	return strings.Trim(strings.TrimFunc(s, unicode.IsSpace), "?.")
 }
 
-// utf16Len is a string's length as .NET counts it, in UTF-16 code units.
-func utf16Len(s string) int {
-	n := 0
-	for _, r := range s {
-		n++
-		if r >= 0x10000 {
-			n++
-		}
-	}
-	return n
-}
-
 // Execute is ExecuteAsync: the pointer to the skill's form without an anchor and a surface or
 // with an empty expression; otherwise the expression's checks and the parser's answer
 // (GrothendieckParseSkill.cs:84-205).
@@ -88,7 +77,7 @@ func (GrothendieckParse) Execute(message string) Result {
 	if strings.TrimFunc(expr, unicode.IsSpace) == "" {
 		return grothendieckCannotHandle()
 	}
-	if n := utf16Len(expr); n > grothendieckMaxLength {
+	if n := dotnet.UTF16Len(expr); n > grothendieckMaxLength {
 		return Result{
 			Text: "Expression is too long (" + strconv.Itoa(n) + " chars). The Grothendieck DSL parser accepts up to " +
 				strconv.Itoa(grothendieckMaxLength) + " characters.",

@@ -34,7 +34,7 @@ func Registered() []Skill {
 	return []Skill{
 		{"ChordInfo", guarded(chordInfoCanHandle)},
 		{"ScaleInfo", guarded(scaleInfoCanHandle)},
-		{"Modes", guarded(modesCanHandle)},
+		{"Modes", Modes{}.CanHandle},
 		{"Interval", guarded(intervalCanHandle)},
 		{"FretSpan", guarded(fretSpanCanHandle)},
 		{"ChordSubstitution", guarded(chordSubstitutionCanHandle)},
@@ -183,24 +183,6 @@ func scaleInfoCanHandle(m string) bool {
 		return false
 	}
 	return match(scaleNameRe, m) && containsAny(lower, "note", "scale", "what is", "what's in", "tell me", "show me", "list", "play")
-}
-
-// modesCanHandle is ModesSkill.CanHandle: after the lead-in, the rest must be exactly a mode or
-// family alias (ModesSkill.cs:104-146).
-func modesCanHandle(m string) bool {
-	lead, _ := leadIn.FindStringMatch(m)
-	if lead == nil {
-		return false
-	}
-	start, length := lead.ByteRange()
-	rest := strings.TrimSpace(m[start+length:])
-	rest = strings.TrimSpace(strings.TrimRight(rest, "?.!"))
-	lower := strings.ToLower(rest)
-	if n := len([]rune(rest)); n < 1 || n > 60 || containsAny(lower, "chord", "triad") {
-		return false
-	}
-	_, ok := modeAliases()[lower]
-	return ok
 }
 
 var intervalRe = newLazyRegexp(`\b([A-Ga-g][#b]?)\s*(?:to|and)\s+([A-Ga-g][#b]?)\b`, regexp2.IgnoreCase)

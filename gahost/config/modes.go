@@ -1,0 +1,159 @@
+package config
+
+import (
+	"encoding/json"
+	"fmt"
+	"sync"
+
+	"course/fixtures"
+)
+
+// ModeData is one mode as ModesConfig.GetModalFamilies returns it: name, notes on C, the
+// characteristic intervals and the alternate names, the last two empty when the YAML has none
+// (Common/GA.Business.Config/ModesConfig.fs:257-264 @ c781df5c).
+type ModeData struct {
+	Name                    string
+	Notes                   string
+	CharacteristicIntervals []string
+	AlternateNames          []string
+}
+
+// ModalFamily is one ModalFamilyInfo: a family's name and its modes in the file's order.
+type ModalFamily struct {
+	Name  string
+	Modes []ModeData
+}
+
+// ReadModes reads a Modes.yaml as ModesConfig.GetModalFamilies does: YamlDotNet with
+// PascalCase names and unmatched keys ignored, then every family that has at least one mode
+// (ModesConfig.fs:59-72, 269-285 @ c781df5c).
+func ReadModes(data []byte) ([]ModalFamily, error) {
+	root, err := ParseYAML(data)
+	if err != nil {
+		return nil, fmt.Errorf("read modes: %w", err)
+	}
+	if !root.IsMap() {
+		return nil, fmt.Errorf("read modes: the document is not a mapping")
+	}
+	list := root.Map["ModalFamilies"]
+	if !list.IsSeq() {
+		return nil, fmt.Errorf("read modes: no ModalFamilies list")
+	}
+	var families []ModalFamily
+	for i, f := range list.Items {
+		if !f.IsMap() {
+			return nil, fmt.Errorf("read modes: family %d is not a mapping", i+1)
+		}
+		family := ModalFamily{Name: text(f.Map["Name"])}
+		if modes := f.Map["Modes"]; modes.IsSeq() {
+			for j, m := range modes.Items {
+				if !m.IsMap() {
+					return nil, fmt.Errorf("read modes: %s mode %d is not a mapping", family.Name, j+1)
+				}
+				family.Modes = append(family.Modes, ModeData{
+					Name:                    text(m.Map["Name"]),
+					Notes:                   text(m.Map["Notes"]),
+					CharacteristicIntervals: texts(m.Map["CharacteristicIntervals"]),
+					AlternateNames:          texts(m.Map["AlternateNames"]),
+				})
+			}
+		}
+		if len(family.Modes) > 0 {
+			families = append(families, family)
+		}
+	}
+	return families, nil
+}
+
+func text(n *Node) string {
+	if n == nil || n.Null || n.kind != 'v' {
+		return ""
+	}
+	return n.Scalar
+}
+
+func texts(n *Node) []string {
+	if !n.IsSeq() {
+		return nil
+	}
+	out := make([]string, 0, len(n.Items))
+	for _, it := range n.Items {
+		out = append(out, text(it))
+	}
+	return out
+}
+
+// ModalFamilies is ModesConfig.GetModalFamilies over the course's Modes.yaml fixture.
+var ModalFamilies = sync.OnceValue(func() []ModalFamily {
+	families, err := ReadModes(fixtures.Modes)
+	if err != nil {
+		panic(err) // the fixture is part of the program; its tests read it
+	}
+	return families
+})
+
+// AtonalMode is one mode of an atonal family: its rotation, its pitch classes, and the
+// Modes.yaml mode it is, if any (AtonalModalFamiliesConfig.fs:25-30 @ c781df5c).
+type AtonalMode struct {
+	Position     int
+	PitchClasses string
+	TonalAnalog  string // "" for None
+}
+
+// AtonalFamily is one AtonalModalFamily: the pitch-class sets of one interval class vector
+// (AtonalModalFamiliesConfig.fs:32-41 @ c781df5c).
+type AtonalFamily struct {
+	IntervalClassVector string
+	FamilyName          string
+	ForteNumbers        []string
+	TonalSubfamilies    []string
+	NoteCount           int
+	DistinctModeCount   int
+	IsSymmetric         bool
+	Modes               []AtonalMode
+}
+
+// ReadAtonalFamilies reads the course's JSON form of AtonalModalFamilies.yaml.
+func ReadAtonalFamilies(data []byte) ([]AtonalFamily, error) {
+	var file struct {
+		Families []struct {
+			ICV       string   `json:"icv"`
+			Name      string   `json:"name"`
+			Forte     []string `json:"forte"`
+			Tonal     []string `json:"tonal"`
+			Notes     int      `json:"notes"`
+			Distinct  int      `json:"distinct"`
+			Symmetric bool     `json:"symmetric"`
+			Modes     [][3]any `json:"modes"`
+		} `json:"families"`
+	}
+	if err := json.Unmarshal(data, &file); err != nil {
+		return nil, fmt.Errorf("read atonal families: %w", err)
+	}
+	out := make([]AtonalFamily, 0, len(file.Families))
+	for _, f := range file.Families {
+		fam := AtonalFamily{IntervalClassVector: f.ICV, FamilyName: f.Name, ForteNumbers: f.Forte,
+			TonalSubfamilies: f.Tonal, NoteCount: f.Notes, DistinctModeCount: f.Distinct, IsSymmetric: f.Symmetric}
+		for _, m := range f.Modes {
+			pos, ok1 := m[0].(float64)
+			pcs, ok2 := m[1].(string)
+			analog, ok3 := m[2].(string)
+			if !ok1 || !ok2 || (!ok3 && m[2] != nil) {
+				return nil, fmt.Errorf("read atonal families: %s: a mode is not [position, pitch classes, analog]", f.Name)
+			}
+			fam.Modes = append(fam.Modes, AtonalMode{Position: int(pos), PitchClasses: pcs, TonalAnalog: analog})
+		}
+		out = append(out, fam)
+	}
+	return out, nil
+}
+
+// AtonalFamilies is AtonalModalFamiliesConfig.GetAll over the course's fixture, in the
+// generator's order.
+var AtonalFamilies = sync.OnceValue(func() []AtonalFamily {
+	families, err := ReadAtonalFamilies(fixtures.AtonalFamilies)
+	if err != nil {
+		panic(err)
+	}
+	return families
+})
