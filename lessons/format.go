@@ -1,6 +1,9 @@
 package lessons
 
 import (
+	"context"
+	"course/internal/report"
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -23,4 +26,37 @@ func cut(s string, n int) string {
 		return s
 	}
 	return string(r[:n-1]) + "…"
+}
+
+// runSections runs a lesson's sections in print order, stopping at the first that fails or when
+// ctx ends, and then reports the first write error of r; slug prefixes every error.
+func runSections(ctx context.Context, slug string, r *report.Report, sections ...func() error) error {
+	for _, section := range sections {
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("%s: %w", slug, err)
+		}
+		if err := section(); err != nil {
+			return fmt.Errorf("%s: %w", slug, err)
+		}
+	}
+	if r.Err() != nil {
+		return fmt.Errorf("%s: write output: %w", slug, r.Err())
+	}
+	return nil
+}
+
+// recorded turns sections that record their failure in *failed, or cannot fail when failed is
+// nil, into sections for runSections.
+func recorded(failed *error, sections ...func()) []func() error {
+	out := make([]func() error, len(sections))
+	for i, section := range sections {
+		out[i] = func() error {
+			section()
+			if failed != nil {
+				return *failed
+			}
+			return nil
+		}
+	}
+	return out
 }

@@ -139,18 +139,7 @@ func runL11(ctx context.Context, opts *L11Options) error {
 		return fmt.Errorf("l11: %w", err)
 	}
 	l.r.Heading("l11")
-	for _, section := range []func() error{l.examplePrompts, l.reading, l.textbook, l.relatives, l.prompt, l.toolCheck} {
-		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("l11: %w", err)
-		}
-		if err := section(); err != nil {
-			return fmt.Errorf("l11: %w", err)
-		}
-	}
-	if l.r.Err() != nil {
-		return fmt.Errorf("l11: write output: %w", l.r.Err())
-	}
-	return nil
+	return runSections(ctx, "l11", l.r, l.examplePrompts, l.reading, l.textbook, l.relatives, l.prompt, l.toolCheck)
 }
 
 // keyAnswer is what a version gives for a question: the chords read and the selected keys.

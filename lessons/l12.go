@@ -152,19 +152,7 @@ func runL12(ctx context.Context, opts *L12Options) error {
 		return fmt.Errorf("l12: %w", err)
 	}
 	l.r.Heading("l12")
-	for _, section := range []func() error{l.progressionIntents, l.moodAnswers, l.moodProgressions, l.keywords,
-		l.completionExamples, l.prompt, l.textbook, l.dominant, l.promptCheck} {
-		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("l12: %w", err)
-		}
-		if err := section(); err != nil {
-			return fmt.Errorf("l12: %w", err)
-		}
-	}
-	if l.r.Err() != nil {
-		return fmt.Errorf("l12: write output: %w", l.r.Err())
-	}
-	return nil
+	return runSections(ctx, "l12", l.r, l.progressionIntents, l.moodAnswers, l.moodProgressions, l.keywords, l.completionExamples, l.prompt, l.textbook, l.dominant, l.promptCheck)
 }
 
 // progressionIntents is section 1: the registered intents whose id names a progression.

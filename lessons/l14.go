@@ -60,19 +60,7 @@ type lesson14 struct {
 func runL14(ctx context.Context, opts *L14Options) error {
 	l := &lesson14{r: report.New(opts.Out)}
 	l.r.Heading("l14")
-	for _, section := range []func(){l.examples, l.lists, l.pairs, l.reading, l.closure} {
-		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("l14: %w", err)
-		}
-		section()
-		if l.err != nil {
-			return fmt.Errorf("l14: %w", l.err)
-		}
-	}
-	if l.r.Err() != nil {
-		return fmt.Errorf("l14: write output: %w", l.r.Err())
-	}
-	return nil
+	return runSections(ctx, "l14", l.r, recorded(&l.err, l.examples, l.lists, l.pairs, l.reading, l.closure)...)
 }
 
 // The two kinds of answer the skill gives, read line by line.

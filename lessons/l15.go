@@ -56,18 +56,7 @@ type lesson15 struct {
 func runL15(ctx context.Context, opts *L15Options) error {
 	l := &lesson15{r: report.New(opts.Out)}
 	l.r.Heading("l15")
-	for _, section := range []func() error{l.examples, l.vocabulary, l.beyond, l.spelling, l.fromNotes, l.noteLists, l.tool} {
-		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("l15: %w", err)
-		}
-		if err := section(); err != nil {
-			return fmt.Errorf("l15: %w", err)
-		}
-	}
-	if l.r.Err() != nil {
-		return fmt.Errorf("l15: write output: %w", l.r.Err())
-	}
-	return nil
+	return runSections(ctx, "l15", l.r, l.examples, l.vocabulary, l.beyond, l.spelling, l.fromNotes, l.noteLists, l.tool)
 }
 
 // chordRead is what the skill read, from its evidence lines "Root: …", "Quality: …" and "Notes: …".

@@ -172,19 +172,7 @@ func (l *lesson17) run(ctx context.Context, main bool) error {
 		l.r.Heading("l17, GA's main")
 		sections = []func(){func() { l.byNotes("on main") }, func() { l.otherTunings("on main") }}
 	}
-	for _, section := range sections {
-		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("l17: %w", err)
-		}
-		section()
-		if l.err != nil {
-			return fmt.Errorf("l17: %w", l.err)
-		}
-	}
-	if l.r.Err() != nil {
-		return fmt.Errorf("l17: write output: %w", l.r.Err())
-	}
-	return nil
+	return runSections(ctx, "l17", l.r, recorded(&l.err, sections...)...)
 }
 
 // fail records the lesson's first error.

@@ -137,19 +137,7 @@ func runL18(ctx context.Context, opts *L18Options) error {
 
 func (l *lesson18) run(ctx context.Context) error {
 	l.r.Heading("l18")
-	for _, section := range []func(){l.fallback, l.examples, l.symbols, l.accidentals, l.grid, l.spelling, l.phrasings} {
-		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("l18: %w", err)
-		}
-		section()
-		if l.err != nil {
-			return fmt.Errorf("l18: %w", l.err)
-		}
-	}
-	if l.r.Err() != nil {
-		return fmt.Errorf("l18: write output: %w", l.r.Err())
-	}
-	return nil
+	return runSections(ctx, "l18", l.r, recorded(&l.err, l.fallback, l.examples, l.symbols, l.accidentals, l.grid, l.spelling, l.phrasings)...)
 }
 
 // firstAccepting is the id of the first skill intent, in registration order, whose CanHandle

@@ -127,19 +127,7 @@ func runL22(ctx context.Context, opts *L22Options) error {
 	} else {
 		l.r.Heading("l22")
 	}
-	for _, section := range sections {
-		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("l22: %w", err)
-		}
-		section()
-		if l.err != nil {
-			return fmt.Errorf("l22: %w", l.err)
-		}
-	}
-	if l.r.Err() != nil {
-		return fmt.Errorf("l22: write output: %w", l.r.Err())
-	}
-	return nil
+	return runSections(ctx, "l22", l.r, recorded(&l.err, sections...)...)
 }
 
 // examplesOf returns an intent's example prompts, or records that the fixture lacks it.

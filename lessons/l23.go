@@ -153,19 +153,7 @@ func runL23(ctx context.Context, opts *L23Options) error {
 	} else {
 		l.r.Heading("l23")
 	}
-	for _, section := range []func(){l.examples, l.reading, l.deltas, l.paths} {
-		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("l23: %w", err)
-		}
-		section()
-		if l.err != nil {
-			return fmt.Errorf("l23: %w", l.err)
-		}
-	}
-	if l.r.Err() != nil {
-		return fmt.Errorf("l23: write output: %w", l.r.Err())
-	}
-	return nil
+	return runSections(ctx, "l23", l.r, recorded(&l.err, l.examples, l.reading, l.deltas, l.paths)...)
 }
 
 // skillOf is the skill a table row names.

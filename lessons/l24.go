@@ -77,16 +77,7 @@ func runL24(ctx context.Context, opts *L24Options) error {
 	} else {
 		l.r.Heading("l24")
 	}
-	for _, section := range []func(){l.examples, l.relations, l.allPairs, l.notations, l.primeForms, l.forms, l.chords, l.questions} {
-		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("l24: %w", err)
-		}
-		section()
-	}
-	if l.r.Err() != nil {
-		return fmt.Errorf("l24: write output: %w", l.r.Err())
-	}
-	return nil
+	return runSections(ctx, "l24", l.r, recorded(nil, l.examples, l.relations, l.allPairs, l.notations, l.primeForms, l.forms, l.chords, l.questions)...)
 }
 
 // setJudgement is what an equivalence answer says: "answer" with the relation it applies and

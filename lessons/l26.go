@@ -91,18 +91,7 @@ func runL26(ctx context.Context, opts *L26Options) error {
 // run prints the lesson's sections in order.
 func (l *lesson26) run(ctx context.Context) error {
 	l.r.Heading("l26")
-	for _, section := range []func() error{l.catalog, l.formulas, l.answers, l.written, l.names, l.exampleTable} {
-		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("l26: %w", err)
-		}
-		if err := section(); err != nil {
-			return fmt.Errorf("l26: %w", err)
-		}
-	}
-	if l.r.Err() != nil {
-		return fmt.Errorf("l26: write output: %w", l.r.Err())
-	}
-	return nil
+	return runSections(ctx, "l26", l.r, l.catalog, l.formulas, l.answers, l.written, l.names, l.exampleTable)
 }
 
 // familyLabel is a family's name without " Family", as the lesson labels it.

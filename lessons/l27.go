@@ -55,18 +55,7 @@ type lesson27 struct {
 func runL27(ctx context.Context, opts *L27Options) error {
 	l := &lesson27{r: report.New(opts.Out)}
 	l.r.Heading("l27")
-	for _, section := range []func() error{l.rule, l.answers, l.extended, l.notes, l.chords, l.spelling, l.examples} {
-		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("l27: %w", err)
-		}
-		if err := section(); err != nil {
-			return fmt.Errorf("l27: %w", err)
-		}
-	}
-	if l.r.Err() != nil {
-		return fmt.Errorf("l27: write output: %w", l.r.Err())
-	}
-	return nil
+	return runSections(ctx, "l27", l.r, l.rule, l.answers, l.extended, l.notes, l.chords, l.spelling, l.examples)
 }
 
 // ask is the skill's answer to prompt with LF line ends.

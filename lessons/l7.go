@@ -3,7 +3,6 @@ package lessons
 import (
 	"context"
 	"course/internal/report"
-	"fmt"
 	"io"
 	"math"
 	"slices"
@@ -99,18 +98,7 @@ func newLesson7(w io.Writer, messages []string) *lesson7 {
 func runL7(ctx context.Context, opts *L7Options) error {
 	l := newLesson7(opts.Out, l7Messages)
 	l.r.Heading("l7")
-	for _, section := range []func() error{l.whatTheyHold, l.whatGADoes, l.declines} {
-		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("l7: %w", err)
-		}
-		if err := section(); err != nil {
-			return fmt.Errorf("l7: %w", err)
-		}
-	}
-	if l.r.Err() != nil {
-		return fmt.Errorf("l7: write output: %w", l.r.Err())
-	}
-	return nil
+	return runSections(ctx, "l7", l.r, l.whatTheyHold, l.whatGADoes, l.declines)
 }
 
 // words joins items with spaces, or "-" when there are none.

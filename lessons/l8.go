@@ -227,18 +227,7 @@ func (l *lesson8) run(ctx context.Context) error {
 		func() error { return l.higher(51) },
 		func() error { return l.accepted(26, 31, 38, 39, 49) },
 		l.stricter}
-	for _, section := range sections {
-		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("l8: %w", err)
-		}
-		if err := section(); err != nil {
-			return fmt.Errorf("l8: %w", err)
-		}
-	}
-	if l.r.Err() != nil {
-		return fmt.Errorf("l8: write output: %w", l.r.Err())
-	}
-	return nil
+	return runSections(ctx, "l8", l.r, sections...)
 }
 
 // describe counts the corpus.

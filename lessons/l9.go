@@ -126,18 +126,7 @@ func runL9(ctx context.Context, opts *L9Options) error {
 // run prints the lesson's sections in order.
 func (l *lesson9) run(ctx context.Context) error {
 	l.r.Heading("l9")
-	for _, section := range []func() error{l.intervalGrid, l.rephrasings, l.keyTable, l.theoreticalKeys, l.exampleTable} {
-		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("l9: %w", err)
-		}
-		if err := section(); err != nil {
-			return fmt.Errorf("l9: %w", err)
-		}
-	}
-	if l.r.Err() != nil {
-		return fmt.Errorf("l9: write output: %w", l.r.Err())
-	}
-	return nil
+	return runSections(ctx, "l9", l.r, l.intervalGrid, l.rephrasings, l.keyTable, l.theoreticalKeys, l.exampleTable)
 }
 
 // ask sends message to an intent and returns its answer with LF line ends.
