@@ -31,6 +31,8 @@ var snapshotRuns = [][]string{
 	{"l6", "--browser"},
 	{"l7"},
 	{"l9"},
+	{"l11"},
+	{"l12"},
 	{"l15"},
 	{"l17"},
 	{"l17", "--main"},

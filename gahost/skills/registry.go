@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/dlclark/regexp2/v2"
+
+	"course/gahost/keys"
 )
 
 // Skill is one IOrchestratorSkill that GaPlugin registers: its name and its CanHandle rule, the
@@ -120,6 +122,7 @@ func Intents(newline string) []Intent {
 	return []Intent{
 		intentOf("ScaleInfo", ScaleInfo{}.Execute),
 		intentOf("Interval", Interval{}.Execute),
+		intentOf("ProgressionMood", ProgressionMood{NewLine: newline}.Execute),
 		intentOf("RelativeKey", RelativeKey{NewLine: newline}.Execute),
 		intentOf("TheoryComparison", TheoryComparison{}.Execute),
 		intentOf("Improvisation", Improvisation{NewLine: newline}.Execute),
@@ -294,22 +297,9 @@ func outsideNotesCanHandle(m string) bool {
 		match(outsideTargetRe, m)
 }
 
-var keyChordRe = newLazyRegexp(`\b[A-G][b#]?(m|dim|aug|maj)?\b`)
-
-// keyIdentificationCanHandle is KeyIdentificationService.IsKeyIdentificationQuery: a key question
-// and two chords, counted once each whatever their case
-// (Common/GA.Business.ML/Agents/KeyIdentificationService.cs:185-211).
-func keyIdentificationCanHandle(m string) bool {
-	if !containsAny(strings.ToLower(m), "what key", "which key", "what scale", "identify the key", "key am i",
-		"key is this", "key do these", "key are these", "find the key", "determine the key") {
-		return false
-	}
-	seen := map[string]bool{}
-	for mt, _ := keyChordRe.FindStringMatch(m); mt != nil; mt, _ = keyChordRe.FindNextMatch(mt) {
-		seen[strings.ToLower(mt.String())] = true
-	}
-	return len(seen) >= 2
-}
+// keyIdentificationCanHandle is KeyIdentificationSkill.CanHandle, the pinned service's
+// IsKeyIdentificationQuery (KeyIdentificationSkill.cs:40-41 @ c781df5c).
+func keyIdentificationCanHandle(m string) bool { return keys.Pin.IsKeyIdentificationQuery(m) }
 
 // ProgressionCompletionSkill's expressions (ProgressionCompletionSkill.cs:35-45).
 var (
