@@ -48,7 +48,7 @@ func Course() []Lesson {
 		{Slug: "l9", Title: "Intervals, scales and relative keys graded by letter arithmetic",
 			About: "the interval, scale-info and relative-key skills: 441 intervals, 30 keys", New: func() *cobra.Command { return NewCmdL9(nil) }},
 		{Slug: "l10", Title: "SKILL.md skills that hand off to a model",
-			About: "the DSL closures a model would call, and what the SKILL.md files claim of them"},
+			About: "the DSL closures a model would call, and what the SKILL.md files claim of them", New: func() *cobra.Command { return NewCmdL10(nil) }},
 		{Slug: "l11", Title: "The key skill and the data in the model's prompt",
 			About: "key identification at the pin and on main, tie order included", New: func() *cobra.Command { return NewCmdL11(nil) }},
 		{Slug: "l12", Title: "The two progression skills",

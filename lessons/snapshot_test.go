@@ -31,6 +31,7 @@ var snapshotRuns = [][]string{
 	{"l6", "--browser"},
 	{"l7"},
 	{"l9"},
+	{"l10"},
 	{"l11"},
 	{"l12"},
 	{"l15"},

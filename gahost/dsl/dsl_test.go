@@ -1,0 +1,78 @@
+package dsl
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestParseAndRender(t *testing.T) {
+	for _, c := range []struct{ in, out string }{
+		{"Cmaj7", "Cmaj7"},     // "maj" before a digit is left to the extensions
+		{"B°", "Bdim"},         // the degree sign reads as diminished, rendered "dim"
+		{"Bm7b5", "Bm7b5"},     // minor, a 7, and a flat fifth
+		{"CM", "Cmaj"},         // M is major, which the renderer writes out
+		{"F##dim7", "F##dim7"}, // a double sharp root
+		{"am", "Am"},           // a lower-case root is upper-cased
+		{"C7zz", "C7"},         // the parse does not ask for the end of the input
+	} {
+		ch, err := Parse(c.in)
+		if err != nil {
+			t.Errorf("Parse(%q): %v", c.in, err)
+			continue
+		}
+		if got := Render(ch); got != c.out {
+			t.Errorf("Render(Parse(%q)) = %q, want %q", c.in, got, c.out)
+		}
+	}
+	for _, bad := range []string{"", "H7", "C#b", "C/", "C7x"} {
+		if _, err := Parse(bad); err == nil {
+			t.Errorf("Parse(%q) succeeded", bad)
+		}
+	}
+}
+
+func TestEvalClosureContract(t *testing.T) {
+	reg := Pin.Bootstrap()
+	for _, c := range []struct {
+		name string
+		args map[string]string
+		want string
+	}{
+		{"DOMAIN.TRANSPOSECHORD", map[string]string{"symbol": "Bb", "semitones": "2"}, "C"},
+		{"domain.transposeChord", map[string]string{"symbol": "Bb"}, "missing-required-arg: closure 'domain.transposeChord' requires argument 'semitones' (declared type: int)"},
+		{"domain.transposeChord", map[string]string{"symbol": "Bb", "semitones": "two"}, "arg-coerce-failed: argument 'semitones' could not be parsed as int (got 'two')"},
+		{"domain.nope", nil, "closure-not-found: closure 'domain.nope' not found; call ga_dsl_list_closures to see available names"},
+		{"io.readFile", nil, "closure-not-exposed: closure 'io.readFile' is not exposed to the chatbot (category: Io)"},
+		{"domain.transposeChord", map[string]string{"symbol": "H", "semitones": "1"}, "closure-runtime-error: ParseError (\"chord\", "},
+	} {
+		if got := reg.EvalClosure(c.name, c.args).Answer(); !strings.HasPrefix(got, c.want) {
+			t.Errorf("EvalClosure(%q, %v) = %q, want %q", c.name, c.args, got, c.want)
+		}
+	}
+	if n := len(reg.ListClosures()); n != 15 {
+		t.Errorf("ListClosures: %d closures, want the 15 Domain ones", n)
+	}
+}
+
+// TestAnalyzeProgressionMoves changes a progression and sees the key and numerals move, in
+// both versions.
+func TestAnalyzeProgressionMoves(t *testing.T) {
+	for _, c := range []struct {
+		v         Version
+		chords    string
+		key, nums string
+	}{
+		{Pin, "C Am F G", "Key: C major  (confidence 4/4)", "I      vi     IV     V"},
+		{Pin, "G Em C D", "Key: G major  (confidence 4/4)", "I      vi     IV     V"},
+		{Pin, "Dm7 G7 Cmaj7", "Key: D minor  (confidence 3/3)", "i      iv     VII"},
+		{Main, "Dm7 G7 Cmaj7", "Key: C major  (confidence 3/3)", "ii     V      I"},
+		{Main, "Em7 A7 Dmaj7", "Key: D major  (confidence 3/3)", "ii     V      I"},
+		{Main, "Bm7b5 E7 Am", "Key: A minor  (confidence 2/3)", "iiø    V      i"},
+	} {
+		got := c.v.Bootstrap().EvalClosure("domain.analyzeProgression", map[string]string{"chords": c.chords}).Answer()
+		lines := strings.Split(got, "\n")
+		if len(lines) != 3 || lines[0] != c.key || strings.TrimRight(lines[2], " ") != c.nums {
+			t.Errorf("%s %q:\n%s\nwant %s / %s", c.v.Commit, c.chords, got, c.key, c.nums)
+		}
+	}
+}
