@@ -54,7 +54,7 @@ func Course() []Lesson {
 		{Slug: "l12", Title: "The two progression skills",
 			About: "the mood skill's two texts and the completion skill's prompt", New: func() *cobra.Command { return NewCmdL12(nil) }},
 		{Slug: "l13", Title: "Roman numerals from the DSL, at the pin and on main",
-			About: "domain.analyzeProgression over 240 questions, and the DSL's tool list"},
+			About: "domain.analyzeProgression over 240 questions, and the DSL's tool list", New: func() *cobra.Command { return NewCmdL13(nil) }},
 		{Slug: "l14", Title: "Chord substitution by interval-class vector",
 			About: "substitution lists by ICV distance, pair relations, and the tools behind them"},
 		{Slug: "l15", Title: "Spelling and naming chords",

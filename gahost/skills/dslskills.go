@@ -2,7 +2,9 @@ package skills
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
+	"strings"
 )
 
 // The three SKILL.md skills that hand a question to a model with the instruction to call
@@ -91,4 +93,47 @@ func CommonTonesExample(skillMd string) (chord1, chord2 string, ok bool) {
 		return "", "", false
 	}
 	return m[1], m[2], true
+}
+
+// DraftExample is one of the phrasings of the progression-analysis draft
+// (skills-dev/_pending-tools/progression-analysis/DRAFT.md @ c781df5c): the chords it names and
+// the key and numerals it says the analysis returns.
+type DraftExample struct {
+	Chords, Key, Numerals string
+}
+
+// The parts of a phrasing line: the line itself, a chord symbol, the key, the numerals.
+var (
+	draftLineRe     = regexp.MustCompile(`(?m)^- \*"([^"]+)"\* → (.*)$`)
+	draftChordRe    = regexp.MustCompile(`^[A-G][#b]?(?:m|maj|dim)?\d*$`)
+	draftKeyRe      = regexp.MustCompile(`\b([A-G][#b]?) (major|minor)\b`)
+	draftNumeralsRe = regexp.MustCompile(`\b([iIvV]+(?:-[iIvV]+)+)\b`)
+)
+
+// DraftExamples reads the "Mapping user phrasings" of the progression-analysis draft: the
+// longest run of chord symbols in each prompt, the first key the line names, and the numerals
+// it gives, written with spaces.
+func DraftExamples(draft string) []DraftExample {
+	var out []DraftExample
+	for _, m := range draftLineRe.FindAllStringSubmatch(draft, -1) {
+		var best, run []string
+		for _, w := range strings.Fields(m[1]) {
+			w = strings.TrimRight(w, "?:.,")
+			if draftChordRe.MatchString(w) {
+				run = append(run, w)
+				if len(run) > len(best) {
+					best = slices.Clone(run)
+				}
+				continue
+			}
+			run = nil
+		}
+		key := draftKeyRe.FindString(m[0])
+		nums := draftNumeralsRe.FindString(m[2])
+		if len(best) == 0 || key == "" || nums == "" {
+			continue
+		}
+		out = append(out, DraftExample{strings.Join(best, " "), key, strings.ReplaceAll(nums, "-", " ")})
+	}
+	return out
 }
