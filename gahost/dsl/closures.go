@@ -277,8 +277,10 @@ func diatonicChords(args map[string]any) (any, error) {
 
 // commonTones is domain.commonTones: the first chord's pitch classes the second also has,
 // each named by conventionalKeyName with its interval in both chords
-// (DomainClosures.fs:489-533 @ c781df5c).
-func commonTones(args map[string]any) (any, error) {
+// (DomainClosures.fs:489-533 @ c781df5c). On main the chord's tones and their names come
+// from chordTones, so a diminished seventh, a sixth or an altered fifth count
+// (DomainClosures.fs, commonTones @ 6baf32e).
+func (v Version) commonTones(args map[string]any) (any, error) {
 	c1, ok := str(args, "chord1")
 	if !ok {
 		return nil, domainError("Missing 'chord1' input")
@@ -295,9 +297,13 @@ func commonTones(args map[string]any) (any, error) {
 	if err != nil {
 		return nil, parseError("chord2", err)
 	}
-	pcs2 := chordPitchClasses(b)
+	pcsOf, role := chordPitchClasses, pinRole
+	if v.main {
+		pcsOf, role = mainPitchClasses, mainRole
+	}
+	pcs2 := pcsOf(b)
 	var shared []int
-	for _, pc := range chordPitchClasses(a) {
+	for _, pc := range pcsOf(a) {
 		if slices.Contains(pcs2, pc) {
 			shared = append(shared, pc)
 		}
@@ -305,19 +311,42 @@ func commonTones(args map[string]any) (any, error) {
 	if len(shared) == 0 {
 		return fmt.Sprintf("%s and %s share no common tones", c1, c2), nil
 	}
-	role := func(c Chord, pc int) string {
-		for _, i := range append(baseIntervals(c.Quality), extensionIntervals(c)...) {
-			if (c.RootPc()+i)%12 == pc {
-				return intervalName(i)
-			}
-		}
-		return "?"
-	}
 	desc := make([]string, len(shared))
 	for i, pc := range shared {
 		desc[i] = fmt.Sprintf("%s (%s in %s, %s in %s)", conventionalKeyName(pc), role(a, pc), c1, role(b, pc), c2)
 	}
 	return fmt.Sprintf("Common tones (%d):\n  %s", len(shared), strings.Join(desc, "\n  ")), nil
+}
+
+// pinRole names the first of the chord's intervals that reaches pc, or "?".
+func pinRole(c Chord, pc int) string {
+	for _, i := range append(baseIntervals(c.Quality), extensionIntervals(c)...) {
+		if (c.RootPc()+i)%12 == pc {
+			return intervalName(i)
+		}
+	}
+	return "?"
+}
+
+// mainPitchClasses is main's chordPitchClasses: the pitch classes of chordTones, each once.
+func mainPitchClasses(c Chord) []int {
+	var out []int
+	for _, t := range chordTones(c) {
+		if pc := (c.RootPc() + t.semitones) % 12; !slices.Contains(out, pc) {
+			out = append(out, pc)
+		}
+	}
+	return out
+}
+
+// mainRole names the first of chordTones that reaches pc, by intervalNameOf, or "?".
+func mainRole(c Chord, pc int) string {
+	for _, t := range chordTones(c) {
+		if (c.RootPc()+t.semitones)%12 == pc {
+			return intervalNameOf(t)
+		}
+	}
+	return "?"
 }
 
 // The scales and numerals of analyzeProgression (DomainClosures.fs:260-266 @ c781df5c).

@@ -76,3 +76,20 @@ func TestAnalyzeProgressionMoves(t *testing.T) {
 		}
 	}
 }
+
+// TestCommonTonesOnMain sees main's chord tones reach what the pin's triads miss: the
+// diminished seventh's sixth semitones, and its names for them.
+func TestCommonTonesOnMain(t *testing.T) {
+	args := map[string]string{"chord1": "Bdim7", "chord2": "G#m"}
+	pin := Pin.Bootstrap().EvalClosure("domain.commonTones", args).Answer()
+	main := Main.Bootstrap().EvalClosure("domain.commonTones", args).Answer()
+	if want := "Common tones (1):\n  B (P1 in Bdim7, m3 in G#m)"; pin != want {
+		t.Errorf("pin: %q, want %q", pin, want)
+	}
+	if want := "Common tones (2):\n  B (P1 in Bdim7, m3 in G#m)\n  Ab (d7 in Bdim7, P1 in G#m)"; main != want {
+		t.Errorf("main: %q, want %q", main, want)
+	}
+	if got := intervalNameOf(tone{5, 6}); got != "d5" {
+		t.Errorf("intervalNameOf(5, 6) = %q, want d5", got)
+	}
+}

@@ -16,9 +16,10 @@ type Registry struct {
 }
 
 // Bootstrap is GaClosureBootstrap.init for version v: the closures DomainClosures, TabClosures,
-// PipelineClosures, AgentClosures and IoClosures register. The course runs the three closures
-// its lessons ask and main's analyzeProgression; the others are listed with their schemas
-// and answer closure-exception when called.
+// PipelineClosures, AgentClosures and IoClosures register. The course runs the closures its
+// lessons ask (transposeChord, diatonicChords, commonTones, analyzeProgression), main's
+// versions where main changed them; the others are listed with their schemas and answer
+// closure-exception when called.
 func (v Version) Bootstrap() *Registry {
 	domain := func(name, desc string, tags []string, out string, exec func(map[string]any) (any, error), inputs ...Input) Closure {
 		return Closure{Name: name, Category: Domain, Description: desc, Tags: tags, Inputs: sortInputs(inputs), OutputType: out, Exec: exec}
@@ -58,7 +59,7 @@ func (v Version) Bootstrap() *Registry {
 			[]string{"project", "chord", "fields", "music-theory"}, "string (field=value pairs)", nil,
 			str("symbol", "string — chord symbol"), str("fields", "string — space-separated field names")),
 		domain("domain.commonTones", "Find notes shared between two chords — useful for pivot-chord and voice-leading analysis.",
-			[]string{"join", "common-tones", "voice-leading", "pivot", "music-theory"}, "string (shared notes with their roles in each chord)", commonTones,
+			[]string{"join", "common-tones", "voice-leading", "pivot", "music-theory"}, "string (shared notes with their roles in each chord)", v.commonTones,
 			str("chord1", "string — first chord symbol"), str("chord2", "string — second chord symbol")),
 		domain("domain.chordSubstitutions", "Suggest chord substitutions: diatonic swaps ranked by common tones, plus tritone sub for dominant 7th chords.",
 			[]string{"substitution", "harmony", "voice-leading", "pivot", "music-theory"}, "string (ranked substitution suggestions)", nil,
