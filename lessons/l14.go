@@ -415,20 +415,19 @@ func (a closureArgs) asMap() map[string]string {
 // closure run directly, as ga_dsl_eval runs a closure whose arguments pass.
 func (l *lesson14) closure() {
 	l.r.Title("domain.chordSubstitutions, through ga_dsl_eval at a826864 and as it is on main")
-	pin, main := dsl.DomainClosures(false), dsl.DomainClosures(true)
-	i := slices.IndexFunc(pin, func(c dsl.Closure) bool { return c.Name == l14ClosureName })
-	j := slices.IndexFunc(main, func(c dsl.Closure) bool { return c.Name == l14ClosureName })
-	if i < 0 || j < 0 || main[j].Exec == nil {
+	pin, main := dsl.Pin.Bootstrap(), dsl.Main.Bootstrap()
+	closure, ok := pin.TryGet(l14ClosureName)
+	if !ok {
 		l.err = fmt.Errorf("no closure %s", l14ClosureName)
 		return
 	}
-	for _, in := range pin[i].Inputs {
+	for _, in := range closure.Inputs {
 		l.r.Line("input  %s: %s", in.Name, in.Type)
 	}
-	listed := slices.Clone(pin)
-	slices.SortFunc(listed, func(a, b dsl.Closure) int { return strings.Compare(a.Name, b.Name) })
+	listed := pin.ListClosures()
 	var optional []string
-	for _, c := range listed {
+	for _, e := range listed {
+		c, _ := pin.TryGet(e.Name)
 		for _, in := range c.Inputs {
 			if strings.Contains(in.Type, "?") || strings.Contains(strings.ToLower(in.Type), "optional") {
 				optional = append(optional, c.Name+"."+in.Name)
@@ -437,14 +436,10 @@ func (l *lesson14) closure() {
 	}
 	l.r.Line("%d inputs of %d closures are marked optional: %s", len(optional), len(listed), strings.Join(optional, ", "))
 	atPin := func(args closureArgs) string {
-		r := dsl.EvalClosure(pin, l14ClosureName, args.asMap())
-		if r.Code != "" {
-			return r.Code + ": " + r.Message
-		}
-		return r.Result
+		return pin.EvalClosure(l14ClosureName, args.asMap()).Answer()
 	}
 	onMain := func(args closureArgs) string {
-		out, err := main[j].Exec(args.asMap())
+		out, err := main.Run(l14ClosureName, args.asMap())
 		if err != nil {
 			return "error: " + err.Error()
 		}

@@ -64,46 +64,67 @@ func (s SkillMd) Triggered(message string) []string {
 
 // ParseSkillMds reads a fixture in the format of fixtures/skillmd.json, in its order.
 func ParseSkillMds(data []byte) ([]SkillMd, error) {
+	mds, _, err := parseSkillMdFixture(data)
+	return mds, err
+}
+
+// parseSkillMdFixture reads the fixture's SKILL.md files and its skills-dev drafts, each in
+// its order.
+func parseSkillMdFixture(data []byte) (mds, drafts []SkillMd, err error) {
 	var f struct {
 		Skills []SkillMd `json:"skills"`
+		Drafts []SkillMd `json:"drafts"`
 	}
 	if err := json.Unmarshal(data, &f); err != nil {
-		return nil, fmt.Errorf("skills: read SKILL.md fixture: %w", err)
+		return nil, nil, fmt.Errorf("skills: read SKILL.md fixture: %w", err)
 	}
-	for i, s := range f.Skills {
+	for i, s := range append(slices.Clone(f.Skills), f.Drafts...) {
 		if strings.TrimSpace(s.Name) == "" || s.Path == "" {
-			return nil, fmt.Errorf("skills: SKILL.md fixture entry %d has no name or path", i)
+			return nil, nil, fmt.Errorf("skills: SKILL.md fixture entry %d has no name or path", i)
 		}
 	}
-	return f.Skills, nil
+	return f.Skills, f.Drafts, nil
 }
 
 var (
 	skillMdOnce sync.Once
 	skillMds    []SkillMd
+	skillDrafts []SkillMd
 	skillMdErr  error
 )
 
-// SkillMds returns every SKILL.md file GA ships, each call a fresh copy. The embedded fixture is
-// checked by the tests, so a failure to read it is a defect of the build and panics.
-func SkillMds() []SkillMd {
-	skillMdOnce.Do(func() { skillMds, skillMdErr = ParseSkillMds(fixtures.SkillMD) })
+// loadSkillMds reads the embedded fixture once. It is checked by the tests, so a failure to
+// read it is a defect of the build and panics.
+func loadSkillMds() {
+	skillMdOnce.Do(func() { skillMds, skillDrafts, skillMdErr = parseSkillMdFixture(fixtures.SkillMD) })
 	if skillMdErr != nil {
 		panic(skillMdErr)
 	}
-	out := make([]SkillMd, len(skillMds))
-	for i, s := range skillMds {
+}
+
+// SkillMds returns every SKILL.md file GA ships, each call a fresh copy.
+func SkillMds() []SkillMd {
+	loadSkillMds()
+	return cloneSkillMds(skillMds)
+}
+
+func cloneSkillMds(in []SkillMd) []SkillMd {
+	out := make([]SkillMd, len(in))
+	for i, s := range in {
 		s.Triggers, s.Mapped = slices.Clone(s.Triggers), slices.Clone(s.Mapped)
 		out[i] = s
 	}
 	return out
 }
 
-// LookupSkillMd returns the SKILL.md whose name is name.
+// LookupSkillMd returns the SKILL.md whose name is name, or else the skills-dev draft of that
+// name (skills-dev/_pending-tools/<name>/DRAFT.md), which a model would read the same way but
+// SkillMdLoader does not load.
 func LookupSkillMd(name string) (SkillMd, bool) {
-	for _, s := range SkillMds() {
-		if s.Name == name {
-			return s, true
+	loadSkillMds()
+	for _, list := range [][]SkillMd{skillMds, skillDrafts} {
+		if i := slices.IndexFunc(list, func(s SkillMd) bool { return s.Name == name }); i >= 0 {
+			return cloneSkillMds(list[i : i+1])[0], true
 		}
 	}
 	return SkillMd{}, false
