@@ -2,7 +2,6 @@ package lessons
 
 import (
 	"context"
-	"course/internal/report"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -16,6 +15,7 @@ import (
 
 	"course/gahost/dsl"
 	"course/gahost/skills"
+	"course/internal/report"
 	"course/theory"
 )
 
@@ -102,19 +102,7 @@ func runL10(ctx context.Context, opts *L10Options) error {
 		return fmt.Errorf("l10: %w", err)
 	}
 	l.r.Heading("l10")
-	for _, section := range []func() error{l.diatonic, l.diatonicClaims, l.transposeGrid, l.transposePrompts,
-		l.passedBack, l.commonTones, l.commonTonesExamples} {
-		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("l10: %w", err)
-		}
-		if err := section(); err != nil {
-			return fmt.Errorf("l10: %w", err)
-		}
-	}
-	if l.r.Err() != nil {
-		return fmt.Errorf("l10: write output: %w", l.r.Err())
-	}
-	return nil
+	return runSections(ctx, "l10", l.r, l.diatonic, l.diatonicClaims, l.transposeGrid, l.transposePrompts, l.passedBack, l.commonTones, l.commonTonesExamples)
 }
 
 // eval calls ga_dsl_eval and returns what the model reads back.

@@ -3,13 +3,13 @@ package lessons
 import (
 	"bytes"
 	"context"
-	"course/internal/report"
 	"io"
 	"strings"
 	"testing"
 
 	"course/gahost/dsl"
 	"course/gahost/skills"
+	"course/internal/report"
 )
 
 // TestL10SkillMdClaimsMove changes the SKILL.md texts the lesson reads and sees the claims,

@@ -2,7 +2,6 @@ package lessons
 
 import (
 	"context"
-	"course/internal/report"
 	"fmt"
 	"io"
 	"slices"
@@ -13,6 +12,7 @@ import (
 	"course/gahost/dsl"
 	"course/gahost/keys"
 	"course/gahost/skills"
+	"course/internal/report"
 	"course/theory"
 )
 
@@ -143,18 +143,7 @@ func runL13(ctx context.Context, opts *L13Options) error {
 		return fmt.Errorf("l13: %w", err)
 	}
 	l.r.Heading("l13")
-	for _, section := range []func() error{l.listed, l.draftExamples, l.textbook, l.outside} {
-		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("l13: %w", err)
-		}
-		if err := section(); err != nil {
-			return fmt.Errorf("l13: %w", err)
-		}
-	}
-	if l.r.Err() != nil {
-		return fmt.Errorf("l13: write output: %w", l.r.Err())
-	}
-	return nil
+	return runSections(ctx, "l13", l.r, l.listed, l.draftExamples, l.textbook, l.outside)
 }
 
 // analysis is what lesson 13 reads of the closure's three lines: the key, the confidence and

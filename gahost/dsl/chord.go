@@ -1,8 +1,10 @@
-// Package dsl models GA's F# DSL (GA.Business.DSL) as the chatbot reaches it through the
-// ga_dsl_* tools: the chord-symbol parser and renderer, the closure registry that
-// GaClosureBootstrap.init fills, the Domain closures a model may call, and DslEvalMcpTools'
-// list, schema and eval. The pin follows the files of c781df5c, the newest readable commit
-// before the pin a826864; main follows DomainClosures.fs at 6baf32e (main after #625).
+// Package dsl models GA's F# DSL (Common/GA.Business.DSL) as the chatbot reaches it: the
+// chord-symbol parser and renderer (ChordParser.fs, ChordRenderer.fs), the closure registry
+// that GaClosureBootstrap.init fills, with every Domain closure's schema, the closures the
+// lessons run, and DslEvalMcpTools' list, schema and eval tools over it; and the Grothendieck
+// operations parser with the FParsec rules it is built from. A Version selects the pin's
+// closures (the files of c781df5c, the newest readable commit before the pin a826864) or
+// main's (DomainClosures.fs at 6baf32e, main after #625).
 package dsl
 
 import (

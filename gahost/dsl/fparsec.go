@@ -1,7 +1,3 @@
-// Package dsl models GA's F# DSL (Common/GA.Business.DSL): the Grothendieck operations parser,
-// the chord grammar, the domain closures with ga_dsl_eval's call of them, and the FParsec rules
-// the parsers are built from, so that the course can say which expressions GA reads, what it
-// builds from them, and where it fails.
 package dsl
 
 import (

@@ -2,6 +2,7 @@ package skills
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -90,5 +91,24 @@ func TestRouteWithoutEmbeddings(t *testing.T) {
 		if got := RouteWithoutEmbeddings(q, true); got != want {
 			t.Errorf("main %q: %q, want %q", q, got, want)
 		}
+	}
+}
+
+// TestLookupSkillMdDraft finds the progression-analysis draft by name while SkillMds, what
+// SkillMdLoader loads, leaves it out; a fixture without drafts finds it no more.
+func TestLookupSkillMdDraft(t *testing.T) {
+	d, ok := LookupSkillMd("progression-analysis")
+	if !ok || d.Path != "skills-dev/_pending-tools/progression-analysis/DRAFT.md" || !strings.Contains(d.Text, "ga_analyze_progression") {
+		t.Fatalf("draft: %+v, %v", d.Path, ok)
+	}
+	if slices.ContainsFunc(SkillMds(), func(s SkillMd) bool { return s.Name == d.Name }) {
+		t.Error("SkillMds lists the draft, which SkillMdLoader does not load")
+	}
+	mds, drafts, err := parseSkillMdFixture([]byte(`{"skills":[{"path":"skills/a/SKILL.md","name":"a"}]}`))
+	if err != nil || len(mds) != 1 || len(drafts) != 0 {
+		t.Errorf("fixture without drafts: %v %v %v", mds, drafts, err)
+	}
+	if _, _, err := parseSkillMdFixture([]byte(`{"drafts":[{"name":"x"}]}`)); err == nil {
+		t.Error("a draft without a path was read")
 	}
 }
