@@ -133,14 +133,10 @@ func normalizeRoot(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// intervalName is intervalName (DomainClosures.fs:78-83 @ c781df5c); main (6baf32e) names the
-// tritone d5.
-func (v Version) intervalName(n int) string {
+// intervalName is intervalName (DomainClosures.fs:78-83 @ c781df5c).
+func intervalName(n int) string {
 	names := map[int]string{0: "P1", 1: "m2", 2: "M2", 3: "m3", 4: "M3", 5: "P4", 6: "TT", 7: "P5",
 		8: "m6", 9: "M6", 10: "m7", 11: "M7", 14: "M9", 15: "m10", 17: "P11", 21: "M13"}
-	if v.main && n == 6 {
-		return "d5"
-	}
 	if s, ok := names[n]; ok {
 		return s
 	}
@@ -306,10 +302,7 @@ func (v Version) commonTones(args map[string]any) (any, error) {
 	if err != nil {
 		return nil, parseError("chord2", err)
 	}
-	pcsOf, role := chordPitchClasses, Pin.role
-	if v.main {
-		pcsOf, role = mainPitchClasses, mainRole
-	}
+	pcsOf, role, _ := v.chordModel()
 	pcs2 := pcsOf(b)
 	var shared []int
 	for _, pc := range pcsOf(a) {
@@ -327,15 +320,34 @@ func (v Version) commonTones(args map[string]any) (any, error) {
 	return fmt.Sprintf("Common tones (%d):\n  %s", len(shared), strings.Join(desc, "\n  ")), nil
 }
 
-// role names, in version v, the first of the chord's intervals (quality, then extensions) that
-// reaches pc, or "?".
-func (v Version) role(c ChordAst, pc int) string {
+// chordModel is how version v reads a parsed chord: its pitch classes, the name of the interval
+// that reaches a pitch class, and its intervals. The pin's closures take the quality's triad and
+// the extensions' sizes; main's take chordTones (DomainClosures.fs @ 6baf32e).
+func (v Version) chordModel() (pcs func(ChordAst) []int, role func(ChordAst, int) string, intervals func(ChordAst) []int) {
+	if v.main {
+		return mainPitchClasses, mainRole, mainIntervals
+	}
+	return chordPitchClasses, pinRole, chordIntervals
+}
+
+// pinRole names the first of the chord's intervals (quality, then extensions) that reaches pc,
+// or "?".
+func pinRole(c ChordAst, pc int) string {
 	for _, i := range chordIntervals(c) {
 		if (c.RootPc()+i)%12 == pc {
-			return v.intervalName(i)
+			return intervalName(i)
 		}
 	}
 	return "?"
+}
+
+// mainIntervals are the semitones of main's chordTones.
+func mainIntervals(c ChordAst) []int {
+	var out []int
+	for _, t := range chordTones(c) {
+		out = append(out, t.semitones)
+	}
+	return out
 }
 
 // mainPitchClasses is main's chordPitchClasses: the pitch classes of chordTones, each once.
@@ -528,8 +540,9 @@ func pad6(s string) string {
 // triads, each but the chord itself (same root, same quality) ranked by the notes it shares
 // with the chord, most first and in scale order among equals, and a tritone substitute when the
 // chord has a major third and a minor seventh (DomainClosures.fs:535-621 @ c781df5c, unchanged
-// since a8971fb6, 2026-03-09). Main (6baf32e, after #625) runs it the same way but names the
-// tritone d5, as lesson 14's reference shows.
+// since a8971fb6, 2026-03-09). On main (6baf32e, after #625) the chords' tones and their names
+// come from chordTones, as in commonTones: G7's F against Bdim is m7/d5 there, m7/TT at the pin,
+// as lesson 14's reference shows.
 func (v Version) chordSubstitutions(args map[string]any) (any, error) {
 	symbol, ok := str(args, "symbol")
 	if !ok {
@@ -539,7 +552,8 @@ func (v Version) chordSubstitutions(args map[string]any) (any, error) {
 	if err != nil {
 		return nil, parseError("chord", err)
 	}
-	targetRoot, targetPcs, tIvals := target.RootPc(), chordPitchClasses(target), chordIntervals(target)
+	pcsOf, role, ivalsOf := v.chordModel()
+	targetRoot, targetPcs, tIvals := target.RootPc(), pcsOf(target), ivalsOf(target)
 	keyStr, ok := str(args, "key")
 	if !ok {
 		keyStr = target.Root
@@ -569,11 +583,11 @@ func (v Version) chordSubstitutions(args map[string]any) (any, error) {
 		if c.RootPc() == targetRoot && c.Quality == target.Quality {
 			continue
 		}
-		cPcs := chordPitchClasses(c)
+		cPcs := pcsOf(c)
 		var desc []string
 		for _, pc := range targetPcs {
 			if slices.Contains(cPcs, pc) {
-				desc = append(desc, fmt.Sprintf("%s(%s/%s)", conventionalKeyName(pc), v.role(target, pc), v.role(c, pc)))
+				desc = append(desc, fmt.Sprintf("%s(%s/%s)", conventionalKeyName(pc), role(target, pc), role(c, pc)))
 			}
 		}
 		if len(desc) > 0 {
