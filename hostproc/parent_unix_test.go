@@ -29,15 +29,15 @@ func TestProbeParent(t *testing.T) {
 		wantGone bool
 	}{
 		{name: "started by init", ppid: 1, wantNil: true},
+		{name: "started by a user", ppid: parent, nowPpid: 1, wantNil: true},
 		{name: "started by init, bad env", ppid: 1, env: "x", wantNil: true},
-		{name: "parent stays", ppid: parent, nowPpid: parent, alive: []int{parent}},
-		{name: "re-parented to init", ppid: parent, nowPpid: 1, wantGone: true},
-		{name: "re-parented to a subreaper", ppid: parent, nowPpid: 42, wantGone: true},
-		{name: "course is the parent", ppid: parent, env: strconv.Itoa(parent), nowPpid: parent},
+		{name: "env names init", ppid: parent, env: "1", wantNil: true},
+		{name: "parent stays", ppid: parent, env: strconv.Itoa(parent), nowPpid: parent, alive: []int{parent}},
+		{name: "re-parented to init", ppid: parent, env: strconv.Itoa(parent), nowPpid: 1, wantGone: true},
+		{name: "re-parented to a subreaper", ppid: parent, env: strconv.Itoa(parent), nowPpid: 42, wantGone: true},
 		{name: "launcher and course alive", ppid: parent, env: strconv.Itoa(course), nowPpid: parent, alive: []int{course}},
 		{name: "launcher alive, course gone", ppid: parent, env: strconv.Itoa(course), nowPpid: parent, wantGone: true},
 		{name: "orphaned before watching", ppid: 1, env: strconv.Itoa(course), nowPpid: 1, wantGone: true},
-		{name: "env names init", ppid: parent, env: "1", nowPpid: parent},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -91,7 +91,8 @@ const watchRoleVar = "HOSTPROC_WATCH_ROLE"
 
 // TestWatchParentHelper is not a test: it is the body of the processes the
 // WatchParent tests start. "leaf" watches its parent and reports when it is
-// gone; "middle" starts a leaf without any parent-death signal and waits.
+// gone; "middle" starts a leaf without any parent-death signal and waits, as a course that
+// names itself in COURSE_PARENT_PID; "shell" does the same as a user's shell, which does not.
 func TestWatchParentHelper(t *testing.T) {
 	role := os.Getenv(watchRoleVar)
 	if role == "" {
@@ -108,8 +109,11 @@ func TestWatchParentHelper(t *testing.T) {
 		case <-safety:
 			fmt.Println("still watching after 20s")
 		}
-	case "middle":
+	case "middle", "shell":
 		leaf := watchHelper(t, "leaf")
+		if role == "middle" {
+			leaf.Env = append(leaf.Env, parentPIDVar+"="+strconv.Itoa(os.Getpid()))
+		}
 		leaf.Stdout = os.Stdout
 		if err := leaf.Start(); err != nil {
 			fmt.Println("start leaf:", err)
@@ -239,4 +243,25 @@ func TestWatchParentCourseVariable(t *testing.T) {
 		leaf.Process.Kill()
 		leaf.Wait()
 	})
+}
+
+// TestUserHostOutlivesItsShell: a host a user started (`course host` from a shell, nohup or
+// not) is no course's host, and keeps serving when the shell that started it exits.
+func TestUserHostOutlivesItsShell(t *testing.T) {
+	shell := watchHelper(t, "shell")
+	lines := startLines(t, shell)
+	leafPid, _ := strconv.Atoi(expectLine(t, lines, "leaf pid ", 10*time.Second))
+	t.Cleanup(func() { syscall.Kill(leafPid, syscall.SIGKILL) })
+	expectLine(t, lines, "watching", 10*time.Second)
+	if err := shell.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	shell.Wait()
+	select {
+	case l, ok := <-lines:
+		if ok {
+			t.Errorf("the host said %q when its shell exited; want it to keep serving", l)
+		}
+	case <-time.After(5 * parentPoll):
+	}
 }
