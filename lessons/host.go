@@ -2,8 +2,12 @@ package lessons
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
+	"net"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -26,12 +30,16 @@ type HostOptions struct {
 	Timeout time.Duration
 	// Env is extra configuration for the host, KEY=VALUE, as ASP.NET reads it.
 	Env []string
+	// AllowRemote lets the lesson talk to a host that announces an address off this machine;
+	// without it such a host is refused before anything is sent to it.
+	AllowRemote bool
 }
 
 func (o *HostOptions) addFlags(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&o.Cmd, "host-cmd", "", "start `CMD` as the host instead of the course's own stand-in\n(for instance \"dotnet run --project Apps/GaChatbot.Api\" in a GA clone)")
 	cmd.Flags().StringVar(&o.ModelURL, "model-url", "", "give the host the model server at `URL` (Ollama's API) instead of a closed port")
 	cmd.Flags().DurationVar(&o.Timeout, "timeout", defaultTimeout, "give up when the lesson takes longer than this")
+	cmd.Flags().BoolVar(&o.AllowRemote, "allow-remote-host", false, "talk to a host that announces an address off this machine (loopback only by default)")
 }
 
 func (o *HostOptions) timeout() time.Duration {
@@ -57,7 +65,10 @@ func (o *HostOptions) start(ctx context.Context) (*hostproc.Host, error) {
 		}
 		command = []string{exe, "host"}
 	}
-	host, err := hostproc.Start(ctx, hostproc.Spec{Command: command, Env: o.Env, ModelURL: o.ModelURL})
+	host, err := hostproc.Start(ctx, hostproc.Spec{Command: command, Env: o.Env, ModelURL: o.ModelURL, AllowRemote: o.AllowRemote})
+	if errors.Is(err, hostproc.ErrRemoteHost) {
+		return nil, fmt.Errorf("start host: %w\n(--allow-remote-host lets the lesson talk to it)", err)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("start host: %w", err)
 	}
@@ -86,8 +97,44 @@ Configuration is read as ASP.NET reads it, from the environment or the command l
 					return cmd.Help()
 				}
 			}
-			// A host outlives its course on macOS unless it notices the course is gone itself.
+			warnIfReachable(cmd.ErrOrStderr(), args)
+			// A host a lesson started ends with its course even if its supervisor is killed; a
+			// host a user started watches nothing (see WatchParent).
 			return gahost.Run(hostproc.WatchParent(cmd.Context()), args, cmd.OutOrStdout(), cmd.ErrOrStderr())
 		},
 	}
+}
+
+// warnIfReachable warns on w when the host's listen addresses (from args and the environment, as
+// the host reads them) include every interface, which puts it on the network.
+func warnIfReachable(w io.Writer, args []string) {
+	cfg, err := gahost.ApplyArgs(gahost.ConfigFromEnv(os.Getenv), args)
+	if err != nil {
+		return // the host reports it
+	}
+	for raw := range strings.SplitSeq(cfg.URLs, ";") {
+		if everyInterface(strings.TrimSpace(raw)) {
+			fmt.Fprintf(w, "course host: warning: %s listens on every network interface, so other machines can reach the host; use http://127.0.0.1:PORT to keep it on this one\n", strings.TrimSpace(raw))
+		}
+	}
+}
+
+// everyInterface reports whether an ASP.NET listen URL binds every interface: an empty host,
+// the wildcards * and +, or an unspecified address (0.0.0.0, [::]).
+func everyInterface(raw string) bool {
+	_, rest, ok := strings.Cut(raw, "://")
+	if !ok {
+		return false
+	}
+	hostPort, _, _ := strings.Cut(rest, "/")
+	host := hostPort
+	if h, _, err := net.SplitHostPort(hostPort); err == nil {
+		host = h
+	}
+	host = strings.Trim(host, "[]")
+	if host == "" || host == "*" || host == "+" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsUnspecified()
 }

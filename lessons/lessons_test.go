@@ -20,6 +20,7 @@ import (
 // TestMain lets the test binary serve as the host child: lessons start `<binary> host`, and
 // under `go test` the binary is this one.
 func TestMain(m *testing.M) {
+	hostproc.SupervisorMain()
 	if len(os.Args) > 1 {
 		if child, ok := testChildren[os.Args[1]]; ok {
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
