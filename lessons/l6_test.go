@@ -180,4 +180,3 @@ func TestL6Cancelled(t *testing.T) {
 	}
 	assertNoChildren(t)
 }
-
