@@ -67,7 +67,7 @@ func (o *HostOptions) start(ctx context.Context) (*hostproc.Host, error) {
 	}
 	host, err := hostproc.Start(ctx, hostproc.Spec{Command: command, Env: o.Env, ModelURL: o.ModelURL, AllowRemote: o.AllowRemote})
 	if errors.Is(err, hostproc.ErrRemoteHost) {
-		return nil, fmt.Errorf("start host: %w\n(--allow-remote-host lets the lesson talk to it)", err)
+		return nil, fmt.Errorf("start host: %w\n(pass --allow-remote-host to let the lesson talk to it)", err)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("start host: %w", err)
