@@ -46,6 +46,12 @@ var testChildren = map[string]func(ctx context.Context, args []string) error{
 	"dying-host": func(context.Context, []string) error {
 		return errors.New("cannot read its configuration")
 	},
+	// remote-host announces an address off this machine and waits to be stopped.
+	"remote-host": func(ctx context.Context, _ []string) error {
+		fmt.Println("      Now listening on: http://10.255.255.1:5252")
+		<-ctx.Done()
+		return nil
+	},
 	// rejecting-host listens and turns every request away, as a host of another API would.
 	"rejecting-host": func(ctx context.Context, _ []string) error {
 		ln, err := net.Listen("tcp", "127.0.0.1:0")

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"course/hostproc"
 )
 
 // processTable maps the pid of every process on the system to its parent's, from /proc where
@@ -129,4 +131,19 @@ func TestProcessListsSeeAChild(t *testing.T) {
 			t.Errorf("%s does not list child %d", name, child.Process.Pid)
 		}
 	}
+}
+
+// TestRemoteHostIsRefused: a host that announces an address off this machine ends the lesson
+// with an error that names the flag allowing it, and nothing is left running.
+func TestRemoteHostIsRefused(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	err = runL6(t.Context(), &L6Options{Out: &out, Host: HostOptions{Cmd: strconv.Quote(exe) + " remote-host"}})
+	if !errors.Is(err, hostproc.ErrRemoteHost) || !strings.Contains(err.Error(), "--allow-remote-host") {
+		t.Errorf("l6 with a remote host: %v", err)
+	}
+	assertNoChildren(t)
 }
