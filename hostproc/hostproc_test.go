@@ -646,8 +646,11 @@ func TestStopIgnoringSigterm(t *testing.T) {
 	if err := h.Stop(); err != nil {
 		t.Errorf("Stop: %v", err)
 	}
-	if d := time.Since(begin); d < s.StopGrace || d > s.StopGrace+2*time.Second {
-		t.Errorf("Stop took %v, want just over the %v grace", d, s.StopGrace)
+	if d := time.Since(begin); d < s.StopGrace {
+		t.Errorf("Stop took %v, less than the %v grace", d, s.StopGrace)
+	}
+	if !h.killSent.Load() || !h.status.byKill {
+		t.Errorf("the host ended with %s, killed by us: %v; want our kill after the grace", h.status, h.killSent.Load())
 	}
 	if alive(pid) {
 		t.Errorf("process %d survived Stop", pid)
@@ -717,8 +720,8 @@ func TestGrandchildIsStopped(t *testing.T) {
 			if err := h.Stop(); err != nil {
 				t.Errorf("Stop: %v", err)
 			}
-			if d := time.Since(begin); d > s.StopGrace+2*time.Second {
-				t.Errorf("Stop took %v", d)
+			if d := time.Since(begin); d > s.StopGrace+10*time.Second {
+				t.Errorf("Stop took %v", d) // only a stop that hangs is wrong here
 			}
 			if alive(h.Pid()) {
 				t.Errorf("child %d survived Stop", h.Pid())
