@@ -101,6 +101,8 @@ func TestWatchParentHelper(t *testing.T) {
 	safety := time.After(20 * time.Second) // never outlive a failed test for long
 	switch role {
 	case "leaf":
+		// The leaf names itself: were the middle to print the pid, "watching" could come first.
+		fmt.Println("leaf pid", os.Getpid())
 		ctx := WatchParent(context.Background())
 		fmt.Println("watching")
 		select {
@@ -119,7 +121,6 @@ func TestWatchParentHelper(t *testing.T) {
 			fmt.Println("start leaf:", err)
 			os.Exit(1)
 		}
-		fmt.Println("leaf pid", leaf.Process.Pid)
 		<-safety
 	}
 	os.Exit(0)
