@@ -160,25 +160,20 @@ const logPoll = 2 * time.Millisecond
 
 // LogMark returns the current end of the host's output, for reading only the records that come
 // after it with WaitForLog. Take it while the host is quiet, between records.
-func (h *Host) LogMark() int {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return len(h.logs)
-}
+func (h *Host) LogMark() int { return h.out.end() }
 
 // WaitForLog waits until a record written after mark satisfies done, and returns the records
 // after mark up to and including that one. Records that a process writes in order arrive in
 // order, so when done matches a record the host writes last for a request (ASP.NET's "Request
 // finished"), every record of that request has been read. done sees the last record read once
-// its header and message have arrived, so it should judge by those. If ctx ends first, it returns the
-// records read so far with ctx's error.
+// its header and message have arrived, so it should judge by those. Only the host's last
+// KeepLines lines are kept, so records a host buries under more output than that are not seen.
+// If ctx ends first, it returns the records read so far with ctx's error.
 func (h *Host) WaitForLog(ctx context.Context, mark int, done func(LogRecord) bool) ([]LogRecord, error) {
 	tick := time.NewTicker(logPoll)
 	defer tick.Stop()
 	for {
-		h.mu.Lock()
-		lines := append([]string(nil), h.logs[min(mark, len(h.logs)):]...)
-		h.mu.Unlock()
+		lines, from := h.out.since(mark)
 		records := ParseLogRecords(lines)
 		for i, r := range records {
 			// The last record may still be missing body lines; its header alone proves nothing.
@@ -194,10 +189,7 @@ func (h *Host) WaitForLog(ctx context.Context, mark int, done func(LogRecord) bo
 			return records, ctx.Err()
 		case <-h.done:
 			// The host is gone and its output fully read: one last look, then give up.
-			h.mu.Lock()
-			more := len(h.logs) > mark+len(lines)
-			h.mu.Unlock()
-			if !more {
+			if h.out.end() == from+len(lines) {
 				return records, ErrHostExited
 			}
 		case <-tick.C:

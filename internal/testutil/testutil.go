@@ -28,6 +28,7 @@ import (
 
 // Main runs the test binary as the child its first argument names, or runs the tests.
 func Main(m *testing.M) {
+	hostproc.SupervisorMain() // returns at once unless this process is a host's supervisor
 	if len(os.Args) > 1 {
 		if child, ok := children[os.Args[1]]; ok {
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -52,6 +53,12 @@ var children = map[string]func(ctx context.Context, args []string) error{
 	// dying-host fails before it listens.
 	"dying-host": func(context.Context, []string) error {
 		return errors.New("cannot read its configuration")
+	},
+	// remote-host announces an address off this machine and waits to be stopped.
+	"remote-host": func(ctx context.Context, _ []string) error {
+		fmt.Println("      Now listening on: http://10.255.255.1:5252")
+		<-ctx.Done()
+		return nil
 	},
 	// rejecting-host listens and turns every request away, as a host of another API would.
 	"rejecting-host": func(ctx context.Context, _ []string) error {
