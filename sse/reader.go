@@ -80,6 +80,8 @@ type Reader struct {
 	bomN    int // bytes of a leading BOM matched so far
 
 	data     []byte // data buffer, UTF-8
+	pend     []byte // a first data value still in buf, well-formed, when hasPend; it stands for data
+	hasPend  bool
 	typ      []byte // event type buffer, UTF-8
 	typStr   string // string form of the last type dispatched, reused to spare an allocation
 	id       []byte // last event ID buffer, UTF-8
@@ -126,6 +128,7 @@ func (r *Reader) Next() (Event, error) {
 				}
 				return r.fail(fmt.Errorf("sse: read: %w", r.readErr))
 			}
+			r.flushPend()
 			r.fill()
 			continue
 		}
@@ -169,13 +172,33 @@ func (r *Reader) Next() (Event, error) {
 				r.skipLF = true
 			}
 		}
-		ev, ok, err := r.processLine(line)
+		cut := len(r.line) > 0
 		r.line = r.line[:0]
-		if err != nil {
-			return r.fail(err)
-		}
-		if ok {
-			return ev, nil
+		// The two lines nearly every event is made of, a data line and the blank line
+		// that dispatches it, are taken here; processLine has the rest.
+		switch {
+		case len(line) == 0:
+			if ev, ok := r.dispatch(); ok {
+				return ev, nil
+			}
+		case len(line) >= 5 && string(line[:5]) == "data:":
+			value := line[5:]
+			if len(value) > 0 && value[0] == ' ' {
+				value = value[1:]
+			}
+			// An event of one data line, the usual kind, is copied once, into its string,
+			// when its value still sits in buf at the blank line.
+			if !cut && !r.hasPend && len(r.data) == 0 && len(value) <= r.limit && validUTF8(value) {
+				r.pend, r.hasPend = value, true
+				continue
+			}
+			if err := r.appendData(value); err != nil {
+				return r.fail(err)
+			}
+		default:
+			if err := r.processLine(line); err != nil {
+				return r.fail(err)
+			}
 		}
 	}
 }
@@ -204,6 +227,7 @@ func Read(src io.Reader) iter.Seq2[Event, error] {
 func (r *Reader) fail(err error) (Event, error) {
 	r.err = err
 	r.line, r.data, r.typ, r.id = nil, nil, nil, nil
+	r.pend, r.hasPend = nil, false
 	return Event{}, err
 }
 
@@ -265,15 +289,12 @@ func (r *Reader) nextEOL() int {
 	return i
 }
 
-// processLine applies 9.2.6's steps to one line. Field names are compared on the raw bytes:
-// CR, LF, ':' and the ASCII field names decode to themselves, and nothing else decodes to ASCII.
-func (r *Reader) processLine(line []byte) (Event, bool, error) {
-	if len(line) == 0 {
-		ev, ok := r.dispatch()
-		return ev, ok, nil
-	}
+// processLine applies 9.2.6's steps to a line that is neither blank nor a data line with
+// its colon. Field names are compared on the raw bytes: CR, LF, ':' and the ASCII field names
+// decode to themselves, and nothing else decodes to ASCII.
+func (r *Reader) processLine(line []byte) error {
 	if line[0] == ':' {
-		return Event{}, false, nil
+		return nil
 	}
 	field, value := line, []byte(nil)
 	if i := bytes.IndexByte(line, ':'); i >= 0 {
@@ -284,15 +305,7 @@ func (r *Reader) processLine(line []byte) (Event, bool, error) {
 	}
 	switch string(field) {
 	case "data":
-		// Decoding never shrinks a value, so the raw length already tells when the limit is passed.
-		if len(r.data)+len(value) > r.limit {
-			return Event{}, false, &LimitError{Limit: r.limit, What: "event data"}
-		}
-		r.data = appendDecoded(r.data, value)
-		if len(r.data) > r.limit {
-			return Event{}, false, &LimitError{Limit: r.limit, What: "event data"}
-		}
-		r.data = append(r.data, '\n')
+		return r.appendData(value)
 	case "event":
 		r.typ = appendDecoded(r.typ[:0], value)
 	case "id":
@@ -302,13 +315,46 @@ func (r *Reader) processLine(line []byte) (Event, bool, error) {
 	case "retry":
 		r.setRetry(value)
 	}
-	return Event{}, false, nil
+	return nil
+}
+
+// appendData appends a data field's value to the data buffer, and an LF.
+func (r *Reader) appendData(value []byte) error {
+	r.flushPend()
+	// Decoding never shrinks a value, so the raw length already tells when the limit is passed.
+	if len(r.data)+len(value) > r.limit {
+		return &LimitError{Limit: r.limit, What: "event data"}
+	}
+	r.data = appendDecoded(r.data, value)
+	if len(r.data) > r.limit {
+		return &LimitError{Limit: r.limit, What: "event data"}
+	}
+	r.data = append(r.data, '\n')
+	return nil
+}
+
+// flushPend moves a pending data value from buf into the data buffer, before buf is
+// refilled or another data line follows.
+func (r *Reader) flushPend() {
+	if r.hasPend {
+		r.data = append(append(r.data, r.pend...), '\n')
+		r.pend, r.hasPend = nil, false
+	}
 }
 
 // dispatch follows 9.2.6's "dispatch the event" steps for web browsers. The event's data, and
 // the id and the type when they changed, share one allocation: the id and type strings then
 // keep that event's bytes alive until they change again, which the limit bounds.
 func (r *Reader) dispatch() (Event, bool) {
+	if r.hasPend && !r.idNew && (len(r.typ) == 0 || string(r.typ) == r.typStr) {
+		ev := Event{Type: "message", Data: string(r.pend), LastEventID: r.lastID}
+		if len(r.typ) > 0 {
+			ev.Type = r.typStr
+		}
+		r.pend, r.hasPend, r.typ = nil, false, r.typ[:0]
+		return ev, true
+	}
+	r.flushPend()
 	if len(r.data) == 0 {
 		r.typ = r.typ[:0]
 		return Event{}, false
