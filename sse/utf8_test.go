@@ -15,20 +15,30 @@ func TestValidUTF8(t *testing.T) {
 			t.Fatalf("validUTF8(%q) = %v, utf8.Valid says %v", b, got, want)
 		}
 	}
+	// Every lead and second byte, then the continuation bytes drawn from each side of every
+	// bound the table uses, at offsets that put the sequence inside the word loop, across its
+	// edge and in the tail, followed by ASCII and cut short.
+	edges := []byte{0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xF4, 0xFF}
 	pad := []byte("abcdefghijklmnop")
-	for x := range 1 << 24 {
-		seq := []byte{byte(x >> 16), byte(x >> 8), byte(x)}
-		if seq[0] < 0x80 {
-			continue
+	at := func(seq ...byte) {
+		for _, off := range []int{0, 5, 9} {
+			b := append(append(append([]byte{}, pad[:off]...), seq...), pad[:3]...)
+			check(b)
+			check(b[:len(b)-3])
 		}
-		for _, n := range []int{1, 2, 3} {
-			if n < 3 && x&0xFF != 0 || n < 2 && x&0xFFFF != 0 {
-				continue
-			}
-			for _, off := range []int{0, 5, 9} {
-				b := append(append(append([]byte{}, pad[:off]...), seq[:n]...), pad[:3]...)
-				check(b)
-				check(b[:len(b)-3])
+	}
+	for lead := 0x80; lead <= 0xFF; lead++ {
+		at(byte(lead))
+		for second := range 256 {
+			at(byte(lead), byte(second))
+			for _, third := range edges {
+				at(byte(lead), byte(second), third)
+				if lead < 0xF0 {
+					continue
+				}
+				for _, fourth := range edges {
+					at(byte(lead), byte(second), third, fourth)
+				}
 			}
 		}
 	}
