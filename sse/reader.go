@@ -71,6 +71,9 @@ type Reader struct {
 	buf        []byte
 	start, end int // unread bytes are buf[start:end]
 	lf, cr     int // next LF and CR at or after start, end when none; stale when < start
+	// buf[validFrom:validTo] is known to be well-formed UTF-8; validFrom is a line's start, so
+	// a sequence boundary. One pass over the buffer spares a pass per line.
+	validFrom, validTo int
 	readErr    error
 	err        error // sticky result once the stream ends or fails
 
@@ -143,6 +146,19 @@ func (r *Reader) Next() (Event, error) {
 				continue
 			}
 		}
+		if len(r.line) == 0 {
+			// A blank line, LF or CRLF, is taken without a scan.
+			if c := r.buf[r.start]; c == '\n' || c == '\r' && r.start+1 < r.end && r.buf[r.start+1] == '\n' {
+				r.start++
+				if c == '\r' {
+					r.start++
+				}
+				if ev, ok := r.dispatch(); ok {
+					return ev, nil
+				}
+				continue
+			}
+		}
 		i := r.nextEOL()
 		if i < 0 {
 			if len(r.line)+r.end-r.start > r.limit {
@@ -155,6 +171,7 @@ func (r *Reader) Next() (Event, error) {
 		if len(r.line)+i-r.start > r.limit {
 			return r.fail(&LimitError{Limit: r.limit, What: "line"})
 		}
+		lineStart := r.start
 		line := r.buf[r.start:i]
 		if len(r.line) > 0 {
 			r.line = append(r.line, line...)
@@ -188,11 +205,12 @@ func (r *Reader) Next() (Event, error) {
 			}
 			// An event of one data line, the usual kind, is copied once, into its string,
 			// when its value still sits in buf at the blank line.
-			if !cut && !r.hasPend && len(r.data) == 0 && len(value) <= r.limit && validUTF8(value) {
+			valid := !cut && r.wellFormed(lineStart, i)
+			if valid && !r.hasPend && len(r.data) == 0 && len(value) <= r.limit {
 				r.pend, r.hasPend = value, true
 				continue
 			}
-			if err := r.appendData(value); err != nil {
+			if err := r.appendData(value, valid); err != nil {
 				return r.fail(err)
 			}
 		default:
@@ -235,6 +253,7 @@ func (r *Reader) fail(err error) (Event, error) {
 func (r *Reader) fill() {
 	r.start, r.end = 0, 0
 	r.lf, r.cr = -1, -1
+	r.validFrom, r.validTo = 0, 0
 	for range 100 {
 		n, err := r.src.Read(r.buf)
 		r.end = n
@@ -305,7 +324,7 @@ func (r *Reader) processLine(line []byte) error {
 	}
 	switch string(field) {
 	case "data":
-		return r.appendData(value)
+		return r.appendData(value, false)
 	case "event":
 		r.typ = appendDecoded(r.typ[:0], value)
 	case "id":
@@ -318,14 +337,28 @@ func (r *Reader) processLine(line []byte) error {
 	return nil
 }
 
-// appendData appends a data field's value to the data buffer, and an LF.
-func (r *Reader) appendData(value []byte) error {
+// wellFormed reports whether buf[from:to], from a line's start, is well-formed UTF-8. Past the
+// checked span it checks from from to the end of the buffer, or to the first ill-formed byte.
+func (r *Reader) wellFormed(from, to int) bool {
+	if from < r.validFrom || to > r.validTo {
+		r.validFrom, r.validTo = from, from+validPrefix(r.buf[from:r.end])
+	}
+	return to <= r.validTo
+}
+
+// appendData appends a data field's value to the data buffer, and an LF; valid says the
+// value is known to be well-formed.
+func (r *Reader) appendData(value []byte, valid bool) error {
 	r.flushPend()
 	// Decoding never shrinks a value, so the raw length already tells when the limit is passed.
 	if len(r.data)+len(value) > r.limit {
 		return &LimitError{Limit: r.limit, What: "event data"}
 	}
-	r.data = appendDecoded(r.data, value)
+	if valid {
+		r.data = append(r.data, value...)
+	} else {
+		r.data = appendDecoded(r.data, value)
+	}
 	if len(r.data) > r.limit {
 		return &LimitError{Limit: r.limit, What: "event data"}
 	}

@@ -30,36 +30,40 @@ func appendDecoded(dst, b []byte) []byte {
 // all eight bytes are ASCII.
 const asciiMask = 0x8080808080808080
 
-// validUTF8 reports what utf8.Valid reports. It reads eight bytes at a time and jumps from
-// one non-ASCII byte straight to the next, where utf8.Valid steps a byte at a time whenever
-// the next eight bytes are not all ASCII: chat text, mostly ASCII with a symbol every few
-// words, is where the difference shows.
-func validUTF8(b []byte) bool {
-	for len(b) >= 8 {
-		hi := binary.LittleEndian.Uint64(b) & asciiMask
+// validUTF8 reports what utf8.Valid reports.
+func validUTF8(b []byte) bool { return validPrefix(b) == len(b) }
+
+// validPrefix returns the length of the longest prefix of b that is well-formed UTF-8. It
+// reads eight bytes at a time and jumps from one non-ASCII byte straight to the next, where
+// utf8.Valid steps a byte at a time whenever the next eight bytes are not all ASCII: chat
+// text, mostly ASCII with a symbol every few words, is where the difference shows.
+func validPrefix(b []byte) int {
+	i := 0
+	for i+8 <= len(b) {
+		hi := binary.LittleEndian.Uint64(b[i:]) & asciiMask
 		if hi == 0 {
-			b = b[8:]
+			i += 8
 			continue
 		}
-		b = b[bits.TrailingZeros64(hi)>>3:]
-		n := seqLen(b)
+		i += bits.TrailingZeros64(hi) >> 3
+		n := seqLen(b[i:])
 		if n == 0 {
-			return false
+			return i
 		}
-		b = b[n:]
+		i += n
 	}
-	for len(b) > 0 {
-		if b[0] < utf8.RuneSelf {
-			b = b[1:]
+	for i < len(b) {
+		if b[i] < utf8.RuneSelf {
+			i++
 			continue
 		}
-		n := seqLen(b)
+		n := seqLen(b[i:])
 		if n == 0 {
-			return false
+			return i
 		}
-		b = b[n:]
+		i += n
 	}
-	return true
+	return i
 }
 
 // seqLen returns the length of the well-formed UTF-8 sequence that starts b, whose first
