@@ -74,8 +74,8 @@ type Reader struct {
 	// buf[validFrom:validTo] is known to be well-formed UTF-8; validFrom is a line's start, so
 	// a sequence boundary. One pass over the buffer spares a pass per line.
 	validFrom, validTo int
-	readErr    error
-	err        error // sticky result once the stream ends or fails
+	readErr            error
+	err                error // sticky result once the stream ends or fails
 
 	line    []byte // the start of a line that a Read boundary cut
 	skipLF  bool   // the last line ended at CR, so an LF next is part of that line end
