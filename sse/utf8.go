@@ -46,6 +46,19 @@ func validPrefix(b []byte) int {
 			continue
 		}
 		i += bits.TrailingZeros64(hi) >> 3
+		// Two- and three-byte sequences, nearly every symbol of chat text, are checked here
+		// on one load; the rest, and the bounds of E0 and ED, go to seqLen.
+		if i+4 <= len(b) {
+			w := binary.LittleEndian.Uint32(b[i:])
+			if w&0xC0E0 == 0x80C0 && b[i] >= 0xC2 {
+				i += 2
+				continue
+			}
+			if w&0xC0C0F0 == 0x8080E0 && b[i] != 0xE0 && b[i] != 0xED {
+				i += 3
+				continue
+			}
+		}
 		n := seqLen(b[i:])
 		if n == 0 {
 			return i
