@@ -16,8 +16,8 @@ func TestValidUTF8(t *testing.T) {
 			t.Fatalf("validUTF8(%q) = %v, utf8.Valid says %v", b, got, want)
 		}
 	}
-	// Every lead and second byte, then the continuation bytes drawn from each side of every
-	// bound the table uses, at offsets that put the sequence inside the word loop, across its
+	// Every lead and second byte, then the continuation bytes (and, for four-byte sequences,
+	// the second byte too) drawn from each side of every bound the table uses, at offsets that put the sequence inside the word loop, across its
 	// edge and in the tail, followed by ASCII and cut short.
 	edges := []byte{0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xF4, 0xFF}
 	pad := []byte("abcdefghijklmnop")
@@ -34,11 +34,15 @@ func TestValidUTF8(t *testing.T) {
 			at(byte(lead), byte(second))
 			for _, third := range edges {
 				at(byte(lead), byte(second), third)
-				if lead < 0xF0 {
-					continue
-				}
+			}
+		}
+		if lead < 0xF0 {
+			continue
+		}
+		for _, second := range edges {
+			for _, third := range edges {
 				for _, fourth := range edges {
-					at(byte(lead), byte(second), third, fourth)
+					at(byte(lead), second, third, fourth)
 				}
 			}
 		}
