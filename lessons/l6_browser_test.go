@@ -35,7 +35,7 @@ func skipUnlessChromium(t *testing.T, args []string) {
 // table, Chromium's row says what the HTML standard row says.
 func TestBrowserRowsAgreeWithTheStandardReader(t *testing.T) {
 	skipUnlessChromium(t, []string{"--browser"})
-	out, err := runCourse(t, "l6", "--browser")
+	out, err := runCourseShared(t, "l6", "--browser")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 
@@ -76,6 +77,26 @@ func runCourse(t *testing.T, args ...string) (string, error) {
 	root.SetArgs(args)
 	err := root.ExecuteContext(t.Context())
 	return out.String(), err
+}
+
+// sharedRuns holds, by command line, the output of the runs runCourseShared made.
+var sharedRuns sync.Map // string -> *sharedRun
+
+type sharedRun struct {
+	once sync.Once
+	out  string
+	err  error
+}
+
+// runCourseShared is runCourse for a command line whose output several tests read as it is
+// (a snapshot, the width checks, the browser's rows): the first of them runs it, the others
+// read that run's output, so the package starts its hosts and Chromium once per command line.
+func runCourseShared(t *testing.T, args ...string) (string, error) {
+	t.Helper()
+	v, _ := sharedRuns.LoadOrStore(strings.Join(args, "\x00"), &sharedRun{})
+	r := v.(*sharedRun)
+	r.once.Do(func() { r.out, r.err = runCourse(t, args...) })
+	return r.out, r.err
 }
 
 func TestUnknownCommands(t *testing.T) {
