@@ -3,10 +3,11 @@ package hostproc
 import (
 	"context"
 	"errors"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
+
+	"course/internal/lazy"
 )
 
 // LogRecord is one record of ASP.NET's simple console log format, as the real GaChatbot.Api and
@@ -53,11 +54,11 @@ var levelNames = map[string]string{
 }
 
 var (
-	headerRe    = regexp.MustCompile(`^(trce|dbug|info|warn|fail|crit): (.+)\[(-?\d+)\]$`)
-	exceptionRe = regexp.MustCompile(`^([A-Za-z_][\w.]*Exception)(?:: (.*))?$`)
-	frameRe     = regexp.MustCompile(`^at ([^(]+)\((.*?)\)(?: in (.+):line (\d+))?$`)
+	headerRe    = lazy.Regexp(`^(trce|dbug|info|warn|fail|crit): (.+)\[(-?\d+)\]$`)
+	exceptionRe = lazy.Regexp(`^([A-Za-z_][\w.]*Exception)(?:: (.*))?$`)
+	frameRe     = lazy.Regexp(`^at ([^(]+)\((.*?)\)(?: in (.+):line (\d+))?$`)
 	// stateMachineRe is an async method's compiler-generated frame, "<RouteAsync>d__12.MoveNext".
-	stateMachineRe = regexp.MustCompile(`\.<([^>]+)>d__\d+\.MoveNext$`)
+	stateMachineRe = lazy.Regexp(`\.<([^>]+)>d__\d+\.MoveNext$`)
 )
 
 // bodyIndent is the simple console formatter's indentation of a record's body.
@@ -76,7 +77,7 @@ func ParseLogRecords(lines []string) []LogRecord {
 		open, body = false, body[:0]
 	}
 	for _, l := range lines {
-		if m := headerRe.FindStringSubmatch(l); m != nil {
+		if m := headerRe().FindStringSubmatch(l); m != nil {
 			flush()
 			id, _ := strconv.Atoi(m[3])
 			records = append(records, LogRecord{Level: levelNames[m[1]], Category: m[2], EventID: id})
@@ -98,7 +99,7 @@ func ParseLogRecords(lines []string) []LogRecord {
 func finishRecord(r *LogRecord, body []string) {
 	end := len(body)
 	for i := 1; i < len(body); i++ {
-		if exceptionRe.MatchString(body[i]) {
+		if exceptionRe().MatchString(body[i]) {
 			end = i
 			break
 		}
@@ -107,14 +108,14 @@ func finishRecord(r *LogRecord, body []string) {
 	if end == len(body) {
 		return
 	}
-	m := exceptionRe.FindStringSubmatch(body[end])
+	m := exceptionRe().FindStringSubmatch(body[end])
 	ex := &LogException{Type: m[1], Message: m[2]}
 	for _, l := range body[end+1:] {
-		f := frameRe.FindStringSubmatch(strings.TrimSpace(l))
+		f := frameRe().FindStringSubmatch(strings.TrimSpace(l))
 		if f == nil {
 			continue
 		}
-		method := stateMachineRe.ReplaceAllString(f[1], ".$1")
+		method := stateMachineRe().ReplaceAllString(f[1], ".$1")
 		line, _ := strconv.Atoi(f[4])
 		ex.Frames = append(ex.Frames, StackFrame{Method: method, File: f[3], Line: line})
 	}

@@ -14,6 +14,7 @@ import (
 	"os/signal"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 
@@ -159,4 +160,23 @@ func OverWide(out string, width int) []string {
 		}
 	}
 	return wide
+}
+
+// shared holds, by key, the outputs Shared computed.
+var shared sync.Map // string -> *sharedRun
+
+type sharedRun struct {
+	once sync.Once
+	out  string
+	err  error
+}
+
+// Shared runs run once per key in a test binary and gives every caller its output: several tests
+// read the output of one command line as it is (a snapshot, the width checks, the browser's
+// rows), so a package starts that command's hosts and Chromium once.
+func Shared(key string, run func() (string, error)) (string, error) {
+	v, _ := shared.LoadOrStore(key, &sharedRun{})
+	r := v.(*sharedRun)
+	r.once.Do(func() { r.out, r.err = run() })
+	return r.out, r.err
 }
