@@ -11,11 +11,12 @@ import (
 // would cost every run, `course host` children included.
 // It keeps regexp2's method names, so GA's expressions read as GA calls them.
 type lazyRegexp struct {
-	get func() *regexp2.Regexp
+	pattern string
+	get     func() *regexp2.Regexp
 }
 
 func newLazyRegexp(pattern string, opts ...regexp2.CompileOption) *lazyRegexp {
-	return &lazyRegexp{get: lazy.Regexp2(pattern, opts...)}
+	return &lazyRegexp{pattern: pattern, get: lazy.Regexp2(pattern, opts...)}
 }
 
 // MatchString is regexp2's MatchString on the compiled expression.
