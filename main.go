@@ -3,35 +3,19 @@
 package main
 
 import (
-	"context"
-	"errors"
-	"fmt"
 	"os"
 	"os/signal"
-	"syscall"
 
+	"course/hostproc"
 	"course/internal/cli"
-	"course/internal/cmdutil"
 )
 
 // version is the course's version, printed by `course --version`.
 const version = "0.1.0"
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := cli.Execute(ctx, version, os.Args[1:])
-	stop()
-	if err == nil {
-		return
-	}
-	// A command that sets its own exit status (course probe guards CI jobs with it) says so.
-	var exit *cmdutil.ExitError
-	if errors.As(err, &exit) {
-		if exit.Err != nil {
-			fmt.Fprintln(os.Stderr, "course:", exit.Err)
-		}
-		os.Exit(exit.Code)
-	}
-	fmt.Fprintln(os.Stderr, "course:", err)
-	os.Exit(1)
+	hostproc.SupervisorMain() // returns at once unless this process is a host's supervisor
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, cli.StopSignals...)
+	os.Exit(cli.Main(version, os.Args[1:], sigs, os.Stderr))
 }

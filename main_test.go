@@ -10,25 +10,40 @@ import (
 	"testing"
 )
 
-// buildCourse builds the course binary once for the tests of this file.
-func buildCourse(t *testing.T) string {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("builds the binary")
+// mainVar, set in a child's environment, makes the test binary run the course's main instead
+// of its tests, so the tests start the program as a learner does without linking it twice.
+const mainVar = "COURSE_TEST_MAIN"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(mainVar) == "1" {
+		main()
+		os.Exit(0)
 	}
-	bin := filepath.Join(t.TempDir(), "course")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	code := m.Run()
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
 	}
-	return bin
+	os.Exit(code)
 }
 
-// TestBinary runs the built binary as a learner does, from a directory that is not the project's.
+// courseBinary returns the program to run as `course`: this test binary, which runs main when
+// its environment carries mainVar; the children it starts, `course host`, inherit it.
+func courseBinary(t *testing.T) (string, []string) {
+	t.Helper()
+	bin, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bin, append(os.Environ(), mainVar+"=1")
+}
+
+// TestBinary runs the program as a learner does, as a process of its own started from a
+// directory that is not the project's.
 func TestBinary(t *testing.T) {
-	bin := buildCourse(t)
+	bin, env := courseBinary(t)
 	run := func(args ...string) (string, string, error) {
 		cmd := exec.Command(bin, args...)
+		cmd.Env = env
 		cmd.Dir = t.TempDir()
 		var stdout, stderr bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"html/template"
+	"sync"
 
 	"github.com/chromedp/chromedp"
 	"github.com/yuin/goldmark"
@@ -33,7 +34,12 @@ type Page struct {
 	Failed bool
 }
 
-var pageTemplate = template.Must(template.New("page").Parse(`<!doctype html>
+// pageTemplate is parsed on first use: only the Chromium readers draw a page.
+var pageTemplate = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("page").Parse(pageHTML))
+})
+
+const pageHTML = `<!doctype html>
 <html><head><meta charset="utf-8"><title>{{.Caption}}</title>
 <style>
 body { margin: 0; background: #eef1f5; font: 15px/1.45 "DejaVu Sans", sans-serif; color: #1d2330; }
@@ -54,7 +60,7 @@ code { font: 13px "DejaVu Sans Mono", monospace; }
 <div class="turn user"><div class="bubble">{{.Question}}</div></div>
 <div class="turn assistant">{{if .Failed}}<div class="bubble failed">{{.Bubble}}</div>{{else}}<div class="bubble">{{.HTML}}</div>{{end}}</div>
 </div></body></html>
-`))
+`
 
 // HTML is the page's document.
 func (p Page) HTML() (string, error) {
@@ -71,7 +77,7 @@ func (p Page) HTML() (string, error) {
 		data.HTML = template.HTML(html)
 	}
 	var b bytes.Buffer
-	if err := pageTemplate.Execute(&b, data); err != nil {
+	if err := pageTemplate().Execute(&b, data); err != nil {
 		return "", fmt.Errorf("browser: page: %w", err)
 	}
 	return b.String(), nil

@@ -3,7 +3,6 @@ package gahost
 import (
 	"context"
 	"strings"
-	"sync"
 
 	"course/gahost/skills"
 )
@@ -85,20 +84,7 @@ func (s *service) mainModelPath(ctx context.Context, message string) (orchestrat
 			Routing: &Routing{AgentID: id, Confidence: float32(res.Confidence), Method: res.RoutingMethod},
 		}, nil
 	}
-	var wg sync.WaitGroup
-	var agentErr error
-	wg.Add(2)
-	go func() {
-		defer wg.Done()
-		if err := s.model.generate(ctx, message); err != nil && ctx.Err() == nil {
-			s.log.Log(LevelWarning, catQueryUnder, 0, "[QueryUnderstanding] Failed to extract filters", withFrame(err, frameGenerate, fileGenerate, 46))
-		}
-	}()
-	go func() {
-		defer wg.Done()
-		agentErr = s.model.embed(ctx, defaultEmbedModel, semanticRouterAgents)
-	}()
-	wg.Wait()
+	agentErr := s.understandAndRoute(ctx, message)
 	if err := ctx.Err(); err != nil {
 		return orchestratorAnswer{}, err
 	}
@@ -106,7 +92,7 @@ func (s *service) mainModelPath(ctx context.Context, message string) (orchestrat
 		s.log.Log(LevelWarning, catStandIn, 0, "Embeddings answered: GA's intent and agent catalogue is not modelled, so the request takes the error fallback.", nil)
 		return orchestratorAnswer{}, errNotModelled
 	}
-	s.log.Log(LevelWarning, catStandIn, 0, "SemanticRouter: agent embeddings failed; routing on keywords, as GA's main does.", withFrame(agentErr, frameAgents, fileAgents, 251))
+	s.log.Log(LevelWarning, catStandIn, 0, "SemanticRouter: agent embeddings failed; routing on keywords, as GA's main does.", agentErr)
 	agent, conf := keywordRoute(message)
 	if agent == "voicing" {
 		resp := s.voicing.Process(message)

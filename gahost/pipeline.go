@@ -309,25 +309,7 @@ func (s *service) modelPath(ctx context.Context, message string) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	// ProductionOrchestrator.cs:501-511
-	var wg sync.WaitGroup
-	var agentErr error
-	wg.Add(2)
-	go func() {
-		defer wg.Done()
-		// QueryUnderstandingService.ExtractFiltersAsync (QueryUnderstandingService.cs:15-29)
-		if err := s.model.generate(ctx, message); err != nil && ctx.Err() == nil {
-			s.log.Log(LevelWarning, catQueryUnder, 0, "[QueryUnderstanding] Failed to extract filters", withFrame(err, frameGenerate, fileGenerate, 46))
-		}
-	}()
-	go func() {
-		defer wg.Done()
-		// SemanticRouter.EnsureEmbeddingsInitializedAsync has no catch (SemanticRouter.cs:233-267)
-		if err := s.model.embed(ctx, defaultEmbedModel, semanticRouterAgents); err != nil {
-			agentErr = withFrame(err, frameAgents, fileAgents, 251)
-		}
-	}()
-	wg.Wait()
+	agentErr := s.understandAndRoute(ctx, message)
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -418,4 +400,28 @@ func nullable(s string) any {
 		return nil
 	}
 	return s
+}
+
+// understandAndRoute runs query understanding and the agent router's embeddings side by side, as
+// ProductionOrchestrator does (ProductionOrchestrator.cs:501-511): the first only logs its
+// failure (QueryUnderstandingService.cs:15-29); the second's failure, which nothing catches
+// (SemanticRouter.cs:233-267), is returned.
+func (s *service) understandAndRoute(ctx context.Context, message string) error {
+	var wg sync.WaitGroup
+	var agentErr error
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		if err := s.model.generate(ctx, message); err != nil && ctx.Err() == nil {
+			s.log.Log(LevelWarning, catQueryUnder, 0, "[QueryUnderstanding] Failed to extract filters", withFrame(err, frameGenerate, fileGenerate, 46))
+		}
+	}()
+	go func() {
+		defer wg.Done()
+		if err := s.model.embed(ctx, defaultEmbedModel, semanticRouterAgents); err != nil {
+			agentErr = withFrame(err, frameAgents, fileAgents, 251)
+		}
+	}()
+	wg.Wait()
+	return agentErr
 }

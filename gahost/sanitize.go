@@ -7,6 +7,7 @@ import (
 	"github.com/dlclark/regexp2/v2"
 
 	"course/internal/dotnet"
+	"course/internal/lazy"
 )
 
 // hookBlockedAnswer is PromptSanitizationHook's refusal
@@ -15,7 +16,7 @@ const hookBlockedAnswer = "Your message contains patterns that cannot be process
 
 // injectionPattern is PromptSanitizationHook's block expression, case-insensitive
 // (PromptSanitizationHook.cs:21-48).
-var injectionPattern = regexp2.MustCompile("(?:SYSTEM|USER|ASSISTANT)\\s*:|###\\s*\\w|```\\s*system", regexp2.IgnoreCase)
+var injectionPattern = lazy.Regexp2("(?:SYSTEM|USER|ASSISTANT)\\s*:|###\\s*\\w|```\\s*system", regexp2.IgnoreCase)
 
 // voicingKeywords are the voicing guard's substrings (ProductionOrchestrator.cs:128-144).
 var voicingKeywords = []string{
@@ -24,7 +25,7 @@ var voicingKeywords = []string{
 }
 
 // chordShapePattern is the voicing guard's chord-then-shape expression (ProductionOrchestrator.cs:785).
-var chordShapePattern = regexp2.MustCompile(`\b[A-G](?:#|b)?(?:maj|min|m|dim|aug|sus|add|dom)?\d*(?:[#b]\d+)?(?:/[A-G](?:#|b)?)?\s+(?:voicing|voicings|shape|shapes|fingering|fingerings)\b`, regexp2.IgnoreCase)
+var chordShapePattern = lazy.Regexp2(`\b[A-G](?:#|b)?(?:maj|min|m|dim|aug|sus|add|dom)?\d*(?:[#b]\d+)?(?:/[A-G](?:#|b)?)?\s+(?:voicing|voicings|shape|shapes|fingering|fingerings)\b`, regexp2.IgnoreCase)
 
 // rememberLeads are the lead phrases of a memory request, which the voicing guard leaves alone
 // (RememberThisParser.LooksLikeRememberRequest, ProductionOrchestrator.cs:743-787).
@@ -34,7 +35,7 @@ var rememberLeads = []string{"remember", "save this", "note:", "don't forget"}
 // then the injection check (PromptSanitizationHook.cs:21-48).
 func sanitizePrompt(message string) (clean string, blocked bool) {
 	clean = stripNonSpacingMarks(dotnet.NormalizeKD(message))
-	ok, err := injectionPattern.MatchString(clean)
+	ok, err := injectionPattern().MatchString(clean)
 	return clean, err == nil && ok
 }
 
@@ -53,7 +54,7 @@ func voicingGuardFires(message string) bool {
 			return true
 		}
 	}
-	ok, err := chordShapePattern.MatchString(message)
+	ok, err := chordShapePattern().MatchString(message)
 	return err == nil && ok
 }
 

@@ -4,17 +4,14 @@
 package hostproc
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/url"
 	"os"
-	"os/exec"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -24,16 +21,22 @@ import (
 const (
 	// DefaultReadyTimeout is how long Start waits for the readiness line when Spec.ReadyTimeout is 0.
 	DefaultReadyTimeout = 15 * time.Second
-	// DefaultStopGrace is the time a host has to stop by itself before it is killed, when Spec.StopGrace is 0.
-	DefaultStopGrace = 3 * time.Second
+	// DefaultStopGrace is the time a host has to stop by itself before it is killed, when
+	// Spec.StopGrace is 0. It is longer than the stand-in's own shutdown grace (5 s, gahost's
+	// shutdownGrace), so a host still draining its requests is never killed for it.
+	DefaultStopGrace = 6 * time.Second
 )
 
 // readyMarker is the part of ASP.NET's lifetime log line that carries the bound
 // address, e.g. "      Now listening on: http://127.0.0.1:5252".
 const readyMarker = "Now listening on:"
 
-// tailLines is how many of the child's last lines a start error quotes.
-const tailLines = 10
+// tailLines is how many of the child's last lines a start error quotes, and tailLineBytes how
+// much of each.
+const (
+	tailLines     = 10
+	tailLineBytes = 300
+)
 
 // Spec describes the host process to start.
 type Spec struct {
@@ -43,31 +46,35 @@ type Spec struct {
 	ModelURL     string        // model server base URL; "" = a closed port held by the Host
 	ReadyTimeout time.Duration // how long to wait for "Now listening on:"; 0 = DefaultReadyTimeout
 	StopGrace    time.Duration // from the polite stop signal to the kill; 0 = DefaultStopGrace
+	AllowRemote  bool          // accept a host that announces an address off this machine
 }
 
 // Host is a running child host process and an HTTP client for it.
 type Host struct {
-	cmd      *exec.Cmd
+	proc     process
 	url      string
 	modelURL string
 	closed   *ClosedPort
+	dialer   *dialer
 	client   *http.Client
 	grace    time.Duration
 
-	mu   sync.Mutex
-	logs []string // guarded by mu
+	out outputTail // the host's stdout and stderr, line by line, bounded
 
 	readyOnce sync.Once
 	ready     chan string // receives the announced URL once
 
-	termSent atomic.Bool // we signalled the process group, so a signal death is ours
+	termSent atomic.Bool // we asked the host's tree to stop
+	killSent atomic.Bool // we killed the host's tree before it exited
 
 	pipes       []*os.File
 	readersDone chan struct{} // both output pipes reached EOF (or were closed by us)
-	exited      chan struct{} // the group leader exited and was reaped
-	done        chan struct{} // exited, the group swept and the output fully read
+	exited      chan struct{} // the host exited; status is set
+	status      exitStatus
+	done        chan struct{} // exited, the tree swept and the output fully read
 
-	unhookCtx func() bool // detaches the stop-on-cancel hook from Start's ctx; guarded by mu
+	unhookCtx func() bool // detaches the stop-on-cancel hook from Start's ctx; guarded by hookMu
+	hookMu    sync.Mutex
 	stopOnce  sync.Once
 	stopErr   error
 }
@@ -99,94 +106,100 @@ func Environ(modelURL string) []string {
 	}
 }
 
-// Start launches spec.Command in its own process group and returns once the
-// child prints its "Now listening on:" line. On any failure the child is
-// stopped and waited for, and the error quotes the child's last lines.
-// Cancelling ctx at any time stops the child.
+// Start launches spec.Command with its whole process tree held by the course (a process group
+// owned by a supervisor on Unix, a job object on Windows) and returns once the child prints its
+// "Now listening on:" line. On any failure the child is stopped and waited for, and the error
+// quotes the child's last lines. Cancelling ctx at any time stops the child.
 func Start(ctx context.Context, spec Spec) (*Host, error) {
 	if len(spec.Command) == 0 || spec.Command[0] == "" {
 		return nil, errors.New("hostproc: start: empty command")
 	}
+	h, err := newHost(spec)
+	if err != nil {
+		return nil, fmt.Errorf("hostproc: start: %w", err)
+	}
+	if err := h.launch(spec); err != nil {
+		h.releasePort()
+		return nil, fmt.Errorf("hostproc: start %q: %w", spec.Command[0], err)
+	}
+	h.follow(ctx)
 	readyTimeout := spec.ReadyTimeout
 	if readyTimeout <= 0 {
 		readyTimeout = DefaultReadyTimeout
 	}
+	if err := h.awaitReady(ctx, readyTimeout, spec.AllowRemote); err != nil {
+		h.Stop()
+		return nil, fmt.Errorf("hostproc: %w%s", err, h.tail(tailLines))
+	}
+	return h, nil
+}
+
+// newHost prepares a Host for spec: its client, and the closed port it gives as the model
+// server unless spec names one.
+func newHost(spec Spec) (*Host, error) {
 	grace := spec.StopGrace
 	if grace <= 0 {
 		grace = DefaultStopGrace
 	}
-
 	h := &Host{
 		grace:       grace,
+		dialer:      newDialer(spec.AllowRemote),
 		ready:       make(chan string, 1),
 		readersDone: make(chan struct{}),
 		exited:      make(chan struct{}),
 		done:        make(chan struct{}),
-		client: &http.Client{Transport: &http.Transport{
-			Proxy:               nil,
-			DialContext:         (&net.Dialer{Timeout: 5 * time.Second}).DialContext,
-			DisableCompression:  true, // keep Content-Encoding'd bodies as sent
-			MaxIdleConnsPerHost: 4,
-		}},
+		modelURL:    spec.ModelURL,
 	}
+	h.client = h.dialer.client()
 	if spec.ModelURL == "" {
 		cp, err := NewClosedPort()
 		if err != nil {
-			return nil, fmt.Errorf("hostproc: start: %w", err)
+			return nil, err
 		}
 		h.closed = cp
 		h.modelURL = "http://" + cp.Addr()
-	} else {
-		h.modelURL = spec.ModelURL
 	}
+	return h, nil
+}
 
-	// Our own pipes rather than StdoutPipe: Wait then returns as soon as the
-	// leader exits, and the readers keep going until every holder of the write
-	// ends (grandchildren included) is gone, so no trailing line is lost.
+// launch starts the host process with its output on two pipes of ours. Our own pipes rather
+// than StdoutPipe: the readers keep going until every holder of the write ends (grandchildren
+// included) is gone, so no trailing line is lost.
+func (h *Host) launch(spec Spec) error {
 	outR, outW, err := os.Pipe()
 	if err != nil {
-		h.releasePort()
-		return nil, fmt.Errorf("hostproc: start: stdout pipe: %w", err)
+		return fmt.Errorf("stdout pipe: %w", err)
 	}
 	errR, errW, err := os.Pipe()
 	if err != nil {
 		outR.Close()
 		outW.Close()
-		h.releasePort()
-		return nil, fmt.Errorf("hostproc: start: stderr pipe: %w", err)
+		return fmt.Errorf("stderr pipe: %w", err)
 	}
 	env := append(os.Environ(), Environ(h.modelURL)...)
 	env = append(env, spec.Env...) // os/exec keeps the last value of a duplicated key
-	cmd, err := startCommand(func() *exec.Cmd {
-		c := exec.CommandContext(ctx, spec.Command[0], spec.Command[1:]...)
-		c.Dir = spec.Dir
-		c.Env = env
-		c.Stdout, c.Stderr = outW, errW
-		setProcAttr(c)
-		c.Cancel = func() error {
-			h.termSent.Store(true)
-			return terminate(c.Process)
-		}
-		c.WaitDelay = grace
-		return c
-	})
+	proc, err := startProcess(spec, env, outW, errW)
 	outW.Close()
 	errW.Close()
 	if err != nil {
 		outR.Close()
 		errR.Close()
-		h.releasePort()
-		return nil, fmt.Errorf("hostproc: start %q: %w", spec.Command[0], err)
+		return err
 	}
-	h.cmd = cmd
+	h.proc = proc
 	h.pipes = []*os.File{outR, errR}
+	return nil
+}
 
+// follow reads the host's output, waits for its exit, and stops it when ctx ends.
+func (h *Host) follow(ctx context.Context) {
 	var readers sync.WaitGroup
 	for _, p := range h.pipes {
 		readers.Add(1)
 		go func() {
 			defer readers.Done()
-			h.readLines(p)
+			defer p.Close()
+			h.out.readLines(p, h.watchReady)
 		}()
 	}
 	go func() {
@@ -194,75 +207,49 @@ func Start(ctx context.Context, spec Spec) (*Host, error) {
 		close(h.readersDone)
 	}()
 	go h.reap()
-	h.mu.Lock()
+	h.hookMu.Lock()
 	h.unhookCtx = context.AfterFunc(ctx, func() { h.Stop() })
-	h.mu.Unlock()
+	h.hookMu.Unlock()
+}
 
-	timer := time.NewTimer(readyTimeout)
+// watchReady passes on the address of the first readiness line.
+func (h *Host) watchReady(line string) {
+	if i := strings.Index(line, readyMarker); i >= 0 {
+		if fields := strings.Fields(line[i+len(readyMarker):]); len(fields) > 0 {
+			h.readyOnce.Do(func() { h.ready <- fields[0] })
+		}
+	}
+}
+
+// awaitReady waits for the readiness line and takes the announced address as the host's URL.
+func (h *Host) awaitReady(ctx context.Context, timeout time.Duration, allowRemote bool) error {
+	timer := time.NewTimer(timeout)
 	defer timer.Stop()
-	var startErr error
 	select {
 	case u := <-h.ready:
-		if err := checkURL(u); err != nil {
-			startErr = err
-			break
+		base, err := checkURL(u, allowRemote)
+		if err != nil {
+			return err
 		}
-		h.url = u
-		return h, nil
+		h.url = base
+		return nil
 	case <-h.exited:
 		if ctx.Err() != nil {
 			// Cancelling ctx is what made it exit; say so rather than report the signal.
-			startErr = fmt.Errorf("start cancelled before the host was ready: %w", context.Cause(ctx))
-			break
+			return fmt.Errorf("start cancelled before the host was ready: %w", context.Cause(ctx))
 		}
-		startErr = fmt.Errorf("host exited before it was ready (%s)", h.cmd.ProcessState)
+		return fmt.Errorf("host exited before it was ready (%s)", h.status)
 	case <-timer.C:
-		startErr = fmt.Errorf("host not ready after %v", readyTimeout)
+		return fmt.Errorf("host not ready after %v", timeout)
 	case <-ctx.Done():
-		startErr = fmt.Errorf("start cancelled before the host was ready: %w", context.Cause(ctx))
-	}
-	h.Stop()
-	return nil, fmt.Errorf("hostproc: %w%s", startErr, h.tail(tailLines))
-}
-
-// checkURL rejects an announced address the client cannot talk to.
-func checkURL(s string) error {
-	u, err := url.Parse(s)
-	if err != nil || u.Scheme != "http" || u.Host == "" {
-		return fmt.Errorf("host announced %q, which is not an http://host:port address", s)
-	}
-	return nil
-}
-
-// readLines appends each line of one output stream to the log and watches for
-// the readiness line.
-func (h *Host) readLines(f *os.File) {
-	defer f.Close()
-	r := bufio.NewReader(f)
-	for {
-		line, err := r.ReadString('\n')
-		if line != "" {
-			line = strings.TrimSuffix(strings.TrimSuffix(line, "\n"), "\r")
-			h.mu.Lock()
-			h.logs = append(h.logs, line)
-			h.mu.Unlock()
-			if i := strings.Index(line, readyMarker); i >= 0 {
-				fields := strings.Fields(line[i+len(readyMarker):])
-				if len(fields) > 0 {
-					h.readyOnce.Do(func() { h.ready <- fields[0] })
-				}
-			}
-		}
-		if err != nil {
-			return
-		}
+		return fmt.Errorf("start cancelled before the host was ready: %w", context.Cause(ctx))
 	}
 }
 
-// reap waits for the group leader, then clears out whatever it left behind in
-// its process group so no grandchild outlives the host.
+// reap waits for the host, then clears out whatever it left behind in its tree
+// so no grandchild outlives the host.
 func (h *Host) reap() {
-	_ = h.cmd.Wait() // the outcome is read from ProcessState
+	h.status = h.proc.wait()
 	close(h.exited)
 	grace := time.NewTimer(h.grace)
 	select {
@@ -270,12 +257,12 @@ func (h *Host) reap() {
 	case <-grace.C:
 	}
 	grace.Stop()
-	_ = killGroup(h.cmd.Process)
+	h.proc.release()
 	last := time.NewTimer(time.Second)
 	select {
 	case <-h.readersDone:
 	case <-last.C:
-		// A process that left the group still holds the pipes; stop reading.
+		// A process that left the tree still holds the pipes; stop reading.
 		for _, p := range h.pipes {
 			p.Close()
 		}
@@ -292,17 +279,18 @@ func (h *Host) URL() string { return h.url }
 // port, or Spec.ModelURL.
 func (h *Host) ModelURL() string { return h.modelURL }
 
-// Pid returns the child's process id, which is also its process group id.
-func (h *Host) Pid() int { return h.cmd.Process.Pid }
+// Pid returns the host's process id, which on Unix is also its process group id.
+func (h *Host) Pid() int { return h.proc.pid() }
 
-// Logs returns every line the child wrote on stdout and stderr, in arrival order.
+// Logs returns the lines the child wrote on stdout and stderr, in arrival order: the last
+// KeepLines of them, each cut at MaxLineBytes.
 func (h *Host) Logs() []string {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return append([]string(nil), h.logs...)
+	lines, _ := h.out.since(0)
+	return lines
 }
 
-// tail formats the child's last n lines for an error message.
+// tail formats the child's last n lines for an error message, with control characters escaped
+// so that nothing the host wrote can drive the user's terminal.
 func (h *Host) tail(n int) string {
 	logs := h.Logs()
 	if len(logs) == 0 {
@@ -314,8 +302,11 @@ func (h *Host) tail(n int) string {
 	var b strings.Builder
 	b.WriteString("; its last lines:")
 	for _, l := range logs {
+		if len(l) > tailLineBytes {
+			l = strings.ToValidUTF8(l[:tailLineBytes], "") + " [cut]"
+		}
 		b.WriteString("\n    ")
-		b.WriteString(l)
+		b.WriteString(escapeControls(l))
 	}
 	return b.String()
 }
@@ -366,37 +357,40 @@ func (h *Host) Stop() error {
 }
 
 func (h *Host) stop() error {
-	h.mu.Lock()
+	h.hookMu.Lock()
 	unhook := h.unhookCtx
-	h.mu.Unlock()
+	h.hookMu.Unlock()
 	if unhook != nil {
 		unhook()
 	}
+	// The client's connections go first: a graceful host waits for them before it exits.
+	h.dialer.closeAll()
+	h.client.CloseIdleConnections()
 	select {
 	case <-h.exited:
 	default:
 		h.termSent.Store(true)
-		_ = terminate(h.cmd.Process)
+		_ = h.proc.terminate()
 		grace := time.NewTimer(h.grace)
 		select {
 		case <-h.exited:
 		case <-grace.C:
-			_ = killGroup(h.cmd.Process)
+			h.killSent.Store(true)
+			_ = h.proc.kill()
 			<-h.exited
 		}
 		grace.Stop()
 	}
 	<-h.done
 	h.releasePort()
-	h.client.CloseIdleConnections()
 
-	st := h.cmd.ProcessState
+	st := h.status
 	switch {
-	case st == nil:
-		return errors.New("hostproc: host was never waited for")
-	case st.Success():
+	case st.success:
 		return nil
-	case h.termSent.Load() && diedOfOurSignal(st):
+	case h.termSent.Load() && st.byTerm, h.killSent.Load() && st.byKill:
+		// The end we asked for. A signal we did not send (a SIGKILL from elsewhere, while our
+		// SIGTERM found the host already gone) is reported like any other failure.
 		return nil
 	}
 	return fmt.Errorf("hostproc: host exited with %s", st)

@@ -3,10 +3,11 @@ package hostproc
 import (
 	"context"
 	"errors"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
+
+	"course/internal/lazy"
 )
 
 // LogRecord is one record of ASP.NET's simple console log format, as the real GaChatbot.Api and
@@ -53,11 +54,11 @@ var levelNames = map[string]string{
 }
 
 var (
-	headerRe    = regexp.MustCompile(`^(trce|dbug|info|warn|fail|crit): (.+)\[(-?\d+)\]$`)
-	exceptionRe = regexp.MustCompile(`^([A-Za-z_][\w.]*Exception)(?:: (.*))?$`)
-	frameRe     = regexp.MustCompile(`^at ([^(]+)\((.*?)\)(?: in (.+):line (\d+))?$`)
+	headerRe    = lazy.Regexp(`^(trce|dbug|info|warn|fail|crit): (.+)\[(-?\d+)\]$`)
+	exceptionRe = lazy.Regexp(`^([A-Za-z_][\w.]*Exception)(?:: (.*))?$`)
+	frameRe     = lazy.Regexp(`^at ([^(]+)\((.*?)\)(?: in (.+):line (\d+))?$`)
 	// stateMachineRe is an async method's compiler-generated frame, "<RouteAsync>d__12.MoveNext".
-	stateMachineRe = regexp.MustCompile(`\.<([^>]+)>d__\d+\.MoveNext$`)
+	stateMachineRe = lazy.Regexp(`\.<([^>]+)>d__\d+\.MoveNext$`)
 )
 
 // bodyIndent is the simple console formatter's indentation of a record's body.
@@ -76,7 +77,7 @@ func ParseLogRecords(lines []string) []LogRecord {
 		open, body = false, body[:0]
 	}
 	for _, l := range lines {
-		if m := headerRe.FindStringSubmatch(l); m != nil {
+		if m := headerRe().FindStringSubmatch(l); m != nil {
 			flush()
 			id, _ := strconv.Atoi(m[3])
 			records = append(records, LogRecord{Level: levelNames[m[1]], Category: m[2], EventID: id})
@@ -98,7 +99,7 @@ func ParseLogRecords(lines []string) []LogRecord {
 func finishRecord(r *LogRecord, body []string) {
 	end := len(body)
 	for i := 1; i < len(body); i++ {
-		if exceptionRe.MatchString(body[i]) {
+		if exceptionRe().MatchString(body[i]) {
 			end = i
 			break
 		}
@@ -107,14 +108,14 @@ func finishRecord(r *LogRecord, body []string) {
 	if end == len(body) {
 		return
 	}
-	m := exceptionRe.FindStringSubmatch(body[end])
+	m := exceptionRe().FindStringSubmatch(body[end])
 	ex := &LogException{Type: m[1], Message: m[2]}
 	for _, l := range body[end+1:] {
-		f := frameRe.FindStringSubmatch(strings.TrimSpace(l))
+		f := frameRe().FindStringSubmatch(strings.TrimSpace(l))
 		if f == nil {
 			continue
 		}
-		method := stateMachineRe.ReplaceAllString(f[1], ".$1")
+		method := stateMachineRe().ReplaceAllString(f[1], ".$1")
 		line, _ := strconv.Atoi(f[4])
 		ex.Frames = append(ex.Frames, StackFrame{Method: method, File: f[3], Line: line})
 	}
@@ -160,25 +161,20 @@ const logPoll = 2 * time.Millisecond
 
 // LogMark returns the current end of the host's output, for reading only the records that come
 // after it with WaitForLog. Take it while the host is quiet, between records.
-func (h *Host) LogMark() int {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return len(h.logs)
-}
+func (h *Host) LogMark() int { return h.out.end() }
 
 // WaitForLog waits until a record written after mark satisfies done, and returns the records
 // after mark up to and including that one. Records that a process writes in order arrive in
 // order, so when done matches a record the host writes last for a request (ASP.NET's "Request
 // finished"), every record of that request has been read. done sees the last record read once
-// its header and message have arrived, so it should judge by those. If ctx ends first, it returns the
-// records read so far with ctx's error.
+// its header and message have arrived, so it should judge by those. Only the host's last
+// KeepLines lines are kept, so records a host buries under more output than that are not seen.
+// If ctx ends first, it returns the records read so far with ctx's error.
 func (h *Host) WaitForLog(ctx context.Context, mark int, done func(LogRecord) bool) ([]LogRecord, error) {
 	tick := time.NewTicker(logPoll)
 	defer tick.Stop()
 	for {
-		h.mu.Lock()
-		lines := append([]string(nil), h.logs[min(mark, len(h.logs)):]...)
-		h.mu.Unlock()
+		lines, from := h.out.since(mark)
 		records := ParseLogRecords(lines)
 		for i, r := range records {
 			// The last record may still be missing body lines; its header alone proves nothing.
@@ -194,10 +190,7 @@ func (h *Host) WaitForLog(ctx context.Context, mark int, done func(LogRecord) bo
 			return records, ctx.Err()
 		case <-h.done:
 			// The host is gone and its output fully read: one last look, then give up.
-			h.mu.Lock()
-			more := len(h.logs) > mark+len(lines)
-			h.mu.Unlock()
-			if !more {
+			if h.out.end() == from+len(lines) {
 				return records, ErrHostExited
 			}
 		case <-tick.C:

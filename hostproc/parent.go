@@ -10,9 +10,10 @@ import (
 // process that started us exited.
 var ErrParentGone = errors.New("hostproc: the parent process is gone")
 
-// parentPIDVar carries the pid of the course process to the host it starts, so
-// a host whose parent died before it began to watch still notices, and so does
-// a host started through a launcher such as `sh -c`.
+// parentPIDVar carries the pid of the course process to the host it starts. It
+// is what marks a host as a course's, one that should end with it; a host whose
+// parent died before it began to watch still notices, and so does a host started
+// through a launcher such as `sh -c`.
 const parentPIDVar = "COURSE_PARENT_PID"
 
 // parentPoll is how often WatchParent looks at its parent; a host left behind
@@ -20,10 +21,12 @@ const parentPIDVar = "COURSE_PARENT_PID"
 const parentPoll = 200 * time.Millisecond
 
 // WatchParent returns a context that is cancelled, with cause ErrParentGone,
-// when the process that started this one goes away, or when ctx ends. It is
-// what lets a host exit with its course on macOS, which has no parent-death
-// signal; on Linux the kernel's Pdeathsig usually ends the host first, and on
-// Windows the course's job object does, so there it only follows ctx.
+// when the course that started this process goes away, or when ctx ends. A
+// process no course started (COURSE_PARENT_PID unset, as for `course host` run
+// by a user) watches nothing and gets ctx back. The course's supervisor ends the
+// host's process group with the course; this watch is a second line for a host
+// whose supervisor itself was killed. On Windows the course's job object ends the
+// host, so there it only follows ctx.
 func WatchParent(ctx context.Context) context.Context {
 	return watchParent(ctx, parentPoll, parentProbe())
 }

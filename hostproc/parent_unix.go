@@ -10,10 +10,10 @@ import (
 	"syscall"
 )
 
-// parentProbe reports the parent gone when this process is re-parented (its
-// parent died and init or a subreaper adopted it) or when the course named in
-// COURSE_PARENT_PID, if it is not our direct parent, has exited. A process
-// started by init has no parent to lose, so there is nothing to watch.
+// parentProbe reports the parent gone when this process is re-parented (its parent died and
+// init or a subreaper adopted it) or when the course named in COURSE_PARENT_PID has exited. Only
+// a host that a course started has that variable: a host a user started (`course host` from a
+// shell, under nohup or not) has no course to watch, and runs until it is told to stop.
 func parentProbe() func() bool {
 	return probeParent(os.Getppid(), os.Getenv(parentPIDVar), os.Getppid, processExists)
 }
@@ -23,17 +23,14 @@ func parentProbe() func() bool {
 // of COURSE_PARENT_PID.
 func probeParent(ppid int, course string, getppid func() int, exists func(pid int) bool) func() bool {
 	starter, err := strconv.Atoi(course)
-	if err != nil || starter <= 1 || starter == ppid {
-		starter = 0 // absent, malformed, or our parent already: ppid covers it
-	}
-	if ppid <= 1 && starter == 0 {
-		return nil
+	if err != nil || starter <= 1 {
+		return nil // not started by a course: nothing to watch
 	}
 	return func() bool {
 		if ppid > 1 && getppid() != ppid {
 			return true
 		}
-		return starter != 0 && !exists(starter)
+		return starter != ppid && !exists(starter)
 	}
 }
 

@@ -25,8 +25,10 @@ func killGroup(p *os.Process) error {
 	return nil
 }
 
-// diedOfOurSignal is true for any failed exit here, since Kill is our only way to stop.
-func diedOfOurSignal(st *os.ProcessState) bool { return !st.Success() }
+// statusOf counts any failed exit here as a kill, since Kill is our only way to stop.
+func statusOf(st *os.ProcessState) exitStatus {
+	return exitStatus{desc: st.String(), success: st.Success(), byKill: !st.Success()}
+}
 
 func startCommand(build func() *exec.Cmd) (*exec.Cmd, error) {
 	cmd := build()

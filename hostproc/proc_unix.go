@@ -32,18 +32,31 @@ func signalGroup(p *os.Process, sig syscall.Signal) error {
 	return err
 }
 
-// diedOfOurSignal reports whether an exit looks like the result of the
-// SIGTERM (or the follow-up SIGKILL) we sent: killed by either signal, or a
-// program that turned SIGTERM into the conventional exit code 128+15.
-func diedOfOurSignal(st *os.ProcessState) bool {
+// statusOf reads how a directly started host ended.
+func statusOf(st *os.ProcessState) exitStatus {
 	ws, ok := st.Sys().(syscall.WaitStatus)
 	if !ok {
-		return false
+		return exitStatus{desc: st.String(), success: st.Success()}
 	}
-	if ws.Signaled() {
-		return ws.Signal() == syscall.SIGTERM || ws.Signal() == syscall.SIGKILL
+	return statusOfWait(ws)
+}
+
+// statusOfWait reads a wait status as os.ProcessState words it, and whether it is the end our
+// SIGTERM (or a program that turns it into the conventional exit status 128+15) or our SIGKILL
+// gives.
+func statusOfWait(ws syscall.WaitStatus) exitStatus {
+	switch {
+	case ws.Exited():
+		code := ws.ExitStatus()
+		return exitStatus{desc: "exit status " + strconv.Itoa(code), success: code == 0, byTerm: code == 128+int(syscall.SIGTERM)}
+	case ws.Signaled():
+		desc := "signal: " + ws.Signal().String()
+		if ws.CoreDump() {
+			desc += " (core dumped)"
+		}
+		return exitStatus{desc: desc, byTerm: ws.Signal() == syscall.SIGTERM, byKill: ws.Signal() == syscall.SIGKILL}
 	}
-	return ws.ExitStatus() == 128+int(syscall.SIGTERM)
+	return exitStatus{desc: fmt.Sprintf("wait status %#x", uint32(ws))}
 }
 
 // startCommand starts a command from build, retrying briefly on ETXTBSY,

@@ -161,18 +161,19 @@ func killGroup(p *os.Process) error {
 	return nil
 }
 
-// diedOfOurSignal reports whether an exit looks like the result of our stop:
-// the default handling of CTRL_BREAK_EVENT (STATUS_CONTROL_C_EXIT) or
-// TerminateJobObject's killedExitCode.
-func diedOfOurSignal(st *os.ProcessState) bool {
-	ws, ok := st.Sys().(syscall.WaitStatus)
-	if !ok {
-		return false
+// statusOf reads how the host ended: the default handling of CTRL_BREAK_EVENT
+// (STATUS_CONTROL_C_EXIT) is what our polite stop gives, TerminateJobObject's
+// killedExitCode what our kill gives.
+func statusOf(st *os.ProcessState) exitStatus {
+	s := exitStatus{desc: st.String(), success: st.Success()}
+	if ws, ok := st.Sys().(syscall.WaitStatus); ok {
+		s.byTerm = ws.ExitCode == uint32(windows.STATUS_CONTROL_C_EXIT)
+		s.byKill = ws.ExitCode == killedExitCode
 	}
-	return isStopExitCode(ws.ExitCode)
+	return s
 }
 
-// isStopExitCode is diedOfOurSignal on the bare exit code.
+// isStopExitCode reports whether an exit code is one our stop gives, polite or forced.
 func isStopExitCode(code uint32) bool {
 	return code == uint32(windows.STATUS_CONTROL_C_EXIT) || code == killedExitCode
 }

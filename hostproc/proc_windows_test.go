@@ -126,7 +126,7 @@ func TestWindowsStopEndsTheTree(t *testing.T) {
 	}
 	waitGone(t, h.Pid(), 5*time.Second)
 	waitGone(t, gc, 5*time.Second)
-	if _, ok := jobs.Load(h.cmd.Process); ok {
+	if _, ok := jobs.Load(h.proc.(*directProcess).cmd.Process); ok {
 		t.Error("the job handle is still held after Stop")
 	}
 }

@@ -4,7 +4,29 @@ import (
 	"context"
 	"io"
 	"testing"
+	"time"
 )
+
+// BenchmarkLessons runs every lesson the course runs, each as `course <slug>` does in-process,
+// its host child included, and reports the milliseconds one run takes; benchstat's median of
+// -count runs is the figure a lesson is held to.
+func BenchmarkLessons(b *testing.B) {
+	for _, l := range All() {
+		b.Run(l.Slug, func(b *testing.B) {
+			start := time.Now()
+			for b.Loop() {
+				root := lessonsRoot()
+				root.SetOut(io.Discard)
+				root.SetErr(io.Discard)
+				root.SetArgs([]string{l.Slug})
+				if err := root.ExecuteContext(b.Context()); err != nil {
+					b.Fatalf("course %s: %v", l.Slug, err)
+				}
+			}
+			b.ReportMetric(float64(time.Since(start).Microseconds())/1000/float64(b.N), "ms/lesson")
+		})
+	}
+}
 
 // BenchmarkL6 runs the whole lesson: host start-up, four requests, the in-process sections, stop.
 func BenchmarkL6(b *testing.B) {

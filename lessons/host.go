@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"time"
@@ -25,12 +26,16 @@ type HostOptions struct {
 	Timeout time.Duration
 	// Env is extra configuration for the host, KEY=VALUE, as ASP.NET reads it.
 	Env []string
+	// AllowRemote lets the lesson talk to a host that announces an address off this machine;
+	// without it such a host is refused before anything is sent to it.
+	AllowRemote bool
 }
 
 func (o *HostOptions) addFlags(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&o.Cmd, "host-cmd", "", "start `CMD` as the host instead of the course's own stand-in\n(for instance \"dotnet run --project Apps/GaChatbot.Api\" in a GA clone)")
 	cmd.Flags().StringVar(&o.ModelURL, "model-url", "", "give the host the model server at `URL` (Ollama's API) instead of a closed port")
 	cmd.Flags().DurationVar(&o.Timeout, "timeout", defaultTimeout, "give up when the lesson takes longer than this")
+	cmd.Flags().BoolVar(&o.AllowRemote, "allow-remote-host", false, "talk to a host that announces an address off this machine (loopback only by default)")
 }
 
 func (o *HostOptions) timeout() time.Duration {
@@ -58,7 +63,10 @@ func (o *HostOptions) Start(ctx context.Context) (*hostproc.Host, error) {
 		// change a byte count the lesson prints, however slow a step is.
 		command = []string{exe, "host", "--Course:Clock=fixed"}
 	}
-	host, err := hostproc.Start(ctx, hostproc.Spec{Command: command, Env: o.Env, ModelURL: o.ModelURL})
+	host, err := hostproc.Start(ctx, hostproc.Spec{Command: command, Env: o.Env, ModelURL: o.ModelURL, AllowRemote: o.AllowRemote})
+	if errors.Is(err, hostproc.ErrRemoteHost) {
+		return nil, fmt.Errorf("start host: %w\n(pass --allow-remote-host to let the lesson talk to it)", err)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("start host: %w", err)
 	}

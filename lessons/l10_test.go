@@ -3,7 +3,6 @@ package lessons
 import (
 	"bytes"
 	"context"
-	"io"
 	"strings"
 	"testing"
 
@@ -72,13 +71,5 @@ func TestL10Runs(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "30 keys: 19 right, 11 with a chord on another letter") {
 		t.Errorf("diatonic summary missing:\n%s", out.String())
-	}
-}
-
-func BenchmarkL10(b *testing.B) {
-	for b.Loop() {
-		if err := runL10(context.Background(), &L10Options{Out: io.Discard}); err != nil {
-			b.Fatal(err)
-		}
 	}
 }

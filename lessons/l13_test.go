@@ -3,7 +3,6 @@ package lessons
 import (
 	"bytes"
 	"context"
-	"io"
 	"strings"
 	"testing"
 )
@@ -65,13 +64,5 @@ func TestL13Runs(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "6baf32e: 120 questions, = 84, e 21, n 15, x 0") {
 		t.Errorf("main's tally missing:\n%s", out.String())
-	}
-}
-
-func BenchmarkL13(b *testing.B) {
-	for b.Loop() {
-		if err := runL13(context.Background(), &L13Options{Out: io.Discard}); err != nil {
-			b.Fatal(err)
-		}
 	}
 }

@@ -16,7 +16,7 @@ import (
 // table, Chromium's row says what the HTML standard row says.
 func TestBrowserRowsAgreeWithTheStandardReader(t *testing.T) {
 	testutil.SkipUnlessChromium(t, []string{"--browser"})
-	out, err := runCourse(t, "l6", "--browser")
+	out, err := runCourseShared(t, "l6", "--browser")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -170,22 +170,3 @@ func TestL6Cancelled(t *testing.T) {
 	}
 	assertNoChildren(t)
 }
-
-// assertNoChildren fails the test when a process started by this one is still there.
-func assertNoChildren(t *testing.T) {
-	t.Helper()
-	stats, _ := filepath.Glob("/proc/[0-9]*/stat")
-	me := strconv.Itoa(os.Getpid())
-	for _, path := range stats {
-		b, err := os.ReadFile(path)
-		if err != nil {
-			continue
-		}
-		// The fields after the command's closing parenthesis: state, then the parent's pid.
-		_, rest, _ := bytes.Cut(b, []byte(") "))
-		fields := strings.Fields(string(rest))
-		if len(fields) > 1 && fields[1] == me {
-			t.Errorf("a child of the test is still there: %s", b)
-		}
-	}
-}

@@ -5,39 +5,10 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 )
-
-// children returns the pids of the processes whose parent is this one.
-func children(t *testing.T) []int {
-	t.Helper()
-	stats, err := filepath.Glob("/proc/[0-9]*/stat")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var pids []int
-	for _, p := range stats {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			continue // the process ended while we looked
-		}
-		// The command name in parentheses may hold spaces; the fields after it do not.
-		i := strings.LastIndexByte(string(b), ')')
-		if i < 0 {
-			continue
-		}
-		f := strings.Fields(string(b)[i+1:])
-		if len(f) > 1 && f[1] == strconv.Itoa(os.Getpid()) {
-			pid, _ := strconv.Atoi(filepath.Base(filepath.Dir(p)))
-			pids = append(pids, pid)
-		}
-	}
-	return pids
-}
 
 // socketInodes returns the inodes of the sockets process pid holds open.
 func socketInodes(pid int) map[string]bool {
@@ -99,7 +70,7 @@ func TestNothingOutlivesTheLesson(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	kids := children(t)
+	kids := descendants(t)
 	listeners, held := listening(t, append(kids, self)...), len(socketInodes(self))
 	if err := h.Stop(); err != nil {
 		t.Fatal(err)
@@ -113,7 +84,7 @@ func TestNothingOutlivesTheLesson(t *testing.T) {
 	}
 	deadline := time.Now().Add(5 * time.Second)
 	for {
-		kids, listeners, held := children(t), listening(t, self), len(socketInodes(self))
+		kids, listeners, held := descendants(t), listening(t, self), len(socketInodes(self))
 		if len(kids) == 0 && len(listeners) == 0 && held <= sockets {
 			return
 		}

@@ -5,10 +5,12 @@ package sse
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"iter"
 	"math"
+	"math/bits"
 	"time"
 )
 
@@ -71,8 +73,12 @@ type Reader struct {
 	buf        []byte
 	start, end int // unread bytes are buf[start:end]
 	lf, cr     int // next LF and CR at or after start, end when none; stale when < start
-	readErr    error
-	err        error // sticky result once the stream ends or fails
+	crSeen     bool
+	// buf[validFrom:validTo] is known to be well-formed UTF-8; validFrom is a line's start, so
+	// a sequence boundary. One pass over the buffer spares a pass per line.
+	validFrom, validTo int
+	readErr            error
+	err                error // sticky result once the stream ends or fails
 
 	line    []byte // the start of a line that a Read boundary cut
 	skipLF  bool   // the last line ended at CR, so an LF next is part of that line end
@@ -80,6 +86,8 @@ type Reader struct {
 	bomN    int // bytes of a leading BOM matched so far
 
 	data     []byte // data buffer, UTF-8
+	pend     []byte // a first data value still in buf, well-formed, when hasPend; it stands for data
+	hasPend  bool
 	typ      []byte // event type buffer, UTF-8
 	typStr   string // string form of the last type dispatched, reused to spare an allocation
 	id       []byte // last event ID buffer, UTF-8
@@ -126,6 +134,7 @@ func (r *Reader) Next() (Event, error) {
 				}
 				return r.fail(fmt.Errorf("sse: read: %w", r.readErr))
 			}
+			r.flushPend()
 			r.fill()
 			continue
 		}
@@ -137,6 +146,19 @@ func (r *Reader) Next() (Event, error) {
 			r.skipLF = false
 			if r.buf[r.start] == '\n' {
 				r.start++
+				continue
+			}
+		}
+		if len(r.line) == 0 {
+			// A blank line, LF or CRLF, is taken without a scan.
+			if c := r.buf[r.start]; c == '\n' || c == '\r' && r.start+1 < r.end && r.buf[r.start+1] == '\n' {
+				r.start++
+				if c == '\r' {
+					r.start++
+				}
+				if ev, ok := r.dispatch(); ok {
+					return ev, nil
+				}
 				continue
 			}
 		}
@@ -152,6 +174,7 @@ func (r *Reader) Next() (Event, error) {
 		if len(r.line)+i-r.start > r.limit {
 			return r.fail(&LimitError{Limit: r.limit, What: "line"})
 		}
+		lineStart := r.start
 		line := r.buf[r.start:i]
 		if len(r.line) > 0 {
 			r.line = append(r.line, line...)
@@ -169,13 +192,34 @@ func (r *Reader) Next() (Event, error) {
 				r.skipLF = true
 			}
 		}
-		ev, ok, err := r.processLine(line)
+		cut := len(r.line) > 0
 		r.line = r.line[:0]
-		if err != nil {
-			return r.fail(err)
-		}
-		if ok {
-			return ev, nil
+		// The two lines nearly every event is made of, a data line and the blank line
+		// that dispatches it, are taken here; processLine has the rest.
+		switch {
+		case len(line) == 0:
+			if ev, ok := r.dispatch(); ok {
+				return ev, nil
+			}
+		case len(line) >= 5 && string(line[:5]) == "data:":
+			value := line[5:]
+			if len(value) > 0 && value[0] == ' ' {
+				value = value[1:]
+			}
+			// An event of one data line, the usual kind, is copied once, into its string,
+			// when its value still sits in buf at the blank line.
+			valid := !cut && r.wellFormed(lineStart, i)
+			if valid && !r.hasPend && len(r.data) == 0 && len(value) <= r.limit {
+				r.pend, r.hasPend = value, true
+				continue
+			}
+			if err := r.appendData(value, valid); err != nil {
+				return r.fail(err)
+			}
+		default:
+			if err := r.processLine(line); err != nil {
+				return r.fail(err)
+			}
 		}
 	}
 }
@@ -204,6 +248,7 @@ func Read(src io.Reader) iter.Seq2[Event, error] {
 func (r *Reader) fail(err error) (Event, error) {
 	r.err = err
 	r.line, r.data, r.typ, r.id = nil, nil, nil, nil
+	r.pend, r.hasPend = nil, false
 	return Event{}, err
 }
 
@@ -211,6 +256,7 @@ func (r *Reader) fail(err error) (Event, error) {
 func (r *Reader) fill() {
 	r.start, r.end = 0, 0
 	r.lf, r.cr = -1, -1
+	r.validFrom, r.validTo = 0, 0
 	for range 100 {
 		n, err := r.src.Read(r.buf)
 		r.end = n
@@ -244,8 +290,17 @@ func (r *Reader) matchBOM() {
 }
 
 // nextEOL finds the next CR or LF in the unread bytes. Each needle's position is remembered
-// until passed, so a stream with one kind of line end does not rescan for the other on every line.
+// until passed, so a stream with one kind of line end does not rescan for the other on every
+// line. Once the stream has shown a CR, lines are found by one scan for either byte instead,
+// which spares a CRLF stream a second scan per line.
 func (r *Reader) nextEOL() int {
+	if r.crSeen && r.lf < r.start && r.cr < r.start {
+		if i := indexEOL(r.buf[r.start:r.end]); i >= 0 {
+			return r.start + i
+		}
+		r.lf, r.cr = r.end, r.end
+		return -1
+	}
 	if r.lf < r.start {
 		r.lf = r.end
 		if i := bytes.IndexByte(r.buf[r.start:r.end], '\n'); i >= 0 {
@@ -256,6 +311,7 @@ func (r *Reader) nextEOL() int {
 		r.cr = r.end
 		if i := bytes.IndexByte(r.buf[r.start:r.end], '\r'); i >= 0 {
 			r.cr = r.start + i
+			r.crSeen = true
 		}
 	}
 	i := min(r.lf, r.cr)
@@ -265,15 +321,34 @@ func (r *Reader) nextEOL() int {
 	return i
 }
 
-// processLine applies 9.2.6's steps to one line. Field names are compared on the raw bytes:
-// CR, LF, ':' and the ASCII field names decode to themselves, and nothing else decodes to ASCII.
-func (r *Reader) processLine(line []byte) (Event, bool, error) {
-	if len(line) == 0 {
-		ev, ok := r.dispatch()
-		return ev, ok, nil
+// indexEOL returns the index of the first CR or LF in b, or -1, eight bytes at a time: for
+// the short lines of a stream, one pass for both bytes costs less than a pass for each.
+func indexEOL(b []byte) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		w := binary.LittleEndian.Uint64(b[i:])
+		lf, cr := w^(ones*'\n'), w^(ones*'\r')
+		// A byte of lf or cr is zero where b holds that byte; the lowest flagged byte is
+		// always a true zero, as a false flag needs a borrow from a zero below it.
+		if m := ((lf-ones)&^lf | (cr-ones)&^cr) & highs; m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
 	}
+	for ; i < len(b); i++ {
+		if b[i] == '\n' || b[i] == '\r' {
+			return i
+		}
+	}
+	return -1
+}
+
+// processLine applies 9.2.6's steps to a line that is neither blank nor a data line with
+// its colon. Field names are compared on the raw bytes: CR, LF, ':' and the ASCII field names
+// decode to themselves, and nothing else decodes to ASCII.
+func (r *Reader) processLine(line []byte) error {
 	if line[0] == ':' {
-		return Event{}, false, nil
+		return nil
 	}
 	field, value := line, []byte(nil)
 	if i := bytes.IndexByte(line, ':'); i >= 0 {
@@ -284,15 +359,7 @@ func (r *Reader) processLine(line []byte) (Event, bool, error) {
 	}
 	switch string(field) {
 	case "data":
-		// Decoding never shrinks a value, so the raw length already tells when the limit is passed.
-		if len(r.data)+len(value) > r.limit {
-			return Event{}, false, &LimitError{Limit: r.limit, What: "event data"}
-		}
-		r.data = appendDecoded(r.data, value)
-		if len(r.data) > r.limit {
-			return Event{}, false, &LimitError{Limit: r.limit, What: "event data"}
-		}
-		r.data = append(r.data, '\n')
+		return r.appendData(value, false)
 	case "event":
 		r.typ = appendDecoded(r.typ[:0], value)
 	case "id":
@@ -302,13 +369,60 @@ func (r *Reader) processLine(line []byte) (Event, bool, error) {
 	case "retry":
 		r.setRetry(value)
 	}
-	return Event{}, false, nil
+	return nil
+}
+
+// wellFormed reports whether buf[from:to], from a line's start, is well-formed UTF-8. Past the
+// checked span it checks from from to the end of the buffer, or to the first ill-formed byte.
+func (r *Reader) wellFormed(from, to int) bool {
+	if from < r.validFrom || to > r.validTo {
+		r.validFrom, r.validTo = from, from+validPrefix(r.buf[from:r.end])
+	}
+	return to <= r.validTo
+}
+
+// appendData appends a data field's value to the data buffer, and an LF; valid says the
+// value is known to be well-formed.
+func (r *Reader) appendData(value []byte, valid bool) error {
+	r.flushPend()
+	// Decoding never shrinks a value, so the raw length already tells when the limit is passed.
+	if len(r.data)+len(value) > r.limit {
+		return &LimitError{Limit: r.limit, What: "event data"}
+	}
+	if valid {
+		r.data = append(r.data, value...)
+	} else {
+		r.data = appendDecoded(r.data, value)
+	}
+	if len(r.data) > r.limit {
+		return &LimitError{Limit: r.limit, What: "event data"}
+	}
+	r.data = append(r.data, '\n')
+	return nil
+}
+
+// flushPend moves a pending data value from buf into the data buffer, before buf is
+// refilled or another data line follows.
+func (r *Reader) flushPend() {
+	if r.hasPend {
+		r.data = append(append(r.data, r.pend...), '\n')
+		r.pend, r.hasPend = nil, false
+	}
 }
 
 // dispatch follows 9.2.6's "dispatch the event" steps for web browsers. The event's data, and
 // the id and the type when they changed, share one allocation: the id and type strings then
 // keep that event's bytes alive until they change again, which the limit bounds.
 func (r *Reader) dispatch() (Event, bool) {
+	if r.hasPend && !r.idNew && (len(r.typ) == 0 || string(r.typ) == r.typStr) {
+		ev := Event{Type: "message", Data: string(r.pend), LastEventID: r.lastID}
+		if len(r.typ) > 0 {
+			ev.Type = r.typStr
+		}
+		r.pend, r.hasPend, r.typ = nil, false, r.typ[:0]
+		return ev, true
+	}
+	r.flushPend()
 	if len(r.data) == 0 {
 		r.typ = r.typ[:0]
 		return Event{}, false

@@ -1,6 +1,12 @@
 package tools
 
 import (
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"strings"
+
 	"github.com/spf13/cobra"
 
 	"course/gahost"
@@ -31,8 +37,44 @@ Configuration is read as ASP.NET reads it, from the environment or the command l
 					return cmd.Help()
 				}
 			}
-			// A host outlives its course on macOS unless it notices the course is gone itself.
+			warnIfReachable(cmd.ErrOrStderr(), args)
+			// A host a lesson started ends with its course even if its supervisor is killed; a
+			// host a user started watches nothing (see WatchParent).
 			return gahost.Run(hostproc.WatchParent(cmd.Context()), args, cmd.OutOrStdout(), cmd.ErrOrStderr())
 		},
 	}
+}
+
+// warnIfReachable warns on w when the host's listen addresses (from args and the environment, as
+// the host reads them) include every interface, which puts it on the network.
+func warnIfReachable(w io.Writer, args []string) {
+	cfg, err := gahost.ApplyArgs(gahost.ConfigFromEnv(os.Getenv), args)
+	if err != nil {
+		return // the host reports it
+	}
+	for raw := range strings.SplitSeq(cfg.URLs, ";") {
+		if everyInterface(strings.TrimSpace(raw)) {
+			fmt.Fprintf(w, "course host: warning: %s listens on every network interface, so other machines can reach the host; use http://127.0.0.1:PORT to keep it on this one\n", strings.TrimSpace(raw))
+		}
+	}
+}
+
+// everyInterface reports whether an ASP.NET listen URL binds every interface: an empty host,
+// the wildcards * and +, or an unspecified address (0.0.0.0, [::]).
+func everyInterface(raw string) bool {
+	_, rest, ok := strings.Cut(raw, "://")
+	if !ok {
+		return false
+	}
+	hostPort, _, _ := strings.Cut(rest, "/")
+	host := hostPort
+	if h, _, err := net.SplitHostPort(hostPort); err == nil {
+		host = h
+	}
+	host = strings.Trim(host, "[]")
+	if host == "" || host == "*" || host == "+" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsUnspecified()
 }

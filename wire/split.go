@@ -10,6 +10,7 @@ import (
 	"github.com/dlclark/regexp2/v2"
 
 	"course/internal/dotnet"
+	"course/internal/lazy"
 )
 
 // PinnedPattern is SseChunker's expression at GA a826864
@@ -20,8 +21,8 @@ const PinnedPattern = `(?<=[.!?])\s+`
 const Pattern743 = `(?<=[.!?]\s+)(?=\S)`
 
 var (
-	pinned   = regexp2.MustCompile(PinnedPattern)
-	after743 = regexp2.MustCompile(Pattern743)
+	pinned   = lazy.Regexp2(PinnedPattern)
+	after743 = lazy.Regexp2(Pattern743)
 )
 
 // Split cuts input with re the way .NET's Regex.Split does: the text between matches, then the
@@ -77,13 +78,13 @@ func Split(re *regexp2.Regexp, input string, count int) ([]string, error) {
 // SplitPinned is SseChunker.SplitIntoChunks at a826864: split on PinnedPattern and keep the
 // pieces that are not whitespace (SseChunker.cs:17-30).
 func SplitPinned(text string) []string {
-	return chunks(pinned, text, true)
+	return chunks(pinned(), text, true)
 }
 
 // Split743 is SseChunker.SplitIntoChunks after #743: the zero-width split, every piece kept,
 // so the chunks join back to the text.
 func Split743(text string) []string {
-	return chunks(after743, text, false)
+	return chunks(after743(), text, false)
 }
 
 func chunks(re *regexp2.Regexp, text string, dropBlank bool) []string {

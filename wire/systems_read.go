@@ -4,8 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
+
+	"course/internal/lazy"
 )
 
 // NeverCompletesError is what a reader gives when the stream ends but the client never leaves
@@ -225,7 +226,7 @@ func jsStringOrUndefined(raw json.RawMessage) string {
 const FoundryClientError = "The response was interrupted. Click Retry…"
 
 // foundryLineSplit is splitSseBuffer's /\r?\n/ (foundry-agent-webapp frontend/src/utils/sseParser.ts).
-var foundryLineSplit = regexp.MustCompile(`\r?\n`)
+var foundryLineSplit = lazy.Regexp(`\r?\n`)
 
 // foundryKnownTypes are the event types processStream's switch handles.
 var foundryKnownTypes = map[string]bool{
@@ -242,7 +243,7 @@ var foundryKnownTypes = map[string]bool{
 // error key) raises the client's fixed text. A stream that ends without usage never completes.
 // Retries POST the same request again and get the same stream, so they change nothing here.
 func ReadFoundry(stream []byte) (string, error) {
-	lines := foundryLineSplit.Split(textDecode(stream), -1)
+	lines := foundryLineSplit().Split(textDecode(stream), -1)
 	var answer strings.Builder
 	var last json.RawMessage
 	understood, sawData, completed := false, false, false

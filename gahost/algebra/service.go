@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/dlclark/regexp2/v2"
+
+	"course/internal/lazy"
 )
 
 // algebraKeywords are KeywordAlgebraPromptClassifier's substrings, matched ordinally on the
@@ -18,7 +20,7 @@ var algebraKeywords = []string{
 // list, or a whole word of 3 to 12 digits and t/e/a/b (KeywordAlgebraPromptClassifier.cs:38).
 const ClassifierPattern = `[\[\{][0-9TEAB,\s]+[\]\}]|\b[0-9TEAB]{3,12}\b`
 
-var classifierRe = regexp2.MustCompile(ClassifierPattern, regexp2.IgnoreCase)
+var classifierRe = lazy.Regexp2(ClassifierPattern, regexp2.IgnoreCase)
 
 // IsAlgebraPrompt is KeywordAlgebraPromptClassifier.IsAlgebraPrompt: blank text is not, a keyword
 // or the expression makes it one (KeywordAlgebraPromptClassifier.cs:22-40).
@@ -32,18 +34,18 @@ func IsAlgebraPrompt(message string) bool {
 			return true
 		}
 	}
-	ok, _ := classifierRe.MatchString(message)
+	ok, _ := classifierRe().MatchString(message)
 	return ok
 }
 
 // IxAlgebraService's expressions (IxAlgebraService.cs:476-494).
 var (
-	bracketedRe = regexp2.MustCompile(`[\[\{][^\]\}]+[\]\}]`)
-	separatedRe = regexp2.MustCompile(`\b(?:10|11|[0-9TEte])(?:\s*,\s*|\s+)(?:10|11|[0-9TEte])(?:(?:\s*,\s*|\s+)(?:10|11|[0-9TEte]))+\b`)
-	compactRe   = regexp2.MustCompile(`\b(?:10|11|[0-9]|[TEAB])+\b`, regexp2.IgnoreCase)
-	tokenRe     = regexp2.MustCompile(`10|11|[0-9]|[TEAB]`, regexp2.IgnoreCase)
-	forteRe     = regexp2.MustCompile(`\b\d{1,2}-Z?\d{1,2}\b`, regexp2.IgnoreCase)
-	icvWordRe   = regexp2.MustCompile(`\bicv\b`)
+	bracketedRe = lazy.Regexp2(`[\[\{][^\]\}]+[\]\}]`)
+	separatedRe = lazy.Regexp2(`\b(?:10|11|[0-9TEte])(?:\s*,\s*|\s+)(?:10|11|[0-9TEte])(?:(?:\s*,\s*|\s+)(?:10|11|[0-9TEte]))+\b`)
+	compactRe   = lazy.Regexp2(`\b(?:10|11|[0-9]|[TEAB])+\b`, regexp2.IgnoreCase)
+	tokenRe     = lazy.Regexp2(`10|11|[0-9]|[TEAB]`, regexp2.IgnoreCase)
+	forteRe     = lazy.Regexp2(`\b\d{1,2}-Z?\d{1,2}\b`, regexp2.IgnoreCase)
+	icvWordRe   = lazy.Regexp2(`\bicv\b`)
 )
 
 // matches returns the text of every match of re in s, left to right.
@@ -60,7 +62,7 @@ func matches(re *regexp2.Regexp, s string) []string {
 // normalizedTokens tokenises a match and writes 10 as T and 11 as E (IxAlgebraService.cs:443-449).
 func normalizedTokens(s string) string {
 	var b strings.Builder
-	for _, t := range matches(tokenRe, s) {
+	for _, t := range matches(tokenRe(), s) {
 		switch t {
 		case "10":
 			b.WriteString("T")
@@ -116,19 +118,19 @@ func ExtractSets(query string) []Set {
 			sets = append(sets, s)
 		}
 	}
-	for _, m := range matches(bracketedRe, query) {
+	for _, m := range matches(bracketedRe(), query) {
 		add(normalizedTokens(m))
 	}
 	if len(sets) > 0 {
 		return sets
 	}
-	for _, m := range matches(separatedRe, query) {
+	for _, m := range matches(separatedRe(), query) {
 		add(normalizedTokens(m))
 	}
 	if len(sets) > 0 {
 		return sets
 	}
-	for _, m := range matches(compactRe, query) {
+	for _, m := range matches(compactRe(), query) {
 		add(m)
 	}
 	return sets
@@ -192,7 +194,7 @@ func (Service) TryAnswer(query string) (Answer, bool) {
 		}
 		return false
 	}
-	icvWord, _ := icvWordRe.MatchString(n)
+	icvWord, _ := icvWordRe().MatchString(n)
 	switch {
 	case has("z-related", "z relation", "z-pair"):
 		return answerZRelation(sets), true
@@ -286,7 +288,7 @@ func answerForte(s Set) Answer {
 // answerForteLookup resolves the first label-shaped token; the label is echoed as typed
 // (IxAlgebraService.cs:259-280).
 func answerForteLookup(query string) (Answer, bool) {
-	m, _ := forteRe.FindStringMatch(query)
+	m, _ := forteRe().FindStringMatch(query)
 	if m == nil {
 		return Answer{}, false
 	}

@@ -9,7 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/dlclark/regexp2/v2"
+	"course/internal/lazy"
 )
 
 // Stats counts what AugmentMarkdownWithVexTabFences found and added; the
@@ -24,7 +24,7 @@ type Stats struct {
 // .NET semantics: the look-behind and the Unicode \w and \d need regexp2.
 const diagramPattern = `(?<![\w/])(?<diagram>(?:[xX]|\d{1,2})(?:-(?:[xX]|\d{1,2})){5})(?![\w/])`
 
-var diagramRe = regexp2.MustCompile(diagramPattern)
+var diagramRe = lazy.Regexp2(diagramPattern)
 
 // maxFret is the highest fret the formatter converts; the expression admits
 // two-digit frets up to 99.
@@ -87,8 +87,8 @@ func AugmentMarkdownWithVexTabFences(text, newline string) (string, Stats) {
 // vexTabs returns the VexTab tokens of each playable diagram on a line.
 func vexTabs(line string) []string {
 	var out []string
-	m, err := diagramRe.FindStringMatch(line)
-	for ; m != nil && err == nil; m, err = diagramRe.FindNextMatch(m) {
+	m, err := diagramRe().FindStringMatch(line)
+	for ; m != nil && err == nil; m, err = diagramRe().FindNextMatch(m) {
 		if tokens, ok := VexTabTokens(m.GroupByName("diagram").String()); ok {
 			out = append(out, tokens)
 		}

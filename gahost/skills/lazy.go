@@ -1,7 +1,7 @@
 package skills
 
 import (
-	"sync"
+	"course/internal/lazy"
 
 	"github.com/dlclark/regexp2/v2"
 )
@@ -9,20 +9,14 @@ import (
 // lazyRegexp is a regexp2 expression compiled on first use. The skills hold dozens of GA's
 // expressions and a run of the course reaches few of them, so compiling them all at start-up
 // would cost every run, `course host` children included.
+// It keeps regexp2's method names, so GA's expressions read as GA calls them.
 type lazyRegexp struct {
-	once    sync.Once
 	pattern string
-	opts    []regexp2.CompileOption
-	re      *regexp2.Regexp
+	get     func() *regexp2.Regexp
 }
 
 func newLazyRegexp(pattern string, opts ...regexp2.CompileOption) *lazyRegexp {
-	return &lazyRegexp{pattern: pattern, opts: opts}
-}
-
-func (l *lazyRegexp) get() *regexp2.Regexp {
-	l.once.Do(func() { l.re = regexp2.MustCompile(l.pattern, l.opts...) })
-	return l.re
+	return &lazyRegexp{pattern: pattern, get: lazy.Regexp2(pattern, opts...)}
 }
 
 // MatchString is regexp2's MatchString on the compiled expression.

@@ -82,3 +82,10 @@ func TestHelpListsLessonsWithTitles(t *testing.T) {
 		}
 	}
 }
+
+// runCourseShared is runCourse for a command line whose output several tests read as it is:
+// the first of them runs it, the others read that run's output.
+func runCourseShared(t *testing.T, args ...string) (string, error) {
+	t.Helper()
+	return testutil.Shared(strings.Join(args, "\x00"), func() (string, error) { return runCourse(t, args...) })
+}

@@ -82,7 +82,7 @@ func TestSnapshots(t *testing.T) {
 	for _, args := range snapshotRuns {
 		t.Run(snapshotName(args), func(t *testing.T) {
 			testutil.SkipUnlessChromium(t, args)
-			got, err := runCourse(t, args...)
+			got, err := runCourseShared(t, args...)
 			if err != nil {
 				t.Fatalf("course %s: %v", strings.Join(args, " "), err)
 			}

@@ -25,7 +25,7 @@ func widthRuns() [][]string {
 // of every line, and that the cut output still holds every character of the canonical one.
 func TestEveryLineFitsTheWidth(t *testing.T) {
 	for _, args := range widthRuns() {
-		canonical, err := runCourse(t, args...)
+		canonical, err := runCourseShared(t, args...)
 		if err != nil {
 			t.Fatalf("course %s: %v", strings.Join(args, " "), err)
 		}

@@ -7,9 +7,11 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"reflect"
 	"strings"
 
 	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/pkg/twcache"
 	"github.com/olekukonko/tablewriter/pkg/twwidth"
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
@@ -24,6 +26,10 @@ type Report struct {
 	// output that names the sections it read from.
 	section string
 	titles  []string
+	// tbl and tableBuf are reused from table to table: tablewriter gives every new table a
+	// ten-thousand-entry cache, which costs more than the lesson's tables themselves.
+	tbl      *tablewriter.Table
+	tableBuf bytes.Buffer
 }
 
 // New returns a Report that writes to w.
@@ -111,8 +117,31 @@ func (r *Report) Table(header []string, rows [][]string) {
 	if r.err != nil {
 		return
 	}
-	var buf bytes.Buffer
-	t := tablewriter.NewTable(&buf,
+	t := r.tableWriter()
+	if header != nil {
+		t.Header(header)
+	}
+	if err := t.Bulk(rows); err != nil {
+		r.err = fmt.Errorf("table: %w", err)
+		return
+	}
+	if err := t.Render(); err != nil {
+		r.err = fmt.Errorf("table: %w", err)
+		return
+	}
+	for l := range strings.SplitSeq(strings.TrimSuffix(r.tableBuf.String(), "\n"), "\n") {
+		r.Printf("%s\n", strings.TrimRight(l, " "))
+	}
+}
+
+// tableWriter returns the report's table, emptied, writing to an emptied tableBuf.
+func (r *Report) tableWriter() *tablewriter.Table {
+	r.tableBuf.Reset()
+	if r.tbl != nil {
+		r.tbl.Reset()
+		return r.tbl
+	}
+	r.tbl = tablewriter.NewTable(&r.tableBuf,
 		tablewriter.WithRenderer(renderer.NewBlueprint(tw.Rendition{
 			Borders: tw.BorderNone,
 			Settings: tw.Settings{
@@ -127,21 +156,10 @@ func (r *Report) Table(header []string, rows [][]string) {
 		tablewriter.WithTrimSpace(tw.Off),
 		tablewriter.WithEastAsian(tw.Off),
 		tablewriter.WithPadding(tw.Padding{Right: "  ", Overwrite: true}),
+		// Cells are strings, so the stringer cache is never read; a small one keeps Reset cheap.
+		tablewriter.WithStringerCacheCustom(twcache.NewLRU[reflect.Type, reflect.Value](1)),
 	)
-	if header != nil {
-		t.Header(header)
-	}
-	if err := t.Bulk(rows); err != nil {
-		r.err = fmt.Errorf("table: %w", err)
-		return
-	}
-	if err := t.Render(); err != nil {
-		r.err = fmt.Errorf("table: %w", err)
-		return
-	}
-	for l := range strings.SplitSeq(strings.TrimSuffix(buf.String(), "\n"), "\n") {
-		r.Printf("%s\n", strings.TrimRight(l, " "))
-	}
+	return r.tbl
 }
 
 // QuoteChunk writes a chunk the way the lesson shows it: in double quotes, with line breaks,

@@ -14,6 +14,7 @@ import (
 	"os/signal"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 
@@ -28,6 +29,7 @@ import (
 
 // Main runs the test binary as the child its first argument names, or runs the tests.
 func Main(m *testing.M) {
+	hostproc.SupervisorMain() // returns at once unless this process is a host's supervisor
 	if len(os.Args) > 1 {
 		if child, ok := children[os.Args[1]]; ok {
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -52,6 +54,12 @@ var children = map[string]func(ctx context.Context, args []string) error{
 	// dying-host fails before it listens.
 	"dying-host": func(context.Context, []string) error {
 		return errors.New("cannot read its configuration")
+	},
+	// remote-host announces an address off this machine and waits to be stopped.
+	"remote-host": func(ctx context.Context, _ []string) error {
+		fmt.Println("      Now listening on: http://10.255.255.1:5252")
+		<-ctx.Done()
+		return nil
 	},
 	// rejecting-host listens and turns every request away, as a host of another API would.
 	"rejecting-host": func(ctx context.Context, _ []string) error {
@@ -152,4 +160,23 @@ func OverWide(out string, width int) []string {
 		}
 	}
 	return wide
+}
+
+// shared holds, by key, the outputs Shared computed.
+var shared sync.Map // string -> *sharedRun
+
+type sharedRun struct {
+	once sync.Once
+	out  string
+	err  error
+}
+
+// Shared runs run once per key in a test binary and gives every caller its output: several tests
+// read the output of one command line as it is (a snapshot, the width checks, the browser's
+// rows), so a package starts that command's hosts and Chromium once.
+func Shared(key string, run func() (string, error)) (string, error) {
+	v, _ := shared.LoadOrStore(key, &sharedRun{})
+	r := v.(*sharedRun)
+	r.once.Do(func() { r.out, r.err = run() })
+	return r.out, r.err
 }

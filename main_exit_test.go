@@ -1,0 +1,216 @@
+//go:build unix
+
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// exitCode returns the exit status of a finished command, or -1 if it did not exit normally.
+func exitCode(err error) int {
+	var exit *exec.ExitError
+	if err == nil {
+		return 0
+	}
+	if errors.As(err, &exit) {
+		return exit.ExitCode()
+	}
+	return -1
+}
+
+// TestExitStatuses runs each exit path of the built binary that does not need a signal.
+func TestExitStatuses(t *testing.T) {
+	bin := buildCourse(t)
+	for _, tt := range []struct {
+		args       []string
+		code       int
+		stderrHead string
+	}{
+		{[]string{"--version"}, 0, ""},
+		{[]string{"l2"}, 1, `course: lesson l2 (`},
+		{[]string{"l6", "--host-cmd", "false", "--timeout", "20s"}, 1, "course: l6: start host: hostproc: host exited before it was ready (exit status 1)"},
+		{[]string{"l6", "--bogus-flag"}, 1, "course: unknown flag: --bogus-flag"},
+		{[]string{"probe"}, 2, "course: probe: "},
+	} {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			cmd := exec.Command(bin, tt.args...)
+			cmd.Dir = t.TempDir()
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			err := cmd.Run()
+			if got := exitCode(err); got != tt.code || !strings.HasPrefix(stderr.String(), tt.stderrHead) {
+				t.Errorf("exit %d (%v), stderr %q; want %d and %q", got, err, stderr.String(), tt.code, tt.stderrHead)
+			}
+		})
+	}
+}
+
+// startLesson starts the built course on lesson 6 with a host command whose shell writes a pid
+// to a file, and returns the running course and that pid once it is there.
+func startLesson(t *testing.T, bin, hostScript string) (*exec.Cmd, *bytes.Buffer, int) {
+	t.Helper()
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	script := strings.ReplaceAll(hostScript, "PIDFILE", pidFile)
+	cmd := exec.Command(bin, "l6", "--host-cmd", "sh -c "+strconv.Quote(script), "--timeout", "60s")
+	var stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &bytes.Buffer{}, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		b, err := os.ReadFile(pidFile)
+		if pid, perr := strconv.Atoi(strings.TrimSpace(string(b))); err == nil && perr == nil && strings.HasSuffix(string(b), "\n") {
+			t.Cleanup(func() { syscall.Kill(pid, syscall.SIGKILL) })
+			return cmd, &stderr, pid
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the host never wrote its pid; course stderr: %s", stderr.String())
+		}
+	}
+}
+
+// running reports whether pid is a process that has not yet exited (a zombie has).
+func running(pid int) bool {
+	if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) {
+		return false
+	}
+	out, err := exec.Command("ps", "-o", "stat=", "-p", strconv.Itoa(pid)).Output()
+	return err == nil && len(bytes.TrimSpace(out)) > 0 && !bytes.HasPrefix(bytes.TrimSpace(out), []byte("Z"))
+}
+
+func waitGone(t *testing.T, pid int, within time.Duration) {
+	t.Helper()
+	for deadline := time.Now().Add(within); running(pid); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("process %d still running %v after the course ended", pid, within)
+		}
+	}
+}
+
+// TestSignalsEndTheCourse: SIGINT and SIGTERM while a lesson waits for its host end the course
+// with 130 and 143, a message that names the signal, and the host gone.
+func TestSignalsEndTheCourse(t *testing.T) {
+	bin := buildCourse(t)
+	for _, tt := range []struct {
+		sig  syscall.Signal
+		code int
+		msg  string
+	}{
+		{syscall.SIGINT, 130, "course: interrupted (SIGINT)\n"},
+		{syscall.SIGTERM, 143, "course: terminated (SIGTERM)\n"},
+		{syscall.SIGHUP, 129, "course: hung up (SIGHUP)\n"},
+	} {
+		t.Run(tt.sig.String(), func(t *testing.T) {
+			course, stderr, host := startLesson(t, bin, "echo $$ > PIDFILE; exec sleep 100")
+			sent := time.Now()
+			if err := course.Process.Signal(tt.sig); err != nil {
+				t.Fatal(err)
+			}
+			err := course.Wait()
+			t.Logf("%v to exit: %v", tt.sig, time.Since(sent))
+			if got := exitCode(err); got != tt.code || stderr.String() != tt.msg {
+				t.Errorf("exit %d, stderr %q; want %d and %q", got, stderr.String(), tt.code, tt.msg)
+			}
+			waitGone(t, host, 10*time.Second)
+		})
+	}
+}
+
+// TestKilledCourseTakesLaunchedHostAlong: SIGKILL of the course, with the host started through
+// a launcher as `dotnet run` starts GaChatbot.Api, leaves no host behind.
+func TestKilledCourseTakesLaunchedHostAlong(t *testing.T) {
+	bin := buildCourse(t)
+	course, _, host := startLesson(t, bin, "sleep 100 & echo $! > PIDFILE; wait")
+	if !running(host) {
+		t.Fatalf("host %d is not running", host)
+	}
+	sent := time.Now()
+	if err := course.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	course.Wait()
+	waitGone(t, host, 10*time.Second)
+	t.Logf("SIGKILL of the course to the host's end: %v", time.Since(sent))
+}
+
+// TestUserHostWarnsWhenReachable: `course host` bound to every interface says so on stderr.
+func TestUserHostWarnsWhenReachable(t *testing.T) {
+	bin := buildCourse(t)
+	for _, tt := range []struct {
+		urls string
+		warn bool
+	}{
+		{"http://0.0.0.0:0", true},
+		{"http://*:0", true},
+		{"http://[::]:0", true},
+		{"http://:0", true},
+		{"http://127.0.0.1:0", false},
+		{"http://localhost:0", false},
+	} {
+		t.Run(tt.urls, func(t *testing.T) {
+			cmd := exec.Command(bin, "host", "--urls", tt.urls)
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			out, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			buf := make([]byte, 4096)
+			var seen []byte
+			for !bytes.Contains(seen, []byte("Now listening on:")) {
+				n, err := out.Read(buf)
+				seen = append(seen, buf[:n]...)
+				if err != nil {
+					break
+				}
+			}
+			cmd.Process.Signal(syscall.SIGINT)
+			err = cmd.Wait()
+			if exitCode(err) != 0 {
+				t.Errorf("course host after SIGINT: %v (stderr %q)", err, stderr.String())
+			}
+			warned := strings.Contains(stderr.String(), "warning: "+tt.urls+" listens on every network interface")
+			if warned != tt.warn {
+				t.Errorf("--urls %s: stderr %q, want a warning: %v", tt.urls, stderr.String(), tt.warn)
+			}
+		})
+	}
+}
+
+// built is the course binary the exit tests run, built once for the test binary.
+var built struct {
+	once sync.Once
+	dir  string
+	err  error
+	out  []byte
+}
+
+// buildCourse builds the course as a learner does, once, so that signals reach the program
+// itself and not a test binary standing in for it.
+func buildCourse(t *testing.T) string {
+	t.Helper()
+	built.once.Do(func() {
+		built.dir, built.err = os.MkdirTemp("", "course-bin")
+		if built.err == nil {
+			built.out, built.err = exec.Command("go", "build", "-o", filepath.Join(built.dir, "course"), ".").CombinedOutput()
+		}
+	})
+	if built.err != nil {
+		t.Fatalf("go build: %v\n%s", built.err, built.out)
+	}
+	return filepath.Join(built.dir, "course")
+}
