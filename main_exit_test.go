@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -189,28 +188,4 @@ func TestUserHostWarnsWhenReachable(t *testing.T) {
 			}
 		})
 	}
-}
-
-// built is the course binary the exit tests run, built once for the test binary.
-var built struct {
-	once sync.Once
-	dir  string
-	err  error
-	out  []byte
-}
-
-// buildCourse builds the course as a learner does, once, so that signals reach the program
-// itself and not a test binary standing in for it.
-func buildCourse(t *testing.T) string {
-	t.Helper()
-	built.once.Do(func() {
-		built.dir, built.err = os.MkdirTemp("", "course-bin")
-		if built.err == nil {
-			built.out, built.err = exec.Command("go", "build", "-o", filepath.Join(built.dir, "course"), ".").CombinedOutput()
-		}
-	})
-	if built.err != nil {
-		t.Fatalf("go build: %v\n%s", built.err, built.out)
-	}
-	return filepath.Join(built.dir, "course")
 }
