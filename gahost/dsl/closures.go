@@ -57,10 +57,13 @@ type Closure struct {
 // GaError is a closure's Error value as .NET's ToString writes the F# union case,
 // `DomainError "Missing 'chords' input"`.
 type GaError struct {
+	// Case is the union case's name, "DomainError".
 	Case string
+	// Args are the case's fields, quoted as .NET writes strings.
 	Args []string
 }
 
+// Error writes the case as .NET's ToString does.
 func (e *GaError) Error() string {
 	quoted := make([]string, len(e.Args))
 	for i, a := range e.Args {

@@ -113,6 +113,7 @@ type ParseError struct {
 	Offset int
 }
 
+// Error says where the parser stopped.
 func (e *ParseError) Error() string {
 	return fmt.Sprintf("grothendieck expression %q: no parse (stopped at offset %d)", e.Input, e.Offset)
 }
