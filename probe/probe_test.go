@@ -13,9 +13,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"runtime"
 	"runtime/debug"
-	"runtime/metrics"
 	"slices"
 	"strings"
 	"sync"
@@ -24,6 +22,7 @@ import (
 
 	"course/gahost"
 	"course/hostproc"
+	"course/internal/testutil"
 	"course/wire"
 )
 
@@ -633,31 +632,6 @@ func endless(t *testing.T, event string, pace time.Duration) (url string, starte
 	return srv.URL, ch
 }
 
-// peakHeap runs f while it samples the heap's live and unswept objects, and returns the most it saw.
-func peakHeap(f func()) uint64 {
-	runtime.GC()
-	stop, peak := make(chan struct{}), make(chan uint64)
-	go func() {
-		s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-		var p uint64
-		tick := time.NewTicker(500 * time.Microsecond)
-		defer tick.Stop()
-		for {
-			metrics.Read(s)
-			p = max(p, s[0].Value.Uint64())
-			select {
-			case <-stop:
-				peak <- p
-				return
-			case <-tick.C:
-			}
-		}
-	}()
-	f()
-	close(stop)
-	return <-peak
-}
-
 const heapBound = 64 << 20
 
 // pastDeadline is how long a probe may run past its deadline: a second, or four under the race
@@ -691,7 +665,7 @@ func TestProbeBoundedOnAFastEndlessStream(t *testing.T) {
 			var rep *Report
 			var err error
 			var took time.Duration
-			peak := peakHeap(func() {
+			peak := testutil.PeakHeap(func() {
 				start := time.Now()
 				rep, err = Run(t.Context(), Options{URL: url, Method: "GET", Timeout: timeout, AnswerFile: writeFile(t, "a.txt", "token")})
 				_ = rep.WriteJSON(io.Discard)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"course/internal/cmdutil"
+	"course/internal/testutil"
 	"course/lessons"
 	"encoding/json"
 	"errors"
@@ -14,9 +15,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"runtime/debug"
-	"runtime/metrics"
 	"slices"
 	"strings"
 	"sync"
@@ -484,27 +483,7 @@ func probeEndless(t testing.TB, url string, timeout time.Duration, asJSON bool) 
 		args = append(args, "--json")
 	}
 	var res endlessResult
-	runtime.GC()
-	base := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	metrics.Read(base)
-	res.base = base[0].Value.Uint64()
-	stop, peak := make(chan struct{}), make(chan uint64)
-	go func() {
-		s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-		var p uint64
-		tick := time.NewTicker(500 * time.Microsecond)
-		defer tick.Stop()
-		for {
-			metrics.Read(s)
-			p = max(p, s[0].Value.Uint64())
-			select {
-			case <-stop:
-				peak <- p
-				return
-			case <-tick.C:
-			}
-		}
-	}()
+	res.base = testutil.HeapInUse()
 	// The report goes to a file, as to a terminal, so the heap measured is the probe's alone.
 	out, err := os.Create(filepath.Join(t.TempDir(), "out"))
 	if err != nil {
@@ -515,10 +494,8 @@ func probeEndless(t testing.TB, url string, timeout time.Duration, asJSON bool) 
 	root := toolsRoot()
 	root.SetOut(out)
 	root.SetArgs(args)
-	err = root.ExecuteContext(context.Background())
+	res.peak = testutil.PeakHeap(func() { err = root.ExecuteContext(context.Background()) })
 	res.took = time.Since(start)
-	close(stop)
-	res.peak = <-peak
 	b, rerr := os.ReadFile(out.Name())
 	if rerr != nil {
 		t.Fatal(rerr)

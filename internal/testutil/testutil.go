@@ -12,11 +12,14 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime"
+	"runtime/metrics"
 	"slices"
 	"strings"
 	"sync"
 	"syscall"
 	"testing"
+	"time"
 
 	"course/browser"
 	"course/gahost"
@@ -179,4 +182,41 @@ func Shared(key string, run func() (string, error)) (string, error) {
 	r := v.(*sharedRun)
 	r.once.Do(func() { r.out, r.err = run() })
 	return r.out, r.err
+}
+
+// heapObjects is the runtime metric the heap samplers read: the bytes of live and unswept objects.
+const heapObjects = "/memory/classes/heap/objects:bytes"
+
+// HeapInUse is the heap's live and unswept objects now, after a collection.
+func HeapInUse() uint64 {
+	runtime.GC()
+	s := []metrics.Sample{{Name: heapObjects}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
+}
+
+// PeakHeap runs f while it samples the heap's live and unswept objects every half millisecond,
+// and returns the most it saw.
+func PeakHeap(f func()) uint64 {
+	runtime.GC()
+	stop, peak := make(chan struct{}), make(chan uint64)
+	go func() {
+		s := []metrics.Sample{{Name: heapObjects}}
+		var p uint64
+		tick := time.NewTicker(500 * time.Microsecond)
+		defer tick.Stop()
+		for {
+			metrics.Read(s)
+			p = max(p, s[0].Value.Uint64())
+			select {
+			case <-stop:
+				peak <- p
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	f()
+	close(stop)
+	return <-peak
 }
