@@ -2,10 +2,10 @@ package lessons
 
 import (
 	"context"
+	"course/internal/lazy"
 	"encoding/json"
 	"fmt"
 	"io"
-	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -35,10 +35,10 @@ var l10Prompts = []skills.TransposeMapping{
 var l10Extra = [][2]string{{"A", "C#m"}}
 
 // noteRootRe is a note name at the start of a symbol, as the lesson reads the closures' output.
-var noteRootRe = regexp.MustCompile(`^[A-G](?:bb|b|##|#)?`)
+var noteRootRe = lazy.Regexp(`^[A-G](?:bb|b|##|#)?`)
 
 // sharedNoteRe is a line of commonTones' answer: the shared note before its roles.
-var sharedNoteRe = regexp.MustCompile(`(?m)^\s+(\S+) \(`)
+var sharedNoteRe = lazy.Regexp(`(?m)^\s+(\S+) \(`)
 
 // L10Options is what `course l10` needs to run.
 type L10Options struct {
@@ -185,7 +185,7 @@ func transposeMark(ga, textbook string) byte {
 	switch {
 	case ga == textbook:
 		return '.'
-	case noteRootRe.FindString(ga) != ga || pitchClassOf(ga) != pitchClassOf(textbook):
+	case noteRootRe().FindString(ga) != ga || pitchClassOf(ga) != pitchClassOf(textbook):
 		return 'x'
 	case len(textbook) > 2:
 		return 'd'
@@ -194,7 +194,7 @@ func transposeMark(ga, textbook string) byte {
 }
 
 func pitchClassOf(note string) int {
-	n, err := theory.ParseNote(noteRootRe.FindString(note))
+	n, err := theory.ParseNote(noteRootRe().FindString(note))
 	if err != nil {
 		return -1
 	}
@@ -245,12 +245,12 @@ func textbookTransposed(symbols string, semitones int, ivs []interval) string {
 	}
 	var out []string
 	for _, s := range strings.Fields(symbols) {
-		root, err := theory.ParseNote(noteRootRe.FindString(s))
+		root, err := theory.ParseNote(noteRootRe().FindString(s))
 		if err != nil {
 			out = append(out, "?")
 			continue
 		}
-		out = append(out, root.Move(steps, semitones).String()+s[len(noteRootRe.FindString(s)):])
+		out = append(out, root.Move(steps, semitones).String()+s[len(noteRootRe().FindString(s)):])
 	}
 	return strings.Join(out, " ")
 }
@@ -308,7 +308,7 @@ func (l *lesson10) commonTones() error {
 				pairs++
 				answer := l.eval("domain.commonTones", "chord1", triads[a], "chord2", triads[b])
 				var ga []string
-				for _, m := range sharedNoteRe.FindAllStringSubmatch(answer, -1) {
+				for _, m := range sharedNoteRe().FindAllStringSubmatch(answer, -1) {
 					ga = append(ga, m[1])
 				}
 				sort.SliceStable(ga, func(i, j int) bool { return pitchClassOf(ga[i]) < pitchClassOf(ga[j]) })

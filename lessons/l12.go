@@ -2,10 +2,10 @@ package lessons
 
 import (
 	"context"
+	"course/internal/lazy"
 	"course/internal/report"
 	"fmt"
 	"io"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -215,9 +215,9 @@ func (l *lesson12) moodAnswers() error {
 // The shapes a progression's tokens are checked against: a code span, a plain triad symbol and
 // a Roman numeral.
 var (
-	codeSpanRe    = regexp.MustCompile("`([^`]+)`")
-	triadSymbolRe = regexp.MustCompile(`^[A-G][b#]?(m|dim)?$`)
-	numeralRe     = regexp.MustCompile(`^[b#]?(VII|VI|V|IV|III|II|I|vii|vi|v|iv|iii|ii|i)°?$`)
+	codeSpanRe    = lazy.Regexp("`([^`]+)`")
+	triadSymbolRe = lazy.Regexp(`^[A-G][b#]?(m|dim)?$`)
+	numeralRe     = lazy.Regexp(`^[b#]?(VII|VI|V|IV|III|II|I|vii|vi|v|iv|iii|ii|i)°?$`)
 )
 
 // writtenProgressions are the code spans of text that read as progressions: three tokens or
@@ -225,7 +225,7 @@ var (
 // token that is neither a chord symbol nor a numeral is named after the progression.
 func writtenProgressions(text string) []string {
 	var out []string
-	for _, m := range codeSpanRe.FindAllStringSubmatch(text, -1) {
+	for _, m := range codeSpanRe().FindAllStringSubmatch(text, -1) {
 		tokens := strings.Split(m[1], " ")
 		if len(tokens) < 3 {
 			continue
@@ -233,7 +233,7 @@ func writtenProgressions(text string) []string {
 		var odd []string
 		fits := true
 		for _, t := range tokens {
-			known := t == "→" || triadSymbolRe.MatchString(t) || numeralRe.MatchString(t)
+			known := t == "→" || triadSymbolRe().MatchString(t) || numeralRe().MatchString(t)
 			if !known && len([]rune(t)) > 3 {
 				fits = false
 				break
@@ -268,7 +268,7 @@ func (l *lesson12) moodProgressions() error {
 	l.r.Line("skills/progression-mood/SKILL.md, the progressions written with chord names:")
 	var seen []string
 	for _, p := range writtenProgressions(l.skillMd) {
-		if slices.Contains(seen, p) || !slices.ContainsFunc(strings.Split(p, " "), triadSymbolRe.MatchString) {
+		if slices.Contains(seen, p) || !slices.ContainsFunc(strings.Split(p, " "), triadSymbolRe().MatchString) {
 			continue
 		}
 		seen = append(seen, p)

@@ -2,10 +2,10 @@ package lessons
 
 import (
 	"context"
+	"course/internal/lazy"
 	"course/internal/report"
 	"fmt"
 	"io"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -65,10 +65,10 @@ func runL14(ctx context.Context, opts *L14Options) error {
 
 // The two kinds of answer the skill gives, read line by line.
 var (
-	l14ListHead = regexp.MustCompile(`^Harmonic substitutions for \*\*([^*]+)\*\*`)
-	l14ListItem = regexp.MustCompile(`^- \*\*([^*]+)\*\* — harmonic cost ([\d.]+) \(Δ L1=(\d+)\)`)
-	l14PairHead = regexp.MustCompile(`^\*\*([^*]+)\*\* → \*\*([^*]+)\*\* relationship analysis:`)
-	l14Label    = regexp.MustCompile(`^★+ \*\*([^*]+)\*\*`)
+	l14ListHead = lazy.Regexp(`^Harmonic substitutions for \*\*([^*]+)\*\*`)
+	l14ListItem = lazy.Regexp(`^- \*\*([^*]+)\*\* — harmonic cost ([\d.]+) \(Δ L1=(\d+)\)`)
+	l14PairHead = lazy.Regexp(`^\*\*([^*]+)\*\* → \*\*([^*]+)\*\* relationship analysis:`)
+	l14Label    = lazy.Regexp(`^★+ \*\*([^*]+)\*\*`)
 )
 
 // substitutionList is a list answer: its source chord, the chords listed, and "cost 0.60, L1 1"
@@ -80,13 +80,13 @@ type substitutionList struct {
 
 func asList(answer string) (substitutionList, bool) {
 	lines := strings.Split(answer, "\n")
-	head := l14ListHead.FindStringSubmatch(lines[0])
+	head := l14ListHead().FindStringSubmatch(lines[0])
 	if head == nil {
 		return substitutionList{}, false
 	}
 	list := substitutionList{source: head[1]}
 	for _, line := range lines {
-		if m := l14ListItem.FindStringSubmatch(line); m != nil {
+		if m := l14ListItem().FindStringSubmatch(line); m != nil {
 			list.names = append(list.names, m[1])
 			list.costs = append(list.costs, "cost "+m[2]+", L1 "+m[3])
 		}
@@ -97,12 +97,12 @@ func asList(answer string) (substitutionList, bool) {
 // asPair reads a comparison answer: the two chords and the relationship labels.
 func asPair(answer string) (a, b string, labels []string, ok bool) {
 	lines := strings.Split(answer, "\n")
-	head := l14PairHead.FindStringSubmatch(lines[0])
+	head := l14PairHead().FindStringSubmatch(lines[0])
 	if head == nil {
 		return "", "", nil, false
 	}
 	for _, line := range lines {
-		if m := l14Label.FindStringSubmatch(line); m != nil {
+		if m := l14Label().FindStringSubmatch(line); m != nil {
 			labels = append(labels, m[1])
 		}
 	}

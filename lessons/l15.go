@@ -2,10 +2,10 @@ package lessons
 
 import (
 	"context"
+	"course/internal/lazy"
 	"course/internal/report"
 	"fmt"
 	"io"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -210,13 +210,13 @@ func (l *lesson15) examples() error {
 }
 
 // letterRun finds a run of five letters or more: a quality written as a word.
-var letterRun = regexp.MustCompile(`[A-Za-z]{5,}`)
+var letterRun = lazy.Regexp(`[A-Za-z]{5,}`)
 
 // vocabularySuffixes splits the suffixes NormalizeQuality maps into symbols, asked as
 // "What notes are in C<symbol>?", and words, asked as "What notes are in a C <words> chord?".
 func vocabularySuffixes() (symbols, words []string) {
 	for _, s := range skills.QualitySuffixes() {
-		if letterRun.MatchString(s) {
+		if letterRun().MatchString(s) {
 			words = append(words, s)
 		} else {
 			symbols = append(symbols, s)
@@ -509,7 +509,7 @@ func (l *lesson15) noteLists() error {
 var skillTableSymbols = []string{"C", "Cmaj", "CM", "Cm", "Cmin", "Cdim", "Caug", "C7", "Cdom7", "Cmaj7", "CM7", "Cm7", "Cmin7", "Cdim7", "Cm7b5", "Cmin7b5"}
 
 // describedExample finds the tool description's examples: "'Cmaj7' returns C E G B".
-var describedExample = regexp.MustCompile(`'([^']+)' returns ([^;.]+)`)
+var describedExample = lazy.Regexp(`'([^']+)' returns ([^;.]+)`)
 
 // tool is section 7: ga_chord_info on its SKILL.md's symbols and its description's examples.
 func (l *lesson15) tool() error {
@@ -524,7 +524,7 @@ func (l *lesson15) tool() error {
 	for _, e := range errs {
 		l.r.Line("%s", e)
 	}
-	examples := describedExample.FindAllStringSubmatch(skills.ChordToolDescription, -1)
+	examples := describedExample().FindAllStringSubmatch(skills.ChordToolDescription, -1)
 	agree := 0
 	for _, ex := range examples {
 		if strings.Join(skills.GetChordInfo(ex[1]).Notes, " ") == ex[2] {

@@ -2,10 +2,10 @@ package lessons
 
 import (
 	"context"
+	"course/internal/lazy"
 	"course/internal/report"
 	"fmt"
 	"io"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -214,19 +214,19 @@ func (l *lesson17) fallback() {
 type capoReply struct{ kind, chord, am string }
 
 var (
-	capoShapeRe = regexp.MustCompile(`play a \*\*(.+?) shape\*\* to sound in \*\*(.+?)\*\*`)
-	capoSoundRe = regexp.MustCompile(`sounds as \*\*(.+?)\*\*`)
-	capoAmRe    = regexp.MustCompile(`an Am shape at capo \d+ would sound as (.+?)\.`)
-	chordPartRe = regexp.MustCompile(`^([A-G][#b]*)(.*)$`)
+	capoShapeRe = lazy.Regexp(`play a \*\*(.+?) shape\*\* to sound in \*\*(.+?)\*\*`)
+	capoSoundRe = lazy.Regexp(`sounds as \*\*(.+?)\*\*`)
+	capoAmRe    = lazy.Regexp(`an Am shape at capo \d+ would sound as (.+?)\.`)
+	chordPartRe = lazy.Regexp(`^([A-G][#b]*)(.*)$`)
 )
 
 func (l *lesson17) askCapo(prompt string) capoReply {
 	text := strings.ReplaceAll(l.capo.Execute(prompt).Text, "\r\n", "\n")
 	var r capoReply
-	if m := capoAmRe.FindStringSubmatch(text); m != nil {
+	if m := capoAmRe().FindStringSubmatch(text); m != nil {
 		r.am = m[1]
 	}
-	switch m, o := capoShapeRe.FindStringSubmatch(text), capoSoundRe.FindStringSubmatch(text); {
+	switch m, o := capoShapeRe().FindStringSubmatch(text), capoSoundRe().FindStringSubmatch(text); {
 	case m != nil:
 		r.kind, r.chord = "shape", m[1]
 	case o != nil:
@@ -239,7 +239,7 @@ func (l *lesson17) askCapo(prompt string) capoReply {
 
 // chordParts is a chord's root pitch class and the rest of its symbol.
 func (l *lesson17) chordParts(chord string) (int, string) {
-	m := chordPartRe.FindStringSubmatch(chord)
+	m := chordPartRe().FindStringSubmatch(chord)
 	if m == nil {
 		l.fail(fmt.Errorf("%q is not a chord symbol", chord))
 		return -1, ""
@@ -253,7 +253,7 @@ func (l *lesson17) chordParts(chord string) (int, string) {
 
 // spellable reports whether a key signature writes the chord's root, for a major or minor chord.
 func (l *lesson17) spellable(chord string) bool {
-	m := chordPartRe.FindStringSubmatch(chord)
+	m := chordPartRe().FindStringSubmatch(chord)
 	if m == nil {
 		return false
 	}
@@ -438,22 +438,22 @@ type tuningReply struct {
 }
 
 var (
-	tuningNamedRe   = regexp.MustCompile(`^\*\*(.+?) tuning\*\* \(low → high\): \*\*([^*]+)\*\*`)
-	tuningUnnamedRe = regexp.MustCompile(`^That tuning \(low → high: \*\*([^*]+)\*\*\) doesn't match`)
-	tuningRowRe     = regexp.MustCompile(`^\| (\d)[^|]*\| ([^|]+?) \| ([^|]+?) \|$`)
+	tuningNamedRe   = lazy.Regexp(`^\*\*(.+?) tuning\*\* \(low → high\): \*\*([^*]+)\*\*`)
+	tuningUnnamedRe = lazy.Regexp(`^That tuning \(low → high: \*\*([^*]+)\*\*\) doesn't match`)
+	tuningRowRe     = lazy.Regexp(`^\| (\d)[^|]*\| ([^|]+?) \| ([^|]+?) \|$`)
 )
 
 func (l *lesson17) askTunings(prompt string) tuningReply {
 	lines := strings.Split(strings.ReplaceAll(l.tunings.Execute(prompt).Text, "\r\n", "\n"), "\n")
 	var r tuningReply
 	for _, line := range lines {
-		if m := tuningRowRe.FindStringSubmatch(line); m != nil {
+		if m := tuningRowRe().FindStringSubmatch(line); m != nil {
 			r.rows = append(r.rows, [2]string{m[2], m[3]})
 		}
 	}
-	if m := tuningNamedRe.FindStringSubmatch(lines[0]); m != nil {
+	if m := tuningNamedRe().FindStringSubmatch(lines[0]); m != nil {
 		r.name, r.notes = m[1], strings.Split(m[2], " – ")
-	} else if m := tuningUnnamedRe.FindStringSubmatch(lines[0]); m != nil {
+	} else if m := tuningUnnamedRe().FindStringSubmatch(lines[0]); m != nil {
 		r.notes = strings.Split(m[1], " – ")
 	}
 	return r

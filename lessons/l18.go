@@ -2,10 +2,10 @@ package lessons
 
 import (
 	"context"
+	"course/internal/lazy"
 	"course/internal/report"
 	"fmt"
 	"io"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -190,13 +190,13 @@ type vlAnswer struct {
 	claims   bool
 }
 
-var vlTotalRe = regexp.MustCompile(`total motion = \*\*(\d+) semitones\*\*`)
+var vlTotalRe = lazy.Regexp(`total motion = \*\*(\d+) semitones\*\*`)
 
 // ask puts prompt to the skill and reads its answer; nil when it gives no total. A voice is a
 // table row "| <voice> | <from> | <to> | <move> |".
 func (l *lesson18) ask(prompt string) *vlAnswer {
 	text := strings.ReplaceAll(l.skill.Execute(prompt).Text, "\r\n", "\n")
-	m := vlTotalRe.FindStringSubmatch(text)
+	m := vlTotalRe().FindStringSubmatch(text)
 	if m == nil {
 		return nil
 	}

@@ -2,10 +2,10 @@ package lessons
 
 import (
 	"context"
+	"course/internal/lazy"
 	"course/internal/report"
 	"fmt"
 	"io"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -299,18 +299,18 @@ func (l *lesson26) answers() error {
 
 // The shapes of the skill's first lines: one mode, or one family.
 var (
-	singleModeLine = regexp.MustCompile(`^\*\*(?P<mode>.+?)\*\* is mode (?P<degree>\d+) of the \*\*(?P<family>.+?)\*\* family`)
-	oneFamilyLine  = regexp.MustCompile(`^The \*\*(?P<family>.+?)\*\* family has`)
-	yamlModeName   = regexp.MustCompile(`^      - Name: (?P<name>.+)$`)
+	singleModeLine = lazy.Regexp(`^\*\*(?P<mode>.+?)\*\* is mode (?P<degree>\d+) of the \*\*(?P<family>.+?)\*\* family`)
+	oneFamilyLine  = lazy.Regexp(`^The \*\*(?P<family>.+?)\*\* family has`)
+	yamlModeName   = lazy.Regexp(`^      - Name: (?P<name>.+)$`)
 )
 
 // modeAnswered is what a first line answers: "Lydian (Major Scale 4)", "the Harmonic Minor
 // family", or the line itself.
 func modeAnswered(line string) string {
-	if m := singleModeLine.FindStringSubmatch(line); m != nil {
+	if m := singleModeLine().FindStringSubmatch(line); m != nil {
 		return fmt.Sprintf("%s (%s %s)", m[1], m[3], m[2])
 	}
-	if m := oneFamilyLine.FindStringSubmatch(line); m != nil {
+	if m := oneFamilyLine().FindStringSubmatch(line); m != nil {
 		return fmt.Sprintf("the %s family", m[1])
 	}
 	return line
@@ -322,7 +322,7 @@ func (l *lesson26) written() error {
 	l.r.Title("The mode names Modes.yaml writes, and the names ModesConfig reads: the ones that differ")
 	var written []string
 	for _, line := range strings.Split(strings.ReplaceAll(string(l.yaml), "\r\n", "\n"), "\n") {
-		if m := yamlModeName.FindStringSubmatch(line); m != nil {
+		if m := yamlModeName().FindStringSubmatch(line); m != nil {
 			written = append(written, strings.Trim(strings.TrimSpace(m[1]), `'"`))
 		}
 	}

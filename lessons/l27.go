@@ -2,10 +2,10 @@ package lessons
 
 import (
 	"context"
+	"course/internal/lazy"
 	"course/internal/report"
 	"fmt"
 	"io"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -237,7 +237,7 @@ func (l *lesson27) extendedRows(chords []string) [][]string {
 }
 
 // noteEvidence is the skill's note evidence: the note's name and its pitch class.
-var noteEvidence = regexp.MustCompile(`^(\S+) \(pitch class (\d+)\)$`)
+var noteEvidence = lazy.Regexp(`^(\S+) \(pitch class (\d+)\)$`)
 
 // noteSpelling is one way to write a note: its kind, text and pitch class.
 type noteSpelling struct {
@@ -281,7 +281,7 @@ func (l *lesson27) notes() error {
 		read, misread, none := 0, 0, 0
 		for _, s := range byKind[k] {
 			note, ok := l.evidence("why does "+s.text+" sound outside over Cmaj7", "Note")
-			m := noteEvidence.FindStringSubmatch(note)
+			m := noteEvidence().FindStringSubmatch(note)
 			switch {
 			case !ok || m == nil:
 				none++

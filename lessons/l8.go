@@ -2,11 +2,11 @@ package lessons
 
 import (
 	"context"
+	"course/internal/lazy"
 	"course/internal/report"
 	"encoding/json"
 	"fmt"
 	"io"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -417,15 +417,15 @@ func isTokenChar(c rune) bool {
 
 var (
 	// tokenRe is a run of token characters.
-	tokenRe = regexp.MustCompile(`[A-Za-z0-9#♯♭°ø+]+`)
+	tokenRe = lazy.Regexp(`[A-Za-z0-9#♯♭°ø+]+`)
 	// noteTokenRe is a note name or chord symbol written with a capital letter: C, F#, Bb, Am,
 	// Cmaj9, F#m7b5.
-	noteTokenRe = regexp.MustCompile(`^(?P<root>[A-G][#b♯♭]?)(maj|min|dim|aug|sus|add|mMaj|m|M|ø|°|\+)?[0-9]*((b|#|♭|♯|add|sus)[0-9]+)*$`)
+	noteTokenRe = lazy.Regexp(`^(?P<root>[A-G][#b♯♭]?)(maj|min|dim|aug|sus|add|mMaj|m|M|ø|°|\+)?[0-9]*((b|#|♭|♯|add|sus)[0-9]+)*$`)
 )
 
 // namesPitch says whether a prompt names a note or a chord.
 func namesPitch(prompt string) bool {
-	return slices.ContainsFunc(tokenRe.FindAllString(prompt, -1), noteTokenRe.MatchString)
+	return slices.ContainsFunc(tokenRe().FindAllString(prompt, -1), noteTokenRe().MatchString)
 }
 
 var sharpNames = []string{"C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"}
@@ -433,8 +433,8 @@ var sharpNames = []string{"C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", 
 // transposeUp writes every note name and chord root of an answer one semitone higher, spelled
 // with sharps.
 func transposeUp(answer string) string {
-	return tokenRe.ReplaceAllStringFunc(answer, func(tok string) string {
-		m := noteTokenRe.FindStringSubmatch(tok)
+	return tokenRe().ReplaceAllStringFunc(answer, func(tok string) string {
+		m := noteTokenRe().FindStringSubmatch(tok)
 		if m == nil {
 			return tok
 		}
@@ -455,7 +455,7 @@ func transposeUp(answer string) string {
 // appear with the same capital letter and accidental, and every one must stand alone, with no
 // token character against either end.
 func strictContains(answer, s string) bool {
-	fold := !noteTokenRe.MatchString(strings.Split(s, " ")[0])
+	fold := !noteTokenRe().MatchString(strings.Split(s, " ")[0])
 	text := answer
 	if fold {
 		text = upper(answer)

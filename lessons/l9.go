@@ -2,10 +2,10 @@ package lessons
 
 import (
 	"context"
+	"course/internal/lazy"
 	"course/internal/report"
 	"fmt"
 	"io"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -39,10 +39,10 @@ var theoreticalKeys = []theory.Tonality{
 // The answers' shapes the lesson reads: the interval skill's sentence, the scale skill's notes
 // and relative key, the relative-key skill's key and its signature.
 var (
-	intervalAnswerRe  = regexp.MustCompile(`From \*\*(.+?)\*\* to \*\*(.+?)\*\* is a \*\*(.+?)\*\* \((\S+), (-?\d+) semitones\)`)
-	scaleAnswerRe     = regexp.MustCompile(`notes: \*\*(.+?)\*\*\. Relative (?:minor|major): (.+?)\.$`)
-	relativeAnswerRe  = regexp.MustCompile(`is \*\*(.+?)\*\*`)
-	signatureAnswerRe = regexp.MustCompile(`has (no sharps or flats|\d+ (?:sharp|flat)s?)\.`)
+	intervalAnswerRe  = lazy.Regexp(`From \*\*(.+?)\*\* to \*\*(.+?)\*\* is a \*\*(.+?)\*\* \((\S+), (-?\d+) semitones\)`)
+	scaleAnswerRe     = lazy.Regexp(`notes: \*\*(.+?)\*\*\. Relative (?:minor|major): (.+?)\.$`)
+	relativeAnswerRe  = lazy.Regexp(`is \*\*(.+?)\*\*`)
+	signatureAnswerRe = lazy.Regexp(`has (no sharps or flats|\d+ (?:sharp|flat)s?)\.`)
 )
 
 // L9Options is what `course l9` needs to run.
@@ -192,7 +192,7 @@ func (l *lesson9) intervalGrid() error {
 // set against the textbook's.
 func (l *lesson9) gradeInterval(a, b theory.Note) (string, report.Fact) {
 	answer := l.ask(intervalIntent, fmt.Sprintf("What is the interval from %s to %s?", a, b)).Answer
-	m := intervalAnswerRe.FindStringSubmatch(answer)
+	m := intervalAnswerRe().FindStringSubmatch(answer)
 	want := theory.IntervalBetween(a, b)
 	gaFact := func(ga string) report.Fact {
 		return report.Fact{Label: fmt.Sprintf("%-2s to %-2s  GA %s", a, b, ga), Value: fmt.Sprintf("textbook %s (%s, %d)", want.Name(), want.Short(), want.Semitones)}
@@ -240,7 +240,7 @@ func (l *lesson9) keyTable() error {
 	l.r.Line("key         notes  relative key: ScaleInfoSkill  RelativeKeySkill  textbook      signature")
 	var notesRight, scaleRelRight, relRight, sigRight int
 	for _, k := range l.keys {
-		scale := scaleAnswerRe.FindStringSubmatch(l.ask(scaleInfoIntent, fmt.Sprintf("What notes are in %s?", k)).Answer)
+		scale := scaleAnswerRe().FindStringSubmatch(l.ask(scaleInfoIntent, fmt.Sprintf("What notes are in %s?", k)).Answer)
 		notesOK := scale != nil && scale[1] == noteList(k.Notes())
 		scaleRel := "?"
 		if scale != nil {
@@ -251,12 +251,12 @@ func (l *lesson9) keyTable() error {
 			other = "minor"
 		}
 		rel := ""
-		if m := relativeAnswerRe.FindStringSubmatch(l.ask(relativeKeyIntent, fmt.Sprintf("What is the relative %s of %s?", other, k)).Answer); m != nil {
+		if m := relativeAnswerRe().FindStringSubmatch(l.ask(relativeKeyIntent, fmt.Sprintf("What is the relative %s of %s?", other, k)).Answer); m != nil {
 			rel = m[1]
 		}
 		rel = keyName(rel)
 		sig := "not read as a key"
-		if m := signatureAnswerRe.FindStringSubmatch(l.ask(relativeKeyIntent, fmt.Sprintf("How many sharps in %s?", k)).Answer); m != nil {
+		if m := signatureAnswerRe().FindStringSubmatch(l.ask(relativeKeyIntent, fmt.Sprintf("How many sharps in %s?", k)).Answer); m != nil {
 			sig = m[1]
 		}
 		textbook := k.Relative().String()

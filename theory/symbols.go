@@ -1,7 +1,7 @@
 package theory
 
 import (
-	"regexp"
+	"course/internal/lazy"
 	"slices"
 	"strings"
 	"unicode"
@@ -28,11 +28,11 @@ type BrokenSymbol struct {
 }
 
 // symbolShape is a letter, an optional accidental, the rest up to an optional slash bass.
-var symbolShape = regexp.MustCompile(`^(?P<letter>[A-Za-z])(?P<accidental>[#b♯♭]?)(?P<quality>[^/]*)(?:/(?P<bass>[A-G][#b♯♭]?))?$`)
+var symbolShape = lazy.Regexp(`^(?P<letter>[A-Za-z])(?P<accidental>[#b♯♭]?)(?P<quality>[^/]*)(?:/(?P<bass>[A-G][#b♯♭]?))?$`)
 
 // romanNumeral is a Roman numeral of harmony, I to VII in either case, with a seventh or a
 // diminished or half-diminished sign.
-var romanNumeral = regexp.MustCompile(`^(?:VII|VI|V|IV|III|II|I|vii|vi|v|iv|iii|ii|i)(?:7|°|ø)?$`)
+var romanNumeral = lazy.Regexp(`^(?:VII|VI|V|IV|III|II|I|vii|vi|v|iv|iii|ii|i)(?:7|°|ø)?$`)
 
 // extraQualities are written qualities the chord formulas do not list under that spelling.
 var extraQualities = []string{"ø7"}
@@ -52,11 +52,11 @@ func ReadSymbols(message string) Symbols {
 	var s Symbols
 	for word := range strings.SplitSeq(message, " ") {
 		token := strings.TrimRight(word, ",.?!")
-		if utf8.RuneCountInString(token) >= 2 && romanNumeral.MatchString(token) {
+		if utf8.RuneCountInString(token) >= 2 && romanNumeral().MatchString(token) {
 			s.Numerals = append(s.Numerals, token)
 			continue
 		}
-		m := symbolShape.FindStringSubmatch(token)
+		m := symbolShape().FindStringSubmatch(token)
 		if m == nil {
 			continue
 		}

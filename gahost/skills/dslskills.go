@@ -1,7 +1,7 @@
 package skills
 
 import (
-	"regexp"
+	"course/internal/lazy"
 	"slices"
 	"strconv"
 	"strings"
@@ -23,22 +23,22 @@ type DiatonicClaim struct {
 // The shapes of the claims: "`[...]` for C major", "(root: Bb, scale: major) → returns `[...]`",
 // and "Gb major returns Cm, not B#m".
 var (
-	diatonicForRe     = regexp.MustCompile("`(\\[[^`]*\\])` for ([A-G][#b]?) (major|minor)")
-	diatonicReturnsRe = regexp.MustCompile("root: ([A-G][#b]?), scale: (major|minor)\\)`? → returns `(\\[[^`]*\\])`")
-	diatonicSpellRe   = regexp.MustCompile(`([A-G][#b]?) (major|minor) returns [^;)]+`)
+	diatonicForRe     = lazy.Regexp("`(\\[[^`]*\\])` for ([A-G][#b]?) (major|minor)")
+	diatonicReturnsRe = lazy.Regexp("root: ([A-G][#b]?), scale: (major|minor)\\)`? → returns `(\\[[^`]*\\])`")
+	diatonicSpellRe   = lazy.Regexp(`([A-G][#b]?) (major|minor) returns [^;)]+`)
 )
 
 // DiatonicClaims reads diatonic-chords' SKILL.md: the arrays it gives for the closure, in the
 // order the text gives them, then the enharmonic spellings it promises.
 func DiatonicClaims(skillMd string) []DiatonicClaim {
 	var out []DiatonicClaim
-	for _, m := range diatonicForRe.FindAllStringSubmatch(skillMd, -1) {
+	for _, m := range diatonicForRe().FindAllStringSubmatch(skillMd, -1) {
 		out = append(out, DiatonicClaim{m[2], m[3], m[1]})
 	}
-	for _, m := range diatonicReturnsRe.FindAllStringSubmatch(skillMd, -1) {
+	for _, m := range diatonicReturnsRe().FindAllStringSubmatch(skillMd, -1) {
 		out = append(out, DiatonicClaim{m[1], m[2], m[3]})
 	}
-	for _, m := range diatonicSpellRe.FindAllStringSubmatch(skillMd, -1) {
+	for _, m := range diatonicSpellRe().FindAllStringSubmatch(skillMd, -1) {
 		out = append(out, DiatonicClaim{m[1], m[2], m[0]})
 	}
 	return out
@@ -53,12 +53,12 @@ type TransposeInterval struct {
 
 // transposeRowRe is a table row whose first cell names a short interval, "| perfect 4th / P4 | 5 |".
 // The tritone's row, "tritone / TT / dim 5 / aug 4", names none and is left out.
-var transposeRowRe = regexp.MustCompile(`(?m)^\| [^|]*?\b([PMm]\d)\b[^|]*\| +(\d+) \|`)
+var transposeRowRe = lazy.Regexp(`(?m)^\| [^|]*?\b([PMm]\d)\b[^|]*\| +(\d+) \|`)
 
 // TransposeIntervals reads the interval table of transpose's SKILL.md, in its order.
 func TransposeIntervals(skillMd string) []TransposeInterval {
 	var out []TransposeInterval
-	for _, m := range transposeRowRe.FindAllStringSubmatch(skillMd, -1) {
+	for _, m := range transposeRowRe().FindAllStringSubmatch(skillMd, -1) {
 		n, _ := strconv.Atoi(m[2])
 		out = append(out, TransposeInterval{m[1], n})
 	}
@@ -71,24 +71,24 @@ type TransposeMapping struct {
 	Semitones      int
 }
 
-var transposeMapRe = regexp.MustCompile(`(?m)^- \*"([^"]+)"\* → ` + "`" + `args = \{ "symbol": "([^"]+)", "semitones": "(-?\d+)" \}`)
+var transposeMapRe = lazy.Regexp(`(?m)^- \*"([^"]+)"\* → ` + "`" + `args = \{ "symbol": "([^"]+)", "semitones": "(-?\d+)" \}`)
 
 // TransposeMappings reads the "Mapping user phrasings" of transpose's SKILL.md: each prompt
 // with the symbol and semitones the text says to pass.
 func TransposeMappings(skillMd string) []TransposeMapping {
 	var out []TransposeMapping
-	for _, m := range transposeMapRe.FindAllStringSubmatch(skillMd, -1) {
+	for _, m := range transposeMapRe().FindAllStringSubmatch(skillMd, -1) {
 		n, _ := strconv.Atoi(m[3])
 		out = append(out, TransposeMapping{m[1], m[2], n})
 	}
 	return out
 }
 
-var commonTonesExampleRe = regexp.MustCompile(`args: \{ "chord1": "([^"]+)", "chord2": "([^"]+)" \}`)
+var commonTonesExampleRe = lazy.Regexp(`args: \{ "chord1": "([^"]+)", "chord2": "([^"]+)" \}`)
 
 // CommonTonesExample reads the example invocation of common-tones' SKILL.md: its two chords.
 func CommonTonesExample(skillMd string) (chord1, chord2 string, ok bool) {
-	m := commonTonesExampleRe.FindStringSubmatch(skillMd)
+	m := commonTonesExampleRe().FindStringSubmatch(skillMd)
 	if m == nil {
 		return "", "", false
 	}
@@ -104,10 +104,10 @@ type DraftExample struct {
 
 // The parts of a phrasing line: the line itself, a chord symbol, the key, the numerals.
 var (
-	draftLineRe     = regexp.MustCompile(`(?m)^- \*"([^"]+)"\* → (.*)$`)
-	draftChordRe    = regexp.MustCompile(`^[A-G][#b]?(?:m|maj|dim)?\d*$`)
-	draftKeyRe      = regexp.MustCompile(`\b([A-G][#b]?) (major|minor)\b`)
-	draftNumeralsRe = regexp.MustCompile(`\b([iIvV]+(?:-[iIvV]+)+)\b`)
+	draftLineRe     = lazy.Regexp(`(?m)^- \*"([^"]+)"\* → (.*)$`)
+	draftChordRe    = lazy.Regexp(`^[A-G][#b]?(?:m|maj|dim)?\d*$`)
+	draftKeyRe      = lazy.Regexp(`\b([A-G][#b]?) (major|minor)\b`)
+	draftNumeralsRe = lazy.Regexp(`\b([iIvV]+(?:-[iIvV]+)+)\b`)
 )
 
 // DraftExamples reads the "Mapping user phrasings" of the progression-analysis draft: the
@@ -115,11 +115,11 @@ var (
 // it gives, written with spaces.
 func DraftExamples(draft string) []DraftExample {
 	var out []DraftExample
-	for _, m := range draftLineRe.FindAllStringSubmatch(draft, -1) {
+	for _, m := range draftLineRe().FindAllStringSubmatch(draft, -1) {
 		var best, run []string
 		for _, w := range strings.Fields(m[1]) {
 			w = strings.TrimRight(w, "?:.,")
-			if draftChordRe.MatchString(w) {
+			if draftChordRe().MatchString(w) {
 				run = append(run, w)
 				if len(run) > len(best) {
 					best = slices.Clone(run)
@@ -128,8 +128,8 @@ func DraftExamples(draft string) []DraftExample {
 			}
 			run = nil
 		}
-		key := draftKeyRe.FindString(m[0])
-		nums := draftNumeralsRe.FindString(m[2])
+		key := draftKeyRe().FindString(m[0])
+		nums := draftNumeralsRe().FindString(m[2])
 		if len(best) == 0 || key == "" || nums == "" {
 			continue
 		}
