@@ -230,6 +230,46 @@ func TestBrowserRenderMarkdown(t *testing.T) {
 	}
 }
 
+// TestRenderMarkdownFollowsCommonMark holds the renderer to CommonMark's output for the forms
+// the chatbot's answers use.
+func TestRenderMarkdownFollowsCommonMark(t *testing.T) {
+	tests := []struct{ md, want string }{
+		{"Here are some **arpeggio** ideas for *Am F C G*:\n\n- **Am** → A C E\n- **F** → F A C\n\nTry `x32010`.\n",
+			"<p>Here are some <strong>arpeggio</strong> ideas for <em>Am F C G</em>:</p>\n<ul>\n<li><strong>Am</strong> → A C E</li>\n<li><strong>F</strong> → F A C</li>\n</ul>\n<p>Try <code>x32010</code>.</p>\n"},
+		{"# Title\n\nSome text\nmore text\n\n1. one\n2. two\n\n> quote\n\n---\n\n```vextab\n6/3 <x>\n```\n",
+			"<h1>Title</h1>\n<p>Some text\nmore text</p>\n<ol>\n<li>one</li>\n<li>two</li>\n</ol>\n<blockquote>\n<p>quote</p>\n</blockquote>\n<hr>\n<pre><code class=\"language-vextab\">6/3 &lt;x&gt;\n</code></pre>\n"},
+		{"3. x\n4. y",
+			"<ol start=\"3\">\n<li>x</li>\n<li>y</li>\n</ol>\n"},
+		{"- a\n\n- b\n",
+			"<ul>\n<li>\n<p>a</p>\n</li>\n<li>\n<p>b</p>\n</li>\n</ul>\n"},
+		{"text\n- item",
+			"<p>text</p>\n<ul>\n<li>item</li>\n</ul>\n"},
+		{"text\n2. item",
+			"<p>text\n2. item</p>\n"},
+		{"Line one  \nLine two",
+			"<p>Line one<br>\nLine two</p>\n"},
+		{"a & \"b\" < c\n[link](http://x.y) and \\*not\\*",
+			"<p>a &amp; &quot;b&quot; &lt; c\n<a href=\"http://x.y\">link</a> and *not*</p>\n"},
+		{"text *em* **st** ***both*** * no * a*b*c",
+			"<p>text <em>em</em> <strong>st</strong> <em><strong>both</strong></em> * no * a<em>b</em>c</p>\n"},
+		{"snake_case_name and _em_",
+			"<p>snake_case_name and <em>em</em></p>\n"},
+		{"`a` ``b`c`` x `across\nlines`",
+			"<p><code>a</code> <code>b`c</code> x <code>across lines</code></p>\n"},
+		{"<div>\nhi\n</div>\n\npara <b>x</b>",
+			"<!-- raw HTML omitted -->\n<p>para <!-- raw HTML omitted -->x<!-- raw HTML omitted --></p>\n"},
+	}
+	for _, tt := range tests {
+		got, err := RenderMarkdown(tt.md)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != tt.want {
+			t.Errorf("%q\n got %q\nwant %q", tt.md, got, tt.want)
+		}
+	}
+}
+
 func TestBrowserPageEscapesAFailure(t *testing.T) {
 	html, err := Page{Question: "q", Bubble: "Request failed: <b>x</b>", Failed: true}.HTML()
 	if err != nil {

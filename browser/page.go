@@ -1,26 +1,13 @@
 package browser
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"html/template"
-	"sync"
+	"html"
+	"strings"
 
 	"github.com/chromedp/chromedp"
-	"github.com/yuin/goldmark"
 )
-
-// RenderMarkdown turns an answer into HTML with CommonMark's rules, as GaChatbot.Api's page
-// re-renders the whole answer as markdown after each chunk
-// (Apps/GaChatbot.Api/wwwroot/index.html:786-790). Raw HTML in the answer is left out, not run.
-func RenderMarkdown(md string) (string, error) {
-	var b bytes.Buffer
-	if err := goldmark.Convert([]byte(md), &b); err != nil {
-		return "", fmt.Errorf("browser: render markdown: %w", err)
-	}
-	return b.String(), nil
-}
 
 // Page is one state of a minimal chat page: the user's question and the assistant's bubble.
 type Page struct {
@@ -34,13 +21,8 @@ type Page struct {
 	Failed bool
 }
 
-// pageTemplate is parsed on first use: only the Chromium readers draw a page.
-var pageTemplate = sync.OnceValue(func() *template.Template {
-	return template.Must(template.New("page").Parse(pageHTML))
-})
-
 const pageHTML = `<!doctype html>
-<html><head><meta charset="utf-8"><title>{{.Caption}}</title>
+<html><head><meta charset="utf-8"><title>{{caption}}</title>
 <style>
 body { margin: 0; background: #eef1f5; font: 15px/1.45 "DejaVu Sans", sans-serif; color: #1d2330; }
 #chat { width: 680px; padding: 16px 20px 20px; background: #eef1f5; }
@@ -56,31 +38,31 @@ body { margin: 0; background: #eef1f5; font: 15px/1.45 "DejaVu Sans", sans-serif
 code { font: 13px "DejaVu Sans Mono", monospace; }
 </style></head>
 <body><div id="chat">
-<div class="caption">{{.Caption}}</div>
-<div class="turn user"><div class="bubble">{{.Question}}</div></div>
-<div class="turn assistant">{{if .Failed}}<div class="bubble failed">{{.Bubble}}</div>{{else}}<div class="bubble">{{.HTML}}</div>{{end}}</div>
+<div class="caption">{{caption}}</div>
+<div class="turn user"><div class="bubble">{{question}}</div></div>
+<div class="turn assistant"><div class="{{class}}">{{bubble}}</div></div>
 </div></body></html>
 `
 
-// HTML is the page's document.
+// HTML is the page's document. The caption, the question and a failure are text, escaped; an
+// answer is markdown, rendered with its raw HTML left out.
 func (p Page) HTML() (string, error) {
-	data := struct {
-		Page
-		HTML template.HTML
-	}{Page: p}
-	if !p.Failed {
-		html, err := RenderMarkdown(p.Bubble)
+	class, bubble := "bubble", ""
+	if p.Failed {
+		class, bubble = "bubble failed", html.EscapeString(p.Bubble)
+	} else {
+		rendered, err := RenderMarkdown(p.Bubble)
 		if err != nil {
-			return "", err
+			return "", fmt.Errorf("browser: page: %w", err)
 		}
-		// goldmark leaves raw HTML out, so its output is safe to place as is.
-		data.HTML = template.HTML(html)
+		bubble = rendered
 	}
-	var b bytes.Buffer
-	if err := pageTemplate().Execute(&b, data); err != nil {
-		return "", fmt.Errorf("browser: page: %w", err)
-	}
-	return b.String(), nil
+	return strings.NewReplacer(
+		"{{caption}}", html.EscapeString(p.Caption),
+		"{{question}}", html.EscapeString(p.Question),
+		"{{class}}", class,
+		"{{bubble}}", bubble,
+	).Replace(pageHTML), nil
 }
 
 // Shot is a page as Chromium drew it.
