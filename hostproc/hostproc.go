@@ -47,6 +47,10 @@ type Spec struct {
 	ReadyTimeout time.Duration // how long to wait for "Now listening on:"; 0 = DefaultReadyTimeout
 	StopGrace    time.Duration // from the polite stop signal to the kill; 0 = DefaultStopGrace
 	AllowRemote  bool          // accept a host that announces an address off this machine
+	// Leaf says the command starts no processes of its own, as the course's stand-in does. Where
+	// the kernel kills a direct child with its parent (Linux), such a host runs without a
+	// supervisor: one process start less, and the same end when the course dies.
+	Leaf bool
 }
 
 // Host is a running child host process and an HTTP client for it.

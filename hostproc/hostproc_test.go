@@ -192,7 +192,8 @@ func helperParent() {
 		// A launcher in front of the host, the shape of `dotnet run`: the host is a grandchild.
 		command = []string{"sh", "-c", `"$0" & wait`, exe}
 	}
-	h, err := Start(ctx, Spec{Command: command, Env: []string{childVar + "=ready", "HOSTPROC_TEST_PID=1"}})
+	leaf := os.Getenv("HOSTPROC_TEST_LEAF") != ""
+	h, err := Start(ctx, Spec{Command: command, Env: []string{childVar + "=ready", "HOSTPROC_TEST_PID=1"}, Leaf: leaf})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(4)

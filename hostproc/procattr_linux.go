@@ -5,6 +5,10 @@ import (
 	"syscall"
 )
 
+// diesWithParent is true where a direct child gets a parent-death signal, so that a host that
+// starts nothing of its own needs no supervisor to end with the course.
+const diesWithParent = true
+
 // setProcAttr puts a directly started child in its own process group, so one signal reaches
 // everything it starts, and has the kernel SIGKILL it if we die outright. Pdeathsig fires when
 // the forking OS thread exits; nothing here locks and abandons a thread, so in practice that

@@ -7,6 +7,9 @@ import (
 	"syscall"
 )
 
+// diesWithParent is false: without a parent-death signal every host runs under a supervisor.
+const diesWithParent = false
+
 // setProcAttr puts a directly started child in its own process group, so one signal reaches
 // everything it starts. There is no parent-death signal on these systems (macOS among them): the
 // child learns our pid and, if it is a course host, watches for our exit itself (WatchParent).

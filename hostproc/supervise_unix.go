@@ -69,9 +69,9 @@ type supervised struct {
 }
 
 // startProcess starts the host under a supervisor where this binary can be one, and directly
-// otherwise.
+// otherwise, or where a leaf host dies with us without one.
 func startProcess(spec Spec, env []string, stdout, stderr *os.File) (process, error) {
-	if !canSupervise {
+	if !canSupervise || spec.Leaf && diesWithParent {
 		return startDirect(spec, env, stdout, stderr)
 	}
 	self, err := os.Executable()

@@ -64,6 +64,43 @@ func TestHostRunsUnderASupervisor(t *testing.T) {
 	}
 }
 
+// TestLeafHostRunsDirectly: a host that starts nothing of its own is our own child, in a group of
+// its own, with no supervisor between.
+func TestLeafHostRunsDirectly(t *testing.T) {
+	sp := spec(t, "ready")
+	sp.Leaf = true
+	h, err := Start(context.Background(), sp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Stop()
+	if ppid := statField(t, h.Pid(), 1); ppid != os.Getpid() {
+		t.Errorf("leaf host %d has parent %d; want us (%d)", h.Pid(), ppid, os.Getpid())
+	}
+	if pgid, err := syscall.Getpgid(h.Pid()); err != nil || pgid != h.Pid() {
+		t.Errorf("host %d in group %d (%v); want a group of its own", h.Pid(), pgid, err)
+	}
+}
+
+// TestParentKilledTakesLeafHostAlong: without a supervisor, the kernel's parent-death signal
+// ends a leaf host when the course that started it is killed.
+func TestParentKilledTakesLeafHostAlong(t *testing.T) {
+	parent, err := Start(context.Background(), spec(t, "parent", "HOSTPROC_TEST_LEAF=1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	child := pidFromLogs(t, parent, "child pid")
+	t.Cleanup(func() { syscall.Kill(child, syscall.SIGKILL) })
+	if ppid := statField(t, child, 1); ppid != parent.Pid() {
+		t.Fatalf("leaf host %d has parent %d; want the course %d", child, ppid, parent.Pid())
+	}
+	if err := syscall.Kill(parent.Pid(), syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	waitDead(t, child, 10*time.Second)
+	parent.Stop()
+}
+
 // statField returns field i after the command name of /proc/PID/stat as a number: 0 is the
 // state's, 1 the parent's pid.
 func statField(t *testing.T, pid, i int) int {

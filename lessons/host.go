@@ -63,7 +63,9 @@ func (o *HostOptions) Start(ctx context.Context) (*hostproc.Host, error) {
 		// change a byte count the lesson prints, however slow a step is.
 		command = []string{exe, "host", "--Course:Clock=fixed"}
 	}
-	host, err := hostproc.Start(ctx, hostproc.Spec{Command: command, Env: o.Env, ModelURL: o.ModelURL, AllowRemote: o.AllowRemote})
+	// The stand-in starts no processes of its own; a command of the user's may.
+	spec := hostproc.Spec{Command: command, Env: o.Env, ModelURL: o.ModelURL, AllowRemote: o.AllowRemote, Leaf: o.Cmd == ""}
+	host, err := hostproc.Start(ctx, spec)
 	if errors.Is(err, hostproc.ErrRemoteHost) {
 		return nil, fmt.Errorf("start host: %w\n(pass --allow-remote-host to let the lesson talk to it)", err)
 	}
