@@ -3,6 +3,7 @@ package gahost
 import (
 	"fmt"
 	"strings"
+	"sync"
 )
 
 // Config is the host's configuration, read the way ASP.NET reads it: environment variables with
@@ -30,18 +31,20 @@ const (
 )
 
 // configKeys maps each configuration key, as ASP.NET names it with ":" separators, to its field.
-var configKeys = map[string]func(*Config) *string{
-	"urls":                         func(c *Config) *string { return &c.URLs },
-	"ollama:baseurl":               func(c *Config) *string { return &c.OllamaBaseURL },
-	"ollama:endpoint":              func(c *Config) *string { return &c.OllamaEndpoint },
-	"chatbot:mode":                 func(c *Config) *string { return &c.Mode },
-	"chatbot:pathbase":             func(c *Config) *string { return &c.PathBase },
-	"voicingsearch:opticindexpath": func(c *Config) *string { return &c.IndexPath },
-	"course:newline":               func(c *Config) *string { return &c.NewLine },
-	"course:splitter":              func(c *Config) *string { return &c.Splitter },
-	"course:clock":                 func(c *Config) *string { return &c.Clock },
-	"course:ga":                    func(c *Config) *string { return &c.Ga },
-}
+var configKeys = sync.OnceValue(func() map[string]func(*Config) *string {
+	return map[string]func(*Config) *string{
+		"urls":                         func(c *Config) *string { return &c.URLs },
+		"ollama:baseurl":               func(c *Config) *string { return &c.OllamaBaseURL },
+		"ollama:endpoint":              func(c *Config) *string { return &c.OllamaEndpoint },
+		"chatbot:mode":                 func(c *Config) *string { return &c.Mode },
+		"chatbot:pathbase":             func(c *Config) *string { return &c.PathBase },
+		"voicingsearch:opticindexpath": func(c *Config) *string { return &c.IndexPath },
+		"course:newline":               func(c *Config) *string { return &c.NewLine },
+		"course:splitter":              func(c *Config) *string { return &c.Splitter },
+		"course:clock":                 func(c *Config) *string { return &c.Clock },
+		"course:ga":                    func(c *Config) *string { return &c.Ga },
+	}
+})
 
 // ConfigFromEnv reads the configuration from environment variables, with the defaults for unset ones.
 func ConfigFromEnv(getenv func(string) string) Config {
@@ -94,7 +97,7 @@ func ApplyArgs(cfg Config, args []string) (Config, error) {
 			i++
 			value = args[i]
 		}
-		if field, ok := configKeys[strings.ToLower(strings.ReplaceAll(key, "__", ":"))]; ok {
+		if field, ok := configKeys()[strings.ToLower(strings.ReplaceAll(key, "__", ":"))]; ok {
 			*field(&cfg) = value
 		}
 	}

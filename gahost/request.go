@@ -13,6 +13,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -64,19 +65,21 @@ type rejection struct {
 }
 
 // problemTypes are ASP.NET Core's ProblemDetails defaults per status (type URL, title).
-var problemTypes = map[int][2]string{
-	400: {"https://tools.ietf.org/html/rfc9110#section-15.5.1", "One or more validation errors occurred."},
-	404: {"https://tools.ietf.org/html/rfc9110#section-15.5.5", "Not Found"},
-	408: {"https://tools.ietf.org/html/rfc9110#section-15.5.9", "Request Timeout"},
-	413: {"https://tools.ietf.org/html/rfc9110#section-15.5.14", "Content Too Large"},
-	415: {"https://tools.ietf.org/html/rfc9110#section-15.5.16", "Unsupported Media Type"},
-	500: {"https://tools.ietf.org/html/rfc9110#section-15.6.1", "An error occurred while processing your request."},
-}
+var problemTypes = sync.OnceValue(func() map[int][2]string {
+	return map[int][2]string{
+		400: {"https://tools.ietf.org/html/rfc9110#section-15.5.1", "One or more validation errors occurred."},
+		404: {"https://tools.ietf.org/html/rfc9110#section-15.5.5", "Not Found"},
+		408: {"https://tools.ietf.org/html/rfc9110#section-15.5.9", "Request Timeout"},
+		413: {"https://tools.ietf.org/html/rfc9110#section-15.5.14", "Content Too Large"},
+		415: {"https://tools.ietf.org/html/rfc9110#section-15.5.16", "Unsupported Media Type"},
+		500: {"https://tools.ietf.org/html/rfc9110#section-15.6.1", "An error occurred while processing your request."},
+	}
+})
 
 // problemBody is a ProblemDetails (or ValidationProblemDetails) body: type, title, status, errors,
 // then the traceId extension "00-<trace id>-<span id>-00".
 func problemBody(status int, errs Object, traceID, spanID string) []byte {
-	t := problemTypes[status]
+	t := problemTypes()[status]
 	o := Object{{"type", t[0]}, {"title", t[1]}, {"status", status}}
 	if errs != nil {
 		o = append(o, Field{"errors", errs})

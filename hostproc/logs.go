@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"course/internal/lazy"
@@ -48,10 +49,12 @@ type StackFrame struct {
 }
 
 // levelNames maps the console formatter's abbreviations to LogLevel names.
-var levelNames = map[string]string{
-	"trce": "Trace", "dbug": "Debug", "info": "Information",
-	"warn": "Warning", "fail": "Error", "crit": "Critical",
-}
+var levelNames = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"trce": "Trace", "dbug": "Debug", "info": "Information",
+		"warn": "Warning", "fail": "Error", "crit": "Critical",
+	}
+})
 
 var (
 	headerRe    = lazy.Regexp(`^(trce|dbug|info|warn|fail|crit): (.+)\[(-?\d+)\]$`)
@@ -80,7 +83,7 @@ func ParseLogRecords(lines []string) []LogRecord {
 		if m := headerRe().FindStringSubmatch(l); m != nil {
 			flush()
 			id, _ := strconv.Atoi(m[3])
-			records = append(records, LogRecord{Level: levelNames[m[1]], Category: m[2], EventID: id})
+			records = append(records, LogRecord{Level: levelNames()[m[1]], Category: m[2], EventID: id})
 			open = true
 			continue
 		}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/spf13/cobra"
 
@@ -25,23 +26,25 @@ const (
 
 // moodAsks is what each of ProgressionMoodSkill's example prompts asks for, as a reader takes
 // it: darken or brighten.
-var moodAsks = map[string]string{
-	"How do I make this progression sound darker?":            "darken",
-	"Make this progression sound moodier":                     "darken",
-	"How can I make my chords sound sadder?":                  "darken",
-	"What can I do to make a song sound more melancholy?":     "darken",
-	"How to add a darker feel to a chord progression":         "darken",
-	"Techniques to make a major progression minor-sounding":   "darken",
-	"Make my song sound brighter":                             "brighten",
-	"How to make a progression more uplifting":                "brighten",
-	"Brighten up a minor key tune":                            "brighten",
-	"Brighten this minor song":                                "brighten",
-	"How do I lift the mood of a minor progression?":          "brighten",
-	"How does Mixolydian flavor brighten rock progressions?":  "brighten",
-	"Use Lydian color to brighten a major progression":        "brighten",
-	"Phrygian flavor to darken a progression":                 "darken",
-	"What mode adds the most brightness to a major key tune?": "brighten",
-}
+var moodAsks = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"How do I make this progression sound darker?":            "darken",
+		"Make this progression sound moodier":                     "darken",
+		"How can I make my chords sound sadder?":                  "darken",
+		"What can I do to make a song sound more melancholy?":     "darken",
+		"How to add a darker feel to a chord progression":         "darken",
+		"Techniques to make a major progression minor-sounding":   "darken",
+		"Make my song sound brighter":                             "brighten",
+		"How to make a progression more uplifting":                "brighten",
+		"Brighten up a minor key tune":                            "brighten",
+		"Brighten this minor song":                                "brighten",
+		"How do I lift the mood of a minor progression?":          "brighten",
+		"How does Mixolydian flavor brighten rock progressions?":  "brighten",
+		"Use Lydian color to brighten a major progression":        "brighten",
+		"Phrygian flavor to darken a progression":                 "darken",
+		"What mode adds the most brightness to a major key tune?": "brighten",
+	}
+})
 
 // completionSkillMdProgression is the progression of the progression-completion SKILL.md's
 // example (skills/progression-completion/SKILL.md:86 @ c781df5c), asked as a bare list.
@@ -187,7 +190,7 @@ func (l *lesson12) askMood(prompt string) string {
 func (l *lesson12) moodAnswers() error {
 	examples := l.meta[moodIntent].Examples
 	for _, p := range examples {
-		if _, ok := moodAsks[p]; !ok {
+		if _, ok := moodAsks()[p]; !ok {
 			return fmt.Errorf("ProgressionMoodSkill's example prompts changed: %q", p)
 		}
 	}
@@ -197,12 +200,12 @@ func (l *lesson12) moodAnswers() error {
 	got := map[string]string{}
 	for _, p := range examples {
 		got[p] = moodBranch(l.askMood(p))
-		l.r.FixedRow(widths, p, moodAsks[p], got[p])
+		l.r.FixedRow(widths, p, moodAsks()[p], got[p])
 	}
 	for _, asks := range []string{"darken", "brighten"} {
 		asked, right := 0, 0
 		for _, p := range examples {
-			if moodAsks[p] == asks {
+			if moodAsks()[p] == asks {
 				asked++
 				right += count(got[p] == asks)
 			}

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf16"
 
 	"github.com/spf13/cobra"
@@ -128,11 +129,13 @@ func l14YesNo(b bool) string {
 }
 
 // l14Named are the chords a textbook gives for the relation three prompts name.
-var l14Named = map[string]string{
-	"Tritone substitution for G7":             "Db7",
-	"What's the secondary dominant of Am?":    "E7",
-	"Show me a backdoor dominant for C major": "Bb7",
-}
+var l14Named = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"Tritone substitution for G7":             "Db7",
+		"What's the secondary dominant of Am?":    "E7",
+		"Show me a backdoor dominant for C major": "Bb7",
+	}
+})
 
 // examples is section 1: the skill's example prompts, its CanHandle and its answers.
 func (l *lesson14) examples() {
@@ -151,7 +154,7 @@ func (l *lesson14) examples() {
 		}
 		l.r.Line("%q  CanHandle %s", p, l14YesNo(ok))
 		l.r.Line("  %s", describeSubstitution(l.skill.Execute(p).Text))
-		if chord, ok := l14Named[p]; ok {
+		if chord, ok := l14Named()[p]; ok {
 			l.r.Line("  the textbook answer: %s", chord)
 		}
 	}

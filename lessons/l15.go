@@ -8,6 +8,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/spf13/cobra"
 
@@ -125,40 +126,42 @@ func (c textbookChord) spell() (string, error) {
 }
 
 // exampleChords are the chords the skill's example prompts name.
-var exampleChords = map[string]textbookChord{
-	"What is a C major chord?":               {"C", "major"},
-	"What notes are in Dm7?":                 {"D", "minor 7"},
-	"Notes in an F minor chord":              {"F", "minor"},
-	"What chord contains C E G?":             {"C", "major"},
-	"Spell a B7 chord":                       {"B", "dominant 7"},
-	"What notes are in a Cmaj7?":             {"C", "major 7"},
-	"Tell me the tones in F#m7b5":            {"F#", "half-diminished"},
-	"tell me about Dm7":                      {"D", "minor 7"},
-	"tell me about a Cmaj7 chord":            {"C", "major 7"},
-	"what makes a chord a major seventh":     {"", "major 7"},
-	"what makes a chord diminished":          {"", "diminished"},
-	"what makes a chord a dominant seventh":  {"", "dominant 7"},
-	"What chord is C E G":                    {"C", "major"},
-	"What chord is F A C E":                  {"F", "major 7"},
-	"Which chord contains the notes G B D F": {"G", "dominant 7"},
-	"What chord is C E G Bb D":               {"C", "dominant 9"},
-	"anatomy of a D7sus4 chord":              {"D", "dominant 7 sus4"},
-	"break down Gmaj13 for me":               {"G", "major 13"},
-	"what is a C add 9 chord":                {"C", "add9"},
-	"give me the notes of an F#m7b5":         {"F#", "half-diminished"},
-	"tones in a Bb diminished seventh":       {"Bb", "diminished 7"},
-	"What is C7b9":                           {"C", "dominant 7 flat 9"},
-	"What is Cmaj9":                          {"C", "major 9"},
-	"What is Dm7b5":                          {"D", "half-diminished"},
-	"What is F#m7":                           {"F#", "minor 7"},
-	"What is Bbdim7":                         {"Bb", "diminished 7"},
-	"what notes are in a C major triad":      {"C", "major"},
-	"what are the notes of an A minor triad": {"A", "minor"},
-	"what notes make up a G7 chord":          {"G", "dominant 7"},
-	"which notes form a B diminished triad":  {"B", "diminished"},
-	"spell a G7 chord":                       {"G", "dominant 7"},
-	"what notes are in an E major chord":     {"E", "major"},
-}
+var exampleChords = sync.OnceValue(func() map[string]textbookChord {
+	return map[string]textbookChord{
+		"What is a C major chord?":               {"C", "major"},
+		"What notes are in Dm7?":                 {"D", "minor 7"},
+		"Notes in an F minor chord":              {"F", "minor"},
+		"What chord contains C E G?":             {"C", "major"},
+		"Spell a B7 chord":                       {"B", "dominant 7"},
+		"What notes are in a Cmaj7?":             {"C", "major 7"},
+		"Tell me the tones in F#m7b5":            {"F#", "half-diminished"},
+		"tell me about Dm7":                      {"D", "minor 7"},
+		"tell me about a Cmaj7 chord":            {"C", "major 7"},
+		"what makes a chord a major seventh":     {"", "major 7"},
+		"what makes a chord diminished":          {"", "diminished"},
+		"what makes a chord a dominant seventh":  {"", "dominant 7"},
+		"What chord is C E G":                    {"C", "major"},
+		"What chord is F A C E":                  {"F", "major 7"},
+		"Which chord contains the notes G B D F": {"G", "dominant 7"},
+		"What chord is C E G Bb D":               {"C", "dominant 9"},
+		"anatomy of a D7sus4 chord":              {"D", "dominant 7 sus4"},
+		"break down Gmaj13 for me":               {"G", "major 13"},
+		"what is a C add 9 chord":                {"C", "add9"},
+		"give me the notes of an F#m7b5":         {"F#", "half-diminished"},
+		"tones in a Bb diminished seventh":       {"Bb", "diminished 7"},
+		"What is C7b9":                           {"C", "dominant 7 flat 9"},
+		"What is Cmaj9":                          {"C", "major 9"},
+		"What is Dm7b5":                          {"D", "half-diminished"},
+		"What is F#m7":                           {"F#", "minor 7"},
+		"What is Bbdim7":                         {"Bb", "diminished 7"},
+		"what notes are in a C major triad":      {"C", "major"},
+		"what are the notes of an A minor triad": {"A", "minor"},
+		"what notes make up a G7 chord":          {"G", "dominant 7"},
+		"which notes form a B diminished triad":  {"B", "diminished"},
+		"spell a G7 chord":                       {"G", "dominant 7"},
+		"what notes are in an E major chord":     {"E", "major"},
+	}
+})
 
 // examples is section 1: the skill's example prompts, what it reads of each, and the textbook.
 func (l *lesson15) examples() error {
@@ -182,7 +185,7 @@ func (l *lesson15) examples() error {
 		}
 		l.r.Line("%s  CanHandle %s", dq(p), yesNo(can))
 		l.r.Line("  %s", show(read, result))
-		chord, ok := exampleChords[p]
+		chord, ok := exampleChords()[p]
 		if !ok {
 			return fmt.Errorf("no textbook chord for the example %q", p)
 		}

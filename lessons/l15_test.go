@@ -16,7 +16,7 @@ import (
 func TestL15KnowsEveryExample(t *testing.T) {
 	meta, _ := intents.Lookup(skills.ChordInfoIntent().ID)
 	for _, p := range meta.Examples {
-		c, ok := exampleChords[p]
+		c, ok := exampleChords()[p]
 		if !ok {
 			t.Errorf("no chord for the example %q", p)
 			continue

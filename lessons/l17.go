@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/spf13/cobra"
 
@@ -20,18 +21,20 @@ import (
 type capoWant struct{ kind, chord string }
 
 // l17CapoWants are what each of CapoSkill's example prompts asks.
-var l17CapoWants = map[string]capoWant{
-	"What shape do I play in E with capo 4":                          {"shape", "C"},
-	"Song is in E, what chord shape with capo on 4":                  {"shape", "C"},
-	"Capo on 3, song in G, what shape":                               {"shape", "E"},
-	"I play a C shape with capo 3 — what does it sound like":         {"sounds", "Eb"},
-	"What does a G shape sound like with capo 2":                     {"sounds", "A"},
-	"Capo on 5, song in A":                                           {"shape", "E"},
-	"If I capo on 2 and play an Em shape, what's the sounding chord": {"sounds", "F#m"},
-	"What's the sounding key if I play in G with capo on 5":          {"sounds", "C"},
-	"Capo 7, D shape — sounding chord":                               {"sounds", "A"},
-	"What chord shape for B major with capo 4":                       {"shape", "G"},
-}
+var l17CapoWants = sync.OnceValue(func() map[string]capoWant {
+	return map[string]capoWant{
+		"What shape do I play in E with capo 4":                          {"shape", "C"},
+		"Song is in E, what chord shape with capo on 4":                  {"shape", "C"},
+		"Capo on 3, song in G, what shape":                               {"shape", "E"},
+		"I play a C shape with capo 3 — what does it sound like":         {"sounds", "Eb"},
+		"What does a G shape sound like with capo 2":                     {"sounds", "A"},
+		"Capo on 5, song in A":                                           {"shape", "E"},
+		"If I capo on 2 and play an Em shape, what's the sounding chord": {"sounds", "F#m"},
+		"What's the sounding key if I play in G with capo on 5":          {"sounds", "C"},
+		"Capo 7, D shape — sounding chord":                               {"sounds", "A"},
+		"What chord shape for B major with capo 4":                       {"shape", "G"},
+	}
+})
 
 // l17CapoPhrasings are other ways of asking the capo skill.
 var l17CapoPhrasings = []struct {
@@ -62,21 +65,25 @@ var (
 )
 
 // l17TuningWants are the tuning each of AlternateTuningsSkill's example prompts asks for.
-var l17TuningWants = map[string]string{
-	"what is DADGAD tuning": "DADGAD", "what's drop D tuning": "Drop D",
-	"how do I tune to drop C": "Drop C", "drop C tuning notes": "Drop C",
-	"how do I tune to open G": "Open G", "open D tuning notes": "Open D",
-	"what is double drop D tuning": "Double Drop D", "what's half step down tuning": "Half-step down (Eb standard)",
-	"whole step down tuning notes": "Whole-step down (D standard)", "DGCGCD tuning explained": "DGCGCD",
-	"how is DADGAD different from standard": "DADGAD", "what tuning is Eb Ab Db Gb Bb Eb": "Half-step down (Eb standard)",
-}
+var l17TuningWants = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"what is DADGAD tuning": "DADGAD", "what's drop D tuning": "Drop D",
+		"how do I tune to drop C": "Drop C", "drop C tuning notes": "Drop C",
+		"how do I tune to open G": "Open G", "open D tuning notes": "Open D",
+		"what is double drop D tuning": "Double Drop D", "what's half step down tuning": "Half-step down (Eb standard)",
+		"whole step down tuning notes": "Whole-step down (D standard)", "DGCGCD tuning explained": "DGCGCD",
+		"how is DADGAD different from standard": "DADGAD", "what tuning is Eb Ab Db Gb Bb Eb": "Half-step down (Eb standard)",
+	}
+})
 
 // l17TuningPhrases name each textbook tuning in a question.
-var l17TuningPhrases = map[string]string{
-	"DADGAD": "DADGAD", "Drop D": "drop D", "Double Drop D": "double drop D", "Drop C": "drop C",
-	"Open G": "open G", "Open D": "open D", "DGCGCD": "DGCGCD",
-	"Half-step down (Eb standard)": "half step down", "Whole-step down (D standard)": "whole step down",
-}
+var l17TuningPhrases = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"DADGAD": "DADGAD", "Drop D": "drop D", "Double Drop D": "double drop D", "Drop C": "drop C",
+		"Open G": "open G", "Open D": "open D", "DGCGCD": "DGCGCD",
+		"Half-step down (Eb standard)": "half step down", "Whole-step down (D standard)": "whole step down",
+	}
+})
 
 // l17Notations write six notes four ways, as a guitarist might type them.
 var l17Notations = []struct {
@@ -301,7 +308,7 @@ func (l *lesson17) capoExamples() {
 	}
 	var rows [][]string
 	for _, p := range prompts {
-		want, ok := l17CapoWants[p]
+		want, ok := l17CapoWants()[p]
 		if !ok {
 			l.fail(fmt.Errorf("the lesson does not know what the example prompt %q asks", p))
 			return
@@ -479,7 +486,7 @@ func (l *lesson17) tuningExamples() {
 	}
 	var rows [][]string
 	for _, p := range prompts {
-		want, ok := l17TuningWants[p]
+		want, ok := l17TuningWants()[p]
 		if !ok {
 			l.fail(fmt.Errorf("the lesson does not know the tuning the example prompt %q asks for", p))
 			return
@@ -517,7 +524,7 @@ func (l *lesson17) tuningTable() {
 	widths := []int{30, 22, 26}
 	l.r.FixedRow(widths, "tuning", "notes", "moves from standard", "as a textbook")
 	for _, t := range l.textbook {
-		phrase, ok := l17TuningPhrases[t.Name]
+		phrase, ok := l17TuningPhrases()[t.Name]
 		if !ok {
 			l.fail(fmt.Errorf("the lesson has no phrase for the tuning %s", t.Name))
 			return

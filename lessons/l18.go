@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/spf13/cobra"
 
@@ -27,18 +28,20 @@ var (
 )
 
 // l18ExampleChords are the two chords each of the skill's example prompts names.
-var l18ExampleChords = map[string][2]string{
-	"voice leading from C to F":                {"C", "F"},
-	"smooth voice leading C to Am":             {"C", "Am"},
-	"best voicing from G7 to Cmaj7":            {"G7", "Cmaj7"},
-	"how do I voice lead Dm7 to G7":            {"Dm7", "G7"},
-	"voice leading C major to G major":         {"C", "G"},
-	"smoothest voicing from Em to A7":          {"Em", "A7"},
-	"voice leading Fmaj7 to Bm7b5":             {"Fmaj7", "Bm7b5"},
-	"what's the smoothest voicing from D to A": {"D", "A"},
-	"voice lead C7 to F":                       {"C7", "F"},
-	"best way to move from G7 to C":            {"G7", "C"},
-}
+var l18ExampleChords = sync.OnceValue(func() map[string][2]string {
+	return map[string][2]string{
+		"voice leading from C to F":                {"C", "F"},
+		"smooth voice leading C to Am":             {"C", "Am"},
+		"best voicing from G7 to Cmaj7":            {"G7", "Cmaj7"},
+		"how do I voice lead Dm7 to G7":            {"Dm7", "G7"},
+		"voice leading C major to G major":         {"C", "G"},
+		"smoothest voicing from Em to A7":          {"Em", "A7"},
+		"voice leading Fmaj7 to Bm7b5":             {"Fmaj7", "Bm7b5"},
+		"what's the smoothest voicing from D to A": {"D", "A"},
+		"voice lead C7 to F":                       {"C7", "F"},
+		"best way to move from G7 to C":            {"G7", "C"},
+	}
+})
 
 // l18Symbols are ways of writing a chord's quality, each with the quality a textbook reads.
 var l18Symbols = []struct{ written, means string }{
@@ -347,7 +350,7 @@ func (l *lesson18) examples() {
 	}
 	var rows [][]string
 	for _, p := range prompts {
-		chords, ok := l18ExampleChords[p]
+		chords, ok := l18ExampleChords()[p]
 		if !ok {
 			l.err = fmt.Errorf("the lesson does not know the chords of the example prompt %q", p)
 			return

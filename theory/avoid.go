@@ -3,6 +3,7 @@ package theory
 import (
 	"fmt"
 	"slices"
+	"sync"
 )
 
 // Role is how a note sits over a chord in chord-scale terms.
@@ -25,18 +26,20 @@ func (r Role) Letter() string { return string("ctao"[r]) }
 
 // usualScales are the scales a chord-scale textbook gives each seventh chord: the modes and
 // symmetric scales whose notes hold the chord.
-var usualScales = map[string][]string{
-	"major 7":         {"Ionian (major)", "Lydian"},
-	"minor 7":         {"Dorian", "Aeolian (natural minor)", "Phrygian"},
-	"dominant 7":      {"Mixolydian", "Lydian Dominant", "Mixolydian b6", "Phrygian Dominant", "Altered (Super Locrian)", "Half-Whole Diminished", "Whole Tone"},
-	"half-diminished": {"Locrian", "Locrian #2"},
-	"diminished 7":    {"Whole-Half Diminished"},
-}
+var usualScales = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		"major 7":         {"Ionian (major)", "Lydian"},
+		"minor 7":         {"Dorian", "Aeolian (natural minor)", "Phrygian"},
+		"dominant 7":      {"Mixolydian", "Lydian Dominant", "Mixolydian b6", "Phrygian Dominant", "Altered (Super Locrian)", "Half-Whole Diminished", "Whole Tone"},
+		"half-diminished": {"Locrian", "Locrian #2"},
+		"diminished 7":    {"Whole-Half Diminished"},
+	}
+})
 
 // UsualScales returns, spelled on root, the scales a textbook gives a seventh chord of the
 // quality named in words.
 func UsualScales(root Note, quality string) ([]Scale, error) {
-	names, ok := usualScales[quality]
+	names, ok := usualScales()[quality]
 	if !ok {
 		return nil, fmt.Errorf("theory: no usual scales for %q", quality)
 	}

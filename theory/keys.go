@@ -27,7 +27,7 @@ func Keys() []Key {
 
 // Notes returns the key's major scale from its tonic.
 func (k Key) Notes() []Note {
-	notes, _ := Spell(k.Tonic, scaleFormulas["Ionian (major)"]...)
+	notes, _ := Spell(k.Tonic, scaleFormulas()["Ionian (major)"]...)
 	return notes
 }
 

@@ -4,44 +4,47 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // parentScales are the scales a textbook gives for each family of modes, as semitones above
 // the root, in the order the scale is played from its first degree.
-var parentScales = map[string][]int{
-	"Major Scale":             {0, 2, 4, 5, 7, 9, 11},
-	"Harmonic Minor":          {0, 2, 3, 5, 7, 8, 11},
-	"Melodic Minor":           {0, 2, 3, 5, 7, 9, 11},
-	"Major Pentatonic":        {0, 2, 4, 7, 9},
-	"Whole Tone":              {0, 2, 4, 6, 8, 10},
-	"Diminished":              {0, 1, 3, 4, 6, 7, 9, 10}, // half-whole, as the dominant's scale
-	"Blues Scale":             {0, 3, 5, 6, 7, 10},
-	"Chromatic":               {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11},
-	"Perfect Fourth":          {0, 5},
-	"Major Third":             {0, 4},
-	"Minor Third":             {0, 3},
-	"Major Second":            {0, 2},
-	"Minor Second":            {0, 1},
-	"All Interval Tetrachord": {0, 1, 4, 6},
-	"Harmonic Major":          {0, 2, 4, 5, 7, 8, 11},
-	"Double Harmonic":         {0, 1, 4, 5, 7, 8, 11},
-	"Neapolitan Minor":        {0, 1, 3, 5, 7, 8, 11},
-	"Neapolitan Major":        {0, 1, 3, 5, 7, 9, 11},
-	"Dominant Bebop":          {0, 2, 4, 5, 7, 9, 10, 11},
-	"Major Bebop":             {0, 2, 4, 5, 7, 8, 9, 11},
-	"Prometheus":              {0, 2, 4, 6, 9, 10},
-	"Enigmatic":               {0, 1, 4, 6, 8, 10, 11},
-	"Hungarian Major":         {0, 3, 4, 6, 7, 9, 10},
-	"Hirajoshi":               {0, 2, 3, 7, 8},
-	"In Sen":                  {0, 1, 5, 7, 10},
-	"Diminished (Octatonic)":  {0, 2, 3, 5, 6, 8, 9, 11}, // whole-half, the diminished seventh's scale
-	"Augmented (Hexatonic)":   {0, 3, 4, 7, 8, 11},
-}
+var parentScales = sync.OnceValue(func() map[string][]int {
+	return map[string][]int{
+		"Major Scale":             {0, 2, 4, 5, 7, 9, 11},
+		"Harmonic Minor":          {0, 2, 3, 5, 7, 8, 11},
+		"Melodic Minor":           {0, 2, 3, 5, 7, 9, 11},
+		"Major Pentatonic":        {0, 2, 4, 7, 9},
+		"Whole Tone":              {0, 2, 4, 6, 8, 10},
+		"Diminished":              {0, 1, 3, 4, 6, 7, 9, 10}, // half-whole, as the dominant's scale
+		"Blues Scale":             {0, 3, 5, 6, 7, 10},
+		"Chromatic":               {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11},
+		"Perfect Fourth":          {0, 5},
+		"Major Third":             {0, 4},
+		"Minor Third":             {0, 3},
+		"Major Second":            {0, 2},
+		"Minor Second":            {0, 1},
+		"All Interval Tetrachord": {0, 1, 4, 6},
+		"Harmonic Major":          {0, 2, 4, 5, 7, 8, 11},
+		"Double Harmonic":         {0, 1, 4, 5, 7, 8, 11},
+		"Neapolitan Minor":        {0, 1, 3, 5, 7, 8, 11},
+		"Neapolitan Major":        {0, 1, 3, 5, 7, 9, 11},
+		"Dominant Bebop":          {0, 2, 4, 5, 7, 9, 10, 11},
+		"Major Bebop":             {0, 2, 4, 5, 7, 8, 9, 11},
+		"Prometheus":              {0, 2, 4, 6, 9, 10},
+		"Enigmatic":               {0, 1, 4, 6, 8, 10, 11},
+		"Hungarian Major":         {0, 3, 4, 6, 7, 9, 10},
+		"Hirajoshi":               {0, 2, 3, 7, 8},
+		"In Sen":                  {0, 1, 5, 7, 10},
+		"Diminished (Octatonic)":  {0, 2, 3, 5, 6, 8, 9, 11}, // whole-half, the diminished seventh's scale
+		"Augmented (Hexatonic)":   {0, 3, 4, 7, 8, 11},
+	}
+})
 
 // ParentScale is a textbook's scale of the family named (without "Family"), as semitones above
 // its root, and false for a family a textbook does not name.
 func ParentScale(family string) ([]int, bool) {
-	s, ok := parentScales[family]
+	s, ok := parentScales()[family]
 	return slices.Clone(s), ok
 }
 

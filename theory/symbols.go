@@ -39,7 +39,7 @@ var extraQualities = []string{"ø7"}
 
 // knownQuality reports whether a chord symbol's quality is one the course can spell.
 func knownQuality(q string) bool {
-	_, ok := chordFormulas[q]
+	_, ok := chordFormulas()[q]
 	return ok || slices.Contains(extraQualities, q)
 }
 

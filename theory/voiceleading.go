@@ -186,7 +186,7 @@ func suffixIntervals(suffix string) ([]int, bool) {
 	if v, ok := intervalsBySuffix.Load(suffix); ok {
 		return v.([]int), true
 	}
-	formula, ok := chordFormulas[suffix]
+	formula, ok := chordFormulas()[suffix]
 	if !ok {
 		return nil, false
 	}

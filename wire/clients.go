@@ -8,6 +8,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"sync"
 
 	"course/sse"
 )
@@ -49,32 +50,34 @@ func isJSONSpace(r rune) bool { return r == ' ' || r == '\t' || r == '\n' || r =
 
 // agUiEventTypes are the event types @ag-ui/core 1.0.0's EventType lists; the client drops
 // every other type.
-var agUiEventTypes = map[string]bool{}
-
-func init() {
+var agUiEventTypes = sync.OnceValue(func() map[string]bool {
+	types := map[string]bool{}
 	for _, t := range strings.Fields(`TEXT_MESSAGE_START TEXT_MESSAGE_CONTENT TEXT_MESSAGE_END
 		TEXT_MESSAGE_CHUNK TOOL_CALL_START TOOL_CALL_ARGS TOOL_CALL_END TOOL_CALL_CHUNK TOOL_CALL_RESULT
 		STATE_SNAPSHOT STATE_DELTA MESSAGES_SNAPSHOT ACTIVITY_SNAPSHOT ACTIVITY_DELTA RAW CUSTOM
 		RUN_STARTED RUN_FINISHED RUN_ERROR STEP_STARTED STEP_FINISHED REASONING_START
 		REASONING_MESSAGE_START REASONING_MESSAGE_CONTENT REASONING_MESSAGE_END REASONING_MESSAGE_CHUNK
 		REASONING_END REASONING_ENCRYPTED_VALUE SUBAGENT_STARTED SUBAGENT_FINISHED SUBAGENT_ERROR`) {
-		agUiEventTypes[t] = true
+		types[t] = true
 	}
-}
+	return types
+})
 
 // agUiStringFields are the string fields @ag-ui/core's schemas require of the events a chat
 // answer uses; a known event without one fails the schema and errors the run.
-var agUiStringFields = map[string][]string{
-	"RUN_STARTED":          {"threadId", "runId"},
-	"RUN_FINISHED":         {"threadId", "runId"},
-	"RUN_ERROR":            {"message"},
-	"STEP_STARTED":         {"stepName"},
-	"STEP_FINISHED":        {"stepName"},
-	"TEXT_MESSAGE_START":   {"messageId"},
-	"TEXT_MESSAGE_CONTENT": {"messageId", "delta"},
-	"TEXT_MESSAGE_END":     {"messageId"},
-	"CUSTOM":               {"name"},
-}
+var agUiStringFields = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		"RUN_STARTED":          {"threadId", "runId"},
+		"RUN_FINISHED":         {"threadId", "runId"},
+		"RUN_ERROR":            {"message"},
+		"STEP_STARTED":         {"stepName"},
+		"STEP_FINISHED":        {"stepName"},
+		"TEXT_MESSAGE_START":   {"messageId"},
+		"TEXT_MESSAGE_CONTENT": {"messageId", "delta"},
+		"TEXT_MESSAGE_END":     {"messageId"},
+		"CUSTOM":               {"name"},
+	}
+})
 
 // ReadAgUiClient is @ag-ui/client 1.0.0's HttpAgent.runAgent on the stream, as an application
 // shows it: the text of the assistant's messages, or the error the run rejects with, or the
@@ -115,7 +118,7 @@ func ReadAgUiClient(stream []byte) (string, error) {
 			return run.answer(), errors.New("Invalid event: the frame carries no event type.")
 		}
 		t := jsonStringValue(typ)
-		if !agUiEventTypes[t] {
+		if !agUiEventTypes()[t] {
 			continue
 		}
 		if err := agUiSchema(t, obj); err != nil {
@@ -137,7 +140,7 @@ func agUiSchema(typ string, obj map[string]json.RawMessage) error {
 		Message  string   `json:"message"`
 	}
 	var issues []issue
-	for _, field := range agUiStringFields[typ] {
+	for _, field := range agUiStringFields()[typ] {
 		raw, ok := obj[field]
 		if ok && raw[0] == '"' {
 			continue

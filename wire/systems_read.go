@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"course/internal/lazy"
 )
@@ -44,7 +45,7 @@ func formatEvent(obj map[string]json.RawMessage, f Format) (text string, end, kn
 		case "error":
 			return "", false, true, errors.New(jsonStringValue(obj["message"]))
 		}
-		return "", false, foundryKnownTypes[typ], nil
+		return "", false, foundryKnownTypes()[typ], nil
 	case FormatAgUi:
 		switch typ {
 		case "TEXT_MESSAGE_CONTENT":
@@ -54,7 +55,7 @@ func formatEvent(obj map[string]json.RawMessage, f Format) (text string, end, kn
 		case "RUN_ERROR":
 			return "", false, true, errors.New(jsonStringValue(obj["message"]))
 		}
-		return "", false, agUiTypes[typ], nil
+		return "", false, agUiTypes()[typ], nil
 	case FormatOpenAI:
 		if e, ok := obj["error"]; ok {
 			var body struct {
@@ -150,15 +151,17 @@ func ReadChatApi(stream []byte) (string, error) {
 }
 
 // agUiTypes are the event types of AG-UI's TypeScript core (sdks/typescript/packages/core/src/events.ts).
-var agUiTypes = map[string]bool{
-	"TEXT_MESSAGE_START": true, "TEXT_MESSAGE_CONTENT": true, "TEXT_MESSAGE_END": true, "TEXT_MESSAGE_CHUNK": true,
-	"TOOL_CALL_START": true, "TOOL_CALL_ARGS": true, "TOOL_CALL_END": true, "TOOL_CALL_CHUNK": true, "TOOL_CALL_RESULT": true,
-	"STATE_SNAPSHOT": true, "STATE_DELTA": true, "MESSAGES_SNAPSHOT": true, "ACTIVITY_SNAPSHOT": true, "ACTIVITY_DELTA": true,
-	"RAW": true, "CUSTOM": true, "RUN_STARTED": true, "RUN_FINISHED": true, "RUN_ERROR": true, "STEP_STARTED": true, "STEP_FINISHED": true,
-	"REASONING_START": true, "REASONING_MESSAGE_START": true, "REASONING_MESSAGE_CONTENT": true, "REASONING_MESSAGE_END": true,
-	"REASONING_MESSAGE_CHUNK": true, "REASONING_END": true,
-	"THINKING_START": true, "THINKING_END": true, "THINKING_TEXT_MESSAGE_START": true, "THINKING_TEXT_MESSAGE_CONTENT": true, "THINKING_TEXT_MESSAGE_END": true,
-}
+var agUiTypes = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"TEXT_MESSAGE_START": true, "TEXT_MESSAGE_CONTENT": true, "TEXT_MESSAGE_END": true, "TEXT_MESSAGE_CHUNK": true,
+		"TOOL_CALL_START": true, "TOOL_CALL_ARGS": true, "TOOL_CALL_END": true, "TOOL_CALL_CHUNK": true, "TOOL_CALL_RESULT": true,
+		"STATE_SNAPSHOT": true, "STATE_DELTA": true, "MESSAGES_SNAPSHOT": true, "ACTIVITY_SNAPSHOT": true, "ACTIVITY_DELTA": true,
+		"RAW": true, "CUSTOM": true, "RUN_STARTED": true, "RUN_FINISHED": true, "RUN_ERROR": true, "STEP_STARTED": true, "STEP_FINISHED": true,
+		"REASONING_START": true, "REASONING_MESSAGE_START": true, "REASONING_MESSAGE_CONTENT": true, "REASONING_MESSAGE_END": true,
+		"REASONING_MESSAGE_CHUNK": true, "REASONING_END": true,
+		"THINKING_START": true, "THINKING_END": true, "THINKING_TEXT_MESSAGE_START": true, "THINKING_TEXT_MESSAGE_CONTENT": true, "THINKING_TEXT_MESSAGE_END": true,
+	}
+})
 
 // ReadAgUiFrames is ga-client's streamAgUiChat with its parseAgUiFrames
 // (Apps/ga-client/src/services/agUiChatService.ts:57-70, 74-145; ga-behaviour.md §6.3): the
@@ -194,7 +197,7 @@ func ReadAgUiFrames(stream []byte) (string, error) {
 			continue
 		}
 		typ := jsonStringValue(obj["type"])
-		if agUiTypes[typ] {
+		if agUiTypes()[typ] {
 			understood = true
 		}
 		switch typ {
@@ -229,10 +232,12 @@ const FoundryClientError = "The response was interrupted. Click Retry…"
 var foundryLineSplit = lazy.Regexp(`\r?\n`)
 
 // foundryKnownTypes are the event types processStream's switch handles.
-var foundryKnownTypes = map[string]bool{
-	"conversationId": true, "chunk": true, "annotations": true, "mcpApprovalRequest": true,
-	"toolUse": true, "usage": true, "done": true, "error": true,
-}
+var foundryKnownTypes = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"conversationId": true, "chunk": true, "annotations": true, "mcpApprovalRequest": true,
+		"toolUse": true, "usage": true, "done": true, "error": true,
+	}
+})
 
 // ReadFoundry is the Foundry agent web app's processStream with sseParser's splitSseBuffer and
 // parseSseLine (foundry-agent-webapp frontend/src/services/chatService.ts:331-480,
@@ -261,7 +266,7 @@ func ReadFoundry(stream []byte) (string, error) {
 			continue
 		}
 		typ := jsonStringValue(obj["type"])
-		if foundryKnownTypes[typ] {
+		if foundryKnownTypes()[typ] {
 			understood = true
 		}
 		if _, ok := obj["error"]; ok {

@@ -121,10 +121,12 @@ var allKeys = sync.OnceValue(func() []keyData {
 })
 
 // rootPcs is RootPcMap, compared without regard to case (KeyIdentificationService.cs:106-120).
-var rootPcs = map[string]int{
-	"c": 0, "b#": 0, "c#": 1, "db": 1, "d": 2, "d#": 3, "eb": 3, "e": 4, "fb": 4, "f": 5, "e#": 5,
-	"f#": 6, "gb": 6, "g": 7, "g#": 8, "ab": 8, "a": 9, "a#": 10, "bb": 10, "b": 11, "cb": 11,
-}
+var rootPcs = sync.OnceValue(func() map[string]int {
+	return map[string]int{
+		"c": 0, "b#": 0, "c#": 1, "db": 1, "d": 2, "d#": 3, "eb": 3, "e": 4, "fb": 4, "f": 5, "e#": 5,
+		"f#": 6, "gb": 6, "g": 7, "g#": 8, "ab": 8, "a": 9, "a#": 10, "bb": 10, "b": 11, "cb": 11,
+	}
+})
 
 // The expressions, compiled on first use. ChordPattern: the pin's at
 // KeyIdentificationService.cs:211 @ c781df5c; main's is case-sensitive and reads extensions and
@@ -200,7 +202,7 @@ func (s Service) Parse(chord string) (Triad, bool) {
 	if len(n) >= 2 && (n[1] == '#' || n[1] == 'b') {
 		root = n[:2]
 	}
-	pc, ok := rootPcs[strings.ToLower(root)]
+	pc, ok := rootPcs()[strings.ToLower(root)]
 	if !ok {
 		return Triad{}, false
 	}

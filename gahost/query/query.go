@@ -6,7 +6,10 @@
 // empty query, which is what an empty typed result already gives here.
 package query
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // Query is the musical intent found in a message.
 type Query struct {
@@ -27,49 +30,57 @@ func (q Query) Empty() bool {
 // their full contents.
 
 // modes are the mode names recognised after a note name, keyed lowercase.
-var modes = map[string]string{
-	"ionian":     "Ionian",
-	"dorian":     "Dorian",
-	"phrygian":   "Phrygian",
-	"lydian":     "Lydian",
-	"mixolydian": "Mixolydian",
-	"aeolian":    "Aeolian",
-	"locrian":    "Locrian",
-}
+var modes = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"ionian":     "Ionian",
+		"dorian":     "Dorian",
+		"phrygian":   "Phrygian",
+		"lydian":     "Lydian",
+		"mixolydian": "Mixolydian",
+		"aeolian":    "Aeolian",
+		"locrian":    "Locrian",
+	}
+})
 
 // instruments maps a word to the index's instrument slice name.
-var instruments = map[string]string{
-	"guitar":   "guitar",
-	"guitars":  "guitar",
-	"bass":     "bass",
-	"ukulele":  "ukulele",
-	"ukuleles": "ukulele",
-	"uke":      "ukulele",
-}
+var instruments = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"guitar":   "guitar",
+		"guitars":  "guitar",
+		"bass":     "bass",
+		"ukulele":  "ukulele",
+		"ukuleles": "ukulele",
+		"uke":      "ukulele",
+	}
+})
 
 // tags maps a word to its symbolic voicing tag; the names are those the voicing
 // guard and the agent's help text use.
-var tags = map[string]string{
-	"drop2":    "drop2",
-	"drop-2":   "drop2",
-	"drop3":    "drop3",
-	"drop-3":   "drop3",
-	"shell":    "shell",
-	"rootless": "rootless",
-	"quartal":  "quartal",
-	"spread":   "spread",
-	"open":     "open",
-	"closed":   "closed",
-}
+var tags = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"drop2":    "drop2",
+		"drop-2":   "drop2",
+		"drop3":    "drop3",
+		"drop-3":   "drop3",
+		"shell":    "shell",
+		"rootless": "rootless",
+		"quartal":  "quartal",
+		"spread":   "spread",
+		"open":     "open",
+		"closed":   "closed",
+	}
+})
 
 // stopWords are dropped before anything else is recognised.
-var stopWords = map[string]bool{
-	"show": true, "me": true, "give": true, "some": true, "the": true, "for": true,
-	"on": true, "in": true, "of": true, "with": true, "please": true, "what": true,
-	"are": true, "is": true, "how": true, "do": true, "play": true, "an": true,
-	"voicing": true, "voicings": true, "shape": true, "shapes": true, "chord": true,
-	"chords": true, "fingering": true, "fingerings": true, "grip": true, "grips": true,
-}
+var stopWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"show": true, "me": true, "give": true, "some": true, "the": true, "for": true,
+		"on": true, "in": true, "of": true, "with": true, "please": true, "what": true,
+		"are": true, "is": true, "how": true, "do": true, "play": true, "an": true,
+		"voicing": true, "voicings": true, "shape": true, "shapes": true, "chord": true,
+		"chords": true, "fingering": true, "fingerings": true, "grip": true, "grips": true,
+	}
+})
 
 // isSeparator is the extractor's token separator set: space, tab, CR, LF and ,;.!?[]
 func isSeparator(r rune) bool {
@@ -92,11 +103,11 @@ func Extract(message string) Query {
 	for i := 0; i < len(tokens); i++ {
 		tok := tokens[i]
 		lower := strings.ToLower(tok)
-		if stopWords[lower] {
+		if stopWords()[lower] {
 			continue
 		}
 		if i+1 < len(tokens) {
-			if mode, ok := modes[strings.ToLower(tokens[i+1])]; ok {
+			if mode, ok := modes()[strings.ToLower(tokens[i+1])]; ok {
 				if _, rest, ok := SplitRoot(tok); ok && rest == "" {
 					if q.ModeName == "" {
 						q.ModeName = tok + " " + mode
@@ -106,7 +117,7 @@ func Extract(message string) Query {
 				}
 			}
 		}
-		if inst, ok := instruments[lower]; ok {
+		if inst, ok := instruments()[lower]; ok {
 			if q.Instrument == "" {
 				q.Instrument = inst
 			}
@@ -117,7 +128,7 @@ func Extract(message string) Query {
 			i++
 			continue
 		}
-		if tag, ok := tags[lower]; ok {
+		if tag, ok := tags()[lower]; ok {
 			q.Tags = addTag(q.Tags, tag)
 			continue
 		}

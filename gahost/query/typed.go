@@ -10,27 +10,33 @@ import (
 
 // knownModes is TypedMusicalQueryExtractor.KnownModesSet, compared case-insensitively
 // (Common/GA.Business.ML/Search/TypedMusicalQueryExtractor.cs:16-27 @ c781df5c).
-var knownModes = map[string]bool{
-	"ionian": true, "dorian": true, "phrygian": true, "lydian": true, "mixolydian": true, "aeolian": true, "locrian": true,
-	"major": true, "minor": true,
-	"harmonic-minor": true, "harmonic minor": true,
-	"melodic-minor": true, "melodic minor": true,
-	"pentatonic": true, "blues": true,
-	"whole-tone": true, "whole tone": true,
-	"diminished": true, "altered": true,
-	"phrygian-dominant": true, "phrygian dominant": true,
-	"lydian-dominant": true, "lydian dominant": true,
-}
+var knownModes = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"ionian": true, "dorian": true, "phrygian": true, "lydian": true, "mixolydian": true, "aeolian": true, "locrian": true,
+		"major": true, "minor": true,
+		"harmonic-minor": true, "harmonic minor": true,
+		"melodic-minor": true, "melodic minor": true,
+		"pentatonic": true, "blues": true,
+		"whole-tone": true, "whole tone": true,
+		"diminished": true, "altered": true,
+		"phrygian-dominant": true, "phrygian dominant": true,
+		"lydian-dominant": true, "lydian dominant": true,
+	}
+})
 
 // instrumentAliases is InstrumentAliases (TypedMusicalQueryExtractor.cs:37-43 @ c781df5c).
-var instrumentAliases = map[string]string{"guitar": "guitar", "bass": "bass", "ukulele": "ukulele", "uke": "ukulele"}
+var instrumentAliases = sync.OnceValue(func() map[string]string {
+	return map[string]string{"guitar": "guitar", "bass": "bass", "ukulele": "ukulele", "uke": "ukulele"}
+})
 
 // tagStopWords is TagStopWords (TypedMusicalQueryExtractor.cs:53-58 @ c781df5c).
-var tagStopWords = map[string]bool{
-	"chord": true, "chords": true, "voicing": true, "voicings": true, "shape": true, "shapes": true,
-	"music": true, "musical": true, "sound": true, "sounds": true,
-	"play": true, "playing": true, "position": true,
-}
+var tagStopWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"chord": true, "chords": true, "voicing": true, "voicings": true, "shape": true, "shapes": true,
+		"music": true, "musical": true, "sound": true, "sounds": true,
+		"play": true, "playing": true, "position": true,
+	}
+})
 
 // iconicChord is one entry of IconicChords.yaml.
 type iconicChord struct {
@@ -146,20 +152,20 @@ func ExtractTyped(message string) Query {
 			}
 		}
 		if q.ModeName == "" {
-			if knownModes[strings.ToLower(tok)] {
+			if knownModes()[strings.ToLower(tok)] {
 				q.ModeName = tok
 				continue
 			}
-			if i+1 < len(tokens) && knownModes[strings.ToLower(tok+" "+tokens[i+1])] {
+			if i+1 < len(tokens) && knownModes()[strings.ToLower(tok+" "+tokens[i+1])] {
 				q.ModeName = tok + " " + tokens[i+1]
 				continue
 			}
 		}
-		if inst, ok := instrumentAliases[strings.ToLower(tok)]; ok && q.Instrument == "" {
+		if inst, ok := instrumentAliases()[strings.ToLower(tok)]; ok && q.Instrument == "" {
 			q.Instrument = inst
 			continue
 		}
-		if tagStopWords[strings.ToLower(tok)] {
+		if tagStopWords()[strings.ToLower(tok)] {
 			continue
 		}
 		if len([]rune(tok)) >= 3 && reg.knows(tok) {

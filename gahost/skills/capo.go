@@ -91,7 +91,7 @@ func (c Capo) newline() string {
 // soundingToShape is AnswerSoundingToShape: the shape a fret below the sounding key, and the
 // Am shape's sound at the same fret (CapoSkill.cs:109-131).
 func (c Capo) soundingToShape(key string, fret int, minor, flats bool) Result {
-	pc, ok := rootPitchClass[key]
+	pc, ok := rootPitchClass()[key]
 	if !ok {
 		return capoCannotParse(key)
 	}
@@ -120,7 +120,7 @@ func (c Capo) shapeToSounding(shape string, fret int, flats bool) Result {
 	if minor {
 		root = shape[:len(shape)-1]
 	}
-	pc, ok := rootPitchClass[capoNormalizeKey(root)]
+	pc, ok := rootPitchClass()[capoNormalizeKey(root)]
 	if !ok {
 		return capoCannotParse(shape)
 	}

@@ -27,10 +27,12 @@ func (ChordSubstitution) Name() string { return "ChordSubstitution" }
 func (ChordSubstitution) CanHandle(message string) bool { return chordSubstitutionCanHandle(message) }
 
 // substitutionRoots is RootPcMap, read without regard to case (ChordSubstitutionSkill.cs:79-85).
-var substitutionRoots = map[string]int{
-	"C": 0, "C#": 1, "DB": 1, "D": 2, "D#": 3, "EB": 3, "E": 4, "F": 5, "F#": 6, "GB": 6,
-	"G": 7, "G#": 8, "AB": 8, "A": 9, "A#": 10, "BB": 10, "B": 11,
-}
+var substitutionRoots = sync.OnceValue(func() map[string]int {
+	return map[string]int{
+		"C": 0, "C#": 1, "DB": 1, "D": 2, "D#": 3, "EB": 3, "E": 4, "F": 5, "F#": 6, "GB": 6,
+		"G": 7, "G#": 8, "AB": 8, "A": 9, "A#": 10, "BB": 10, "B": 11,
+	}
+})
 
 // substitutionRootNames is RootNames: flats except F# (ChordSubstitutionSkill.cs:88-89).
 var substitutionRootNames = [12]string{"C", "Db", "D", "Eb", "E", "F", "F#", "G", "Ab", "A", "Bb", "B"}
@@ -103,7 +105,7 @@ func (c SubstitutionChord) Set() algebra.Set { return chordMask(c.Root, c.Interv
 
 // substitutionChord is TryParseChordMatch on a root, an accidental and a quality.
 func substitutionChord(root, acc, qual string) (SubstitutionChord, bool) {
-	pc, ok := substitutionRoots[strings.ToUpper(root+acc)]
+	pc, ok := substitutionRoots()[strings.ToUpper(root+acc)]
 	if !ok {
 		return SubstitutionChord{}, false
 	}

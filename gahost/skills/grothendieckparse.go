@@ -4,6 +4,7 @@ import (
 	"course/internal/dotnet"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/dlclark/regexp2/v2"
@@ -122,33 +123,35 @@ func grothendieckCannotHandle() Result {
 }
 
 // grothendieckGlosses are GlossFromCategory's arms (GrothendieckParseSkill.cs:244-276).
-var grothendieckGlosses = map[string]string{
-	"TensorProduct":       "Tensor product (⊗) — combines two musical objects into a joint structure where every relation in one is paired with every relation in the other. In category theory, the universal bilinear map.",
-	"DirectSum":           "Direct sum (⊕) — disjoint union with both projection and inclusion maps. Lets you treat two chords as components of a larger system that you can decompose back into either piece.",
-	"Product":             "Categorical product (×) — the universal object with projection maps to each component. Stronger than direct sum: morphisms into the product correspond to tuples of morphisms into each factor.",
-	"Coproduct":           "Coproduct (+) — dual of product, with inclusion maps from each component. Morphisms out of the coproduct correspond to tuples of morphisms out of each factor.",
-	"Exponential":         "Exponential (^) — the internal hom object Y^X representing morphisms X → Y as an object in the category itself. Curry/uncurry lives here.",
-	"DefineFunctor":       "Functor definition — declares a structure-preserving map between two categories (the source-category objects/morphisms get mapped to target-category objects/morphisms).",
-	"ApplyFunctor":        "Functor application — invokes a declared functor on a specific object. Same surface as calling a function but the functor preserves composition and identities.",
-	"ComposeFunctors":     "Functor composition (∘) — chains two functors left-to-right (or right-to-left, depending on convention). Composition of functors is itself a functor.",
-	"DefineNatTrans":      "Natural transformation definition — declares a family of morphisms between two functors that commutes with their action on morphisms. The 'second-order' morphism of category theory.",
-	"ApplyNatTrans":       "Natural transformation application — invokes a declared η on a specific object. The result is the η-component morphism for that object.",
-	"Limit":               "Limit — the universal cone over a diagram. The 'best approximation from above' object that maps consistently to every node in the diagram.",
-	"Pullback":            "Pullback — the universal cone over a cospan. Roughly: the part of A and B that agrees under a shared map. In music: shared common structure between two chords via a transformation.",
-	"Equalizer":           "Equalizer — the universal subobject where two parallel morphisms agree. The pieces of an object where two transformations produce the same result.",
-	"Colimit":             "Colimit — the universal cocone under a diagram. The 'best approximation from below' object that all nodes in the diagram map into consistently.",
-	"Pushout":             "Pushout — dual of pullback: the universal cocone under a span. The 'gluing' of A and B along their shared piece.",
-	"Coequalizer":         "Coequalizer — dual of equalizer: the universal quotient where two parallel morphisms become equal. Identifies elements until two maps coincide.",
-	"SubobjectClassifier": "Subobject classifier (Ω) — the universal object that classifies all subobjects via characteristic morphisms. The topos analog of {0,1}.",
-	"PowerObject":         "Power object (P) — the object of all 'subobjects' of X, the topos analog of the power set. In musical context, all subsets of a chord/scale's pitch-class collection.",
-	"InternalHom":         "Internal hom (Hom(A,B)) — the set of morphisms from A to B promoted to an object in the category. Tells you 'all the ways A can become B', viewable as a single object.",
-	"DefineSheaf":         "Sheaf definition — a presheaf satisfying the gluing axiom. Captures locally-defined data with a coherent global structure (e.g., a musical idea that has consistent local interpretations in every key area).",
-	"SheafRestriction":    "Sheaf restriction (|) — restricts a sheaf to a smaller open set. In music: viewing a chord/progression through a narrower lens (a sub-scale, a single key center).",
-	"SheafGluing":         "Sheaf gluing — combines locally-defined sections that agree on overlaps into a single global section. The 'how does the modulation across keys actually compose into one piece' operation.",
-}
+var grothendieckGlosses = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"TensorProduct":       "Tensor product (⊗) — combines two musical objects into a joint structure where every relation in one is paired with every relation in the other. In category theory, the universal bilinear map.",
+		"DirectSum":           "Direct sum (⊕) — disjoint union with both projection and inclusion maps. Lets you treat two chords as components of a larger system that you can decompose back into either piece.",
+		"Product":             "Categorical product (×) — the universal object with projection maps to each component. Stronger than direct sum: morphisms into the product correspond to tuples of morphisms into each factor.",
+		"Coproduct":           "Coproduct (+) — dual of product, with inclusion maps from each component. Morphisms out of the coproduct correspond to tuples of morphisms out of each factor.",
+		"Exponential":         "Exponential (^) — the internal hom object Y^X representing morphisms X → Y as an object in the category itself. Curry/uncurry lives here.",
+		"DefineFunctor":       "Functor definition — declares a structure-preserving map between two categories (the source-category objects/morphisms get mapped to target-category objects/morphisms).",
+		"ApplyFunctor":        "Functor application — invokes a declared functor on a specific object. Same surface as calling a function but the functor preserves composition and identities.",
+		"ComposeFunctors":     "Functor composition (∘) — chains two functors left-to-right (or right-to-left, depending on convention). Composition of functors is itself a functor.",
+		"DefineNatTrans":      "Natural transformation definition — declares a family of morphisms between two functors that commutes with their action on morphisms. The 'second-order' morphism of category theory.",
+		"ApplyNatTrans":       "Natural transformation application — invokes a declared η on a specific object. The result is the η-component morphism for that object.",
+		"Limit":               "Limit — the universal cone over a diagram. The 'best approximation from above' object that maps consistently to every node in the diagram.",
+		"Pullback":            "Pullback — the universal cone over a cospan. Roughly: the part of A and B that agrees under a shared map. In music: shared common structure between two chords via a transformation.",
+		"Equalizer":           "Equalizer — the universal subobject where two parallel morphisms agree. The pieces of an object where two transformations produce the same result.",
+		"Colimit":             "Colimit — the universal cocone under a diagram. The 'best approximation from below' object that all nodes in the diagram map into consistently.",
+		"Pushout":             "Pushout — dual of pullback: the universal cocone under a span. The 'gluing' of A and B along their shared piece.",
+		"Coequalizer":         "Coequalizer — dual of equalizer: the universal quotient where two parallel morphisms become equal. Identifies elements until two maps coincide.",
+		"SubobjectClassifier": "Subobject classifier (Ω) — the universal object that classifies all subobjects via characteristic morphisms. The topos analog of {0,1}.",
+		"PowerObject":         "Power object (P) — the object of all 'subobjects' of X, the topos analog of the power set. In musical context, all subsets of a chord/scale's pitch-class collection.",
+		"InternalHom":         "Internal hom (Hom(A,B)) — the set of morphisms from A to B promoted to an object in the category. Tells you 'all the ways A can become B', viewable as a single object.",
+		"DefineSheaf":         "Sheaf definition — a presheaf satisfying the gluing axiom. Captures locally-defined data with a coherent global structure (e.g., a musical idea that has consistent local interpretations in every key area).",
+		"SheafRestriction":    "Sheaf restriction (|) — restricts a sheaf to a smaller open set. In music: viewing a chord/progression through a narrower lens (a sub-scale, a single key center).",
+		"SheafGluing":         "Sheaf gluing — combines locally-defined sections that agree on overlaps into a single global section. The 'how does the modulation across keys actually compose into one piece' operation.",
+	}
+})
 
 func grothendieckGloss(category, expression string) string {
-	if g, ok := grothendieckGlosses[category]; ok {
+	if g, ok := grothendieckGlosses()[category]; ok {
 		return g
 	}
 	return "Operation of category `" + category + "` parsed successfully. Open the demo at /test/grothendieck-dsl for the full AST view of `" + expression + "`."

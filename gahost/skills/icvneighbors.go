@@ -81,7 +81,7 @@ func grothendieckChordPCs(token string) (pcs []int, ok bool) {
 		root += strings.ToLower(rest[:1])
 		rest = rest[1:]
 	}
-	pc, ok := rootPitchClass[root]
+	pc, ok := rootPitchClass()[root]
 	if !ok {
 		return nil, false
 	}

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/dlclark/regexp2/v2"
 
@@ -34,18 +35,20 @@ var (
 
 // icvScales is ScalePcs, looked up by the lower-cased name exactly as matched, so "whole  tone"
 // with two spaces finds nothing (IntervalClassVectorSkill.cs:79-100).
-var icvScales = map[string][]int{
-	"major": {0, 2, 4, 5, 7, 9, 11}, "major scale": {0, 2, 4, 5, 7, 9, 11},
-	"minor": {0, 2, 3, 5, 7, 8, 10}, "minor scale": {0, 2, 3, 5, 7, 8, 10},
-	"natural minor": {0, 2, 3, 5, 7, 8, 10}, "harmonic minor": {0, 2, 3, 5, 7, 8, 11},
-	"melodic minor": {0, 2, 3, 5, 7, 9, 11}, "ionian": {0, 2, 4, 5, 7, 9, 11},
-	"dorian": {0, 2, 3, 5, 7, 9, 10}, "phrygian": {0, 1, 3, 5, 7, 8, 10},
-	"lydian": {0, 2, 4, 6, 7, 9, 11}, "mixolydian": {0, 2, 4, 5, 7, 9, 10},
-	"aeolian": {0, 2, 3, 5, 7, 8, 10}, "locrian": {0, 1, 3, 5, 6, 8, 10},
-	"pentatonic": {0, 2, 4, 7, 9}, "blues": {0, 3, 5, 6, 7, 10},
-	"chromatic":  {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11},
-	"whole tone": {0, 2, 4, 6, 8, 10}, "wholetone": {0, 2, 4, 6, 8, 10},
-}
+var icvScales = sync.OnceValue(func() map[string][]int {
+	return map[string][]int{
+		"major": {0, 2, 4, 5, 7, 9, 11}, "major scale": {0, 2, 4, 5, 7, 9, 11},
+		"minor": {0, 2, 3, 5, 7, 8, 10}, "minor scale": {0, 2, 3, 5, 7, 8, 10},
+		"natural minor": {0, 2, 3, 5, 7, 8, 10}, "harmonic minor": {0, 2, 3, 5, 7, 8, 11},
+		"melodic minor": {0, 2, 3, 5, 7, 9, 11}, "ionian": {0, 2, 4, 5, 7, 9, 11},
+		"dorian": {0, 2, 3, 5, 7, 9, 10}, "phrygian": {0, 1, 3, 5, 7, 8, 10},
+		"lydian": {0, 2, 4, 6, 7, 9, 11}, "mixolydian": {0, 2, 4, 5, 7, 9, 10},
+		"aeolian": {0, 2, 3, 5, 7, 8, 10}, "locrian": {0, 1, 3, 5, 6, 8, 10},
+		"pentatonic": {0, 2, 4, 7, 9}, "blues": {0, 3, 5, 6, 7, 10},
+		"chromatic":  {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11},
+		"whole tone": {0, 2, 4, 6, 8, 10}, "wholetone": {0, 2, 4, 6, 8, 10},
+	}
+})
 
 // icvCannotHandle is the skill's refusal (IntervalClassVectorSkill.cs:239-245).
 const icvCannotHandle = "Ask for an ICV of a chord, scale, or explicit pitch-class set, e.g. \"ICV of Cmaj7\", \"interval-class vector of {0,2,4,5,7,9,11}\", \"ICV of the dorian mode\"."
@@ -84,7 +87,7 @@ func (s IntervalClassVector) Execute(message string) Result {
 	}
 	if m, _ := icvScaleRe.FindStringMatch(message); m != nil {
 		name := strings.TrimSpace(strings.ToLower(m.GroupByName("scale").String()))
-		if pcs, ok := icvScales[name]; ok {
+		if pcs, ok := icvScales()[name]; ok {
 			return s.answer("the "+name, slices.Clone(pcs))
 		}
 	}

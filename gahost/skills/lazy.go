@@ -12,12 +12,14 @@ import (
 // It keeps regexp2's method names, so GA's expressions read as GA calls them.
 type lazyRegexp struct {
 	pattern string
-	get     func() *regexp2.Regexp
+	cell    lazy.Regexp2Cell
 }
 
 func newLazyRegexp(pattern string, opts ...regexp2.CompileOption) *lazyRegexp {
-	return &lazyRegexp{pattern: pattern, get: lazy.Regexp2(pattern, opts...)}
+	return &lazyRegexp{pattern: pattern, cell: lazy.Regexp2Cell{Pattern: pattern, Options: opts}}
 }
+
+func (l *lazyRegexp) get() *regexp2.Regexp { return l.cell.Get() }
 
 // MatchString is regexp2's MatchString on the compiled expression.
 func (l *lazyRegexp) MatchString(s string) (bool, error) { return l.get().MatchString(s) }

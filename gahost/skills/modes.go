@@ -594,12 +594,14 @@ func (s Modes) formatAtonalSummary(total, named, symmetric int) Result {
 
 // pitchSemitone is PitchSemitone, the note names ComputeFormulaFromNotes knows
 // (ModesSkill.cs:760-774).
-var pitchSemitone = map[string]int{
-	"C": 0, "C#": 1, "Db": 1, "D": 2, "D#": 3, "Eb": 3, "E": 4, "Fb": 4, "E#": 5, "F": 5, "F#": 6, "Gb": 6,
-	"G": 7, "G#": 8, "Ab": 8, "A": 9, "A#": 10, "Bb": 10, "B": 11, "Cb": 11, "B#": 0,
-	"Dbb": 0, "Ebb": 2, "Fbb": 3, "Gbb": 5, "Abb": 7, "Bbb": 9, "Cbb": 10,
-	"C##": 2, "D##": 4, "E##": 6, "F##": 7, "G##": 9, "A##": 11, "B##": 1,
-}
+var pitchSemitone = sync.OnceValue(func() map[string]int {
+	return map[string]int{
+		"C": 0, "C#": 1, "Db": 1, "D": 2, "D#": 3, "Eb": 3, "E": 4, "Fb": 4, "E#": 5, "F": 5, "F#": 6, "Gb": 6,
+		"G": 7, "G#": 8, "Ab": 8, "A": 9, "A#": 10, "Bb": 10, "B": 11, "Cb": 11, "B#": 0,
+		"Dbb": 0, "Ebb": 2, "Fbb": 3, "Gbb": 5, "Abb": 7, "Bbb": 9, "Cbb": 10,
+		"C##": 2, "D##": 4, "E##": 6, "F##": 7, "G##": 9, "A##": 11, "B##": 1,
+	}
+})
 
 // degreeSemitones is the major scale on C, the reference of each position.
 var degreeSemitones = [7]int{0, 2, 4, 5, 7, 9, 11}
@@ -614,7 +616,7 @@ func ComputeFormulaFromNotes(notes string) string {
 	}
 	parts := make([]string, 0, len(tokens))
 	for i, t := range tokens {
-		semi, ok := pitchSemitone[t]
+		semi, ok := pitchSemitone()[t]
 		if !ok {
 			return ""
 		}

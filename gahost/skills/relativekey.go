@@ -3,6 +3,7 @@ package skills
 import (
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/dlclark/regexp2/v2"
 )
@@ -37,10 +38,12 @@ var (
 )
 
 // rootPitchClass is the skill's RootPc map: naturals and the five sharp/flat pairs (RelativeKeySkill.cs:75-82).
-var rootPitchClass = map[string]int{
-	"C": 0, "C#": 1, "Db": 1, "D": 2, "D#": 3, "Eb": 3, "E": 4, "F": 5, "F#": 6, "Gb": 6,
-	"G": 7, "G#": 8, "Ab": 8, "A": 9, "A#": 10, "Bb": 10, "B": 11,
-}
+var rootPitchClass = sync.OnceValue(func() map[string]int {
+	return map[string]int{
+		"C": 0, "C#": 1, "Db": 1, "D": 2, "D#": 3, "Eb": 3, "E": 4, "F": 5, "F#": 6, "Gb": 6,
+		"G": 7, "G#": 8, "Ab": 8, "A": 9, "A#": 10, "Bb": 10, "B": 11,
+	}
+})
 
 // The skill's fixed texts (RelativeKeySkill.cs:117-259).
 const (
@@ -131,7 +134,7 @@ func (s RelativeKey) Execute(message string) Result {
 				"",
 				"Both share the same key signature ("+signatureBlurb(i-7)+"). Same notes, different tonal center — the relative major starts on the 3rd degree of the minor scale.")
 		case "parallel-minor":
-			if _, ok := rootPitchClass[key]; !ok {
+			if _, ok := rootPitchClass()[key]; !ok {
 				return cannotParse
 			}
 			maj := 0
@@ -149,7 +152,7 @@ func (s RelativeKey) Execute(message string) Result {
 				"",
 				"Same root note (**"+key+"**) but different scales — the parallel major raises the 3rd, 6th, and 7th degrees. The parallel major sits three positions clockwise on the circle of fifths.")
 		default:
-			if _, ok := rootPitchClass[key]; !ok {
+			if _, ok := rootPitchClass()[key]; !ok {
 				return cannotParse
 			}
 			mode, list, name := "major", majorByFifth, key

@@ -253,7 +253,7 @@ func describeDelta(standard, alt string) string {
 
 // lookupFold is PcLookup's case-insensitive lookup.
 func lookupFold(name string) (int, bool) {
-	for k, v := range rootPitchClass {
+	for k, v := range rootPitchClass() {
 		if strings.EqualFold(k, name) {
 			return v, true
 		}

@@ -184,7 +184,7 @@ func parseVoiceLeadingChord(token string) []int {
 	if rootLen == 2 {
 		root += strings.ToLower(string(t[1]))
 	}
-	pc, ok := rootPitchClass[root]
+	pc, ok := rootPitchClass()[root]
 	if !ok {
 		return nil
 	}

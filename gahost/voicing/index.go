@@ -55,17 +55,19 @@ type indexFile struct {
 // tunings give each instrument's open strings as MIDI numbers, highest string
 // first, the order in which the course's index stores diagrams. An empty or
 // unknown instrument is read as a guitar, as GA shows it (VoicingType ?? "guitar").
-var tunings = map[string][]int{
-	"guitar":  {64, 59, 55, 50, 45, 40}, // E4 B3 G3 D3 A2 E2
-	"bass":    {43, 38, 33, 28},         // G2 D2 A1 E1
-	"ukulele": {69, 64, 60, 67},         // A4 E4 C4 G4, re-entrant
-}
+var tunings = sync.OnceValue(func() map[string][]int {
+	return map[string][]int{
+		"guitar":  {64, 59, 55, 50, 45, 40}, // E4 B3 G3 D3 A2 E2
+		"bass":    {43, 38, 33, 28},         // G2 D2 A1 E1
+		"ukulele": {69, 64, 60, 67},         // A4 E4 C4 G4, re-entrant
+	}
+})
 
 func tuningFor(instrument string) []int {
-	if t, ok := tunings[strings.ToLower(instrument)]; ok {
+	if t, ok := tunings()[strings.ToLower(instrument)]; ok {
 		return t
 	}
-	return tunings["guitar"]
+	return tunings()["guitar"]
 }
 
 // lowestNote returns the MIDI number of the lowest sounding note of a

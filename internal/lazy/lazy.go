@@ -11,13 +11,50 @@ import (
 )
 
 // Regexp returns a function that compiles pattern with regexp.MustCompile the first time it
-// is called and returns that expression every time.
+// is called and returns that expression every time. A declaration costs two small objects at
+// start-up (sync.OnceValue's closures cost five).
 func Regexp(pattern string) func() *regexp.Regexp {
-	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
+	return (&goCell{pattern: pattern}).get
 }
 
 // Regexp2 returns a function that compiles pattern with regexp2.MustCompile the first time it
 // is called and returns that expression every time.
 func Regexp2(pattern string, opts ...regexp2.CompileOption) func() *regexp2.Regexp {
-	return sync.OnceValue(func() *regexp2.Regexp { return regexp2.MustCompile(pattern, opts...) })
+	return (&Regexp2Cell{Pattern: pattern, Options: opts}).Get
+}
+
+// goCell is one Go expression and, once used, its compiled form.
+type goCell struct {
+	once    sync.Once
+	pattern string
+	re      *regexp.Regexp
+}
+
+func (c *goCell) get() *regexp.Regexp {
+	c.once.Do(func() { c.re = regexp.MustCompile(c.pattern) })
+	if c.re == nil {
+		// The first use panicked; every use does, with the same message.
+		regexp.MustCompile(c.pattern)
+	}
+	return c.re
+}
+
+// Regexp2Cell is a regexp2 expression compiled on first use, for a type that holds its
+// expression as a field: declaring one allocates only the cell.
+type Regexp2Cell struct {
+	// Pattern is the expression as written.
+	Pattern string
+	// Options are regexp2's compile options.
+	Options []regexp2.CompileOption
+	once    sync.Once
+	re      *regexp2.Regexp
+}
+
+// Get compiles the expression on its first call and returns it.
+func (c *Regexp2Cell) Get() *regexp2.Regexp {
+	c.once.Do(func() { c.re = regexp2.MustCompile(c.Pattern, c.Options...) })
+	if c.re == nil {
+		regexp2.MustCompile(c.Pattern, c.Options...)
+	}
+	return c.re
 }
