@@ -92,7 +92,7 @@ var built struct {
 
 // buildCourse builds the course as a learner does, once, so that signals reach the program
 // itself and not a test binary standing in for it.
-func buildCourse(t *testing.T) string {
+func buildCourse(t testing.TB) string {
 	t.Helper()
 	built.once.Do(func() {
 		built.dir, built.err = os.MkdirTemp("", "course-bin")
