@@ -11,8 +11,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"course/gahost/algebra"
-	"course/gahost/voicinganalysis"
 	"course/gahost/embeddings"
+	"course/gahost/voicinganalysis"
 	"course/internal/report"
 )
 
