@@ -231,23 +231,26 @@ func identifyChordSet(pcs []int, set algebra.Set, bass int) Chord {
 	return c
 }
 
-// specialSuffixes are ChordSuffix's names for known patterns (CanonicalChordRecognizer.cs:237-273 @ c781df5c).
-var specialSuffixes = map[string]string{
-	"sus2": "sus2", "sus4": "sus4", "7-sus2": "7sus2", "7-sus4": "7sus4", "9-sus4": "9sus4", "13-sus4": "13sus4",
-	"major-7": "maj7", "major-9": "maj9", "major-11": "maj11", "major-13": "maj13",
-	"minor-major-7": "m(maj7)", "minor-major-9": "m(maj9)", "augmented-major-7": "aug(maj7)", "augmented-7": "aug7",
-	"half-diminished-7": "m7b5", "half-diminished-9": "m9b5", "diminished-7": "dim7", "power-chord": "5",
-	"add-9": "add9", "minor-add-9": "m(add9)", "add-11": "add11", "minor-add-11": "m(add11)", "6-9": "6/9",
-	"minor-6-9": "m6/9", "quartal-3": "(quartal)", "quartal-4": "7(quartal)", "quartal-5": "9(quartal)",
-	"shell-7": "7(shell)", "shell-major-7": "maj7(shell)", "shell-minor-7": "m7(shell)",
-	"whole-tone-hexachord": "(whole-tone)", "augmented-hexachord": "(aug hex)",
-	"octatonic-half-whole": "(oct H-W)", "octatonic-whole-half": "(oct W-H)",
+// specialSuffixes are ChordSuffix's names for known patterns, built when a chord is named
+// (CanonicalChordRecognizer.cs:237-273 @ c781df5c).
+func specialSuffixes() map[string]string {
+	return map[string]string{
+		"sus2": "sus2", "sus4": "sus4", "7-sus2": "7sus2", "7-sus4": "7sus4", "9-sus4": "9sus4", "13-sus4": "13sus4",
+		"major-7": "maj7", "major-9": "maj9", "major-11": "maj11", "major-13": "maj13",
+		"minor-major-7": "m(maj7)", "minor-major-9": "m(maj9)", "augmented-major-7": "aug(maj7)", "augmented-7": "aug7",
+		"half-diminished-7": "m7b5", "half-diminished-9": "m9b5", "diminished-7": "dim7", "power-chord": "5",
+		"add-9": "add9", "minor-add-9": "m(add9)", "add-11": "add11", "minor-add-11": "m(add11)", "6-9": "6/9",
+		"minor-6-9": "m6/9", "quartal-3": "(quartal)", "quartal-4": "7(quartal)", "quartal-5": "9(quartal)",
+		"shell-7": "7(shell)", "shell-major-7": "maj7(shell)", "shell-minor-7": "m7(shell)",
+		"whole-tone-hexachord": "(whole-tone)", "augmented-hexachord": "(aug hex)",
+		"octatonic-half-whole": "(oct H-W)", "octatonic-whole-half": "(oct W-H)",
+	}
 }
 
 // chordSuffix is ChordSuffix: a known pattern's own suffix, else quality, extension and
 // alterations run together (CanonicalChordRecognizer.cs:189-274 @ c781df5c).
 func chordSuffix(p Pattern) string {
-	if s, ok := specialSuffixes[p.Name]; ok {
+	if s, ok := specialSuffixes()[p.Name]; ok {
 		return s
 	}
 	quality := map[string]string{"major": "", "minor": "m", "diminished": "dim", "augmented": "aug", "dominant": "",
