@@ -75,6 +75,7 @@ type lesson2 struct {
 	embedded   []l2Embedded
 }
 
+// runL2 runs the lesson on its six shapes and GA's partition registry.
 func runL2(ctx context.Context, opts *L2Options) error {
 	return runLesson2(ctx, opts.Out, l2Shapes, embeddings.Partitions())
 }
@@ -188,6 +189,9 @@ func (l *lesson2) looseConstants() error {
 
 // documents embeds the shapes and prints each one's voicing document.
 func (l *lesson2) documents() error {
+	if len(l.shapes) == 0 {
+		return fmt.Errorf("no chord shape to embed")
+	}
 	for _, s := range l.shapes {
 		e, err := l2EmbedShape(s)
 		if err != nil {

@@ -3,7 +3,6 @@ package embeddings
 import (
 	"slices"
 
-	"course/gahost/algebra"
 	"course/gahost/voicinganalysis"
 )
 
@@ -85,6 +84,3 @@ func inversion(midiBass, rootPc int) int {
 	}
 	return -1
 }
-
-// pitchClassSet is the document's pitch classes as a set.
-func (d Document) pitchClassSet() algebra.Set { return algebra.NewSet(d.PitchClasses...) }

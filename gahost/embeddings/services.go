@@ -130,7 +130,10 @@ var symbolicRegistry = sync.OnceValues(func() (*tagRegistry, error) {
 // (Common/GA.Business.Config/Configuration/SymbolicTagRegistry.cs:196-220 @ c781df5c).
 func BitIndex(tag string) (bit int, ok bool) {
 	r, err := symbolicRegistry()
-	if err != nil || strings.TrimSpace(tag) == "" {
+	if err != nil {
+		panic("embeddings: the embedded tag registry: " + err.Error())
+	}
+	if strings.TrimSpace(tag) == "" {
 		return 0, false
 	}
 	n := strings.NewReplacer(" ", "-", "_", "-").Replace(strings.TrimSpace(strings.ToLower(tag)))

@@ -30,7 +30,8 @@ type Characteristics struct {
 // identified chord gets (Common/GA.Business.Core/Analysis/AnalysisConstants.cs:11 @ c781df5c).
 const FunctionalHarmony = "Functional Harmony"
 
-// AnalyzeHarmony is VoicingHarmonicAnalyzer.Analyze (VoicingHarmonicAnalyzer.cs:10-44 @ c781df5c).
+// AnalyzeHarmony is VoicingHarmonicAnalyzer.Analyze of a voicing with at least one note
+// (VoicingHarmonicAnalyzer.cs:10-44 @ c781df5c).
 func AnalyzeHarmony(v Voicing) Characteristics {
 	midi := slices.Clone(v.Notes)
 	slices.Sort(midi)
