@@ -13,6 +13,7 @@ import (
 	"course/gahost/algebra"
 	"course/gahost/embeddings"
 	"course/gahost/voicinganalysis"
+	"course/internal/dotnet"
 	"course/internal/report"
 )
 
@@ -139,14 +140,14 @@ func (l *lesson2) schema() error {
 	dims, weights := 0, 0.0
 	for _, p := range l.partitions {
 		l.r.FixedRow(w, p.Name, fmt.Sprintf("%d-%d", p.Start, p.End), strconv.Itoa(p.Dim()), l2Role(p.Role),
-			netFixed(float64(p.Weight32()), 7, 2))
+			dotnet.FormatSingle(p.Weight32(), 2, false))
 		dims += p.Dim()
 		weights += float64(p.Weight32())
 	}
 	layout := embeddings.CompactLayoutV4(l.partitions)
 	l.r.Line("TotalDimension          %d", embeddings.TotalDimension)
 	l.r.Line("sum of dims             %d", dims)
-	l.r.Line("sum of weights          %s", netFixed(weights, 15, 2))
+	l.r.Line("sum of weights          %s", dotnet.FormatDouble(weights, 2, false))
 	l.r.Line("CompactDimension        %d", embeddings.CompactDimension(l.partitions))
 	l.r.Line("CompactLayoutV4         %s", layout)
 	l.r.Line("SchemaHashV4            0x%08X", embeddings.SchemaHashV4(layout))
@@ -254,7 +255,7 @@ func (l *lesson2) values() error {
 			if name == "" {
 				name = fmt.Sprintf("slot %d", i)
 			}
-			lit = append(lit, name+"="+netOptional(e.raw[i], 7, 2))
+			lit = append(lit, name+"="+l2Float(e.raw[i]))
 		}
 	}
 	l.r.Line("MODAL slots set: %s", strings.Join(lit, ", "))
@@ -265,7 +266,7 @@ func (l *lesson2) values() error {
 func l2Vec(values []float64) string {
 	parts := make([]string, len(values))
 	for i, v := range values {
-		parts[i] = netOptional(v, 7, 2)
+		parts[i] = l2Float(v)
 	}
 	return strings.Join(parts, " ")
 }
@@ -291,14 +292,14 @@ func (l *lesson2) similarities() error {
 	for _, o := range l.embedded[1:] {
 		row := []string{c.label + " " + o.label}
 		for _, p := range scored {
-			row = append(row, netFixed(embeddings.PartitionCosine(c.raw, o.raw, p), 15, 3))
+			row = append(row, l2Fixed(embeddings.PartitionCosine(c.raw, o.raw, p)))
 		}
 		weighted := embeddings.WeightedPartitionCosine(c.raw, o.raw, l.partitions)
 		dot := embeddings.Dot(embeddings.ExtractCompact(c.raw, l.partitions), embeddings.ExtractCompact(o.raw, l.partitions))
-		row = append(row, netFixed(weighted, 15, 3), netFixed(dot, 15, 3))
+		row = append(row, l2Fixed(weighted), l2Fixed(dot))
 		l.r.FixedRow(w, row...)
 	}
-	l.r.Line("open C with itself: %s", netFixed(embeddings.WeightedPartitionCosine(c.raw, c.raw, l.partitions), 15, 3))
+	l.r.Line("open C with itself: %s", l2Fixed(embeddings.WeightedPartitionCosine(c.raw, c.raw, l.partitions)))
 	return nil
 }
 
@@ -314,8 +315,8 @@ func (l *lesson2) transpositions() error {
 	for t := 1; t < 12; t++ {
 		moved := algebra.NewSet(pcs...).Transpose(t).PitchClasses()
 		tk := embeddings.StructureVector(moved, true, icv)
-		l.r.FixedRow(w, strconv.Itoa(t), joinInts(moved, " "), netFixed(embeddings.Cosine(t0, tk), 15, 3),
-			netFixed(embeddings.Cosine(t0[12:19], tk[12:19]), 15, 3))
+		l.r.FixedRow(w, strconv.Itoa(t), joinInts(moved, " "), l2Fixed(embeddings.Cosine(t0, tk)),
+			l2Fixed(embeddings.Cosine(t0[12:19], tk[12:19])))
 	}
 	mins := l2StructureSweep()
 	invariant, sum, worst := 0, 0.0, 1.0
@@ -328,8 +329,8 @@ func (l *lesson2) transpositions() error {
 	}
 	l.r.Line("set classes swept                 %d", len(mins))
 	l.r.Line("invariant (min cosine > 0.9999)   %d", invariant)
-	l.r.Line("mean of the minimum cosines       %s", netFixed(sum/float64(len(mins)), 15, 3))
-	l.r.Line("worst minimum cosine              %s", netFixed(worst, 15, 3))
+	l.r.Line("mean of the minimum cosines       %s", l2Fixed(sum/float64(len(mins))))
+	l.r.Line("worst minimum cosine              %s", l2Fixed(worst))
 	return nil
 }
 
@@ -385,81 +386,20 @@ func (l *lesson2) mcpDiagram() error {
 	return nil
 }
 
-// netFixed writes v with exactly decimals decimals as .NET's custom format "0.000" does: the
-// number is first cut to precision significant digits (15 for a double, 7 for a float), then
-// rounded half away from zero; "-0.000" is written "0.000".
-func netFixed(v float64, precision, decimals int) string {
-	s := netRound(v, precision, decimals, false)
-	if strings.Trim(s, "-0.") == "" {
-		s = strings.TrimPrefix(s, "-")
+// l2Fixed writes a double as the original program's F does: "0.000", never "-0.000".
+func l2Fixed(v float64) string {
+	s := dotnet.FormatDouble(v, 3, false)
+	if s == "-0.000" {
+		return "0.000"
 	}
 	return s
 }
 
-// netOptional writes v with up to decimals decimals as "0.##" does, "-0" written "0".
-func netOptional(v float64, precision, decimals int) string {
-	s := netRound(v, precision, decimals, true)
+// l2Float writes a float as the original program's Vec does: "0.##", never "-0".
+func l2Float(v float64) string {
+	s := dotnet.FormatSingle(float32(v), 2, true)
 	if s == "-0" {
 		return "0"
-	}
-	return s
-}
-
-// netRound rounds v's precision significant digits to decimals places, half away from zero,
-// trimming trailing zeros when optional.
-func netRound(v float64, precision, decimals int, optional bool) string {
-	e := strconv.FormatFloat(v, 'e', precision-1, 64) // "-d.ddddde±xx"
-	neg := strings.HasPrefix(e, "-")
-	e = strings.TrimPrefix(e, "-")
-	mant, expText, _ := strings.Cut(e, "e")
-	exp, _ := strconv.Atoi(expText)
-	digits := strings.Replace(mant, ".", "", 1)
-	// the digits stand for 0.digits × 10^(exp+1); keep those down to 10^-decimals
-	point := exp + 1
-	keep := point + decimals
-	var kept []byte
-	switch {
-	case keep < 0:
-		kept = nil
-	case keep >= len(digits):
-		kept = []byte(digits + strings.Repeat("0", keep-len(digits)))
-	default:
-		kept = []byte(digits[:keep])
-		if digits[keep] >= '5' {
-			i := len(kept) - 1
-			for ; i >= 0 && kept[i] == '9'; i-- {
-				kept[i] = '0'
-			}
-			if i < 0 {
-				kept = append([]byte{'1'}, kept...)
-				point++
-			} else {
-				kept[i]++
-			}
-		}
-	}
-	// kept holds the digits from 10^(point-1) down to 10^-decimals
-	intLen := len(kept) - decimals
-	var intPart, frac string
-	if intLen <= 0 {
-		intPart = "0"
-		frac = strings.Repeat("0", -intLen) + string(kept)
-	} else {
-		intPart = strings.TrimLeft(string(kept[:intLen]), "0")
-		if intPart == "" {
-			intPart = "0"
-		}
-		frac = string(kept[intLen:])
-	}
-	if optional {
-		frac = strings.TrimRight(frac, "0")
-	}
-	s := intPart
-	if frac != "" {
-		s += "." + frac
-	}
-	if neg {
-		s = "-" + s
 	}
 	return s
 }
