@@ -1,6 +1,7 @@
-// Package embeddings models GA's OPTIC-K embedding schema: the layout of the vector every
+// Package embeddings models GA's OPTIC-K embeddings: the schema, the layout of the vector every
 // voicing gets, its partitions, and the part of it the voicing index searches
-// (Common/GA.Business.ML/Embeddings/EmbeddingSchema.cs @ c781df5c).
+// (Common/GA.Business.ML/Embeddings/EmbeddingSchema.cs @ c781df5c); the voicing document the
+// generator reads; and MusicalEmbeddingGenerator with its feature services, one file each.
 package embeddings
 
 import (
