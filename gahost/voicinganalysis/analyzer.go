@@ -1,17 +1,14 @@
 package voicinganalysis
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"course/gahost/algebra"
+	"course/gahost/tonalmodes"
 )
-
-// ErrModeNames is returned for a voicing of five or more pitch classes that may be a mode of one
-// of the scales whose mode names VoicingAnalyzer looks up; the course does not hold those names.
-var ErrModeNames = errors.New("voicinganalysis: the mode names of five- to seven-note scales are not modelled")
 
 // Analysis is the part of MusicalVoicingAnalysis the voicing document and the embedding read
 // (Common/GA.Domain.Services/Fretboard/Voicings/Analysis/VoicingAnalyzer.cs:96-204 @ c781df5c).
@@ -22,7 +19,8 @@ type Analysis struct {
 	MidiNotes []int
 	// PitchClasses is the set of the voicing's pitch classes.
 	PitchClasses algebra.Set
-	// ModeName and FamilyName are set for a set of four pitch classes or more that has modes.
+	// ModeName and FamilyName are set for a set of four pitch classes or more, holding pitch
+	// class 0, whose family has several modes.
 	ModeName, FamilyName string
 	// Tags are the semantic tags: the harmony's, the shape's, the mode's, the drop voicing's and
 	// the classification engine's, without repeats.
@@ -42,11 +40,15 @@ func Analyze(v Voicing) (Analysis, error) {
 		modes := modalFamily(set)
 		if len(modes) > 1 {
 			if i := slices.Index(modes, set); i >= 0 {
-				if set.Len() >= 5 {
-					return Analysis{}, fmt.Errorf("analyze %s: %w", v.Diagram(), ErrModeNames)
-				}
 				a.ModeName = fmt.Sprintf("Mode %d", i+1)
-				a.FamilyName = "Family " + set.IntervalClassVector().String()
+				if m, ok := modeLookup()[set]; ok {
+					a.ModeName = m
+				}
+				icv := set.IntervalClassVector()
+				a.FamilyName = "Family " + icv.String()
+				if name, ok := familyNames()[icv]; ok {
+					a.FamilyName = name
+				}
 			}
 		}
 	}
@@ -66,6 +68,42 @@ func Analyze(v Voicing) (Analysis, error) {
 	a.Tags = distinct(tags)
 	return a, nil
 }
+
+// modeLookup is VoicingAnalyzer's _modeLookupById: the pitch classes of every mode of the major,
+// harmonic minor, melodic minor, natural minor, harmonic major, major pentatonic and whole-tone
+// scales, from their root, with the first name found for each (VoicingAnalyzer.cs:25-60 @ c781df5c).
+var modeLookup = sync.OnceValue(func() map[algebra.Set]string {
+	out := map[algebra.Set]string{}
+	for _, f := range []tonalmodes.Family{tonalmodes.Major(), tonalmodes.HarmonicMinor(), tonalmodes.MelodicMinor(),
+		tonalmodes.NaturalMinor(), tonalmodes.HarmonicMajor(), tonalmodes.MajorPentatonic(), tonalmodes.WholeTone()} {
+		for d, name := range f.Names {
+			set := algebra.NewSet(tonalmodes.PitchClasses(f.Mode(d + 1))...)
+			if _, ok := out[set]; !ok {
+				out[set] = name
+			}
+		}
+	}
+	return out
+})
+
+// familyNames is VoicingAnalyzer's _familyNames: the interval-class vectors of four scales' first
+// modes, each named; harmonic minor shares harmonic major's vector and, added later, names it
+// (VoicingAnalyzer.cs:62-78 @ c781df5c).
+var familyNames = sync.OnceValue(func() map[algebra.ICV]string {
+	out := map[algebra.ICV]string{}
+	for _, f := range []struct {
+		family tonalmodes.Family
+		name   string
+	}{
+		{tonalmodes.Major(), "Major Scale Family"},
+		{tonalmodes.HarmonicMajor(), "Harmonic Major Family"},
+		{tonalmodes.HarmonicMinor(), "Harmonic Minor Family"},
+		{tonalmodes.MelodicMinor(), "Melodic Minor Family"},
+	} {
+		out[algebra.NewSet(tonalmodes.PitchClasses(f.family.Mode(1))...).IntervalClassVector()] = f.name
+	}
+	return out
+})
 
 // modalFamily is ModalFamily.TryGetValue on the set's interval-class vector: the sets holding
 // pitch class 0 that share it, in PitchClassSet.Items order, by mask

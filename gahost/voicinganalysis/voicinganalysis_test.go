@@ -1,9 +1,10 @@
 package voicinganalysis
 
 import (
-	"errors"
 	"slices"
 	"testing"
+
+	"course/gahost/algebra"
 )
 
 func TestIdentifyNamesChords(t *testing.T) {
@@ -127,9 +128,32 @@ func TestAnalyzeTags(t *testing.T) {
 	if a.ModeName == "" || a.FamilyName != "Family <1 0 1 2 2 0>" || !slices.Contains(a.Tags, "jazz") {
 		t.Errorf("Cmaj7: mode %q family %q tags %q", a.ModeName, a.FamilyName, a.Tags)
 	}
-	// A pentatonic shape: five pitch classes whose mode GA names from its scale tables.
+	// A pentatonic shape: five pitch classes whose mode GA names from its scale tables; its
+	// family is none of the four GA names.
 	pent := Voicing{Frets: []int{0, 3, 2, 2, 3, 3}, Notes: []int{64, 62, 57, 52, 48, 43}}
-	if _, err := Analyze(pent); !errors.Is(err, ErrModeNames) {
-		t.Errorf("pentatonic: error %v", err)
+	a, err = Analyze(pent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.ModeName != "Major pentatonic" || a.FamilyName != "Family <0 3 2 1 4 0>" ||
+		!slices.Contains(a.Tags, "major-pentatonic") || !slices.Contains(a.Tags, "family-<0-3-2-1-4-0>") {
+		t.Errorf("pentatonic: mode %q family %q tags %q", a.ModeName, a.FamilyName, a.Tags)
+	}
+}
+
+// TestModeNames: C Ionian and A harmonic minor's pitch classes from C, named as GA's tables name
+// them; the harmonic minor family's name wins its vector, which harmonic major shares.
+func TestModeNames(t *testing.T) {
+	if got := modeLookup()[algebra.NewSet(0, 2, 4, 5, 7, 9, 11)]; got != "Ionian" {
+		t.Errorf("major scale: %q", got)
+	}
+	if got := modeLookup()[algebra.NewSet(0, 2, 3, 5, 7, 8, 11)]; got != "Harmonic Minor" {
+		t.Errorf("harmonic minor: %q", got)
+	}
+	if got := modeLookup()[algebra.NewSet(0, 2, 4, 5, 7, 8, 11)]; got != "Harmonic major" {
+		t.Errorf("harmonic major: %q", got)
+	}
+	if got := familyNames()[algebra.NewSet(0, 2, 4, 5, 7, 8, 11).IntervalClassVector()]; got != "Harmonic Minor Family" {
+		t.Errorf("harmonic major's family: %q", got)
 	}
 }
