@@ -9,7 +9,20 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"course/lessons"
 )
+
+// unportedLesson is the first lesson of the course that does not run yet, "" when every one
+// does: the command that stands for all of them in the tests of the not-ported message.
+func unportedLesson() string {
+	for _, l := range lessons.Course() {
+		if !l.Runs() {
+			return l.Slug
+		}
+	}
+	return ""
+}
 
 // mainVar, set in a child's environment, makes the test binary run the course's main instead
 // of its tests, so the tests start the program as a learner does without linking it twice.
@@ -69,10 +82,13 @@ func TestBinary(t *testing.T) {
 		}
 	})
 	t.Run("unknown command", func(t *testing.T) {
-		for _, tc := range []struct{ arg, want string }{
-			{"l2", "course: lesson l2 ("},
+		cases := []struct{ arg, want string }{
 			{"matrx", `course: unknown command "matrx": did you mean matrix?`},
-		} {
+		}
+		if l := unportedLesson(); l != "" {
+			cases = append(cases, struct{ arg, want string }{l, "course: lesson " + l + " ("})
+		}
+		for _, tc := range cases {
 			_, stderr, err := run(tc.arg)
 			var exit *exec.ExitError
 			if !errors.As(err, &exit) || exit.ExitCode() != 1 || !strings.HasPrefix(stderr, tc.want) {

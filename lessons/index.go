@@ -33,7 +33,7 @@ func Course() []Lesson {
 		{Slug: "l1", Title: "The map: what the chatbot host registers",
 			About: "the orchestrator, 36 intents, 6 agents, 4 hooks and the embedding schema", New: func() *cobra.Command { return NewCmdL1(nil) }},
 		{Slug: "l2", Title: "The OPTIC-K schema and the embedding of a chord shape",
-			About: "the embedding's partitions and weights, and what six chord shapes embed to"},
+			About: "the embedding's partitions and weights, and what six chord shapes embed to", New: func() *cobra.Command { return NewCmdL2(nil) }},
 		{Slug: "l3", Title: "A small OPTIC-K index: write it, read it back, search it",
 			About: "GA's index writer and reader, the query encoder and three search strategies"},
 		{Slug: "l4", Title: "From a message to the answer",

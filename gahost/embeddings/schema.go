@@ -1,7 +1,15 @@
-// Package embeddings models GA's OPTIC-K embedding schema: the layout of the vector every
+// Package embeddings models GA's OPTIC-K embeddings: the schema, the layout of the vector every
 // voicing gets, its partitions, and the part of it the voicing index searches
-// (Common/GA.Business.ML/Embeddings/EmbeddingSchema.cs @ c781df5c).
+// (Common/GA.Business.ML/Embeddings/EmbeddingSchema.cs @ c781df5c); the voicing document the
+// generator reads; and MusicalEmbeddingGenerator with its feature services, one file each.
 package embeddings
+
+import (
+	"fmt"
+	"hash/crc32"
+	"math"
+	"strings"
+)
 
 // Role is what a partition does in the similarity formula (EmbeddingSchema.cs:9-19).
 type Role int
@@ -63,4 +71,166 @@ func CompactDimension(partitions []Partition) int {
 		}
 	}
 	return n
+}
+
+// Weight32 is the weight as GA stores it, a float: the weighted score multiplies by it
+// (EmbeddingSchema.cs:36, 299).
+func (p Partition) Weight32() float32 { return float32(p.Weight) }
+
+// sqrtWeight is EmbeddingPartition.SqrtWeight, computed in floats (EmbeddingSchema.cs:43).
+func (p Partition) sqrtWeight() float64 {
+	if p.Weight32() <= 0 {
+		return 0
+	}
+	return float64(float32(math.Sqrt(float64(p.Weight32()))))
+}
+
+// GetPartition is EmbeddingSchema.GetPartition (EmbeddingSchema.cs:202-213).
+func GetPartition(name string) (Partition, error) {
+	for _, p := range Partitions() {
+		if p.Name == name {
+			return p, nil
+		}
+	}
+	return Partition{}, fmt.Errorf("unknown partition %q", name)
+}
+
+// partition is GetPartition for the names this package writes, which exist.
+func partition(name string) Partition {
+	p, err := GetPartition(name)
+	if err != nil {
+		panic(err)
+	}
+	return p
+}
+
+// CompactLayoutV4 is EmbeddingSchema.CompactLayoutV4: "optk-v4-pp-r:" and each similarity
+// partition's name and range in the compact vector (EmbeddingSchema.cs:163-186).
+func CompactLayoutV4(partitions []Partition) string {
+	var b strings.Builder
+	b.WriteString("optk-v4-pp-r:")
+	pos := 0
+	for _, p := range partitions {
+		if p.Role != Similarity {
+			continue
+		}
+		if pos > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, "%s:%d-%d", p.Name, pos, pos+p.Dim()-1)
+		pos += p.Dim()
+	}
+	return b.String()
+}
+
+// SchemaHashV4 is EmbeddingSchema.SchemaHashV4: the CRC-32 (IEEE) of the layout's UTF-8 bytes
+// (EmbeddingSchema.cs:160-161).
+func SchemaHashV4(layout string) uint32 { return crc32.ChecksumIEEE([]byte(layout)) }
+
+// The loose constants of EmbeddingSchema next to the registry, as GA writes them; the registry
+// disagrees with the first two (EmbeddingSchema.cs, HierarchyDim, AtonalModalDim, ExtensionsEnd).
+const (
+	// HierarchyDim is EmbeddingSchema.HierarchyDim.
+	HierarchyDim = 8
+	// AtonalModalDim is EmbeddingSchema.AtonalModalDim.
+	AtonalModalDim = 17
+	// ExtensionsEnd is EmbeddingSchema.ExtensionsEnd, the end of EXTENSIONS.
+	ExtensionsEnd = 96
+)
+
+// modalSlots are EmbeddingSchema's Modal* slot constants, name without "Modal" and raw index
+// (EmbeddingSchema.cs, ModalIonian = 109 to ModalDiminished = 141).
+var modalSlots = []struct {
+	name  string
+	index int
+}{
+	{"Ionian", 109}, {"Dorian", 110}, {"Phrygian", 111}, {"Lydian", 112}, {"Mixolydian", 113}, {"Aeolian", 114}, {"Locrian", 115},
+	{"HarmonicMinor", 116}, {"LocrianNatural6", 117}, {"IonianAugmented", 118}, {"DorianSharp4", 119}, {"PhrygianDominant", 120},
+	{"LydianSharp2", 121}, {"AlteredDoubleFlat7", 122},
+	{"MelodicMinor", 123}, {"DorianFlat2", 124}, {"LydianAugmented", 125}, {"LydianDominant", 126}, {"MixolydianFlat6", 127},
+	{"LocrianNatural2", 128}, {"Altered", 129},
+	{"HarmonicMajor", 130}, {"DorianFlat5", 131}, {"PhrygianFlat4", 132}, {"LydianFlat3", 133}, {"MixolydianFlat2", 134},
+	{"LydianAugmentedSharp2", 135}, {"LocrianDoubleFlat7", 136},
+	{"PentatonicMajor", 137}, {"PentatonicMinor", 138}, {"Blues", 139}, {"WholeTone", 140}, {"Diminished", 141},
+}
+
+// ModalSlotName is the name of the Modal* constant whose value is the raw index i, "" for none.
+func ModalSlotName(i int) string {
+	for _, s := range modalSlots {
+		if s.index == i {
+			return s.name
+		}
+	}
+	return ""
+}
+
+// ExtractCompact is EmbeddingSchema.ExtractCompact: the similarity partitions packed together,
+// each normalised to unit length and scaled by the square root of its weight (EmbeddingSchema.cs:241-267).
+func ExtractCompact(raw []float64, partitions []Partition) []float64 {
+	compact := make([]float64, 0, CompactDimension(partitions))
+	for _, p := range partitions {
+		if p.Role != Similarity {
+			continue
+		}
+		slice := raw[p.Start : p.End+1]
+		sumSq := 0.0
+		for _, v := range slice {
+			sumSq += v * v
+		}
+		out := make([]float64, len(slice))
+		if sumSq > math.SmallestNonzeroFloat64 {
+			norm := math.Sqrt(sumSq)
+			for j, v := range slice {
+				out[j] = v / norm * p.sqrtWeight()
+			}
+		}
+		compact = append(compact, out...)
+	}
+	return compact
+}
+
+// Cosine is TensorPrimitives.CosineSimilarity over doubles: NaN when either vector is all zeros.
+func Cosine(a, b []float64) float64 {
+	var dot, na, nb float64
+	for i := range a {
+		dot += a[i] * b[i]
+		na += a[i] * a[i]
+		nb += b[i] * b[i]
+	}
+	return dot / (math.Sqrt(na) * math.Sqrt(nb))
+}
+
+// Dot is TensorPrimitives.Dot.
+func Dot(a, b []float64) float64 {
+	s := 0.0
+	for i := range a {
+		s += a[i] * b[i]
+	}
+	return s
+}
+
+// PartitionCosine is the cosine of two raw vectors over one partition, 0 where it is NaN.
+func PartitionCosine(a, b []float64, p Partition) float64 {
+	c := Cosine(a[p.Start:p.End+1], b[p.Start:p.End+1])
+	if math.IsNaN(c) {
+		return 0
+	}
+	return c
+}
+
+// WeightedPartitionCosine is EmbeddingSchema.WeightedPartitionCosine over partitions: the sum of
+// each similarity partition's float weight times its cosine, a partition of zeros adding
+// nothing (EmbeddingSchema.cs:277-304).
+func WeightedPartitionCosine(a, b []float64, partitions []Partition) float64 {
+	n := min(len(a), len(b))
+	score := 0.0
+	for _, p := range partitions {
+		if p.Role != Similarity || p.Start+p.Dim() > n {
+			continue
+		}
+		if c := Cosine(a[p.Start:p.End+1], b[p.Start:p.End+1]); !math.IsNaN(c) {
+			score += float64(p.Weight32()) * c
+		}
+	}
+	return score
 }

@@ -14,6 +14,7 @@ import (
 var snapshotRuns = [][]string{
 	{"lessons"},
 	{"l1"},
+	{"l2"},
 	{"l4"},
 	{"l5"},
 	{"l6"},

@@ -1,7 +1,7 @@
 // Package dotnet is the one place for what .NET does where GA's behaviour depends on it: which
-// characters are white space, how long a string is, how System.Text.Json escapes a string, and
-// Unicode's compatibility decomposition. The models of GA's host, writers and the lessons use it
-// so that each rule is written once.
+// characters are white space, how long a string is, how System.Text.Json escapes a string, how a
+// number is written with a custom format, and Unicode's compatibility decomposition. The models
+// of GA's host, writers and the lessons use it so that each rule is written once.
 package dotnet
 
 import (

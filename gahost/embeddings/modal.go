@@ -1,0 +1,95 @@
+package embeddings
+
+import (
+	"slices"
+	"strings"
+	"sync"
+
+	"course/gahost/tonalmodes"
+)
+
+// modeIntervals is what ModalCharacteristicIntervalService holds for a mode: its intervals from
+// the root in semitones, and the characteristic ones.
+type modeIntervals struct {
+	full, characteristic []int
+}
+
+// modalSlotModes are the mode names ModalVectorService.ComputeEmbedding asks for, slot by slot,
+// spelled as it spells them (Common/GA.Business.ML/Embeddings/Services/ModalVectorService.cs:38-105 @ c781df5c).
+var modalSlotModes = []string{
+	"Ionian", "Dorian", "Phrygian", "Lydian", "Mixolydian", "Aeolian", "Locrian",
+	"Harmonic minor", "Locrian ♮6", "Ionian augmented", "Dorian ♯4", "Phrygian dominant", "Lydian ♯2", "Altered ♭♭7",
+	"Melodic minor", "Dorian ♭2", "Lydian ♯5", "Lydian dominant", "Mixolydian ♭6", "Locrian ♮2", "Altered",
+	"Harmonic major", "Dorian b5", "Phrygian b4", "Lydian b3", "Mixolydian b2", "Lydian augmented #2", "Locrian bb7",
+	"Major Pentatonic", "Minor Pentatonic", "Blues", "Whole-tone", "Diminished",
+}
+
+// modesByName is ModalCharacteristicIntervalService's lookup by name, ignoring case, built on
+// first use from the families whose modes the MODAL slots name. The other families the service
+// loads (double harmonic, Neapolitan, enigmatic, bebop, Prometheus, tritone, Hirajoshi, In Sen,
+// diminished, augmented) share no name with a slot and overwrite none of these modes' indices,
+// so they change nothing here
+// (Common/GA.Business.ML/Musical/Enrichment/ModalCharacteristicIntervalService.cs:43-120 @ c781df5c).
+var modesByName = sync.OnceValue(func() map[string]modeIntervals {
+	out := map[string]modeIntervals{}
+	for _, f := range []tonalmodes.Family{tonalmodes.Major(), tonalmodes.HarmonicMinor(), tonalmodes.MelodicMinor(),
+		tonalmodes.HarmonicMajor(), tonalmodes.Blues(), tonalmodes.MajorPentatonic(), tonalmodes.WholeTone()} {
+		for d, name := range f.Names {
+			full, characteristic := tonalmodes.Formula(f.Mode(d + 1))
+			out[strings.ToLower(name)] = modeIntervals{full, characteristic}
+		}
+	}
+	return out
+})
+
+// ModalVector is ModalVectorService.ComputeEmbedding, the MODAL partition: for each slot's mode,
+// 0 when the chord has an interval from the root outside the mode, else the share of the mode's
+// characteristic intervals it holds (all of the mode's when it has none), 1 when it holds the
+// whole mode. A slot whose name the service does not know ("Locrian ♮6" against GA's "Locrian
+// Natural 6") stays 0 (ModalVectorService.cs:19-110, 172-209 @ c781df5c).
+func ModalVector(pcs []int, root int) []float64 {
+	v := make([]float64, 40)
+	if len(pcs) == 0 {
+		return v
+	}
+	intervals := map[int]bool{}
+	for _, pc := range pcs {
+		intervals[(pc-root+12)%12] = true
+	}
+	modes := modesByName()
+	for slot, name := range modalSlotModes {
+		m, ok := modes[strings.ToLower(name)]
+		if !ok || len(m.full) == 0 {
+			continue
+		}
+		effective := m.characteristic
+		if len(effective) == 0 {
+			effective = m.full
+		}
+		matches, conflicts, covered := 0, 0, 0
+		for _, s := range effective {
+			if intervals[s] {
+				matches++
+			}
+		}
+		for i := range intervals {
+			if !slices.Contains(m.full, i) {
+				conflicts++
+			}
+		}
+		for _, s := range m.full {
+			if intervals[s] {
+				covered++
+			}
+		}
+		if conflicts > 0 {
+			continue
+		}
+		ratio := float64(matches) / float64(len(effective))
+		if float64(covered)/float64(len(m.full)) >= 0.99 {
+			ratio = 1
+		}
+		v[slot] = clamp(ratio, 0, 1)
+	}
+	return v
+}

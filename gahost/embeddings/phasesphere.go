@@ -1,0 +1,100 @@
+package embeddings
+
+import (
+	"math"
+	"math/cmplx"
+	"slices"
+)
+
+// WeightedSpectralVector is PhaseSphereService.ComputeWeightedSpectralVector: a chroma of the
+// notes, the lowest and the highest weighing half a note more, scaled to a maximum of 1, and
+// its DFT coefficients k = 1..6
+// (Common/GA.Business.ML/Embeddings/Services/PhaseSphereService.cs:97-160 @ c781df5c).
+func WeightedSpectralVector(midi []int) []complex128 {
+	out := make([]complex128, 6)
+	if len(midi) == 0 {
+		return out
+	}
+	var chroma [12]float64
+	lo, hi := slices.Min(midi), slices.Max(midi)
+	for _, n := range midi {
+		w := 1.0
+		if n == lo {
+			w += 0.5
+		}
+		if n == hi {
+			w += 0.5
+		}
+		chroma[n%12] += w
+	}
+	if m := slices.Max(chroma[:]); m > 0 {
+		for i := range chroma {
+			chroma[i] /= m
+		}
+	}
+	return dft(chroma)
+}
+
+// dft is the DFT loop of ComputeSpectralVector (PhaseSphereService.cs:63-90 @ c781df5c).
+func dft(chroma [12]float64) []complex128 {
+	out := make([]complex128, 6)
+	for k := 1; k <= 6; k++ {
+		var re, im float64
+		for n := range 12 {
+			angle := -2.0 * math.Pi * float64(k) * float64(n) / 12
+			re += chroma[n] * math.Cos(angle)
+			im += chroma[n] * math.Sin(angle)
+		}
+		out[k-1] = complex(re, im)
+	}
+	return out
+}
+
+// NormalizeToSphere is PhaseSphereService.NormalizeToSphere: the vector over its length, zeros
+// when it is nearly zero (PhaseSphereService.cs:165-178 @ c781df5c).
+func NormalizeToSphere(s []complex128) []complex128 {
+	sum := 0.0
+	for _, c := range s {
+		m := cmplx.Abs(c)
+		sum += m * m
+	}
+	norm := math.Sqrt(sum)
+	out := make([]complex128, len(s))
+	if norm < 1e-10 {
+		return out
+	}
+	for i, c := range s {
+		out[i] = c / complex(norm, 0)
+	}
+	return out
+}
+
+// SpectralEntropy is PhaseSphereService.ComputeSpectralEntropy: the entropy of the six
+// coefficients' powers of the plain chroma, over log 6 (PhaseSphereService.cs:380-405 @ c781df5c).
+func SpectralEntropy(pcs []int) float64 {
+	var chroma [12]float64
+	for _, pc := range pcs {
+		if pc >= 0 && pc < 12 {
+			chroma[pc] = 1
+		}
+	}
+	spectral := dft(chroma)
+	powers := make([]float64, len(spectral))
+	total := 0.0
+	for i, c := range spectral {
+		m := cmplx.Abs(c)
+		powers[i] = m * m
+		total += powers[i]
+	}
+	if total < 1e-10 {
+		return 0
+	}
+	h := 0.0
+	for _, p := range powers {
+		if p > 1e-10 {
+			prob := p / total
+			h -= prob * math.Log(prob)
+		}
+	}
+	return h / math.Log(6)
+}

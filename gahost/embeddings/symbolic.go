@@ -1,0 +1,69 @@
+package embeddings
+
+import (
+	"encoding/json"
+	"strings"
+	"sync"
+
+	"course/fixtures"
+)
+
+// tagRegistry is SymbolicTagRegistry's map from normalised tag to bit, in insertion order.
+type tagRegistry struct {
+	keys []string
+	bits map[string]int
+}
+
+// symbolicRegistry reads fixtures/symbolictags.json on first use.
+var symbolicRegistry = sync.OnceValues(func() (*tagRegistry, error) {
+	var f struct {
+		Tags []struct {
+			Tag string `json:"tag"`
+			Bit int    `json:"bit"`
+		} `json:"tags"`
+	}
+	if err := json.Unmarshal(fixtures.SymbolicTags, &f); err != nil {
+		return nil, err
+	}
+	r := &tagRegistry{bits: map[string]int{}}
+	for _, t := range f.Tags {
+		r.keys = append(r.keys, t.Tag)
+		r.bits[t.Tag] = t.Bit
+	}
+	return r, nil
+})
+
+// BitIndex is SymbolicTagRegistry.GetBitIndex: the tag's bit, or else the bit of the first key
+// that contains the tag or that the tag contains; ok is false when none does
+// (Common/GA.Business.Config/Configuration/SymbolicTagRegistry.cs:196-220 @ c781df5c).
+func BitIndex(tag string) (bit int, ok bool) {
+	r, err := symbolicRegistry()
+	if err != nil {
+		panic("embeddings: the embedded tag registry: " + err.Error())
+	}
+	if strings.TrimSpace(tag) == "" {
+		return 0, false
+	}
+	n := strings.NewReplacer(" ", "-", "_", "-").Replace(strings.TrimSpace(strings.ToLower(tag)))
+	if b, found := r.bits[n]; found {
+		return b, true
+	}
+	for _, k := range r.keys {
+		if strings.Contains(n, k) || strings.Contains(k, n) {
+			return r.bits[k], true
+		}
+	}
+	return 0, false
+}
+
+// SymbolicVector is SymbolicVectorService.ComputeEmbedding: one bit per tag the registry knows
+// (Common/GA.Business.ML/Embeddings/Services/SymbolicVectorService.cs:10-29 @ c781df5c).
+func SymbolicVector(tags []string) []float64 {
+	v := make([]float64, 12)
+	for _, t := range tags {
+		if b, ok := BitIndex(t); ok && b >= 0 && b < 12 {
+			v[b] = 1
+		}
+	}
+	return v
+}

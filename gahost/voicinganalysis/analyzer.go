@@ -1,0 +1,223 @@
+package voicinganalysis
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"course/gahost/algebra"
+	"course/gahost/tonalmodes"
+)
+
+// Analysis is the part of MusicalVoicingAnalysis the voicing document and the embedding read
+// (Common/GA.Domain.Services/Fretboard/Voicings/Analysis/VoicingAnalyzer.cs:96-204 @ c781df5c).
+type Analysis struct {
+	Characteristics
+	Layout Layout
+	// MidiNotes are the voicing's notes in string order, string 1 first.
+	MidiNotes []int
+	// PitchClasses is the set of the voicing's pitch classes.
+	PitchClasses algebra.Set
+	// ModeName and FamilyName are set for a set of four pitch classes or more, holding pitch
+	// class 0, whose family has several modes.
+	ModeName, FamilyName string
+	// Tags are the semantic tags: the harmony's, the shape's, the mode's, the drop voicing's and
+	// the classification engine's, without repeats.
+	Tags []string
+}
+
+// Analyze is VoicingAnalyzer.Analyze (VoicingAnalyzer.cs:91-204 @ c781df5c).
+func Analyze(v Voicing) (Analysis, error) {
+	if len(v.Notes) == 0 {
+		return Analysis{}, fmt.Errorf("analyze %s: no note is played", v.Diagram())
+	}
+	set := algebra.NewSet(v.Notes...)
+	a := Analysis{Characteristics: AnalyzeHarmony(v), MidiNotes: slices.Clone(v.Notes), PitchClasses: set}
+
+	// Modal family detection (VoicingAnalyzer.cs:111-141 @ c781df5c)
+	if set.Len() >= 4 {
+		modes := modalFamily(set)
+		if len(modes) > 1 {
+			if i := slices.Index(modes, set); i >= 0 {
+				a.ModeName = fmt.Sprintf("Mode %d", i+1)
+				if m, ok := modeLookup()[set]; ok {
+					a.ModeName = m
+				}
+				icv := set.IntervalClassVector()
+				a.FamilyName = "Family " + icv.String()
+				if name, ok := familyNames()[icv]; ok {
+					a.FamilyName = name
+				}
+			}
+		}
+	}
+
+	a.Layout = AnalyzePhysical(v)
+	sorted := slices.Sorted(slices.Values(v.Notes))
+	tags := slices.Clone(a.SemanticTags)
+	tags = append(tags, a.Layout.Tags...)
+	if a.ModeName != "" {
+		tags = append(tags, strings.ReplaceAll(strings.ToLower(a.ModeName), " ", "-"),
+			strings.ReplaceAll(strings.ToLower(a.FamilyName), " ", "-"))
+	}
+	if a.DropVoicing != "" {
+		tags = append(tags, strings.ToLower(a.DropVoicing))
+	}
+	tags = append(tags, classify(a.Characteristics, sorted)...)
+	a.Tags = distinct(tags)
+	return a, nil
+}
+
+// modeLookup is VoicingAnalyzer's _modeLookupById: the pitch classes of every mode of the major,
+// harmonic minor, melodic minor, natural minor, harmonic major, major pentatonic and whole-tone
+// scales, from their root, with the first name found for each (VoicingAnalyzer.cs:25-60 @ c781df5c).
+var modeLookup = sync.OnceValue(func() map[algebra.Set]string {
+	out := map[algebra.Set]string{}
+	for _, f := range []tonalmodes.Family{tonalmodes.Major(), tonalmodes.HarmonicMinor(), tonalmodes.MelodicMinor(),
+		tonalmodes.NaturalMinor(), tonalmodes.HarmonicMajor(), tonalmodes.MajorPentatonic(), tonalmodes.WholeTone()} {
+		for d, name := range f.Names {
+			set := algebra.NewSet(tonalmodes.PitchClasses(f.Mode(d + 1))...)
+			if _, ok := out[set]; !ok {
+				out[set] = name
+			}
+		}
+	}
+	return out
+})
+
+// familyNames is VoicingAnalyzer's _familyNames: the interval-class vectors of four scales' first
+// modes, each named; harmonic minor shares harmonic major's vector and, added later, names it
+// (VoicingAnalyzer.cs:62-78 @ c781df5c).
+var familyNames = sync.OnceValue(func() map[algebra.ICV]string {
+	out := map[algebra.ICV]string{}
+	for _, f := range []struct {
+		family tonalmodes.Family
+		name   string
+	}{
+		{tonalmodes.Major(), "Major Scale Family"},
+		{tonalmodes.HarmonicMajor(), "Harmonic Major Family"},
+		{tonalmodes.HarmonicMinor(), "Harmonic Minor Family"},
+		{tonalmodes.MelodicMinor(), "Melodic Minor Family"},
+	} {
+		out[algebra.NewSet(tonalmodes.PitchClasses(f.family.Mode(1))...).IntervalClassVector()] = f.name
+	}
+	return out
+})
+
+// modalFamily is ModalFamily.TryGetValue on the set's interval-class vector: the sets holding
+// pitch class 0 that share it, in PitchClassSet.Items order, by mask
+// (Common/GA.Domain.Core/Theory/Atonal/ModalFamily.cs:100-121 @ c781df5c).
+func modalFamily(s algebra.Set) []algebra.Set {
+	icv := s.IntervalClassVector()
+	var modes []algebra.Set
+	for m := algebra.Set(1); m < 1<<12; m += 2 { // odd masks hold pitch class 0
+		if m.Len() == s.Len() && m.IntervalClassVector() == icv {
+			modes = append(modes, m)
+		}
+	}
+	return modes
+}
+
+// ModalFamily returns the modes of s's family as GA's PitchClassSet.ModalFamily lists them, nil
+// for the empty set.
+func ModalFamily(s algebra.Set) []algebra.Set {
+	if s.Len() == 0 {
+		return nil
+	}
+	return modalFamily(s)
+}
+
+// hasSeventhOrBeyond is ChordIdentification.HasSeventhOrBeyond
+// (Common/GA.Business.Core/Analysis/Voicings/ChordIdentification.cs @ c781df5c).
+func hasSeventhOrBeyond(ext string) bool {
+	return ext == "7th" || ext == "9th" || ext == "11th" || ext == "13th"
+}
+
+// classify is VoicingTagEnricher.Enrich through ChordClassificationEngine.Classify: register,
+// mood, style and technique tags (Common/GA.Domain.Services/Fretboard/Voicings/Analysis/
+// VoicingTagEnricher.cs:23-45 and ChordClassificationEngine.cs:27-175 @ c781df5c).
+func classify(c Characteristics, sorted []int) []string {
+	var tags []string
+	mean := 0.0
+	for _, n := range sorted {
+		mean += float64(n)
+	}
+	mean /= float64(len(sorted))
+	switch {
+	case mean < 50:
+		tags = append(tags, "register:low")
+	case mean < 58:
+		tags = append(tags, "register:mid-low")
+	case mean < 67:
+		tags = append(tags, "register:mid")
+	case mean < 76:
+		tags = append(tags, "register:mid-high")
+	default:
+		tags = append(tags, "register:high")
+	}
+
+	q := strings.ToLower(c.Chord.Quality)
+	isMinor := strings.Contains(q, "min") || strings.HasPrefix(q, "m") && !strings.HasPrefix(q, "maj")
+	isMajor := strings.Contains(q, "maj") || (!isMinor && !strings.Contains(q, "dim") && !strings.Contains(q, "aug"))
+	extended := hasSeventhOrBeyond(c.Chord.Extension)
+	hasDrop := c.DropVoicing != ""
+
+	// ClassifyMood (ChordClassificationEngine.cs:66-112)
+	if c.DissonanceScore > 0.65 {
+		tags = append(tags, "tense")
+	} else {
+		if extended && (hasDrop || c.IsOpenVoicing) && mean >= 58 {
+			tags = append(tags, "dreamy")
+		}
+		if isMajor && mean >= 67 && c.Consonance >= 0.60 {
+			tags = append(tags, "bright")
+		}
+		if isMinor && mean < 60 {
+			tags = append(tags, "melancholy", "sad")
+		}
+		if c.Consonance >= 0.75 && c.NoteCount <= 4 && !c.IsOpenVoicing && !hasDrop {
+			tags = append(tags, "stable")
+		}
+		if c.IsOpenVoicing && c.IntervalSpread >= 14 {
+			tags = append(tags, "resonant")
+		}
+	}
+
+	// ClassifyStyle (ChordClassificationEngine.cs:120-151)
+	if extended {
+		tags = append(tags, "jazz")
+	}
+	if c.IsRootless && extended {
+		tags = append(tags, "neo-soul")
+	}
+	if q == "5" || strings.HasPrefix(q, "5 ") || strings.HasSuffix(q, " 5") {
+		tags = append(tags, "rock-guitar", "power-chord")
+	}
+	simpleTriad := c.NoteCount <= 5 && (q == "maj" || q == "" || q == "m" || q == "min")
+	if simpleTriad && c.IsOpenVoicing {
+		tags = append(tags, "campfire-chord")
+	}
+
+	// ClassifyTechnique (ChordClassificationEngine.cs:154-175)
+	if c.IsRootless {
+		tags = append(tags, "rootless")
+	}
+	if c.IsOpenVoicing {
+		tags = append(tags, "open-voicing")
+	} else {
+		tags = append(tags, "closed-voicing")
+	}
+	if hasDrop {
+		norm := strings.ReplaceAll(strings.ToLower(c.DropVoicing), " ", "-")
+		if strings.Contains(norm, "drop-2") {
+			tags = append(tags, "drop-2-voicings")
+		} else if strings.Contains(norm, "drop-3") {
+			tags = append(tags, "drop-3-voicings")
+		}
+	}
+	if c.IsRootless && c.NoteCount == 3 {
+		tags = append(tags, "shell-voicing")
+	}
+	return tags
+}

@@ -1,0 +1,131 @@
+package voicinganalysis
+
+import (
+	"slices"
+	"strings"
+
+	"course/gahost/algebra"
+)
+
+// Characteristics is VoicingCharacteristics as VoicingHarmonicAnalyzer fills it. GA's
+// constructor call passes its arguments by position into a record whose order differs from the
+// call's: "is the spread wider than an octave" lands in IsRootless, the drop voicing in
+// DropVoicing, and false in IsOpenVoicing
+// (Common/GA.Business.Core/Analysis/Voicings/VoicingCharacteristics.cs:3-15 and
+// Common/GA.Domain.Services/Fretboard/Voicings/Analysis/VoicingHarmonicAnalyzer.cs:30-42 @ c781df5c).
+type Characteristics struct {
+	Chord           Chord
+	DissonanceScore float64
+	Consonance      float64
+	IntervalSpread  int
+	NoteCount       int
+	ICV             string
+	IsRootless      bool
+	DropVoicing     string
+	IsOpenVoicing   bool
+	SemanticTags    []string
+}
+
+// FunctionalHarmony is AnalysisConstants.FunctionalHarmony, the harmonic function every
+// identified chord gets (Common/GA.Business.Core/Analysis/AnalysisConstants.cs:11 @ c781df5c).
+const FunctionalHarmony = "Functional Harmony"
+
+// AnalyzeHarmony is VoicingHarmonicAnalyzer.Analyze of a voicing with at least one note
+// (VoicingHarmonicAnalyzer.cs:10-44 @ c781df5c).
+func AnalyzeHarmony(v Voicing) Characteristics {
+	midi := slices.Clone(v.Notes)
+	slices.Sort(midi)
+	set := algebra.NewSet(midi...)
+	chord := Identify(set.PitchClasses(), midi[0]%12)
+	dissonance := dissonanceScore(midi)
+	consonance := 1 - min(dissonance/10, 1)
+	spread := midi[len(midi)-1] - midi[0]
+	return Characteristics{
+		Chord:           chord,
+		DissonanceScore: dissonance,
+		Consonance:      consonance,
+		IntervalSpread:  spread,
+		NoteCount:       set.Len(),
+		ICV:             set.IntervalClassVector().String(),
+		IsRootless:      spread > 12,
+		DropVoicing:     dropVoicing(midi),
+		IsOpenVoicing:   false,
+		SemanticTags:    harmonicTags(chord, spread, consonance),
+	}
+}
+
+// dropVoicing is DetectDropVoicing: four notes or more whose bass, raised an octave, leaves them
+// within an octave are a "Drop-2" (VoicingHarmonicAnalyzer.cs:46-58 @ c781df5c).
+func dropVoicing(sorted []int) string {
+	if len(sorted) < 4 {
+		return ""
+	}
+	raised := append(slices.Clone(sorted[1:]), sorted[0]+12)
+	if slices.Max(raised)-slices.Min(raised) <= 12 {
+		return "Drop-2"
+	}
+	return ""
+}
+
+// dissonanceScore is CalculateDissonance: one for every pair of notes a minor second or a
+// tritone apart, octaves folded (VoicingHarmonicAnalyzer.cs:151-168 @ c781df5c).
+func dissonanceScore(midi []int) float64 {
+	d := 0.0
+	for i := range midi {
+		for j := i + 1; j < len(midi); j++ {
+			iv := midi[j] - midi[i]
+			if iv < 0 {
+				iv = -iv
+			}
+			if iv%12 == 1 || iv%12 == 6 {
+				d++
+			}
+		}
+	}
+	return d
+}
+
+// harmonicTags is GenerateSemanticTags (VoicingHarmonicAnalyzer.cs:170-207 @ c781df5c).
+func harmonicTags(chord Chord, spread int, consonance float64) []string {
+	var tags []string
+	if consonance > 0.7 {
+		tags = append(tags, "consonant")
+	} else if consonance < 0.3 {
+		tags = append(tags, "dissonant")
+	}
+	if spread > 24 {
+		tags = append(tags, "wide-voicing")
+	} else if spread < 12 {
+		tags = append(tags, "close-voicing")
+	}
+	if chord.Quality != "" {
+		q := strings.ToLower(chord.Quality)
+		tags = append(tags, q)
+		if strings.Contains(q, "sus2") || strings.Contains(q, "sus4") || strings.Contains(q, "add9") {
+			tags = append(tags, "pop")
+		}
+		if strings.Contains(q, "diminished") || strings.Contains(q, "augmented") || strings.Contains(q, "alt") {
+			tags = append(tags, "tension")
+		}
+	}
+	if consonance < 0.4 {
+		tags = append(tags, "dark")
+	}
+	if spread > 12 && spread < 24 {
+		tags = append(tags, "balanced")
+	}
+	return distinct(tags)
+}
+
+// distinct keeps the first of equal strings, as LINQ's Distinct does.
+func distinct(in []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, s := range in {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}

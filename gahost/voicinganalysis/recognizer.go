@@ -1,0 +1,297 @@
+package voicinganalysis
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"course/gahost/algebra"
+)
+
+// Pattern is a ChordIntervalPattern: a chord as intervals from its root, with the quality,
+// extension and alterations its name is built from, and a priority, lower preferred
+// (Common/GA.Domain.Core/Theory/Harmony/ChordIntervalPattern.cs:20-26 @ c781df5c).
+type Pattern struct {
+	Name, Quality, Extension string
+	Alterations              []string
+	Intervals                []int
+	Priority                 int
+}
+
+// match is a MatchResult: the pattern intervals the chord lacks and the chord intervals the
+// pattern lacks (ChordIntervalPattern.cs:37-56 @ c781df5c).
+type match struct{ missing, extra int }
+
+func (m match) distance() int { return m.missing + m.extra }
+
+// tryMatch is ChordIntervalPattern.TryMatch: nil when more than maxMissing pattern intervals are
+// absent or more than maxExtra chord intervals are not in the pattern (ChordIntervalPattern.cs:37-56 @ c781df5c).
+func (p Pattern) tryMatch(intervals map[int]bool, maxMissing, maxExtra int) (match, bool) {
+	in := map[int]bool{}
+	var m match
+	for _, i := range p.Intervals {
+		in[i] = true
+		if !intervals[i] {
+			m.missing++
+		}
+	}
+	for i := range intervals {
+		if !in[i] {
+			m.extra++
+		}
+	}
+	return m, m.missing <= maxMissing && m.extra <= maxExtra
+}
+
+// Patterns is CanonicalChordPatternCatalog.All, in the catalogue's order
+// (Common/GA.Domain.Core/Theory/Harmony/CanonicalChordPatternCatalog.cs:44-135 @ c781df5c).
+func Patterns() []Pattern {
+	p := func(name, quality, ext string, alt []string, iv []int, prio int) Pattern {
+		return Pattern{name, quality, ext, alt, iv, prio}
+	}
+	none := []string{}
+	return []Pattern{
+		p("major-triad", "major", "triad", none, []int{0, 4, 7}, 0),
+		p("minor-triad", "minor", "triad", none, []int{0, 3, 7}, 1),
+		p("diminished-triad", "diminished", "triad", none, []int{0, 3, 6}, 2),
+		p("augmented-triad", "augmented", "triad", none, []int{0, 4, 8}, 3),
+		p("sus2", "suspended", "triad", []string{"sus2"}, []int{0, 2, 7}, 8),
+		p("sus4", "suspended", "triad", []string{"sus4"}, []int{0, 5, 7}, 8),
+		p("major-6", "major", "6th", none, []int{0, 4, 7, 9}, 10),
+		p("minor-6", "minor", "6th", none, []int{0, 3, 7, 9}, 11),
+		p("major-6-add-9", "major", "6th", []string{"add9"}, []int{0, 2, 4, 7, 9}, 12),
+		p("minor-6-add-9", "minor", "6th", []string{"add9"}, []int{0, 2, 3, 7, 9}, 13),
+		p("dominant-7", "dominant", "7th", none, []int{0, 4, 7, 10}, 5),
+		p("major-7", "major", "7th", none, []int{0, 4, 7, 11}, 5),
+		p("minor-7", "minor", "7th", none, []int{0, 3, 7, 10}, 5),
+		p("minor-major-7", "minor", "7th", []string{"maj7"}, []int{0, 3, 7, 11}, 6),
+		p("half-diminished-7", "diminished", "7th", []string{"b5"}, []int{0, 3, 6, 10}, 6),
+		p("diminished-7", "diminished", "7th", none, []int{0, 3, 6, 9}, 7),
+		p("augmented-major-7", "augmented", "7th", []string{"maj7"}, []int{0, 4, 8, 11}, 8),
+		p("augmented-7", "augmented", "7th", none, []int{0, 4, 8, 10}, 8),
+		p("7-sus4", "suspended", "7th", []string{"sus4"}, []int{0, 5, 7, 10}, 9),
+		p("7-sus2", "suspended", "7th", []string{"sus2"}, []int{0, 2, 7, 10}, 9),
+		p("dominant-9", "dominant", "9th", none, []int{0, 2, 4, 7, 10}, 15),
+		p("major-9", "major", "9th", none, []int{0, 2, 4, 7, 11}, 15),
+		p("minor-9", "minor", "9th", none, []int{0, 2, 3, 7, 10}, 15),
+		p("minor-major-9", "minor", "9th", []string{"maj9"}, []int{0, 2, 3, 7, 11}, 16),
+		p("half-diminished-9", "diminished", "9th", []string{"b5"}, []int{0, 2, 3, 6, 10}, 17),
+		p("9-sus4", "suspended", "9th", []string{"sus4"}, []int{0, 2, 5, 7, 10}, 18),
+		p("dominant-11", "dominant", "11th", none, []int{0, 2, 5, 7, 10}, 20),
+		p("major-11", "major", "11th", none, []int{0, 2, 5, 7, 11}, 20),
+		p("minor-11", "minor", "11th", none, []int{0, 2, 3, 5, 7, 10}, 20),
+		p("dominant-11-full", "dominant", "11th", none, []int{0, 2, 4, 5, 7, 10}, 22),
+		p("dominant-13", "dominant", "13th", none, []int{0, 2, 4, 7, 9, 10}, 25),
+		p("major-13", "major", "13th", none, []int{0, 2, 4, 7, 9, 11}, 25),
+		p("minor-13", "minor", "13th", none, []int{0, 2, 3, 7, 9, 10}, 26),
+		p("13-sus4", "suspended", "13th", []string{"sus4"}, []int{0, 2, 5, 7, 9, 10}, 28),
+		p("dominant-7-b5", "altered-dominant", "7th", []string{"b5"}, []int{0, 4, 6, 10}, 30),
+		p("dominant-7-sharp-5", "altered-dominant", "7th", []string{"#5"}, []int{0, 4, 8, 10}, 30),
+		p("dominant-7-b9", "altered-dominant", "7th", []string{"b9"}, []int{0, 1, 4, 7, 10}, 32),
+		p("dominant-7-sharp-9", "altered-dominant", "7th", []string{"#9"}, []int{0, 3, 4, 7, 10}, 32),
+		p("dominant-7-sharp-11", "altered-dominant", "7th", []string{"#11"}, []int{0, 4, 6, 7, 10}, 34),
+		p("dominant-7-b13", "altered-dominant", "7th", []string{"b13"}, []int{0, 4, 7, 8, 10}, 34),
+		p("dominant-7-b9-sharp-9", "altered-dominant", "7th", []string{"b9", "#9"}, []int{0, 1, 3, 4, 7, 10}, 36),
+		p("dominant-7-b9-sharp-11", "altered-dominant", "7th", []string{"b9", "#11"}, []int{0, 1, 4, 6, 7, 10}, 38),
+		p("dominant-9-sharp-11", "altered-dominant", "9th", []string{"#11"}, []int{0, 2, 4, 6, 7, 10}, 40),
+		p("dominant-13-b9", "altered-dominant", "13th", []string{"b9"}, []int{0, 1, 4, 7, 9, 10}, 42),
+		p("dominant-7-alt", "altered-dominant", "7th", []string{"b9", "#9", "b13"}, []int{0, 1, 3, 4, 8, 10}, 44),
+		p("add-9", "major", "add", []string{"add9"}, []int{0, 2, 4, 7}, 50),
+		p("minor-add-9", "minor", "add", []string{"add9"}, []int{0, 2, 3, 7}, 51),
+		p("add-11", "major", "add", []string{"add11"}, []int{0, 4, 5, 7}, 52),
+		p("minor-add-11", "minor", "add", []string{"add11"}, []int{0, 3, 5, 7}, 53),
+		p("6-9", "major", "add", []string{"add9"}, []int{0, 2, 4, 7, 9}, 54),
+		p("minor-6-9", "minor", "add", []string{"add9"}, []int{0, 2, 3, 7, 9}, 55),
+		p("quartal-3", "quartal", "triad", none, []int{0, 5, 10}, 70),
+		p("quartal-4", "quartal", "7th", none, []int{0, 3, 5, 10}, 71),
+		p("quartal-5", "quartal", "9th", none, []int{0, 3, 5, 8, 10}, 72),
+		p("whole-tone-hexachord", "set-class", "", none, []int{0, 2, 4, 6, 8, 10}, 80),
+		p("augmented-hexachord", "set-class", "", none, []int{0, 3, 4, 7, 8, 11}, 81),
+		p("octatonic-half-whole", "set-class", "", none, []int{0, 1, 3, 4, 6, 7, 9, 10}, 82),
+		p("octatonic-whole-half", "set-class", "", none, []int{0, 2, 3, 5, 6, 8, 9, 11}, 82),
+		p("power-chord", "power", "dyad", none, []int{0, 7}, 90),
+		p("shell-7", "shell", "7th", none, []int{0, 4, 10}, 91),
+		p("shell-major-7", "shell", "7th", none, []int{0, 4, 11}, 91),
+		p("shell-minor-7", "shell", "7th", none, []int{0, 3, 10}, 91),
+	}
+}
+
+// Chord is a CanonicalChordResult: the register-free name of a set of pitch classes, its root,
+// quality and extension, and the slash suffix the bass adds
+// (Common/GA.Domain.Services/Chords/CanonicalChordRecognizer.cs:390-409 @ c781df5c).
+type Chord struct {
+	CanonicalName string
+	// Root is the root's name; "" when the recognizer found none.
+	Root, Quality, Extension string
+	SlashSuffix              string
+	PatternName              string
+	MatchDistance            int
+}
+
+// DisplayName is the name with its slash suffix, "C/E" (CanonicalChordRecognizer.cs:404-408 @ c781df5c).
+func (c Chord) DisplayName() string { return c.CanonicalName + c.SlashSuffix }
+
+// Identify is CanonicalChordRecognizer.Identify: the distinct pitch classes name the chord, the
+// bass only adds a slash suffix (CanonicalChordRecognizer.cs:26-38 @ c781df5c).
+func Identify(pcs []int, bass int) Chord {
+	set := algebra.NewSet(pcs...)
+	distinct := set.PitchClasses()
+	switch len(distinct) {
+	case 0:
+		return Chord{CanonicalName: "(empty)", Quality: "empty", MatchDistance: -1}
+	case 1:
+		n := NoteName(distinct[0])
+		return Chord{CanonicalName: n + " (unison)", Root: n, Quality: "unison", PatternName: "unison"}
+	case 2:
+		return identifyDyad(distinct[0], distinct[1])
+	}
+	return identifyChordSet(distinct, set, bass)
+}
+
+// identifyDyad names two pitch classes: a fifth either way is a power chord, anything else the
+// smaller interval from its lower note (CanonicalChordRecognizer.cs:67-117 @ c781df5c).
+func identifyDyad(pc1, pc2 int) Chord {
+	interval := (pc2 - pc1 + 12) % 12
+	if interval == 7 || interval == 5 {
+		root := pc2
+		if interval == 7 {
+			root = pc1
+		}
+		return Chord{CanonicalName: NoteName(root) + "5", Root: NoteName(root), Quality: "power", Extension: "dyad", PatternName: "power-chord"}
+	}
+	root, other := pc2, pc1
+	if interval <= 6 {
+		root, other = pc1, pc2
+	}
+	c := (other - root + 12) % 12
+	names := map[int]string{0: "unison", 1: "Minor 2nd", 2: "Major 2nd", 3: "Minor 3rd", 4: "Major 3rd", 5: "Perfect 4th", 6: "Tritone"}
+	name, ok := names[c]
+	if !ok {
+		name = fmt.Sprintf("IC%d", c)
+	}
+	return Chord{CanonicalName: fmt.Sprintf("%s + %s (%s)", NoteName(root), NoteName(other), name), Root: NoteName(root),
+		Quality: "dyad", Extension: "dyad", PatternName: fmt.Sprintf("dyad-ic%d", c)}
+}
+
+// candidate is one root and pattern that fit.
+type candidate struct {
+	root    int
+	pattern Pattern
+	match   match
+}
+
+// identifyChordSet tries every pitch class as root against every pattern, a pattern missing at
+// most one interval and the chord having at most one extra, and keeps the nearest fit, then an
+// exact one, then the pattern of lowest priority, then the commonest root; LINQ's OrderBy is
+// stable, so ties keep root then catalogue order (CanonicalChordRecognizer.cs:123-160 @ c781df5c).
+func identifyChordSet(pcs []int, set algebra.Set, bass int) Chord {
+	var cands []candidate
+	patterns := Patterns()
+	for _, root := range pcs {
+		intervals := map[int]bool{}
+		for _, pc := range pcs {
+			intervals[(pc-root+12)%12] = true
+		}
+		for _, p := range patterns {
+			if m, ok := p.tryMatch(intervals, 1, 1); ok {
+				cands = append(cands, candidate{root, p, m})
+			}
+		}
+	}
+	if len(cands) == 0 {
+		return fallbackFromForte(set)
+	}
+	missingRank := func(c candidate) int {
+		if c.match.missing == 0 {
+			return 0
+		}
+		return 1
+	}
+	sort.SliceStable(cands, func(i, j int) bool {
+		a, b := cands[i], cands[j]
+		if a.match.distance() != b.match.distance() {
+			return a.match.distance() < b.match.distance()
+		}
+		if missingRank(a) != missingRank(b) {
+			return missingRank(a) < missingRank(b)
+		}
+		if a.pattern.Priority != b.pattern.Priority {
+			return a.pattern.Priority < b.pattern.Priority
+		}
+		return rootCommonness(a.root) < rootCommonness(b.root)
+	})
+	best := cands[0]
+	c := Chord{CanonicalName: NoteName(best.root) + chordSuffix(best.pattern), Root: NoteName(best.root),
+		Quality: best.pattern.Quality, Extension: best.pattern.Extension, PatternName: best.pattern.Name,
+		MatchDistance: best.match.distance()}
+	if bass%12 != best.root {
+		c.SlashSuffix = "/" + NoteName(bass)
+	}
+	return c
+}
+
+// specialSuffixes are ChordSuffix's names for known patterns, built when a chord is named
+// (CanonicalChordRecognizer.cs:237-273 @ c781df5c).
+func specialSuffixes() map[string]string {
+	return map[string]string{
+		"sus2": "sus2", "sus4": "sus4", "7-sus2": "7sus2", "7-sus4": "7sus4", "9-sus4": "9sus4", "13-sus4": "13sus4",
+		"major-7": "maj7", "major-9": "maj9", "major-11": "maj11", "major-13": "maj13",
+		"minor-major-7": "m(maj7)", "minor-major-9": "m(maj9)", "augmented-major-7": "aug(maj7)", "augmented-7": "aug7",
+		"half-diminished-7": "m7b5", "half-diminished-9": "m9b5", "diminished-7": "dim7", "power-chord": "5",
+		"add-9": "add9", "minor-add-9": "m(add9)", "add-11": "add11", "minor-add-11": "m(add11)", "6-9": "6/9",
+		"minor-6-9": "m6/9", "quartal-3": "(quartal)", "quartal-4": "7(quartal)", "quartal-5": "9(quartal)",
+		"shell-7": "7(shell)", "shell-major-7": "maj7(shell)", "shell-minor-7": "m7(shell)",
+		"whole-tone-hexachord": "(whole-tone)", "augmented-hexachord": "(aug hex)",
+		"octatonic-half-whole": "(oct H-W)", "octatonic-whole-half": "(oct W-H)",
+	}
+}
+
+// chordSuffix is ChordSuffix: a known pattern's own suffix, else quality, extension and
+// alterations run together (CanonicalChordRecognizer.cs:189-274 @ c781df5c).
+func chordSuffix(p Pattern) string {
+	if s, ok := specialSuffixes()[p.Name]; ok {
+		return s
+	}
+	quality := map[string]string{"major": "", "minor": "m", "diminished": "dim", "augmented": "aug", "dominant": "",
+		"altered-dominant": "", "suspended": "sus", "quartal": " quartal", "shell": "", "power": "", "set-class": ""}
+	q, ok := quality[p.Quality]
+	if !ok {
+		q = p.Quality
+	}
+	ext := map[string]string{"triad": "", "6th": "6", "7th": "7", "9th": "9", "11th": "11", "13th": "13", "add": "", "dyad": "", "": ""}
+	e, ok := ext[p.Extension]
+	if !ok {
+		e = p.Extension
+	}
+	var alt strings.Builder
+	for _, a := range p.Alterations {
+		if !slices.Contains([]string{"add9", "add11", "sus2", "sus4", "maj7", "maj9"}, a) {
+			alt.WriteString(a)
+		}
+	}
+	return q + e + alt.String()
+}
+
+// fallbackFromForte names a set no pattern fits by its Forte number and cardinality
+// (CanonicalChordRecognizer.cs:294-330 @ c781df5c).
+func fallbackFromForte(set algebra.Set) Chord {
+	names := map[int]string{3: "trichord", 4: "tetrachord", 5: "pentachord", 6: "hexachord", 7: "heptachord",
+		8: "octachord", 9: "nonachord", 10: "decachord", 11: "undecachord", 12: "dodecachord"}
+	card, ok := names[set.Len()]
+	if !ok {
+		card = fmt.Sprintf("%d-note set", set.Len())
+	}
+	label, found := algebra.ForteLabel(set)
+	forte := "set"
+	if found {
+		forte = "Forte " + label
+	}
+	return Chord{CanonicalName: fmt.Sprintf("%s (%s)", forte, card), Quality: "set-class", PatternName: label, MatchDistance: -1}
+}
+
+// rootCommonness is RootCommonness: the distance of a root from C round the circle of fifths,
+// lower preferred (CanonicalChordRecognizer.cs:336-351 @ c781df5c).
+func rootCommonness(pc int) int {
+	return [12]int{0, 5, 2, 3, 4, 1, 6, 1, 4, 3, 2, 5}[pc]
+}
