@@ -73,10 +73,12 @@ func GATemplates() Templates {
 	return out
 }
 
-// Lookup finds a template by name without regard to case (ordinal, as OrdinalIgnoreCase does).
+// Lookup finds a template by name as StringComparer.OrdinalIgnoreCase compares: character by
+// character, each mapped to upper case.
 func (ts Templates) Lookup(name string) (Template, bool) {
+	upper := strings.ToUpper(name)
 	for _, t := range ts {
-		if strings.EqualFold(t.Name, name) {
+		if strings.ToUpper(t.Name) == upper {
 			return t, true
 		}
 	}
