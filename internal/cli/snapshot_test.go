@@ -43,6 +43,7 @@ var snapshotRuns = [][]string{
 	{"l17"},
 	{"l17", "--main"},
 	{"l18"},
+	{"l20"},
 	{"l22"},
 	{"l22", "--main"},
 	{"l23"},
