@@ -5,12 +5,10 @@ package sse
 
 import (
 	"bytes"
-	"encoding/binary"
 	"fmt"
 	"io"
 	"iter"
 	"math"
-	"math/bits"
 	"strings"
 	"time"
 )
@@ -79,7 +77,6 @@ type Reader struct {
 	buf        []byte
 	start, end int // unread bytes are buf[start:end]
 	lf, cr     int // next LF and CR at or after start, end when none; stale when < start
-	crSeen     bool
 	// buf[validFrom:validTo] is known to be well-formed UTF-8; validFrom is a line's start, so
 	// a sequence boundary. One pass over the buffer spares a pass per line.
 	validFrom, validTo int
@@ -342,18 +339,10 @@ func (r *Reader) matchBOM() {
 	}
 }
 
-// nextEOL finds the next CR or LF in the unread bytes. Each needle's position is remembered
-// until passed, so a stream with one kind of line end does not rescan for the other on every
-// line. Once the stream has shown a CR, lines are found by one scan for either byte instead,
-// which spares a CRLF stream a second scan per line.
+// nextEOL finds the next CR or LF in the unread bytes, with one bytes.IndexByte scan for each.
+// Each needle's position is remembered until passed, so a stream of LF lines scans for a CR once
+// per read, and a CRLF line costs two short scans, each ending at that line's end.
 func (r *Reader) nextEOL() int {
-	if r.crSeen && r.lf < r.start && r.cr < r.start {
-		if i := indexEOL(r.buf[r.start:r.end]); i >= 0 {
-			return r.start + i
-		}
-		r.lf, r.cr = r.end, r.end
-		return -1
-	}
 	if r.lf < r.start {
 		r.lf = r.end
 		if i := bytes.IndexByte(r.buf[r.start:r.end], '\n'); i >= 0 {
@@ -364,7 +353,6 @@ func (r *Reader) nextEOL() int {
 		r.cr = r.end
 		if i := bytes.IndexByte(r.buf[r.start:r.end], '\r'); i >= 0 {
 			r.cr = r.start + i
-			r.crSeen = true
 		}
 	}
 	i := min(r.lf, r.cr)
@@ -372,28 +360,6 @@ func (r *Reader) nextEOL() int {
 		return -1
 	}
 	return i
-}
-
-// indexEOL returns the index of the first CR or LF in b, or -1, eight bytes at a time: for
-// the short lines of a stream, one pass for both bytes costs less than a pass for each.
-func indexEOL(b []byte) int {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	i := 0
-	for ; i+8 <= len(b); i += 8 {
-		w := binary.LittleEndian.Uint64(b[i:])
-		lf, cr := w^(ones*'\n'), w^(ones*'\r')
-		// A byte of lf or cr is zero where b holds that byte; the lowest flagged byte is
-		// always a true zero, as a false flag needs a borrow from a zero below it.
-		if m := ((lf-ones)&^lf | (cr-ones)&^cr) & highs; m != 0 {
-			return i + bits.TrailingZeros64(m)>>3
-		}
-	}
-	for ; i < len(b); i++ {
-		if b[i] == '\n' || b[i] == '\r' {
-			return i
-		}
-	}
-	return -1
 }
 
 // processLine applies 9.2.6's steps to a line that is neither blank nor a data line with

@@ -1,7 +1,6 @@
 package sse
 
 import (
-	"bytes"
 	"math/rand/v2"
 	"testing"
 	"unicode/utf8"
@@ -55,37 +54,5 @@ func TestValidUTF8(t *testing.T) {
 			b = append(b, pieces[rng.IntN(len(pieces))]...)
 		}
 		check(b)
-	}
-}
-
-// TestIndexEOL holds indexEOL to a byte-by-byte search, with CR and LF at every offset of a
-// word, among bytes whose values sit next to theirs and bytes with the high bit set.
-func TestIndexEOL(t *testing.T) {
-	naive := func(b []byte) int {
-		for i, c := range b {
-			if c == '\n' || c == '\r' {
-				return i
-			}
-		}
-		return -1
-	}
-	fill := []byte{0x00, 0x09, 0x0B, 0x0C, 0x0E, 0x8A, 0x8D, 0xFF, 'a'}
-	for n := range 20 {
-		for _, f := range fill {
-			for pos := -1; pos < n; pos++ {
-				for _, eol := range []byte{'\n', '\r'} {
-					b := bytes.Repeat([]byte{f}, n)
-					if pos >= 0 {
-						b[pos] = eol
-						if pos+1 < n {
-							b[pos+1] = eol ^ ('\n' ^ '\r')
-						}
-					}
-					if got, want := indexEOL(b), naive(b); got != want {
-						t.Fatalf("indexEOL(%q) = %d, want %d", b, got, want)
-					}
-				}
-			}
-		}
 	}
 }
