@@ -168,7 +168,8 @@ func (r *Reader) Next() (Event, error) {
 			if c := r.buf[from]; c == '\n' || c == '\r' {
 				r.endLine(from)
 				if len(r.spans) == 1 && len(r.data) == 0 && !r.idNew && len(r.typ) == 0 {
-					// An event of one data line, the usual kind, is copied straight from buf.
+					// The usual event, one data line with no type and no new id, needs
+					// none of dispatch's bookkeeping.
 					sp := r.spans[0]
 					data := string(r.buf[sp.from : int(sp.from)+r.spanLen-1])
 					r.spans, r.spanLen = r.spans[:0], 0
@@ -431,10 +432,16 @@ func (r *Reader) flushSpans() {
 // appendSpan appends the value sp locates and its LF to b.
 func (r *Reader) appendSpan(b []byte, sp span) []byte {
 	b = append(b, r.buf[sp.from:sp.to]...)
-	if sp.to == sp.from || r.buf[sp.to-1] != '\n' {
+	if !r.hasLF(sp) {
 		b = append(b, '\n')
 	}
 	return b
+}
+
+// hasLF reports whether the span includes the LF that follows its value; a value holds no LF
+// of its own, so a last byte LF is the line's.
+func (r *Reader) hasLF(sp span) bool {
+	return sp.to > sp.from && r.buf[sp.to-1] == '\n'
 }
 
 // dispatch follows 9.2.6's "dispatch the event" steps for web browsers. The event's data, and
@@ -466,7 +473,7 @@ func (r *Reader) dispatch() (Event, bool) {
 		b.Write(r.data)
 		for _, sp := range r.spans {
 			b.Write(r.buf[sp.from:sp.to])
-			if sp.to == sp.from || r.buf[sp.to-1] != '\n' {
+			if !r.hasLF(sp) {
 				b.WriteByte('\n')
 			}
 		}
