@@ -33,13 +33,19 @@ const (
 // and small enough to sit in the Reader itself.
 const maxSpans = 128
 
+// blockSize is the size of the blocks a Reader makes its events' strings in: an event of a
+// few dozen bytes, the usual size in a chat stream, shares one allocation with those around
+// it, and a string a caller keeps holds at most one block alive with it.
+const blockSize = 2 << 10
+
 // maxRetryMS is the largest reconnection time, in milliseconds, a time.Duration can hold.
 const maxRetryMS = math.MaxInt64 / int64(time.Millisecond)
 
 // bom is U+FEFF encoded as UTF-8, which the standard's UTF-8 decode strips once from the start.
 const bom = "\xEF\xBB\xBF"
 
-// Event is one dispatched event: what a browser's MessageEvent carries.
+// Event is one dispatched event: what a browser's MessageEvent carries. Its strings may share
+// an allocation of at most 2 KiB with the strings of the events around it.
 type Event struct {
 	Type        string // the event type buffer, or "message" when it was empty
 	Data        string // the data buffer without its last LF
@@ -95,10 +101,11 @@ type Reader struct {
 	spans    []span
 	spanLen  int // bytes the spans add to the data, an LF for each value included
 	spanArr  [maxSpans]span
-	typ      []byte // event type buffer, UTF-8
-	typStr   string // string form of the last type dispatched, reused to spare an allocation
-	id       []byte // last event ID buffer, UTF-8
-	idNew    bool   // id differs from lastID, which the next dispatch must bring up to date
+	block    strings.Builder // where events' strings are made; it only ever appends
+	typ      []byte          // event type buffer, UTF-8
+	typStr   string          // string form of the last type dispatched, reused to spare an allocation
+	id       []byte          // last event ID buffer, UTF-8
+	idNew    bool            // id differs from lastID, which the next dispatch must bring up to date
 	lastID   string
 	retry    time.Duration
 	hasRetry bool
@@ -171,7 +178,7 @@ func (r *Reader) Next() (Event, error) {
 					// The usual event, one data line with no type and no new id, needs
 					// none of dispatch's bookkeeping.
 					sp := r.spans[0]
-					data := string(r.buf[sp.from : int(sp.from)+r.spanLen-1])
+					data := r.newString(r.buf[sp.from : int(sp.from)+r.spanLen-1])
 					r.spans, r.spanLen = r.spans[:0], 0
 					return Event{Type: "message", Data: data, LastEventID: r.lastID}, nil
 				}
@@ -445,8 +452,8 @@ func (r *Reader) hasLF(sp span) bool {
 }
 
 // dispatch follows 9.2.6's "dispatch the event" steps for web browsers. The event's data, and
-// the id and the type when they changed, share one allocation: the id and type strings then
-// keep that event's bytes alive until they change again, which the limit bounds.
+// the id and the type when they changed, are made in one piece of the block: the id and type
+// strings then keep that block alive until they change again, which the limit bounds.
 func (r *Reader) dispatch() (Event, bool) {
 	n := len(r.data) + r.spanLen
 	if n == 0 {
@@ -457,11 +464,9 @@ func (r *Reader) dispatch() (Event, bool) {
 	newTyp := len(r.typ) > 0 && string(r.typ) != r.typStr
 	var s string
 	if len(r.spans) == 1 && len(r.data) == 0 && !r.idNew && !newTyp {
-		// An event of one data line, the usual kind, is copied straight from buf.
 		sp := r.spans[0]
-		s = string(r.buf[sp.from : int(sp.from)+n])
+		s = r.newString(r.buf[sp.from : int(sp.from)+n])
 	} else {
-		var b strings.Builder
 		size := n + 1
 		if r.idNew {
 			size += len(r.id)
@@ -469,7 +474,8 @@ func (r *Reader) dispatch() (Event, bool) {
 		if newTyp {
 			size += len(r.typ)
 		}
-		b.Grow(size)
+		b := &r.block
+		base := r.reserve(size)
 		b.Write(r.data)
 		for _, sp := range r.spans {
 			b.Write(r.buf[sp.from:sp.to])
@@ -483,7 +489,7 @@ func (r *Reader) dispatch() (Event, bool) {
 		if newTyp {
 			b.Write(r.typ)
 		}
-		s = b.String()
+		s = b.String()[base:]
 		off := n + 1
 		if r.idNew {
 			r.lastID = s[off : off+len(r.id)]
@@ -501,6 +507,24 @@ func (r *Reader) dispatch() (Event, bool) {
 	r.data, r.typ = r.data[:0], r.typ[:0]
 	r.spans, r.spanLen = r.spans[:0], 0
 	return ev, true
+}
+
+// reserve makes room for size more bytes in the block and returns where they will start. A
+// string too large to share a block gets one of its own.
+func (r *Reader) reserve(size int) int {
+	b := &r.block
+	if b.Cap()-b.Len() < size {
+		b.Reset()
+		b.Grow(max(size, blockSize))
+	}
+	return b.Len()
+}
+
+// newString returns v as a string made in the block.
+func (r *Reader) newString(v []byte) string {
+	base := r.reserve(len(v))
+	r.block.Write(v)
+	return r.block.String()[base:]
 }
 
 // setID sets the last event ID buffer; its string waits for the next dispatch, so an id
