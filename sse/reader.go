@@ -111,8 +111,8 @@ type Reader struct {
 	hasRetry bool
 }
 
-// span locates a data value in buf: buf[from:to] is the value, followed by the LF that ended
-// its line when that line ended with a lone LF.
+// span locates a data value in buf: buf[from:to] is the value, and the LF that ended its line
+// when that line ended with a lone LF.
 type span struct{ from, to int32 }
 
 // NewReader returns a Reader over src.
@@ -307,6 +307,7 @@ func (r *Reader) fail(err error) (Event, error) {
 	r.err = err
 	r.line, r.data, r.typ, r.id = nil, nil, nil, nil
 	r.spans, r.spanLen = r.spans[:0], 0
+	r.block.Reset()
 	return Event{}, err
 }
 
