@@ -211,3 +211,67 @@ func BenchmarkPair(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkFloor measures, on the same inputs, the work any conforming reader must do at the
+// least, so the readers' figures have a floor to be read against: "lines" finds every LF with
+// bytes.IndexByte and does nothing else; "strings" also copies each event's bytes, from its
+// first line to its blank line, into one new string; "decode" makes that string with
+// sse.DecodeUTF8 instead, which checks the bytes are well-formed UTF-8 before its one copy, as
+// the standard's decoding asks. None of them interprets a field.
+func BenchmarkFloor(b *testing.B) {
+	floors := []struct {
+		name string
+		run  func(stream []byte) int
+	}{
+		{"lines", func(s []byte) int { return scanLines(s, nil) }},
+		{"strings", func(s []byte) int {
+			return scanLines(s, func(ev []byte) { sink = string(ev) })
+		}},
+		{"decode", func(s []byte) int {
+			return scanLines(s, func(ev []byte) { sink = sse.DecodeUTF8(ev) })
+		}},
+	}
+	for _, in := range inputs() {
+		for _, fl := range floors {
+			b.Run("input="+in.name+"/floor="+fl.name, func(b *testing.B) {
+				b.SetBytes(int64(len(in.stream)))
+				var cpu time.Duration
+				iter := 0
+				for b.Loop() {
+					c0 := cpuTime()
+					if n := fl.run(in.stream); fl.name != "lines" && n != in.events {
+						b.Fatalf("%d events, want %d", n, in.events)
+					}
+					cpu += cpuTime() - c0
+					iter++
+				}
+				b.ReportMetric(float64(len(in.stream))*float64(iter)/1e6/cpu.Seconds(), "cpu-MB/s")
+			})
+		}
+	}
+}
+
+// sink keeps the floor's strings from being optimised away.
+var sink string
+
+// scanLines finds every LF of s with bytes.IndexByte and hands each event, its bytes from its
+// first line to the LF of its blank line, to event when it is not nil. It returns the number
+// of events, counting a blank line as the end of one whether or not CR precedes its LF.
+func scanLines(s []byte, event func([]byte)) int {
+	n, evStart := 0, 0
+	for i := 0; i < len(s); {
+		j := bytes.IndexByte(s[i:], '\n')
+		if j < 0 {
+			break
+		}
+		if j == 0 || j == 1 && s[i] == '\r' {
+			if event != nil {
+				event(s[evStart : i+j])
+			}
+			n++
+			evStart = i + j + 1
+		}
+		i += j + 1
+	}
+	return n
+}

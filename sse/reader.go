@@ -5,12 +5,11 @@ package sse
 
 import (
 	"bytes"
-	"encoding/binary"
 	"fmt"
 	"io"
 	"iter"
 	"math"
-	"math/bits"
+	"strings"
 	"time"
 )
 
@@ -29,13 +28,24 @@ const (
 	fieldSize = 128
 )
 
+// maxSpans is how many data values of one event a Reader keeps as places in its read buffer
+// before it copies them into the data buffer: enough for the long answers of a chat stream,
+// and small enough to sit in the Reader itself.
+const maxSpans = 128
+
+// blockSize is the size of the blocks a Reader makes its events' strings in: an event of a
+// few dozen bytes, the usual size in a chat stream, shares one allocation with those around
+// it, and a string a caller keeps holds at most one block alive with it.
+const blockSize = 2 << 10
+
 // maxRetryMS is the largest reconnection time, in milliseconds, a time.Duration can hold.
 const maxRetryMS = math.MaxInt64 / int64(time.Millisecond)
 
 // bom is U+FEFF encoded as UTF-8, which the standard's UTF-8 decode strips once from the start.
 const bom = "\xEF\xBB\xBF"
 
-// Event is one dispatched event: what a browser's MessageEvent carries.
+// Event is one dispatched event: what a browser's MessageEvent carries. Its strings may share
+// an allocation of at most 2 KiB with the strings of the events around it.
 type Event struct {
 	Type        string // the event type buffer, or "message" when it was empty
 	Data        string // the data buffer without its last LF
@@ -73,7 +83,6 @@ type Reader struct {
 	buf        []byte
 	start, end int // unread bytes are buf[start:end]
 	lf, cr     int // next LF and CR at or after start, end when none; stale when < start
-	crSeen     bool
 	// buf[validFrom:validTo] is known to be well-formed UTF-8; validFrom is a line's start, so
 	// a sequence boundary. One pass over the buffer spares a pass per line.
 	validFrom, validTo int
@@ -85,17 +94,26 @@ type Reader struct {
 	bomDone bool
 	bomN    int // bytes of a leading BOM matched so far
 
-	data     []byte // data buffer, UTF-8
-	pend     []byte // a first data value still in buf, well-formed, when hasPend; it stands for data
-	hasPend  bool
-	typ      []byte // event type buffer, UTF-8
-	typStr   string // string form of the last type dispatched, reused to spare an allocation
-	id       []byte // last event ID buffer, UTF-8
-	idNew    bool   // id differs from lastID, which the next dispatch must bring up to date
+	// The event's data is data followed by the values spans locate in buf: well-formed values
+	// of whole lines stay where they were read until the event is dispatched or buf refilled,
+	// so most data is copied once, into the event's string.
+	data     []byte // data buffer, UTF-8, every value followed by LF
+	spans    []span
+	spanLen  int // bytes the spans add to the data, an LF for each value included
+	spanArr  [maxSpans]span
+	block    strings.Builder // where events' strings are made; it only ever appends
+	typ      []byte          // event type buffer, UTF-8
+	typStr   string          // string form of the last type dispatched, reused to spare an allocation
+	id       []byte          // last event ID buffer, UTF-8
+	idNew    bool            // id differs from lastID, which the next dispatch must bring up to date
 	lastID   string
 	retry    time.Duration
 	hasRetry bool
 }
+
+// span locates a data value in buf: buf[from:to] is the value, and the LF that ended its line
+// when that line ended with a lone LF.
+type span struct{ from, to int32 }
 
 // NewReader returns a Reader over src.
 func NewReader(src io.Reader, opts ...Option) *Reader {
@@ -108,6 +126,7 @@ func NewReader(src io.Reader, opts ...Option) *Reader {
 	r := &Reader{src: src, limit: DefaultLimit, lf: -1, cr: -1}
 	r.buf = carve(bufSize)[:bufSize]
 	r.data, r.line, r.typ, r.id = carve(dataSize), carve(lineSize), carve(fieldSize), carve(fieldSize)
+	r.spans = r.spanArr[:0]
 	for _, o := range opts {
 		o(r)
 	}
@@ -134,7 +153,7 @@ func (r *Reader) Next() (Event, error) {
 				}
 				return r.fail(fmt.Errorf("sse: read: %w", r.readErr))
 			}
-			r.flushPend()
+			r.flushSpans()
 			r.fill()
 			continue
 		}
@@ -149,19 +168,74 @@ func (r *Reader) Next() (Event, error) {
 				continue
 			}
 		}
-		if len(r.line) == 0 {
-			// A blank line, LF or CRLF, is taken without a scan.
-			if c := r.buf[r.start]; c == '\n' || c == '\r' && r.start+1 < r.end && r.buf[r.start+1] == '\n' {
-				r.start++
-				if c == '\r' {
-					r.start++
+		// Whole lines in buf, nearly every line of a stream: blank lines are taken without a
+		// scan, and a well-formed data value is left in buf as a span.
+		for len(r.line) == 0 && r.start < r.end {
+			from := r.start
+			if c := r.buf[from]; c == '\n' || c == '\r' {
+				r.endLine(from)
+				if len(r.spans) == 1 && len(r.data) == 0 && !r.idNew && len(r.typ) == 0 {
+					// The usual event, one data line with no type and no new id, needs
+					// none of dispatch's bookkeeping.
+					sp := r.spans[0]
+					data := r.newString(r.buf[sp.from : int(sp.from)+r.spanLen-1])
+					r.spans, r.spanLen = r.spans[:0], 0
+					return Event{Type: "message", Data: data, LastEventID: r.lastID}, nil
 				}
 				if ev, ok := r.dispatch(); ok {
 					return ev, nil
 				}
 				continue
 			}
+			i := r.nextEOL()
+			if i < 0 {
+				if r.end-from > r.limit {
+					return r.fail(&LimitError{Limit: r.limit, What: "line"})
+				}
+				r.line = append(r.line, r.buf[from:r.end]...)
+				r.start = r.end
+				break
+			}
+			if i-from > r.limit {
+				return r.fail(&LimitError{Limit: r.limit, What: "line"})
+			}
+			r.endLine(i)
+			line := r.buf[from:i]
+			if len(line) < 5 || string(line[:5]) != "data:" {
+				if err := r.processLine(line); err != nil {
+					return r.fail(err)
+				}
+				continue
+			}
+			value := from + 5
+			if value < i && r.buf[value] == ' ' {
+				value++
+			}
+			// A well-formed value of a whole line is left in buf, as a span; decoding leaves
+			// it as it is, so its raw length is its length.
+			if (from < r.validFrom || i > r.validTo) && !r.wellFormed(from, i) {
+				if err := r.appendData(r.buf[value:i], false); err != nil {
+					return r.fail(err)
+				}
+				continue
+			}
+			if len(r.data)+r.spanLen+i-value > r.limit {
+				return r.fail(&LimitError{Limit: r.limit, What: "event data"})
+			}
+			if len(r.spans) == cap(r.spans) {
+				r.flushSpans()
+			}
+			to := i
+			if r.buf[i] == '\n' {
+				to++
+			}
+			r.spans = append(r.spans, span{int32(value), int32(to)})
+			r.spanLen += i - value + 1
 		}
+		if len(r.line) == 0 {
+			continue
+		}
+		// The rest of a line a Read boundary cut.
 		i := r.nextEOL()
 		if i < 0 {
 			if len(r.line)+r.end-r.start > r.limit {
@@ -174,52 +248,36 @@ func (r *Reader) Next() (Event, error) {
 		if len(r.line)+i-r.start > r.limit {
 			return r.fail(&LimitError{Limit: r.limit, What: "line"})
 		}
-		lineStart := r.start
-		line := r.buf[r.start:i]
-		if len(r.line) > 0 {
-			r.line = append(r.line, line...)
-			line = r.line
-		}
-		r.start = i + 1
-		if r.buf[i] == '\r' {
-			// A CRLF whose LF is at hand is taken at once; only a CR at the end of the
-			// buffer leaves the question to the next read.
-			if r.start < r.end {
-				if r.buf[r.start] == '\n' {
-					r.start++
-				}
-			} else {
-				r.skipLF = true
-			}
-		}
-		cut := len(r.line) > 0
-		r.line = r.line[:0]
-		// The two lines nearly every event is made of, a data line and the blank line
-		// that dispatches it, are taken here; processLine has the rest.
-		switch {
-		case len(line) == 0:
-			if ev, ok := r.dispatch(); ok {
-				return ev, nil
-			}
-		case len(line) >= 5 && string(line[:5]) == "data:":
+		line := append(r.line, r.buf[r.start:i]...)
+		r.endLine(i)
+		r.line = line[:0]
+		if len(line) >= 5 && string(line[:5]) == "data:" {
 			value := line[5:]
 			if len(value) > 0 && value[0] == ' ' {
 				value = value[1:]
 			}
-			// An event of one data line, the usual kind, is copied once, into its string,
-			// when its value still sits in buf at the blank line.
-			valid := !cut && r.wellFormed(lineStart, i)
-			if valid && !r.hasPend && len(r.data) == 0 && len(value) <= r.limit {
-				r.pend, r.hasPend = value, true
-				continue
-			}
-			if err := r.appendData(value, valid); err != nil {
+			if err := r.appendData(value, false); err != nil {
 				return r.fail(err)
 			}
-		default:
-			if err := r.processLine(line); err != nil {
-				return r.fail(err)
+			continue
+		}
+		if err := r.processLine(line); err != nil {
+			return r.fail(err)
+		}
+	}
+}
+
+// endLine moves past the line end at buf[i], a CR, an LF or a CRLF. A CRLF whose LF is at
+// hand is taken at once; only a CR at the end of buf leaves the question to the next read.
+func (r *Reader) endLine(i int) {
+	r.start = i + 1
+	if r.buf[i] == '\r' {
+		if r.start < r.end {
+			if r.buf[r.start] == '\n' {
+				r.start++
 			}
+		} else {
+			r.skipLF = true
 		}
 	}
 }
@@ -248,7 +306,8 @@ func Read(src io.Reader) iter.Seq2[Event, error] {
 func (r *Reader) fail(err error) (Event, error) {
 	r.err = err
 	r.line, r.data, r.typ, r.id = nil, nil, nil, nil
-	r.pend, r.hasPend = nil, false
+	r.spans, r.spanLen = r.spans[:0], 0
+	r.block.Reset()
 	return Event{}, err
 }
 
@@ -289,18 +348,10 @@ func (r *Reader) matchBOM() {
 	}
 }
 
-// nextEOL finds the next CR or LF in the unread bytes. Each needle's position is remembered
-// until passed, so a stream with one kind of line end does not rescan for the other on every
-// line. Once the stream has shown a CR, lines are found by one scan for either byte instead,
-// which spares a CRLF stream a second scan per line.
+// nextEOL finds the next CR or LF in the unread bytes, with one bytes.IndexByte scan for each.
+// Each needle's position is remembered until passed, so a stream of LF lines scans for a CR once
+// per read, and a CRLF line costs two short scans, each ending at that line's end.
 func (r *Reader) nextEOL() int {
-	if r.crSeen && r.lf < r.start && r.cr < r.start {
-		if i := indexEOL(r.buf[r.start:r.end]); i >= 0 {
-			return r.start + i
-		}
-		r.lf, r.cr = r.end, r.end
-		return -1
-	}
 	if r.lf < r.start {
 		r.lf = r.end
 		if i := bytes.IndexByte(r.buf[r.start:r.end], '\n'); i >= 0 {
@@ -311,7 +362,6 @@ func (r *Reader) nextEOL() int {
 		r.cr = r.end
 		if i := bytes.IndexByte(r.buf[r.start:r.end], '\r'); i >= 0 {
 			r.cr = r.start + i
-			r.crSeen = true
 		}
 	}
 	i := min(r.lf, r.cr)
@@ -319,28 +369,6 @@ func (r *Reader) nextEOL() int {
 		return -1
 	}
 	return i
-}
-
-// indexEOL returns the index of the first CR or LF in b, or -1, eight bytes at a time: for
-// the short lines of a stream, one pass for both bytes costs less than a pass for each.
-func indexEOL(b []byte) int {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	i := 0
-	for ; i+8 <= len(b); i += 8 {
-		w := binary.LittleEndian.Uint64(b[i:])
-		lf, cr := w^(ones*'\n'), w^(ones*'\r')
-		// A byte of lf or cr is zero where b holds that byte; the lowest flagged byte is
-		// always a true zero, as a false flag needs a borrow from a zero below it.
-		if m := ((lf-ones)&^lf | (cr-ones)&^cr) & highs; m != 0 {
-			return i + bits.TrailingZeros64(m)>>3
-		}
-	}
-	for ; i < len(b); i++ {
-		if b[i] == '\n' || b[i] == '\r' {
-			return i
-		}
-	}
-	return -1
 }
 
 // processLine applies 9.2.6's steps to a line that is neither blank nor a data line with
@@ -372,19 +400,18 @@ func (r *Reader) processLine(line []byte) error {
 	return nil
 }
 
-// wellFormed reports whether buf[from:to], from a line's start, is well-formed UTF-8. Past the
-// checked span it checks from from to the end of the buffer, or to the first ill-formed byte.
+// wellFormed reports whether buf[from:to], from a line's start and outside the span already
+// checked, is well-formed UTF-8. It checks from from to the end of the buffer, or to the first
+// ill-formed byte, so the lines that follow are checked already.
 func (r *Reader) wellFormed(from, to int) bool {
-	if from < r.validFrom || to > r.validTo {
-		r.validFrom, r.validTo = from, from+validPrefix(r.buf[from:r.end])
-	}
+	r.validFrom, r.validTo = from, from+validPrefix(r.buf[from:r.end])
 	return to <= r.validTo
 }
 
 // appendData appends a data field's value to the data buffer, and an LF; valid says the
 // value is known to be well-formed.
 func (r *Reader) appendData(value []byte, valid bool) error {
-	r.flushPend()
+	r.flushSpans()
 	// Decoding never shrinks a value, so the raw length already tells when the limit is passed.
 	if len(r.data)+len(value) > r.limit {
 		return &LimitError{Limit: r.limit, What: "event data"}
@@ -401,57 +428,104 @@ func (r *Reader) appendData(value []byte, valid bool) error {
 	return nil
 }
 
-// flushPend moves a pending data value from buf into the data buffer, before buf is
-// refilled or another data line follows.
-func (r *Reader) flushPend() {
-	if r.hasPend {
-		r.data = append(append(r.data, r.pend...), '\n')
-		r.pend, r.hasPend = nil, false
+// flushSpans copies the values the spans locate into the data buffer, before buf is refilled,
+// a value that is not in buf follows them, or the spans run out.
+func (r *Reader) flushSpans() {
+	for _, sp := range r.spans {
+		r.data = r.appendSpan(r.data, sp)
 	}
+	r.spans, r.spanLen = r.spans[:0], 0
+}
+
+// appendSpan appends the value sp locates and its LF to b.
+func (r *Reader) appendSpan(b []byte, sp span) []byte {
+	b = append(b, r.buf[sp.from:sp.to]...)
+	if !r.hasLF(sp) {
+		b = append(b, '\n')
+	}
+	return b
+}
+
+// hasLF reports whether the span includes the LF that follows its value; a value holds no LF
+// of its own, so a last byte LF is the line's.
+func (r *Reader) hasLF(sp span) bool {
+	return sp.to > sp.from && r.buf[sp.to-1] == '\n'
 }
 
 // dispatch follows 9.2.6's "dispatch the event" steps for web browsers. The event's data, and
-// the id and the type when they changed, share one allocation: the id and type strings then
-// keep that event's bytes alive until they change again, which the limit bounds.
+// the id and the type when they changed, are made in one piece of the block: the id and type
+// strings then keep that block alive until they change again, which the limit bounds.
 func (r *Reader) dispatch() (Event, bool) {
-	if r.hasPend && !r.idNew && (len(r.typ) == 0 || string(r.typ) == r.typStr) {
-		ev := Event{Type: "message", Data: string(r.pend), LastEventID: r.lastID}
-		if len(r.typ) > 0 {
-			ev.Type = r.typStr
-		}
-		r.pend, r.hasPend, r.typ = nil, false, r.typ[:0]
-		return ev, true
-	}
-	r.flushPend()
-	if len(r.data) == 0 {
+	n := len(r.data) + r.spanLen
+	if n == 0 {
 		r.typ = r.typ[:0]
 		return Event{}, false
 	}
-	n := len(r.data) - 1
-	b := r.data[:n]
+	n-- // the data buffer's last LF
 	newTyp := len(r.typ) > 0 && string(r.typ) != r.typStr
-	if r.idNew {
-		b = append(b, r.id...)
-	}
-	if newTyp {
-		b = append(b, r.typ...)
-	}
-	s := string(b)
-	off := n
-	if r.idNew {
-		r.lastID = s[off : off+len(r.id)]
-		off += len(r.id)
-		r.idNew = false
-	}
-	if newTyp {
-		r.typStr = s[off:]
+	var s string
+	if len(r.spans) == 1 && len(r.data) == 0 && !r.idNew && !newTyp {
+		sp := r.spans[0]
+		s = r.newString(r.buf[sp.from : int(sp.from)+n])
+	} else {
+		size := n + 1
+		if r.idNew {
+			size += len(r.id)
+		}
+		if newTyp {
+			size += len(r.typ)
+		}
+		b := &r.block
+		base := r.reserve(size)
+		b.Write(r.data)
+		for _, sp := range r.spans {
+			b.Write(r.buf[sp.from:sp.to])
+			if !r.hasLF(sp) {
+				b.WriteByte('\n')
+			}
+		}
+		if r.idNew {
+			b.Write(r.id)
+		}
+		if newTyp {
+			b.Write(r.typ)
+		}
+		s = b.String()[base:]
+		off := n + 1
+		if r.idNew {
+			r.lastID = s[off : off+len(r.id)]
+			off += len(r.id)
+			r.idNew = false
+		}
+		if newTyp {
+			r.typStr = s[off:]
+		}
 	}
 	ev := Event{Type: "message", Data: s[:n], LastEventID: r.lastID}
 	if len(r.typ) > 0 {
 		ev.Type = r.typStr
 	}
-	r.data, r.typ = b[:0], r.typ[:0]
+	r.data, r.typ = r.data[:0], r.typ[:0]
+	r.spans, r.spanLen = r.spans[:0], 0
 	return ev, true
+}
+
+// reserve makes room for size more bytes in the block and returns where they will start. A
+// string too large to share a block gets one of its own.
+func (r *Reader) reserve(size int) int {
+	b := &r.block
+	if b.Cap()-b.Len() < size {
+		b.Reset()
+		b.Grow(max(size, blockSize))
+	}
+	return b.Len()
+}
+
+// newString returns v as a string made in the block.
+func (r *Reader) newString(v []byte) string {
+	base := r.reserve(len(v))
+	r.block.Write(v)
+	return r.block.String()[base:]
 }
 
 // setID sets the last event ID buffer; its string waits for the next dispatch, so an id
