@@ -320,9 +320,10 @@ func (p *prober) stream(ctx context.Context) ([]byte, error) {
 	}
 	capt := &capture{src: body, buf: []byte{}, start: start, max: p.limits.bytes}
 	rd := sse.NewReader(capt, sse.WithLimit(p.limits.line))
+	var events eventLog
 	for {
 		ev, err := rd.Next()
-		if err == nil && len(p.rep.Events) == p.limits.events {
+		if err == nil && events.n == p.limits.events {
 			err = errEventsLimit
 		}
 		if err == io.EOF {
@@ -331,11 +332,13 @@ func (p *prober) stream(ctx context.Context) ([]byte, error) {
 		if err != nil {
 			p.rep.Timing.End = Millis(time.Since(start))
 			p.rep.Bytes = len(capt.buf)
+			p.rep.Events = events.all()
 			return capt.buf, p.readError(ctx, err)
 		}
-		p.rep.addEvent(ev, capt.at)
+		events.add(newEvent(ev, capt.at))
 	}
 	p.rep.Timing.End = Millis(time.Since(start))
+	p.rep.Events = events.all()
 	return capt.buf, nil
 }
 

@@ -117,17 +117,28 @@ type scanEvent struct {
 	firstField int      // its first line
 }
 
+// reset readies e for the next event, keeping the room its lists have grown.
 func (e *scanEvent) reset() {
-	*e = scanEvent{values: e.values[:0]}
+	*e = scanEvent{
+		values:  e.values[:0],
+		spaced:  lineSet{lines: e.spaced.lines[:0]},
+		leading: lineSet{lines: e.leading.lines[:0]},
+		crlf:    lineSet{lines: e.crlf.lines[:0]},
+		cr:      lineSet{lines: e.cr.lines[:0]},
+	}
 }
 
 // isText says whether the event's data is text, the kind the space hazards matter for.
 func (e *scanEvent) isText() bool {
-	// Only [DONE] and a JSON object are other kinds, and an object starts with '{'.
-	if len(e.values) == 1 && string(e.values[0]) != wire.Done {
-		if v := bytes.TrimLeft(e.values[0], " \t\r\n"); len(v) == 0 || v[0] != '{' {
-			return true
+	if len(e.values) == 1 {
+		// Only [DONE] and a JSON object are other kinds, and an object starts with '{'. Whether
+		// the bytes are a JSON object does not hang on their UTF-8, which may be ill-formed only
+		// inside a string, where any byte is text.
+		v := e.values[0]
+		if i := skipSpace(v, 0); i == len(v) || v[i] != '{' {
+			return string(v) != wire.Done
 		}
+		return !isObject(v)
 	}
 	var b []byte
 	for i, v := range e.values {
@@ -136,7 +147,7 @@ func (e *scanEvent) isText() bool {
 		}
 		b = append(b, v...)
 	}
-	return kindOf(sse.DecodeUTF8(b)) == KindText
+	return isText("", sse.DecodeUTF8(b))
 }
 
 // ScanWire finds on the raw bytes of a stream what the standard's line rules turn into lost
@@ -285,6 +296,14 @@ func countEnd(n int) string {
 // startsWithSpace says whether text starts with what JavaScript's String.prototype.trim strips:
 // WhiteSpace and LineTerminator, U+FEFF and every Zs space included (ECMA-262 12.2, 12.3).
 func startsWithSpace(text []byte) bool {
+	if len(text) > 0 && text[0] < utf8.RuneSelf {
+		// U+0020 is the one ASCII character of Zs.
+		switch text[0] {
+		case '\t', '\v', '\f', ' ':
+			return true
+		}
+		return false
+	}
 	r, _ := utf8.DecodeRune(text)
 	switch r {
 	case '\t', '\v', '\f', ' ', 0xA0, 0xFEFF, 0x2028, 0x2029:
@@ -348,12 +367,6 @@ func shorten(s string) string {
 	return string(r[:40]) + "…"
 }
 
-// kindOf is Classify for data alone, for the scan, which does not follow event types.
-func kindOf(data string) string {
-	kind, _ := Classify("", data)
-	return kind
-}
-
 // TextEvents is lesson 6's own check of a stream: the reference reader's events of kind text, up
 // to [DONE], joined, which is what a client that follows the standard and skips the JSON
 // events shows.
@@ -373,7 +386,7 @@ func readTextEvents(stream []byte) (string, error) {
 		if ev.Data == wire.Done {
 			return b.String(), nil
 		}
-		if kind, _ := Classify(ev.Type, ev.Data); kind == KindText {
+		if isText(ev.Type, ev.Data) {
 			b.WriteString(ev.Data)
 		}
 	}
