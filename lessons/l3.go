@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"math"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/spf13/cobra"
 
@@ -109,18 +112,33 @@ func l3Build(cfg l3Config) ([]l3Embedded, error) {
 		return nil, err
 	}
 	out := make([]l3Embedded, len(voicings))
-	for i, v := range voicings {
-		a, err := voicinganalysis.Analyze(v)
-		if err != nil {
-			return nil, err
-		}
-		doc := embeddings.DocumentFromAnalysis(v, a)
-		raw := embeddings.Generate(doc)
-		f := make([]float32, len(raw))
-		for j, x := range raw {
-			f[j] = float32(x)
-		}
-		out[i] = l3Embedded{voicing: v, name: a.Chord.DisplayName(), doc: doc, raw: f}
+	// The raw vectors share one backing array; the voicings are split between the processors,
+	// each writing its own elements of out.
+	raws := make([]float32, len(voicings)*embeddings.TotalDimension)
+	workers := max(1, min(runtime.GOMAXPROCS(0), len(voicings)/1000))
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for i := w; i < len(voicings); i += workers {
+				v := voicings[i]
+				a, err := voicinganalysis.Analyze(v)
+				if err != nil {
+					errs[w] = err
+					return
+				}
+				doc := embeddings.DocumentFromAnalysis(v, a)
+				f := raws[i*embeddings.TotalDimension : (i+1)*embeddings.TotalDimension : (i+1)*embeddings.TotalDimension]
+				for j, x := range embeddings.Generate(doc) {
+					f[j] = float32(x)
+				}
+				out[i] = l3Embedded{voicing: v, name: a.Chord.DisplayName(), doc: doc, raw: f}
+			}
+		})
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
@@ -321,22 +339,23 @@ func (l *lesson3) deadDimensions() error {
 	l.r.Title("Dimensions that never vary over the %d voicings", len(l.corpus))
 	w := []int{13, 5, 9, 9}
 	l.r.FixedRow(w, "partition", "dims", "always 0", "constant", "weight")
-	always0 := func(d int) bool {
-		for _, e := range l.corpus {
-			if e.raw[d] != 0 {
-				return false
+	// One pass over the corpus: which dimensions are ever non-zero, which ever differ from the
+	// first voicing's value.
+	first := l.corpus[0].raw
+	nonZero := make([]bool, len(first))
+	varies := make([]bool, len(first))
+	for _, e := range l.corpus {
+		for d, x := range e.raw {
+			if x != 0 {
+				nonZero[d] = true
+			}
+			if x != first[d] {
+				varies[d] = true
 			}
 		}
-		return true
 	}
-	constant := func(d int) bool {
-		for _, e := range l.corpus {
-			if e.raw[d] != l.corpus[0].raw[d] {
-				return false
-			}
-		}
-		return true
-	}
+	always0 := func(d int) bool { return !nonZero[d] }
+	constant := func(d int) bool { return !varies[d] }
 	deadTotal, constantTotal := 0, 0
 	var modal *embeddings.Partition
 	for _, p := range l.cfg.partitions {
