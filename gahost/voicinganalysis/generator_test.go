@@ -3,6 +3,8 @@ package voicinganalysis
 import (
 	"slices"
 	"testing"
+
+	"course/gahost/algebra"
 )
 
 // bruteForce counts, for the given frets, every voicing of six strings that has at least
@@ -79,5 +81,21 @@ func TestGenerateOrder(t *testing.T) {
 	}
 	if _, err := Generate(StandardTuning, 2, 3, 3); err == nil {
 		t.Error("a window wider than the fretboard was accepted")
+	}
+}
+
+// TestIdentifyRemembered checks the chord memory against the recognizer for every set of three
+// pitch classes or more over each bass in it, and a bass below zero.
+func TestIdentifyRemembered(t *testing.T) {
+	for m := algebra.Set(1); m < 1<<12; m++ {
+		if m.Len() < 3 {
+			continue
+		}
+		pcs := m.PitchClasses()
+		for _, bass := range append(pcs, -1, 23) {
+			if got, want := Identify(pcs, bass), identifyChordSet(pcs, m, bass); got != want {
+				t.Fatalf("Identify(%v, %d) = %+v, want %+v", pcs, bass, got, want)
+			}
+		}
 	}
 }
