@@ -35,7 +35,7 @@ func Course() []Lesson {
 		{Slug: "l2", Title: "The OPTIC-K schema and the embedding of a chord shape",
 			About: "the embedding's partitions and weights, and what six chord shapes embed to", New: func() *cobra.Command { return NewCmdL2(nil) }},
 		{Slug: "l3", Title: "A small OPTIC-K index: write it, read it back, search it",
-			About: "GA's index writer and reader, the query encoder and three search strategies"},
+			About: "GA's index writer and reader, the query encoder and the search strategy's three searches", New: func() *cobra.Command { return NewCmdL3(nil) }},
 		{Slug: "l4", Title: "From a message to the answer",
 			About: "a message through the host: the algebra guard, the voicing path, 500s, logs", New: func() *cobra.Command { return NewCmdL4(nil) }},
 		{Slug: "l5", Title: "The improvisation skill against chord-scale theory",

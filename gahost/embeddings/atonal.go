@@ -3,6 +3,7 @@ package embeddings
 import (
 	"math"
 	"slices"
+	"sync"
 
 	"course/gahost/algebra"
 	"course/gahost/voicinganalysis"
@@ -20,6 +21,35 @@ func AtonalModalVector(pcs []int, modal []float64) []float64 {
 		return v
 	}
 	set := algebra.NewSet(pcs...)
+	// All but the hero-mode flag depend on the set alone: remember them per set, 4096 at most.
+	atonalCache.Lock()
+	cached, ok := atonalCache.m[set]
+	atonalCache.Unlock()
+	if !ok {
+		cached = atonalBySet(set)
+		atonalCache.Lock()
+		if atonalCache.m == nil {
+			atonalCache.m = map[algebra.Set][]float64{}
+		}
+		atonalCache.m[set] = cached
+		atonalCache.Unlock()
+	}
+	copy(v, cached)
+	if slices.ContainsFunc(modal, func(x float64) bool { return x > 0.5 }) {
+		v[3] = 1
+	}
+	return v
+}
+
+// atonalCache remembers atonalBySet's vectors.
+var atonalCache struct {
+	sync.Mutex
+	m map[algebra.Set][]float64
+}
+
+// atonalBySet is AtonalModalVector of a set, the hero-mode flag left 0.
+func atonalBySet(set algebra.Set) []float64 {
+	v := make([]float64, 17)
 	family := voicinganalysis.ModalFamily(set)
 	rank := slices.Index(family, set) // -1 when the set lacks pitch class 0
 	v[0] = clamp(float64(rank)/float64(max(1, len(family)-1)), 0, 1)
@@ -29,9 +59,6 @@ func AtonalModalVector(pcs []int, modal []float64) []float64 {
 	}
 	if zRelated(family) {
 		v[16] = 1
-	}
-	if slices.ContainsFunc(modal, func(x float64) bool { return x > 0.5 }) {
-		v[3] = 1
 	}
 	icv := set.IntervalClassVector().Counts()
 	n := float64(set.Len())

@@ -48,6 +48,52 @@ var modesByName = sync.OnceValue(func() map[string]modeIntervals {
 // whole mode. A slot whose name the service does not know ("Locrian ♮6" against GA's "Locrian
 // Natural 6") stays 0 (ModalVectorService.cs:19-110, 172-209 @ c781df5c).
 func ModalVector(pcs []int, root int) []float64 {
+	// The vector depends on the set of intervals from the root only: remember it per set and
+	// root, 4096 x 12 vectors at most, for pitch classes and roots in 0-11.
+	key, cacheable := modalKey(pcs, root)
+	if cacheable {
+		modalCache.Lock()
+		v, ok := modalCache.m[key]
+		modalCache.Unlock()
+		if ok {
+			return slices.Clone(v)
+		}
+	}
+	v := modalVector(pcs, root)
+	if cacheable {
+		modalCache.Lock()
+		if modalCache.m == nil {
+			modalCache.m = map[[2]int][]float64{}
+		}
+		modalCache.m[key] = slices.Clone(v)
+		modalCache.Unlock()
+	}
+	return v
+}
+
+// modalCache remembers ModalVector's vectors by pitch-class mask and root.
+var modalCache struct {
+	sync.Mutex
+	m map[[2]int][]float64
+}
+
+// modalKey is the pitch classes' mask and the root, cacheable when all lie in 0-11.
+func modalKey(pcs []int, root int) ([2]int, bool) {
+	if root < 0 || root >= 12 {
+		return [2]int{}, false
+	}
+	mask := 0
+	for _, pc := range pcs {
+		if pc < 0 || pc >= 12 {
+			return [2]int{}, false
+		}
+		mask |= 1 << pc
+	}
+	return [2]int{mask, root}, true
+}
+
+// modalVector is ModalVector without the cache.
+func modalVector(pcs []int, root int) []float64 {
 	v := make([]float64, 40)
 	if len(pcs) == 0 {
 		return v

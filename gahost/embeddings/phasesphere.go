@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/cmplx"
 	"slices"
+	"sync"
 )
 
 // WeightedSpectralVector is PhaseSphereService.ComputeWeightedSpectralVector: a chroma of the
@@ -38,17 +39,30 @@ func WeightedSpectralVector(midi []int) []complex128 {
 // dft is the DFT loop of ComputeSpectralVector (PhaseSphereService.cs:63-90 @ c781df5c).
 func dft(chroma [12]float64) []complex128 {
 	out := make([]complex128, 6)
+	t := dftTable()
 	for k := 1; k <= 6; k++ {
 		var re, im float64
 		for n := range 12 {
-			angle := -2.0 * math.Pi * float64(k) * float64(n) / 12
-			re += chroma[n] * math.Cos(angle)
-			im += chroma[n] * math.Sin(angle)
+			re += chroma[n] * t.cos[k-1][n]
+			im += chroma[n] * t.sin[k-1][n]
 		}
 		out[k-1] = complex(re, im)
 	}
 	return out
 }
+
+// dftTable holds the cosines and sines of the DFT's angles, computed as the loop computes them,
+// once: every voicing of a corpus needs the same 72 of each.
+var dftTable = sync.OnceValue(func() *struct{ cos, sin [6][12]float64 } {
+	t := &struct{ cos, sin [6][12]float64 }{}
+	for k := 1; k <= 6; k++ {
+		for n := range 12 {
+			angle := -2.0 * math.Pi * float64(k) * float64(n) / 12
+			t.cos[k-1][n], t.sin[k-1][n] = math.Cos(angle), math.Sin(angle)
+		}
+	}
+	return t
+})
 
 // NormalizeToSphere is PhaseSphereService.NormalizeToSphere: the vector over its length, zeros
 // when it is nearly zero (PhaseSphereService.cs:165-178 @ c781df5c).

@@ -9,6 +9,7 @@ import (
 	"hash/crc32"
 	"math"
 	"strings"
+	"sync"
 )
 
 // Role is what a partition does in the similarity formula (EmbeddingSchema.cs:9-19).
@@ -95,14 +96,24 @@ func GetPartition(name string) (Partition, error) {
 	return Partition{}, fmt.Errorf("unknown partition %q", name)
 }
 
-// partition is GetPartition for the names this package writes, which exist.
+// partition is GetPartition for the names this package writes, which exist, looked up in a
+// table built on first use: the generator asks for eleven partitions per voicing.
 func partition(name string) Partition {
-	p, err := GetPartition(name)
-	if err != nil {
-		panic(err)
+	p, ok := partitionsByName()[name]
+	if !ok {
+		panic(fmt.Errorf("unknown partition %q", name))
 	}
 	return p
 }
+
+// partitionsByName is Partitions by name.
+var partitionsByName = sync.OnceValue(func() map[string]Partition {
+	out := map[string]Partition{}
+	for _, p := range Partitions() {
+		out[p.Name] = p
+	}
+	return out
+})
 
 // CompactLayoutV4 is EmbeddingSchema.CompactLayoutV4: "optk-v4-pp-r:" and each similarity
 // partition's name and range in the compact vector (EmbeddingSchema.cs:163-186).

@@ -37,6 +37,40 @@ var symbolicRegistry = sync.OnceValues(func() (*tagRegistry, error) {
 // that contains the tag or that the tag contains; ok is false when none does
 // (Common/GA.Business.Config/Configuration/SymbolicTagRegistry.cs:196-220 @ c781df5c).
 func BitIndex(tag string) (bit int, ok bool) {
+	bitCache.Lock()
+	b, found := bitCache.m[tag]
+	bitCache.Unlock()
+	if found {
+		return b.bit, b.ok
+	}
+	bit, ok = bitIndex(tag)
+	bitCache.Lock()
+	if bitCache.m == nil || len(bitCache.m) >= maxCachedTags {
+		bitCache.m = map[string]cachedBit{}
+	}
+	bitCache.m[tag] = cachedBit{bit, ok}
+	bitCache.Unlock()
+	return bit, ok
+}
+
+// maxCachedTags bounds bitCache: a run meets a few dozen tags, a hostile caller no more than this.
+const maxCachedTags = 4096
+
+// cachedBit is one answer of bitIndex.
+type cachedBit struct {
+	bit int
+	ok  bool
+}
+
+// bitCache remembers BitIndex's answers, which depend on the tag only: a corpus of thousands of
+// voicings repeats a few dozen tags.
+var bitCache struct {
+	sync.Mutex
+	m map[string]cachedBit
+}
+
+// bitIndex is BitIndex without the cache.
+func bitIndex(tag string) (bit int, ok bool) {
 	r, err := symbolicRegistry()
 	if err != nil {
 		panic("embeddings: the embedded tag registry: " + err.Error())

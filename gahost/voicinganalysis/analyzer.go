@@ -109,15 +109,25 @@ var familyNames = sync.OnceValue(func() map[algebra.ICV]string {
 // pitch class 0 that share it, in PitchClassSet.Items order, by mask
 // (Common/GA.Domain.Core/Theory/Atonal/ModalFamily.cs:100-121 @ c781df5c).
 func modalFamily(s algebra.Set) []algebra.Set {
-	icv := s.IntervalClassVector()
-	var modes []algebra.Set
-	for m := algebra.Set(1); m < 1<<12; m += 2 { // odd masks hold pitch class 0
-		if m.Len() == s.Len() && m.IntervalClassVector() == icv {
-			modes = append(modes, m)
-		}
-	}
-	return modes
+	return modalFamilies()[familyKey{s.Len(), s.IntervalClassVector()}] // shared: read only
 }
+
+// familyKey is what sets of one modal family share: their size and interval-class vector.
+type familyKey struct {
+	n   int
+	icv algebra.ICV
+}
+
+// modalFamilies groups the sets holding pitch class 0 by size and interval-class vector, each
+// group in mask order, built on first use.
+var modalFamilies = sync.OnceValue(func() map[familyKey][]algebra.Set {
+	out := map[familyKey][]algebra.Set{}
+	for m := algebra.Set(1); m < 1<<12; m += 2 { // odd masks hold pitch class 0
+		k := familyKey{m.Len(), m.IntervalClassVector()}
+		out[k] = append(out[k], m)
+	}
+	return out
+})
 
 // ModalFamily returns the modes of s's family as GA's PitchClassSet.ModalFamily lists them, nil
 // for the empty set.
@@ -125,7 +135,7 @@ func ModalFamily(s algebra.Set) []algebra.Set {
 	if s.Len() == 0 {
 		return nil
 	}
-	return modalFamily(s)
+	return slices.Clone(modalFamily(s))
 }
 
 // hasSeventhOrBeyond is ChordIdentification.HasSeventhOrBeyond

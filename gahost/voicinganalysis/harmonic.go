@@ -119,11 +119,9 @@ func harmonicTags(chord Chord, spread int, consonance float64) []string {
 
 // distinct keeps the first of equal strings, as LINQ's Distinct does.
 func distinct(in []string) []string {
-	seen := map[string]bool{}
 	var out []string
 	for _, s := range in {
-		if !seen[s] {
-			seen[s] = true
+		if !slices.Contains(out, s) { // a voicing has a few dozen tags at most
 			out = append(out, s)
 		}
 	}

@@ -2,9 +2,11 @@ package voicinganalysis
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"course/gahost/algebra"
 )
@@ -27,21 +29,44 @@ func (m match) distance() int { return m.missing + m.extra }
 
 // tryMatch is ChordIntervalPattern.TryMatch: nil when more than maxMissing pattern intervals are
 // absent or more than maxExtra chord intervals are not in the pattern (ChordIntervalPattern.cs:37-56 @ c781df5c).
-func (p Pattern) tryMatch(intervals map[int]bool, maxMissing, maxExtra int) (match, bool) {
-	in := map[int]bool{}
+// The chord's intervals from its root are the bits of intervals, all in 0-11; mask holds the
+// bits of the pattern's intervals.
+func (p Pattern) tryMatch(intervals, mask uint16, maxMissing, maxExtra int) (match, bool) {
 	var m match
 	for _, i := range p.Intervals {
-		in[i] = true
-		if !intervals[i] {
+		if i < 0 || i >= 12 || intervals&(1<<i) == 0 {
 			m.missing++
 		}
 	}
-	for i := range intervals {
-		if !in[i] {
-			m.extra++
+	m.extra = bits.OnesCount16(intervals &^ mask)
+	return m, m.missing <= maxMissing && m.extra <= maxExtra
+}
+
+// intervalMask is the bits of the intervals in 0-11.
+func intervalMask(intervals []int) uint16 {
+	var m uint16
+	for _, i := range intervals {
+		if i >= 0 && i < 12 {
+			m |= 1 << i
 		}
 	}
-	return m, m.missing <= maxMissing && m.extra <= maxExtra
+	return m
+}
+
+// catalogue is Patterns with each pattern's interval mask, built on first use.
+var catalogue = sync.OnceValue(func() []maskedPattern {
+	ps := Patterns()
+	out := make([]maskedPattern, len(ps))
+	for i, p := range ps {
+		out[i] = maskedPattern{p, intervalMask(p.Intervals)}
+	}
+	return out
+})
+
+// maskedPattern is a pattern and the mask of its intervals.
+type maskedPattern struct {
+	Pattern
+	mask uint16
 }
 
 // Patterns is CanonicalChordPatternCatalog.All, in the catalogue's order
@@ -146,7 +171,34 @@ func Identify(pcs []int, bass int) Chord {
 	case 2:
 		return identifyDyad(distinct[0], distinct[1])
 	}
-	return identifyChordSet(distinct, set, bass)
+	return identifyCached(distinct, set, bass)
+}
+
+// chordCache remembers identifyChordSet's answers: the name depends only on the set and the
+// bass's pitch class, so a corpus of thousands of voicings names each pair once. It holds at
+// most 4096 x 12 chords.
+var chordCache struct {
+	sync.Mutex
+	m map[[2]int]Chord
+}
+
+// identifyCached is identifyChordSet through chordCache.
+func identifyCached(distinct []int, set algebra.Set, bass int) Chord {
+	key := [2]int{int(set), bass % 12}
+	chordCache.Lock()
+	c, ok := chordCache.m[key]
+	chordCache.Unlock()
+	if ok {
+		return c
+	}
+	c = identifyChordSet(distinct, set, bass)
+	chordCache.Lock()
+	if chordCache.m == nil {
+		chordCache.m = map[[2]int]Chord{}
+	}
+	chordCache.m[key] = c
+	chordCache.Unlock()
+	return c
 }
 
 // identifyDyad names two pitch classes: a fifth either way is a power chord, anything else the
@@ -187,15 +239,14 @@ type candidate struct {
 // stable, so ties keep root then catalogue order (CanonicalChordRecognizer.cs:123-160 @ c781df5c).
 func identifyChordSet(pcs []int, set algebra.Set, bass int) Chord {
 	var cands []candidate
-	patterns := Patterns()
 	for _, root := range pcs {
-		intervals := map[int]bool{}
+		var intervals uint16
 		for _, pc := range pcs {
-			intervals[(pc-root+12)%12] = true
+			intervals |= 1 << ((pc - root + 12) % 12)
 		}
-		for _, p := range patterns {
-			if m, ok := p.tryMatch(intervals, 1, 1); ok {
-				cands = append(cands, candidate{root, p, m})
+		for _, p := range catalogue() {
+			if m, ok := p.tryMatch(intervals, p.mask, 1, 1); ok {
+				cands = append(cands, candidate{root, p.Pattern, m})
 			}
 		}
 	}

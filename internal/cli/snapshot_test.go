@@ -15,6 +15,7 @@ var snapshotRuns = [][]string{
 	{"lessons"},
 	{"l1"},
 	{"l2"},
+	{"l3"},
 	{"l4"},
 	{"l5"},
 	{"l6"},

@@ -1,0 +1,154 @@
+package optick
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"math"
+	"strings"
+
+	"course/gahost/embeddings"
+)
+
+// Reader is OptickIndexReader on an index held in memory: it checks the header against the
+// schema it was given and reads vectors and metadata by index
+// (Common/GA.Business.ML/Search/OptickIndexReader.cs:48-203 @ c781df5c).
+type Reader struct {
+	data                 []byte
+	dim                  int
+	count                int64
+	offsetsAt, vectorsAt int64
+	metaAt, metaLen      int64
+	ranges               [InstrumentCount][2]int64
+}
+
+// Metadata is OptickMetadata: what a voicing's MessagePack record holds (OptickIndexReader.cs:218-222 @ c781df5c).
+type Metadata struct {
+	Diagram, Instrument string
+	MidiNotes           []int
+	// QualityInferred is the chord name; HasQuality is false for nil.
+	QualityInferred string
+	HasQuality      bool
+}
+
+// Open reads the header as the reader's constructor does: the magic, version 4, the schema hash
+// and dimension of partitions' compact layout, the endian marker, then the instrument groups'
+// byte offsets turned into voicing ranges (OptickIndexReader.cs:48-118 @ c781df5c). It also
+// checks that every section lies inside data, which a memory map leaves to the page fault.
+func Open(data []byte, partitions []embeddings.Partition) (*Reader, error) {
+	dim := embeddings.CompactDimension(partitions)
+	if len(data) < HeaderSize(0) || !bytes.Equal(data[:4], []byte(Magic)) {
+		return nil, fmt.Errorf("OPTK magic bytes missing: wrong file or corrupt")
+	}
+	le := binary.LittleEndian
+	if v := le.Uint32(data[4:]); v != FormatVersion {
+		return nil, fmt.Errorf("unsupported OPTK version %d (expected %d)", v, FormatVersion)
+	}
+	want := embeddings.SchemaHashV4(embeddings.CompactLayoutV4(partitions))
+	if h := le.Uint32(data[12:]); h != want {
+		return nil, fmt.Errorf("OPTK schema hash mismatch: file=0x%08X code=0x%08X", h, want)
+	}
+	if le.Uint16(data[16:]) != EndianMarker {
+		return nil, fmt.Errorf("OPTK endian marker mismatch")
+	}
+	if d := le.Uint32(data[20:]); d != uint32(dim) {
+		return nil, fmt.Errorf("OPTK dimension mismatch: file=%d expected=%d", d, dim)
+	}
+	r := &Reader{data: data, dim: dim, count: int64(le.Uint64(data[24:]))}
+	cursor := 40
+	var byteOffsets [InstrumentCount]int64
+	for i := range InstrumentCount {
+		byteOffsets[i] = int64(le.Uint64(data[cursor:]))
+		r.ranges[i][1] = int64(le.Uint64(data[cursor+8:]))
+		cursor += 16
+	}
+	r.offsetsAt = int64(le.Uint64(data[cursor:]))
+	r.vectorsAt = int64(le.Uint64(data[cursor+8:]))
+	r.metaAt = int64(le.Uint64(data[cursor+16:]))
+	r.metaLen = int64(le.Uint64(data[cursor+24:]))
+	vectorBytes := int64(dim) * 4
+	for i := range InstrumentCount {
+		r.ranges[i][0] = (byteOffsets[i] - r.vectorsAt) / vectorBytes
+	}
+	size := int64(len(data))
+	if r.count < 0 || r.count > size/8 || r.offsetsAt < 0 || r.offsetsAt > size-r.count*8 ||
+		r.vectorsAt < 0 || r.vectorsAt > size || r.count > (size-r.vectorsAt)/vectorBytes ||
+		r.metaAt < 0 || r.metaLen < 0 || r.metaAt > size || r.metaLen > size-r.metaAt {
+		return nil, fmt.Errorf("OPTK sections lie outside the %d bytes of the index", size)
+	}
+	return r, nil
+}
+
+// Count is the number of voicings.
+func (r *Reader) Count() int64 { return r.count }
+
+// Dimension is the compact vectors' dimension.
+func (r *Reader) Dimension() int { return r.dim }
+
+// InstrumentRange is GetInstrumentRange: the first voicing index and the count of an
+// instrument's group, the whole index for no instrument or an unknown one
+// (OptickIndexReader.cs:165-177 @ c781df5c).
+func (r *Reader) InstrumentRange(instrument string) (first, count int64) {
+	for i, name := range Instruments {
+		if instrument != "" && strings.ToLower(instrument) == name {
+			return r.ranges[i][0], r.ranges[i][1]
+		}
+	}
+	return 0, r.count
+}
+
+// Vector is GetVector: the compact vector of voicing i, copied into dst (OptickIndexReader.cs:179-184 @ c781df5c).
+func (r *Reader) Vector(dst []float32, i int64) ([]float32, error) {
+	if i < 0 || i >= r.count {
+		return nil, fmt.Errorf("voicing %d is outside the index's %d", i, r.count)
+	}
+	dst = dst[:0]
+	at := r.vectorsAt + i*int64(r.dim)*4
+	for j := range r.dim {
+		dst = append(dst, math.Float32frombits(binary.LittleEndian.Uint32(r.data[at+int64(j)*4:])))
+	}
+	return dst, nil
+}
+
+// Metadata is GetMetadata: the record at the offset the table gives voicing i, read as
+// OptickMetadataParser.ParseRecord reads it, keys it does not know skipped
+// (OptickIndexReader.cs:186-193, 228-254 @ c781df5c).
+func (r *Reader) Metadata(i int64) (Metadata, error) {
+	if i < 0 || i >= r.count {
+		return Metadata{}, fmt.Errorf("voicing %d is outside the index's %d", i, r.count)
+	}
+	off := int64(binary.LittleEndian.Uint64(r.data[r.offsetsAt+i*8:]))
+	if off < 0 || off > r.metaLen {
+		return Metadata{}, fmt.Errorf("voicing %d: metadata offset %d overruns the metadata", i, off)
+	}
+	d := &decoder{b: r.data[r.metaAt : r.metaAt+r.metaLen], pos: int(off)}
+	n, err := d.mapHeader()
+	if err != nil {
+		return Metadata{}, fmt.Errorf("voicing %d: %w", i, err)
+	}
+	var m Metadata
+	for range n {
+		key, _, err := d.str()
+		if err == nil {
+			switch key {
+			case "diagram":
+				m.Diagram, _, err = d.str()
+			case "instrument":
+				m.Instrument, _, err = d.str()
+			case "midiNotes":
+				m.MidiNotes, err = d.intArray()
+			case "quality_inferred":
+				m.QualityInferred, m.HasQuality, err = d.str()
+			default:
+				err = d.skip()
+			}
+		}
+		if err != nil {
+			return Metadata{}, fmt.Errorf("voicing %d: %w", i, err)
+		}
+	}
+	if m.MidiNotes == nil {
+		m.MidiNotes = []int{}
+	}
+	return m, nil
+}

@@ -1,0 +1,177 @@
+package optick
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Result is a VoicingSearchResult as MapToSearchResult fills it from the index: the voicing's
+// index, its diagram, MIDI notes and chord name ("Unknown" without one), and the score, the
+// float dot product read as a double (Common/GA.Business.ML/Search/OptickSearchStrategy.cs:264-293 @ c781df5c).
+type Result struct {
+	Index      int64
+	Diagram    string
+	Instrument string
+	MidiNotes  []int
+	ChordName  string
+	Score      float64
+}
+
+// Filters are the VoicingSearchFilters OptickSearchStrategy honours: the chord name, the voicing
+// type as an instrument, and MIDI bounds; the comfort filters are off, so VoicingComfortFilter
+// keeps every voicing (OptickSearchStrategy.cs:49-72, 296-340; VoicingComfortFilter.cs:16-20 @ c781df5c).
+type Filters struct {
+	ChordName   string
+	VoicingType string
+	// MinMidiPitch and MaxMidiPitch bound the lowest and highest note; nil for none.
+	MinMidiPitch, MaxMidiPitch *int
+}
+
+// Strategy is OptickSearchStrategy over a reader.
+type Strategy struct {
+	r *Reader
+}
+
+// NewStrategy searches the index r reads.
+func NewStrategy(r *Reader) *Strategy { return &Strategy{r: r} }
+
+// SemanticSearch is SemanticSearchAsync: the limit best voicings of the whole index (OptickSearchStrategy.cs:43-47 @ c781df5c).
+func (s *Strategy) SemanticSearch(query []float64, limit int) ([]Result, error) {
+	return s.search(query, limit, "")
+}
+
+// HybridSearch is HybridSearchAsync: a voicing type naming an instrument narrows the scan to its
+// group; the best max(limit*10, 100) voicings are then filtered and the first limit kept
+// (OptickSearchStrategy.cs:49-72 @ c781df5c).
+func (s *Strategy) HybridSearch(query []float64, f Filters, limit int) ([]Result, error) {
+	instrument := ""
+	if vt := strings.ToLower(f.VoicingType); vt == "guitar" || vt == "bass" || vt == "ukulele" {
+		instrument = vt
+	}
+	pool, err := s.search(query, max(limit*10, 100), instrument)
+	if err != nil {
+		return nil, err
+	}
+	out := applyFilters(pool, f)
+	return out[:min(limit, len(out))], nil
+}
+
+// FindSimilarVoicings is FindSimilarVoicingsAsync: the index has no reverse lookup from a
+// voicing id to its place, so it returns nothing (OptickSearchStrategy.cs:75-91 @ c781df5c).
+func (s *Strategy) FindSimilarVoicings(voicingID string, limit int) []Result {
+	_, _ = voicingID, limit
+	return nil
+}
+
+// search is SearchInternal: the query turned to floats once, each voicing of the range scored by
+// its dot product with it, the limit best kept by score, the lower index first on a tie, and
+// their metadata read (OptickSearchStrategy.cs:164-262 @ c781df5c).
+func (s *Strategy) search(query []float64, limit int, instrument string) ([]Result, error) {
+	if len(query) != s.r.dim {
+		return nil, fmt.Errorf("OPTK query must be %d-dim, got %d", s.r.dim, len(query))
+	}
+	q := make([]float32, len(query))
+	for i, v := range query {
+		q[i] = float32(v)
+	}
+	type hit struct {
+		idx   int64
+		score float32
+	}
+	better := func(a, b hit) bool { return a.score > b.score || a.score == b.score && a.idx < b.idx }
+	best := make([]hit, 0, limit+1)
+	start, count := s.r.InstrumentRange(instrument)
+	vec := make([]float32, s.r.dim)
+	for idx := start; idx < start+count && limit > 0; idx++ {
+		v, err := s.r.Vector(vec, idx)
+		if err != nil {
+			return nil, err
+		}
+		h := hit{idx, dot(q, v)}
+		if len(best) == limit && !better(h, best[len(best)-1]) {
+			continue
+		}
+		at, _ := slices.BinarySearchFunc(best, h, func(a, b hit) int {
+			if better(a, b) {
+				return -1
+			}
+			return 1
+		})
+		best = slices.Insert(best, at, h)
+		if len(best) > limit {
+			best = best[:limit]
+		}
+	}
+	out := make([]Result, 0, len(best))
+	for _, h := range best {
+		m, err := s.r.Metadata(h.idx)
+		if err != nil {
+			return nil, err
+		}
+		name := "Unknown"
+		if m.HasQuality {
+			name = m.QualityInferred
+		}
+		out = append(out, Result{Index: h.idx, Diagram: m.Diagram, Instrument: m.Instrument,
+			MidiNotes: m.MidiNotes, ChordName: name, Score: float64(h.score)})
+	}
+	return out, nil
+}
+
+// dot is TensorPrimitives.Dot over floats, summed in order, each product rounded to a float.
+func dot(a, b []float32) float32 {
+	var s float32
+	for i := range a {
+		s += float32(a[i] * b[i])
+	}
+	return s
+}
+
+// applyFilters is ApplyFilters: a chord name is read as a root and the quality after it; a
+// result's name must contain the quality, ignoring case, and its lowest note must be the root;
+// then the MIDI bounds (OptickSearchStrategy.cs:296-340 @ c781df5c).
+func applyFilters(pool []Result, f Filters) []Result {
+	root, quality, hasQuality := parseChordSymbol(f.ChordName)
+	var out []Result
+	for _, r := range pool {
+		if hasQuality {
+			if !strings.Contains(strings.ToLower(r.ChordName), strings.ToLower(quality)) {
+				continue
+			}
+			if root >= 0 && len(r.MidiNotes) > 0 && slices.Min(r.MidiNotes)%12 != root {
+				continue
+			}
+		}
+		if f.MinMidiPitch != nil && len(r.MidiNotes) > 0 && slices.Min(r.MidiNotes) < *f.MinMidiPitch {
+			continue
+		}
+		if f.MaxMidiPitch != nil && len(r.MidiNotes) > 0 && slices.Max(r.MidiNotes) > *f.MaxMidiPitch {
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// parseChordSymbol is ParseChordSymbol: a letter, then '#' or 'b', and the rest as the quality;
+// no quality when the first character is not a note letter (OptickSearchStrategy.cs:342-366 @ c781df5c).
+func parseChordSymbol(symbol string) (root int, quality string, ok bool) {
+	if symbol == "" {
+		return -1, "", false
+	}
+	root = map[byte]int{'C': 0, 'D': 2, 'E': 4, 'F': 5, 'G': 7, 'A': 9, 'B': 11}[strings.ToUpper(symbol[:1])[0]]
+	if !strings.ContainsRune("CDEFGABcdefgab", rune(symbol[0])) {
+		return -1, "", false
+	}
+	i := 1
+	if i < len(symbol) {
+		switch symbol[i] {
+		case '#':
+			root, i = (root+1)%12, i+1
+		case 'b':
+			root, i = (root+11)%12, i+1
+		}
+	}
+	return root, symbol[i:], true
+}
