@@ -150,6 +150,14 @@ func signed(n int) string {
 	return strconv.Itoa(n)
 }
 
+// AppendSigned appends signed's text of n to b.
+func AppendSigned(b []byte, n int) []byte {
+	if n > 0 {
+		b = append(b, '+')
+	}
+	return strconv.AppendInt(b, int64(n), 10)
+}
+
 // ExplainArrow is the arrow Explain puts before its interpretation. GrothendieckDelta.cs holds
 // the UTF-8 bytes of "→" read as Windows-1252 and saved again as UTF-8, so the answer carries
 // the three characters "â†’" (GrothendieckDelta.cs:217).
@@ -161,21 +169,35 @@ var deltaNames = [6]string{"semitone", "whole tone", "minor 3rd", "major 3rd", "
 // Explain is GrothendieckDelta.Explain: each changed interval class with its signed count and
 // gloss, then the arrow and the interpretation; "No change" for a zero delta
 // (GrothendieckDelta.cs:172-221).
-func (d Delta) Explain() string {
-	var parts []string
+func (d Delta) Explain() string { return string(d.AppendExplain(nil)) }
+
+// AppendExplain appends Explain's text to b, for answers that write many deltas.
+func (d Delta) AppendExplain(b []byte) []byte {
+	start := len(b)
 	for i, c := range d {
-		if c != 0 {
-			parts = append(parts, signed(c)+" ic"+strconv.Itoa(i+1)+" ("+deltaNames[i]+")")
+		if c == 0 {
+			continue
 		}
+		if len(b) > start {
+			b = append(b, ", "...)
+		}
+		b = AppendSigned(b, c)
+		b = append(b, " ic"...)
+		b = strconv.AppendInt(b, int64(i+1), 10)
+		b = append(b, " ("...)
+		b = append(b, deltaNames[i]...)
+		b = append(b, ')')
 	}
-	if len(parts) == 0 {
-		return "No change"
+	if len(b) == start {
+		return append(b, "No change"...)
 	}
-	s := strings.Join(parts, ", ")
 	if in := d.Interpretation(); in != "" {
-		s += " " + ExplainArrow + " " + in
+		b = append(b, ' ')
+		b = append(b, ExplainArrow...)
+		b = append(b, ' ')
+		b = append(b, in...)
 	}
-	return s
+	return b
 }
 
 // Interpretation is InterpretDelta: the first rule that holds, in GA's order, so any gain in

@@ -109,14 +109,16 @@ func (s Set) IntervalClassVector() ICV {
 
 // String is IntervalClassVectorId.ToString: the six base-12 digits, ic1 first, space-separated in
 // angle brackets (IntervalClassVectorId.cs:31).
-func (v ICV) String() string {
+func (v ICV) String() string { return string(v.AppendText(make([]byte, 0, 16))) }
+
+// AppendText appends String's text to b, for answers that write many vectors.
+func (v ICV) AppendText(b []byte) []byte {
 	var digits [6]int
 	n := int(v)
 	for i := 5; i >= 0; i-- {
 		digits[i] = n % 12
 		n /= 12
 	}
-	b := make([]byte, 0, 16)
 	b = append(b, '<')
 	for i, d := range digits {
 		if i > 0 {
@@ -124,7 +126,7 @@ func (v ICV) String() string {
 		}
 		b = strconv.AppendInt(b, int64(d), 10)
 	}
-	return string(append(b, '>'))
+	return append(b, '>')
 }
 
 // setClasses are SetClass.Items: every prime form, by cardinality and then mask

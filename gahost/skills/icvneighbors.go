@@ -67,12 +67,26 @@ func grothendieckIntervals(quality string) []int {
 // a quality; each interval above the root, in the table's order. ok is false for a root RootPc
 // lacks, "Cb" among them (IcvNeighborsSkill.cs:196-210; IntervalClassVectorSkill.cs:182-195).
 func grothendieckChordPCs(token string) (pcs []int, ok bool) {
+	pc, intervals, ok := grothendieckChordParts(token)
+	if !ok {
+		return nil, false
+	}
+	pcs = make([]int, len(intervals))
+	for i, iv := range intervals {
+		pcs[i] = (pc + iv) % 12
+	}
+	return pcs, true
+}
+
+// grothendieckChordParts is TryBuildPcSet's reading of a token: the root's pitch class and
+// the quality's intervals, the table's own slice.
+func grothendieckChordParts(token string) (pc int, intervals []int, ok bool) {
 	if strings.ContainsAny(token, "♯♭") {
 		token = unicodeAccidentals.Replace(token)
 	}
 	t := strings.TrimSpace(token)
 	if t == "" {
-		return nil, false
+		return 0, nil, false
 	}
 	first, size := utf8.DecodeRuneInString(t)
 	rest := t[size:]
@@ -81,27 +95,26 @@ func grothendieckChordPCs(token string) (pcs []int, ok bool) {
 		root += strings.ToLower(rest[:1])
 		rest = rest[1:]
 	}
-	pc, ok := rootPitchClass[root]
+	pc, ok = rootPitchClass[root]
 	if !ok {
-		return nil, false
+		return 0, nil, false
 	}
-	intervals := grothendieckIntervals(rest)
-	pcs = make([]int, len(intervals))
-	for i, iv := range intervals {
-		pcs[i] = (pc + iv) % 12
-	}
-	return pcs, true
+	return pc, grothendieckIntervals(rest), true
 }
 
 // grothendieckChordSet is TryBuildPcSet: the chord's pitch-class set, as the neighbours, delta
 // and path skills each build it (IcvNeighborsSkill.cs:196-210; GrothendieckDeltaSkill.cs:137-151;
 // IcvShortestPathSkill.cs:165-179).
 func grothendieckChordSet(token string) (algebra.Set, bool) {
-	pcs, ok := grothendieckChordPCs(token)
+	pc, intervals, ok := grothendieckChordParts(token)
 	if !ok {
 		return 0, false
 	}
-	return algebra.NewSet(pcs...), true
+	var set algebra.Set
+	for _, iv := range intervals {
+		set |= algebra.NewSet(pc + iv)
+	}
+	return set, true
 }
 
 // setBraces writes a set's pitch classes ascending in braces, "{0,4,7}", as the skills' tables do.
@@ -137,6 +150,13 @@ func newLineWriter(nl string) *lineWriter {
 	w := &lineWriter{nl: nl}
 	w.b.Grow(1024) // the longest answers of the four skills stay under it
 	return w
+}
+
+// put writes parts without ending the line.
+func (w *lineWriter) put(parts ...string) {
+	for _, p := range parts {
+		w.b.WriteString(p)
+	}
 }
 
 func (w *lineWriter) line(parts ...string) {
