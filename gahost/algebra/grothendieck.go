@@ -2,6 +2,7 @@ package algebra
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -303,34 +304,39 @@ func FindShortestPathStats(source, target Set, maxSteps int) ([]Set, SearchStats
 	return path, st
 }
 
+// searchPath is the search, each queued set holding the index of the one it was reached from
+// rather than a copy of its path: the sets queued, the order they are dequeued in and the path
+// read back from the target are the same.
 func searchPath(source, target Set, maxSteps int) (SearchStats, []Set) {
 	type entry struct {
 		current Set
-		path    []Set
+		from    int32 // the entry this one was reached from, -1 for the source
+		moves   int32
 	}
 	var st SearchStats
 	var visited [ItemCount]bool
 	visited[source&full] = true
-	queue := []entry{{source, []Set{source}}}
-	for len(queue) > 0 {
-		e := queue[0]
-		queue = queue[1:]
+	queue := []entry{{source, -1, 0}}
+	for head := 0; head < len(queue); head++ {
+		e := queue[head]
 		st.Dequeued++
 		if e.current == target {
-			return st, e.path
+			path := make([]Set, e.moves+1)
+			for i := head; i >= 0; i = int(queue[i].from) {
+				path[queue[i].moves] = queue[i].current
+			}
+			return st, path
 		}
-		if len(e.path) >= maxSteps+1 {
+		if int(e.moves) >= maxSteps {
 			continue
 		}
 		st.Expanded++
-		for _, s := range nearbyOfSize(e.current) {
+		for _, s := range nearby(e.current) {
 			if visited[s] {
 				continue
 			}
 			visited[s] = true
-			next := make([]Set, len(e.path), len(e.path)+1)
-			copy(next, e.path)
-			queue = append(queue, entry{s, append(next, s)})
+			queue = append(queue, entry{s, int32(head), e.moves + 1})
 		}
 	}
 	return st, nil
@@ -345,6 +351,29 @@ var bySize = sync.OnceValue(func() [13][]Set {
 	}
 	return out
 })
+
+// nearbyTables hold nearbyOfSize of every set of one size, by the set's place among the sets of
+// that size, each size built the first time a search reaches it: a search that finds no path
+// expands most sets of its size, and the lessons search thousands of times.
+var nearbyTables [13]struct {
+	once  sync.Once
+	table [][]Set
+}
+
+// nearby is nearbyOfSize(current), read from its size's table.
+func nearby(current Set) []Set {
+	n := current.Len()
+	t := &nearbyTables[n]
+	t.once.Do(func() {
+		sets := bySize()[n]
+		t.table = make([][]Set, len(sets))
+		for i, s := range sets {
+			t.table[i] = nearbyOfSize(s)
+		}
+	})
+	i, _ := slices.BinarySearch(bySize()[n], current&full)
+	return t.table[i]
+}
 
 // nearbyOfSize is the search's step: the sets FindNearby(current, 2) returns that have the
 // current set's size, in FindNearby's order (norm 1, the sets sharing the vector included, then
