@@ -91,12 +91,31 @@ func (p pairAnswer) value(label string) string {
 // spaces and colons.
 func lineValue(line string) string {
 	last := ""
-	for part := range strings.SplitSeq(line, "**") {
-		if strings.TrimSpace(part) != "" {
+	for {
+		part, rest, found := strings.Cut(line, "**")
+		if !blank(part) {
 			last = part
 		}
+		if !found {
+			break
+		}
+		line = rest
 	}
 	return strings.Trim(last, "` :")
+}
+
+// blank reports whether s is empty or white space only, as strings.TrimSpace(s) == "" does;
+// the sweep reads 110,592 lines, so ASCII text is decided without trimming.
+func blank(s string) bool {
+	for i := range len(s) {
+		switch c := s[i]; {
+		case c >= 0x80:
+			return strings.TrimSpace(s) == ""
+		case c != ' ' && (c < '\t' || c > '\r'):
+			return false
+		}
+	}
+	return true
 }
 
 // readPair reads a delta or path answer.
@@ -373,13 +392,16 @@ type sweptAnswer struct {
 }
 
 // readSwept reads the L1 norm, the delta and the interpretation of a delta answer in one pass
-// over its lines, as pairAnswer.value reads each.
+// over its lines, as pairAnswer.value reads each, and stops when it has all three.
 func readSwept(text string) sweptAnswer {
 	var a sweptAnswer
 	var l1, delta, interp bool
-	for rest := text; rest != ""; {
+	for rest := text; rest != "" && !(l1 && delta && interp); {
 		var line string
 		line, rest, _ = strings.Cut(rest, "\n")
+		if line == "" || (line[0] != '-' && line[0] != '*') {
+			continue // no label starts otherwise
+		}
 		line = strings.TrimRight(line, "\r")
 		switch {
 		case !l1 && strings.HasPrefix(line, "- **L1 norm**"):
@@ -478,22 +500,22 @@ func expanded(source []int, vectors [][6]int) int {
 		}
 	}
 	src := algebra.NewSet(source...)
-	depth := map[algebra.Set]int{src: 0}
+	var depth [algebra.ItemCount]int8 // moves from the source plus one; 0 for a set not reached
+	depth[src] = 1
 	queue := []algebra.Set{src}
-	for len(queue) > 0 {
-		s := queue[0]
-		queue = queue[1:]
-		if depth[s] == 4 {
+	for head := 0; head < len(queue); head++ {
+		s := queue[head]
+		if depth[s] == 5 {
 			continue
 		}
 		for _, next := range sets {
-			if _, seen := depth[next]; !seen && theory.VectorDistance(vectors[s], vectors[next]) <= 2 {
+			if depth[next] == 0 && theory.VectorDistance(vectors[s], vectors[next]) <= 2 {
 				depth[next] = depth[s] + 1
 				queue = append(queue, next)
 			}
 		}
 	}
-	return len(depth)
+	return len(queue)
 }
 
 // paths is section 4: the paths for the anchors the skill answers and four more pairs, each

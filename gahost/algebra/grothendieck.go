@@ -2,10 +2,10 @@ package algebra
 
 import (
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // The Grothendieck service is GA's arithmetic on interval-class vectors: the signed difference of
@@ -153,8 +153,15 @@ func signed(n int) string {
 
 // AppendSigned appends signed's text of n to b.
 func AppendSigned(b []byte, n int) []byte {
-	if n > 0 {
+	switch {
+	case n > 0 && n < 10:
+		return append(b, '+', byte('0'+n))
+	case n > 0:
 		b = append(b, '+')
+	case n == 0:
+		return append(b, '0')
+	case n > -10:
+		return append(b, '-', byte('0'-n))
 	}
 	return strconv.AppendInt(b, int64(n), 10)
 }
@@ -352,27 +359,21 @@ var bySize = sync.OnceValue(func() [13][]Set {
 	return out
 })
 
-// nearbyTables hold nearbyOfSize of every set of one size, by the set's place among the sets of
-// that size, each size built the first time a search reaches it: a search that finds no path
-// expands most sets of its size, and the lessons search thousands of times.
-var nearbyTables [13]struct {
-	once  sync.Once
-	table [][]Set
-}
+// nearbyCache holds nearbyOfSize of each set the searches have expanded, by id, each computed
+// the first time a search expands the set: a search that finds no path expands most sets of its
+// size, and the lessons search hundreds of times. Two searches that reach a set at once may both
+// compute its list; they store the same list.
+var nearbyCache [ItemCount]atomic.Pointer[[]Set]
 
-// nearby is nearbyOfSize(current), read from its size's table.
+// nearby is nearbyOfSize(current), computed once per set.
 func nearby(current Set) []Set {
-	n := current.Len()
-	t := &nearbyTables[n]
-	t.once.Do(func() {
-		sets := bySize()[n]
-		t.table = make([][]Set, len(sets))
-		for i, s := range sets {
-			t.table[i] = nearbyOfSize(s)
-		}
-	})
-	i, _ := slices.BinarySearch(bySize()[n], current&full)
-	return t.table[i]
+	c := &nearbyCache[current&full]
+	if p := c.Load(); p != nil {
+		return *p
+	}
+	list := nearbyOfSize(current)
+	c.Store(&list)
+	return list
 }
 
 // nearbyOfSize is the search's step: the sets FindNearby(current, 2) returns that have the

@@ -42,7 +42,7 @@ func searchPathReference(source, target Set, maxSteps int) (SearchStats, []Set) 
 	return st, nil
 }
 
-// TestNearbyIsNearbyOfSize checks the tables against the scan they hold, for every set.
+// TestNearbyIsNearbyOfSize checks the cache against the scan it holds, for every set.
 func TestNearbyIsNearbyOfSize(t *testing.T) {
 	for _, s := range Items() {
 		if got, want := nearby(s), nearbyOfSize(s); !slices.Equal(got, want) {
@@ -92,4 +92,13 @@ func TestSearchPathIsTheReference(t *testing.T) {
 		t.Fatalf("%d of %d searches found a path of two moves or more, %d none", found, len(searches), none)
 	}
 	t.Logf("%d of %d searches found a path of two moves or more, %d none", found, len(searches), none)
+}
+
+// TestAppendSigned checks the appended form against signed's, over every count a delta holds.
+func TestAppendSigned(t *testing.T) {
+	for n := -150; n <= 150; n++ {
+		if got, want := string(AppendSigned([]byte("x"), n)), "x"+signed(n); got != want {
+			t.Fatalf("%d: %q, want %q", n, got, want)
+		}
+	}
 }

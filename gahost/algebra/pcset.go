@@ -90,8 +90,22 @@ func (s Set) PrimeForm() Set {
 type ICV int
 
 // IntervalClassVector counts, for every unordered pair of distinct pitch classes, its interval
-// class min(d, 12-d) (PitchClassSet.cs:104; AtonalExtensions.cs:28-35).
-func (s Set) IntervalClassVector() ICV {
+// class min(d, 12-d) (PitchClassSet.cs:104; AtonalExtensions.cs:28-35). Every set's vector is
+// counted once, the first time one is asked for.
+func (s Set) IntervalClassVector() ICV { return itemVectors()[s&full] }
+
+// itemVectors holds IntervalClassVector of every set of Items, by id: the delta skill asks for
+// two per answer, and a lesson asks it 36,864 questions.
+var itemVectors = sync.OnceValue(func() *[ItemCount]ICV {
+	var out [ItemCount]ICV
+	for id := range out {
+		out[id] = countVector(Set(id))
+	}
+	return &out
+})
+
+// countVector is IntervalClassVector counted from the set's pitch classes.
+func countVector(s Set) ICV {
 	var counts [7]int
 	pcs := s.PitchClasses()
 	for i, a := range pcs {
@@ -124,7 +138,11 @@ func (v ICV) AppendText(b []byte) []byte {
 		if i > 0 {
 			b = append(b, ' ')
 		}
-		b = strconv.AppendInt(b, int64(d), 10)
+		if d < 10 {
+			b = append(b, byte('0'+d))
+		} else {
+			b = strconv.AppendInt(b, int64(d), 10)
+		}
 	}
 	return append(b, '>')
 }

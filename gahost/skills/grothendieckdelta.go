@@ -30,14 +30,12 @@ var grothendieckTwoChordRe = newLazyRegexp(`\b(?<a>`+grothendieckChordToken+`)\s
 // twoChordScan, a hand-written matcher of the same expression; any other text by the expression
 // itself.
 func twoChords(message string) (a, b string, ok bool) {
-	for i := range len(message) {
-		if message[i] >= 0x80 {
-			m, _ := grothendieckTwoChordRe.FindStringMatch(message)
-			if m == nil {
-				return "", "", false
-			}
-			return m.GroupByName("a").String(), m.GroupByName("b").String(), true
+	if !isASCII(message) {
+		m, _ := grothendieckTwoChordRe.FindStringMatch(message)
+		if m == nil {
+			return "", "", false
 		}
+		return m.GroupByName("a").String(), m.GroupByName("b").String(), true
 	}
 	sc := twoChordScan{s: message}
 	if !sc.find() {
@@ -64,7 +62,7 @@ var chordQualities = [...]string{"maj", "min", "m", "dim", "aug", "sus", "add", 
 
 func (m *twoChordScan) find() bool {
 	for i := range len(m.s) {
-		if m.boundary(i) && m.token(i, i, false) {
+		if c := m.s[i] | 0x20; 'a' <= c && c <= 'g' && m.boundary(i) && m.token(i, i, false) {
 			return true
 		}
 	}
@@ -132,9 +130,14 @@ func (m *twoChordScan) token(start, i int, second bool) bool {
 
 // quality is the optional quality word, each alternative in turn and then none.
 func (m *twoChordScan) quality(start, i int, second bool) bool {
-	for _, w := range chordQualities {
-		if hasFoldPrefix(m.s[i:], w) && m.degrees(start, m.digitsEnd(i+len(w)), i+len(w), second) {
-			return true
+	if i < len(m.s) {
+		switch m.s[i] | 0x20 { // the first letters of the words, to skip most tokens' loop
+		case 'm', 'd', 'a', 's':
+			for _, w := range chordQualities {
+				if hasFoldPrefix(m.s[i:], w) && m.degrees(start, m.digitsEnd(i+len(w)), i+len(w), second) {
+					return true
+				}
+			}
 		}
 	}
 	return m.degrees(start, m.digitsEnd(i), i, second)

@@ -2,6 +2,7 @@ package skills
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -76,4 +77,47 @@ func TestTwoChordScanMatchesTheExpression(t *testing.T) {
 		t.Fatalf("%d of %d questions match: the generated questions do not test the matcher", matched, len(questions))
 	}
 	t.Logf("%d of %d questions match", matched, len(questions))
+}
+
+// TestChordPartsReadsRootsAsTryBuildPcSet holds the token reading to TryBuildPcSet's own steps
+// (IcvNeighborsSkill.cs:196-210): the first character upper-cased, a '#' or 'b' after it lower-cased
+// and appended, the rest the quality; over letters, accidentals and qualities in every case.
+func TestChordPartsReadsRootsAsTryBuildPcSet(t *testing.T) {
+	reference := func(token string) (int, []int, bool) {
+		token = unicodeAccidentals.Replace(token)
+		tt := strings.TrimSpace(token)
+		if tt == "" {
+			return 0, nil, false
+		}
+		r := []rune(tt)
+		root, rest := strings.ToUpper(string(r[0])), string(r[1:])
+		if rest != "" && (rest[0] == '#' || rest[0] == 'b') {
+			root += strings.ToLower(rest[:1])
+			rest = rest[1:]
+		}
+		pc, ok := rootPitchClass[root]
+		if !ok {
+			return 0, nil, false
+		}
+		return pc, grothendieckIntervals(rest), true
+	}
+	read := 0
+	for _, first := range []string{"C", "c", "G", "g", "B", "b", "H", "h", "ß", "é", "1", " ", "#"} {
+		for _, acc := range []string{"", "#", "b", "B", "♯", "♭", "bb", "##"} {
+			for _, quality := range []string{"", "m", "M7", "maj7", " minor", "dim", "°", "9", "x"} {
+				token := first + acc + quality
+				pc, in, ok := grothendieckChordParts(token)
+				wpc, win, wok := reference(token)
+				if pc != wpc || !slices.Equal(in, win) || ok != wok {
+					t.Fatalf("%q: %d %v %v, want %d %v %v", token, pc, in, ok, wpc, win, wok)
+				}
+				if ok {
+					read++
+				}
+			}
+		}
+	}
+	if read < 100 {
+		t.Fatalf("only %d tokens read", read)
+	}
 }
