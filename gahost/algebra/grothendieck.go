@@ -382,23 +382,44 @@ func nearby(current Set) []Set {
 // 4,096 and dropping the others, at an eighth of the cost for four notes. The current set's own
 // entries come back too; the search has always visited it.
 func nearbyOfSize(current Set) []Set {
-	counts := itemCounts()
-	src := &counts[current&full]
+	src := itemCounts()[current&full]
+	n := current.Len()
+	sets, counts := bySize()[n], sizeCounts()[n]
 	var one, two []Set
-	for _, s := range bySize()[current.Len()] {
-		c := &counts[s]
-		l1 := 0
-		for i := range 6 {
-			l1 += abs(int(c[i]) - int(src[i]))
-		}
+	for i := range counts {
+		c := &counts[i]
+		l1 := absDiff(c[0], src[0]) + absDiff(c[1], src[1]) + absDiff(c[2], src[2]) +
+			absDiff(c[3], src[3]) + absDiff(c[4], src[4]) + absDiff(c[5], src[5])
 		switch l1 {
 		case 0, 1:
-			one = append(one, s)
+			one = append(one, sets[i])
 		case 2:
-			two = append(two, s)
+			two = append(two, sets[i])
 		}
 	}
 	return append(one, two...)
+}
+
+// sizeCounts holds the counts of itemCounts for the sets of bySize, side by side, so that a
+// search's scan of one size reads them in order.
+var sizeCounts = sync.OnceValue(func() [13][][6]int8 {
+	var out [13][][6]int8
+	counts := itemCounts()
+	for n, sets := range bySize() {
+		out[n] = make([][6]int8, len(sets))
+		for i, s := range sets {
+			out[n][i] = counts[s]
+		}
+	}
+	return out
+})
+
+func absDiff(a, b int8) int {
+	d := int(a) - int(b)
+	if d < 0 {
+		return -d
+	}
+	return d
 }
 
 func abs(n int) int {
