@@ -90,6 +90,24 @@ func (p pairAnswer) value(label string) string {
 // lineValue is the last part of a line between "**" that is not blank, without backquotes,
 // spaces and colons.
 func lineValue(line string) string {
+	if !strings.Contains(line, "***") {
+		// Without "***" no two "**" overlap, so the parts are the same read from the end,
+		// and the last one that is not blank is the first found.
+		for rest := line; ; {
+			i := strings.LastIndex(rest, "**")
+			part := rest
+			if i >= 0 {
+				part = rest[i+2:]
+			}
+			if !blank(part) {
+				return strings.Trim(part, "` :")
+			}
+			if i < 0 {
+				return ""
+			}
+			rest = rest[:i]
+		}
+	}
 	last := ""
 	for {
 		part, rest, found := strings.Cut(line, "**")

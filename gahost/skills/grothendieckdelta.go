@@ -3,6 +3,7 @@ package skills
 import (
 	"bytes"
 	"strconv"
+	"sync/atomic"
 
 	"github.com/dlclark/regexp2/v2"
 
@@ -234,7 +235,7 @@ func (s GrothendieckDelta) Execute(message string) Result {
 func (s GrothendieckDelta) answer(aLabel string, a algebra.Set, bLabel string, b algebra.Set) Result {
 	icvA, icvB := a.IntervalClassVector(), b.IntervalClassVector()
 	d := algebra.SetDelta(a, b)
-	cost := strconv.FormatFloat(algebra.HarmonicCost(d), 'f', 2, 64)
+	cost := memoText(costTexts[:], d.L1(), func() string { return strconv.FormatFloat(algebra.HarmonicCost(d), 'f', 2, 64) })
 	l1 := strconv.Itoa(d.L1())
 	// The numbers are appended in place through one scratch buffer, so the answer costs one
 	// buffer: the lesson that asks the skill 36,864 questions spends its time here.
@@ -260,7 +261,11 @@ func (s GrothendieckDelta) answer(aLabel string, a algebra.Set, bLabel string, b
 	w.line("]`")
 	w.line("- **L1 norm** (Manhattan): **", l1, "**")
 	w.put("- **L2 norm** (Euclidean): **")
-	w.b.Write(strconv.AppendFloat(num[:0], d.L2(), 'f', 3, 64))
+	squares := 0
+	for _, c := range d {
+		squares += c * c
+	}
+	w.put(memoText(l2Texts[:], squares, func() string { return strconv.FormatFloat(d.L2(), 'f', 3, 64) }))
 	w.line("**")
 	w.line("- **Harmonic cost**: **", cost, "**")
 	if explained := d.AppendExplain(num[:0]); len(bytes.TrimSpace(explained)) != 0 {
@@ -276,4 +281,27 @@ func (s GrothendieckDelta) answer(aLabel string, a algebra.Set, bLabel string, b
 		"Source: GrothendieckDeltaSkill (in-process GrothendieckService)",
 		"grothendieck-delta(" + aLabel + "→" + bLabel + ", L1=" + l1 + ", cost=" + cost + ")",
 	}}
+}
+
+// costTexts and l2Texts remember the text of a delta's harmonic cost by its L1 norm and of its
+// L2 norm by its sum of squares, the one number each is computed from (GrothendieckDelta.cs:84-102;
+// GrothendieckService.cs:39-42): formatting the two floats was most of an answer's arithmetic.
+// Each holds the text the first delta with that key formatted.
+var (
+	costTexts [128]atomic.Pointer[string]
+	l2Texts   [1024]atomic.Pointer[string]
+)
+
+// memoText is format's text, remembered in cache under key; a key past the cache is formatted
+// every time. Two answers that format one key at once store the same text.
+func memoText(cache []atomic.Pointer[string], key int, format func() string) string {
+	if key < 0 || key >= len(cache) {
+		return format()
+	}
+	if p := cache[key].Load(); p != nil {
+		return *p
+	}
+	text := format()
+	cache[key].Store(&text)
+	return text
 }

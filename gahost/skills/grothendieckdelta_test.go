@@ -3,8 +3,11 @@ package skills
 import (
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+
+	"course/gahost/algebra"
 )
 
 // regexpTwoChords is TwoChordPattern's first match by the expression itself.
@@ -119,5 +122,31 @@ func TestChordPartsReadsRootsAsTryBuildPcSet(t *testing.T) {
 	}
 	if read < 100 {
 		t.Fatalf("only %d tokens read", read)
+	}
+}
+
+// TestDeltaFiguresAreEachDeltasOwn checks the remembered cost and L2 texts against each delta's
+// own, over every ordered pair of sets of three and four notes with 0 and 4 in them.
+func TestDeltaFiguresAreEachDeltasOwn(t *testing.T) {
+	var sets []algebra.Set
+	for _, s := range algebra.Items() {
+		if n := s.Len(); (n == 3 || n == 4) && s.PitchClasses()[0] == 0 && slices.Contains(s.PitchClasses(), 4) {
+			sets = append(sets, s)
+		}
+	}
+	var s GrothendieckDelta
+	for _, a := range sets {
+		for _, b := range sets {
+			d := algebra.SetDelta(a, b)
+			text := s.answer("A", a, "B", b).Text
+			l2 := "- **L2 norm** (Euclidean): **" + strconv.FormatFloat(d.L2(), 'f', 3, 64) + "**\n"
+			cost := "- **Harmonic cost**: **" + strconv.FormatFloat(algebra.HarmonicCost(d), 'f', 2, 64) + "**\n"
+			if !strings.Contains(text, l2) || !strings.Contains(text, cost) {
+				t.Fatalf("%v to %v: %q lacks %q or %q", a, b, text, l2, cost)
+			}
+		}
+	}
+	if len(sets) < 20 {
+		t.Fatalf("only %d sets", len(sets))
 	}
 }
