@@ -90,24 +90,6 @@ func (p pairAnswer) value(label string) string {
 // lineValue is the last part of a line between "**" that is not blank, without backquotes,
 // spaces and colons.
 func lineValue(line string) string {
-	if !strings.Contains(line, "***") {
-		// Without "***" no two "**" overlap, so the parts are the same read from the end,
-		// and the last one that is not blank is the first found.
-		for rest := line; ; {
-			i := strings.LastIndex(rest, "**")
-			part := rest
-			if i >= 0 {
-				part = rest[i+2:]
-			}
-			if !blank(part) {
-				return strings.Trim(part, "` :")
-			}
-			if i < 0 {
-				return ""
-			}
-			rest = rest[:i]
-		}
-	}
 	last := ""
 	for {
 		part, rest, found := strings.Cut(line, "**")
@@ -119,7 +101,20 @@ func lineValue(line string) string {
 		}
 		line = rest
 	}
-	return strings.Trim(last, "` :")
+	return trimValue(last)
+}
+
+// trimValue is strings.Trim(s, "` :") without building the cut set for each of the sweep's
+// 110,592 values.
+func trimValue(s string) string {
+	cut := func(c byte) bool { return c == '`' || c == ' ' || c == ':' }
+	for s != "" && cut(s[0]) {
+		s = s[1:]
+	}
+	for s != "" && cut(s[len(s)-1]) {
+		s = s[:len(s)-1]
+	}
+	return s
 }
 
 // blank reports whether s is empty or white space only, as strings.TrimSpace(s) == "" does;
