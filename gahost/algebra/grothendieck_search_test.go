@@ -102,3 +102,18 @@ func TestAppendSigned(t *testing.T) {
 		}
 	}
 }
+
+// TestVectorTextIsTheVectorsString checks the remembered texts, written and read back, for every
+// set.
+func TestVectorTextIsTheVectorsString(t *testing.T) {
+	for range 2 {
+		for _, s := range Items() {
+			if got, want := s.VectorText(), s.IntervalClassVector().String(); got != want {
+				t.Fatalf("%v: %q, want %q", s, got, want)
+			}
+		}
+	}
+	if got := NewSet(0, 4, 7).VectorText(); got != "<0 0 1 1 1 0>" {
+		t.Fatalf("C major: %q", got)
+	}
+}

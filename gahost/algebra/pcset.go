@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // Set is a pitch-class set as GA's PitchClassSetId packs it: bit i is set when pitch class i is
@@ -103,6 +104,22 @@ var itemVectors = sync.OnceValue(func() *[ItemCount]ICV {
 	}
 	return &out
 })
+
+// VectorText is the set's IntervalClassVector().String(), each set's text written once: the
+// delta skill writes two vectors per answer, and a lesson asks it 36,864 questions.
+func (s Set) VectorText() string {
+	c := &vectorTexts[s&full]
+	if p := c.Load(); p != nil {
+		return *p
+	}
+	text := s.IntervalClassVector().String()
+	c.Store(&text)
+	return text
+}
+
+// vectorTexts holds VectorText by set id; two callers that write one set's text at once store
+// the same text.
+var vectorTexts [ItemCount]atomic.Pointer[string]
 
 // countVector is IntervalClassVector counted from the set's pitch classes.
 func countVector(s Set) ICV {

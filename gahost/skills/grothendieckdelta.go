@@ -132,12 +132,10 @@ func (m *twoChordScan) token(start, i int, second bool) bool {
 // quality is the optional quality word, each alternative in turn and then none.
 func (m *twoChordScan) quality(start, i int, second bool) bool {
 	if i < len(m.s) {
-		switch m.s[i] | 0x20 { // the first letters of the words, to skip most tokens' loop
-		case 'm', 'd', 'a', 's':
-			for _, w := range chordQualities {
-				if hasFoldPrefix(m.s[i:], w) && m.degrees(start, m.digitsEnd(i+len(w)), i+len(w), second) {
-					return true
-				}
+		first := m.s[i] | 0x20 // the words are lower case; a word whose first letter differs cannot match
+		for _, w := range chordQualities {
+			if w[0] == first && hasFoldPrefix(m.s[i:], w) && m.degrees(start, m.digitsEnd(i+len(w)), i+len(w), second) {
+				return true
 			}
 		}
 	}
@@ -233,7 +231,6 @@ func (s GrothendieckDelta) Execute(message string) Result {
 // answer is AnswerDelta: GrothendieckService.ComputeDelta, so two chords with one vector are
 // +1 ic1 apart, its norms, its cost and its explanation (GrothendieckDeltaSkill.cs:97-131).
 func (s GrothendieckDelta) answer(aLabel string, a algebra.Set, bLabel string, b algebra.Set) Result {
-	icvA, icvB := a.IntervalClassVector(), b.IntervalClassVector()
 	d := algebra.SetDelta(a, b)
 	cost := memoText(costTexts[:], d.L1(), func() string { return strconv.FormatFloat(algebra.HarmonicCost(d), 'f', 2, 64) })
 	l1 := strconv.Itoa(d.L1())
@@ -243,12 +240,8 @@ func (s GrothendieckDelta) answer(aLabel string, a algebra.Set, bLabel string, b
 	w := newLineWriter(s.NewLine)
 	w.line("**Grothendieck delta ", aLabel, " → ", bLabel, "**")
 	w.line()
-	w.put("- **ICV ", aLabel, "**: `")
-	w.b.Write(icvA.AppendText(num[:0]))
-	w.line("`  (ic1..ic6)")
-	w.put("- **ICV ", bLabel, "**: `")
-	w.b.Write(icvB.AppendText(num[:0]))
-	w.line("`")
+	w.line("- **ICV ", aLabel, "**: `", a.VectorText(), "`  (ic1..ic6)")
+	w.line("- **ICV ", bLabel, "**: `", b.VectorText(), "`")
 	parts := num[:0]
 	for i, c := range d {
 		if i > 0 {
