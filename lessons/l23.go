@@ -410,12 +410,18 @@ func readSwept(text string) sweptAnswer {
 	var a sweptAnswer
 	var l1, delta, interp bool
 	for rest := text; rest != "" && !(l1 && delta && interp); {
-		var line string
-		line, rest, _ = strings.Cut(rest, "\n")
+		line := rest
+		if end := strings.IndexByte(rest, '\n'); end >= 0 {
+			line, rest = rest[:end], rest[end+1:]
+		} else {
+			rest = ""
+		}
 		if line == "" || (line[0] != '-' && line[0] != '*') {
 			continue // no label starts otherwise
 		}
-		line = strings.TrimRight(line, "\r")
+		for strings.HasSuffix(line, "\r") {
+			line = line[:len(line)-1]
+		}
 		switch {
 		case !l1 && strings.HasPrefix(line, "- **L1 norm**"):
 			a.l1, _ = strconv.Atoi(lineValue(line))
@@ -447,8 +453,9 @@ func sweepDeltas(delta pairSkill, chords []string) deltaSweep {
 	for w := range workers {
 		wg.Go(func() {
 			for i := w; i < n; i += workers {
+				from := "harmonic distance from " + chords[i] + " to "
 				for j, b := range chords {
-					answers[i*n+j] = readSwept(delta.Execute("harmonic distance from " + chords[i] + " to " + b).Text)
+					answers[i*n+j] = readSwept(delta.Execute(from + b).Text)
 				}
 			}
 		})

@@ -132,10 +132,12 @@ func (m *twoChordScan) token(start, i int, second bool) bool {
 // quality is the optional quality word, each alternative in turn and then none.
 func (m *twoChordScan) quality(start, i int, second bool) bool {
 	if i < len(m.s) {
-		first := m.s[i] | 0x20 // the words are lower case; a word whose first letter differs cannot match
-		for _, w := range chordQualities {
-			if w[0] == first && hasFoldPrefix(m.s[i:], w) && m.degrees(start, m.digitsEnd(i+len(w)), i+len(w), second) {
-				return true
+		switch first := m.s[i] | 0x20; first { // the words are lower case and start with one of these
+		case 'm', 'd', 'a', 's':
+			for _, w := range chordQualities {
+				if w[0] == first && hasFoldPrefix(m.s[i:], w) && m.degrees(start, m.digitsEnd(i+len(w)), i+len(w), second) {
+					return true
+				}
 			}
 		}
 	}
