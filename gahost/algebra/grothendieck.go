@@ -388,8 +388,11 @@ func nearbyOfSize(current Set) []Set {
 	var one, two []Set
 	for i := range counts {
 		c := &counts[i]
-		l1 := absDiff(c[0], src[0]) + absDiff(c[1], src[1]) + absDiff(c[2], src[2]) +
-			absDiff(c[3], src[3]) + absDiff(c[4], src[4]) + absDiff(c[5], src[5])
+		l1 := absDiff(c[0], src[0]) + absDiff(c[1], src[1]) + absDiff(c[2], src[2])
+		if l1 > 2 {
+			continue // most sets are this far already
+		}
+		l1 += absDiff(c[3], src[3]) + absDiff(c[4], src[4]) + absDiff(c[5], src[5])
 		switch l1 {
 		case 0, 1:
 			one = append(one, sets[i])
