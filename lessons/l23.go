@@ -91,12 +91,44 @@ func (p pairAnswer) value(label string) string {
 // spaces and colons.
 func lineValue(line string) string {
 	last := ""
-	for part := range strings.SplitSeq(line, "**") {
-		if strings.TrimSpace(part) != "" {
+	for {
+		part, rest, found := strings.Cut(line, "**")
+		if !blank(part) {
 			last = part
 		}
+		if !found {
+			break
+		}
+		line = rest
 	}
-	return strings.Trim(last, "` :")
+	return trimValue(last)
+}
+
+// trimValue is strings.Trim(s, "` :") without building the cut set for each of the sweep's
+// 110,592 values.
+func trimValue(s string) string {
+	cut := func(c byte) bool { return c == '`' || c == ' ' || c == ':' }
+	for s != "" && cut(s[0]) {
+		s = s[1:]
+	}
+	for s != "" && cut(s[len(s)-1]) {
+		s = s[:len(s)-1]
+	}
+	return s
+}
+
+// blank reports whether s is empty or white space only, as strings.TrimSpace(s) == "" does;
+// the sweep reads 110,592 lines, so ASCII text is decided without trimming.
+func blank(s string) bool {
+	for i := range len(s) {
+		switch c := s[i]; {
+		case c >= 0x80:
+			return strings.TrimSpace(s) == ""
+		case c != ' ' && (c < '\t' || c > '\r'):
+			return false
+		}
+	}
+	return true
 }
 
 // readPair reads a delta or path answer.
@@ -373,14 +405,23 @@ type sweptAnswer struct {
 }
 
 // readSwept reads the L1 norm, the delta and the interpretation of a delta answer in one pass
-// over its lines, as pairAnswer.value reads each.
+// over its lines, as pairAnswer.value reads each, and stops when it has all three.
 func readSwept(text string) sweptAnswer {
 	var a sweptAnswer
 	var l1, delta, interp bool
-	for rest := text; rest != ""; {
-		var line string
-		line, rest, _ = strings.Cut(rest, "\n")
-		line = strings.TrimRight(line, "\r")
+	for rest := text; rest != "" && !(l1 && delta && interp); {
+		line := rest
+		if end := strings.IndexByte(rest, '\n'); end >= 0 {
+			line, rest = rest[:end], rest[end+1:]
+		} else {
+			rest = ""
+		}
+		if line == "" || (line[0] != '-' && line[0] != '*') {
+			continue // no label starts otherwise
+		}
+		for strings.HasSuffix(line, "\r") {
+			line = line[:len(line)-1]
+		}
 		switch {
 		case !l1 && strings.HasPrefix(line, "- **L1 norm**"):
 			a.l1, _ = strconv.Atoi(lineValue(line))
@@ -412,8 +453,9 @@ func sweepDeltas(delta pairSkill, chords []string) deltaSweep {
 	for w := range workers {
 		wg.Go(func() {
 			for i := w; i < n; i += workers {
+				from := "harmonic distance from " + chords[i] + " to "
 				for j, b := range chords {
-					answers[i*n+j] = readSwept(delta.Execute("harmonic distance from " + chords[i] + " to " + b).Text)
+					answers[i*n+j] = readSwept(delta.Execute(from + b).Text)
 				}
 			}
 		})
@@ -478,22 +520,22 @@ func expanded(source []int, vectors [][6]int) int {
 		}
 	}
 	src := algebra.NewSet(source...)
-	depth := map[algebra.Set]int{src: 0}
+	var depth [algebra.ItemCount]int8 // moves from the source plus one; 0 for a set not reached
+	depth[src] = 1
 	queue := []algebra.Set{src}
-	for len(queue) > 0 {
-		s := queue[0]
-		queue = queue[1:]
-		if depth[s] == 4 {
+	for head := 0; head < len(queue); head++ {
+		s := queue[head]
+		if depth[s] == 5 {
 			continue
 		}
 		for _, next := range sets {
-			if _, seen := depth[next]; !seen && theory.VectorDistance(vectors[s], vectors[next]) <= 2 {
+			if depth[next] == 0 && theory.VectorDistance(vectors[s], vectors[next]) <= 2 {
 				depth[next] = depth[s] + 1
 				queue = append(queue, next)
 			}
 		}
 	}
-	return len(depth)
+	return len(queue)
 }
 
 // paths is section 4: the paths for the anchors the skill answers and four more pairs, each

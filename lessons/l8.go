@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"context"
+	"course/internal/dotnet"
 	"course/internal/lazy"
 	"course/internal/report"
 	"encoding/json"
@@ -13,7 +14,6 @@ import (
 	"sync"
 	"time"
 	"unicode"
-	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/spf13/cobra"
@@ -369,7 +369,9 @@ func corpusCheck(e corpusEntry, answer string, contains containsFunc) string {
 	return ""
 }
 
-func utf16Len(s string) int { return len(utf16.Encode([]rune(s))) }
+// utf16Len is the answer's length as .NET's String.Length counts it, the unit of the corpus's
+// minimum lengths.
+func utf16Len(s string) int { return dotnet.UTF16Len(s) }
 
 // upperCache holds the upper-cased text of answers and expected strings: the gate test compares
 // every answer with every prompt's strings, twice. Text longer than upperCacheMax is mapped

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // The Grothendieck service is GA's arithmetic on interval-class vectors: the signed difference of
@@ -150,6 +151,21 @@ func signed(n int) string {
 	return strconv.Itoa(n)
 }
 
+// AppendSigned appends signed's text of n to b.
+func AppendSigned(b []byte, n int) []byte {
+	switch {
+	case n > 0 && n < 10:
+		return append(b, '+', byte('0'+n))
+	case n > 0:
+		b = append(b, '+')
+	case n == 0:
+		return append(b, '0')
+	case n > -10:
+		return append(b, '-', byte('0'-n))
+	}
+	return strconv.AppendInt(b, int64(n), 10)
+}
+
 // ExplainArrow is the arrow Explain puts before its interpretation. GrothendieckDelta.cs holds
 // the UTF-8 bytes of "→" read as Windows-1252 and saved again as UTF-8, so the answer carries
 // the three characters "â†’" (GrothendieckDelta.cs:217).
@@ -161,21 +177,35 @@ var deltaNames = [6]string{"semitone", "whole tone", "minor 3rd", "major 3rd", "
 // Explain is GrothendieckDelta.Explain: each changed interval class with its signed count and
 // gloss, then the arrow and the interpretation; "No change" for a zero delta
 // (GrothendieckDelta.cs:172-221).
-func (d Delta) Explain() string {
-	var parts []string
+func (d Delta) Explain() string { return string(d.AppendExplain(nil)) }
+
+// AppendExplain appends Explain's text to b, for answers that write many deltas.
+func (d Delta) AppendExplain(b []byte) []byte {
+	start := len(b)
 	for i, c := range d {
-		if c != 0 {
-			parts = append(parts, signed(c)+" ic"+strconv.Itoa(i+1)+" ("+deltaNames[i]+")")
+		if c == 0 {
+			continue
 		}
+		if len(b) > start {
+			b = append(b, ", "...)
+		}
+		b = AppendSigned(b, c)
+		b = append(b, " ic"...)
+		b = strconv.AppendInt(b, int64(i+1), 10)
+		b = append(b, " ("...)
+		b = append(b, deltaNames[i]...)
+		b = append(b, ')')
 	}
-	if len(parts) == 0 {
-		return "No change"
+	if len(b) == start {
+		return append(b, "No change"...)
 	}
-	s := strings.Join(parts, ", ")
 	if in := d.Interpretation(); in != "" {
-		s += " " + ExplainArrow + " " + in
+		b = append(b, ' ')
+		b = append(b, ExplainArrow...)
+		b = append(b, ' ')
+		b = append(b, in...)
 	}
-	return s
+	return b
 }
 
 // Interpretation is InterpretDelta: the first rule that holds, in GA's order, so any gain in
@@ -281,34 +311,39 @@ func FindShortestPathStats(source, target Set, maxSteps int) ([]Set, SearchStats
 	return path, st
 }
 
+// searchPath is the search, each queued set holding the index of the one it was reached from
+// rather than a copy of its path: the sets queued, the order they are dequeued in and the path
+// read back from the target are the same.
 func searchPath(source, target Set, maxSteps int) (SearchStats, []Set) {
 	type entry struct {
 		current Set
-		path    []Set
+		from    int32 // the entry this one was reached from, -1 for the source
+		moves   int32
 	}
 	var st SearchStats
 	var visited [ItemCount]bool
 	visited[source&full] = true
-	queue := []entry{{source, []Set{source}}}
-	for len(queue) > 0 {
-		e := queue[0]
-		queue = queue[1:]
+	queue := []entry{{source, -1, 0}}
+	for head := 0; head < len(queue); head++ {
+		e := queue[head]
 		st.Dequeued++
 		if e.current == target {
-			return st, e.path
+			path := make([]Set, e.moves+1)
+			for i := head; i >= 0; i = int(queue[i].from) {
+				path[queue[i].moves] = queue[i].current
+			}
+			return st, path
 		}
-		if len(e.path) >= maxSteps+1 {
+		if int(e.moves) >= maxSteps {
 			continue
 		}
 		st.Expanded++
-		for _, s := range nearbyOfSize(e.current) {
+		for _, s := range nearby(e.current) {
 			if visited[s] {
 				continue
 			}
 			visited[s] = true
-			next := make([]Set, len(e.path), len(e.path)+1)
-			copy(next, e.path)
-			queue = append(queue, entry{s, append(next, s)})
+			queue = append(queue, entry{s, int32(head), e.moves + 1})
 		}
 	}
 	return st, nil
@@ -324,29 +359,70 @@ var bySize = sync.OnceValue(func() [13][]Set {
 	return out
 })
 
+// nearbyCache holds nearbyOfSize of each set the searches have expanded, by id, each computed
+// the first time a search expands the set: a search that finds no path expands most sets of its
+// size, and the lessons search hundreds of times. Two searches that reach a set at once may both
+// compute its list; they store the same list.
+var nearbyCache [ItemCount]atomic.Pointer[[]Set]
+
+// nearby is nearbyOfSize(current), computed once per set.
+func nearby(current Set) []Set {
+	c := &nearbyCache[current&full]
+	if p := c.Load(); p != nil {
+		return *p
+	}
+	list := nearbyOfSize(current)
+	c.Store(&list)
+	return list
+}
+
 // nearbyOfSize is the search's step: the sets FindNearby(current, 2) returns that have the
 // current set's size, in FindNearby's order (norm 1, the sets sharing the vector included, then
 // norm 2, each by id). Scanning only the sets of that size gives the same list as scanning all
 // 4,096 and dropping the others, at an eighth of the cost for four notes. The current set's own
 // entries come back too; the search has always visited it.
 func nearbyOfSize(current Set) []Set {
-	counts := itemCounts()
-	src := &counts[current&full]
+	src := itemCounts()[current&full]
+	n := current.Len()
+	sets, counts := bySize()[n], sizeCounts()[n]
 	var one, two []Set
-	for _, s := range bySize()[current.Len()] {
-		c := &counts[s]
-		l1 := 0
-		for i := range 6 {
-			l1 += abs(int(c[i]) - int(src[i]))
+	for i := range counts {
+		c := &counts[i]
+		l1 := absDiff(c[0], src[0]) + absDiff(c[1], src[1]) + absDiff(c[2], src[2])
+		if l1 > 2 {
+			continue // most sets are this far already
 		}
+		l1 += absDiff(c[3], src[3]) + absDiff(c[4], src[4]) + absDiff(c[5], src[5])
 		switch l1 {
 		case 0, 1:
-			one = append(one, s)
+			one = append(one, sets[i])
 		case 2:
-			two = append(two, s)
+			two = append(two, sets[i])
 		}
 	}
 	return append(one, two...)
+}
+
+// sizeCounts holds the counts of itemCounts for the sets of bySize, side by side, so that a
+// search's scan of one size reads them in order.
+var sizeCounts = sync.OnceValue(func() [13][][6]int8 {
+	var out [13][][6]int8
+	counts := itemCounts()
+	for n, sets := range bySize() {
+		out[n] = make([][6]int8, len(sets))
+		for i, s := range sets {
+			out[n][i] = counts[s]
+		}
+	}
+	return out
+})
+
+func absDiff(a, b int8) int {
+	d := int(a) - int(b)
+	if d < 0 {
+		return -d
+	}
+	return d
 }
 
 func abs(n int) int {

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // Set is a pitch-class set as GA's PitchClassSetId packs it: bit i is set when pitch class i is
@@ -90,8 +91,38 @@ func (s Set) PrimeForm() Set {
 type ICV int
 
 // IntervalClassVector counts, for every unordered pair of distinct pitch classes, its interval
-// class min(d, 12-d) (PitchClassSet.cs:104; AtonalExtensions.cs:28-35).
-func (s Set) IntervalClassVector() ICV {
+// class min(d, 12-d) (PitchClassSet.cs:104; AtonalExtensions.cs:28-35). Every set's vector is
+// counted once, the first time one is asked for.
+func (s Set) IntervalClassVector() ICV { return itemVectors()[s&full] }
+
+// itemVectors holds IntervalClassVector of every set of Items, by id: the delta skill asks for
+// two per answer, and a lesson asks it 36,864 questions.
+var itemVectors = sync.OnceValue(func() *[ItemCount]ICV {
+	var out [ItemCount]ICV
+	for id := range out {
+		out[id] = countVector(Set(id))
+	}
+	return &out
+})
+
+// VectorText is the set's IntervalClassVector().String(), each set's text written once: the
+// delta skill writes two vectors per answer, and a lesson asks it 36,864 questions.
+func (s Set) VectorText() string {
+	c := &vectorTexts[s&full]
+	if p := c.Load(); p != nil {
+		return *p
+	}
+	text := s.IntervalClassVector().String()
+	c.Store(&text)
+	return text
+}
+
+// vectorTexts holds VectorText by set id; two callers that write one set's text at once store
+// the same text.
+var vectorTexts [ItemCount]atomic.Pointer[string]
+
+// countVector is IntervalClassVector counted from the set's pitch classes.
+func countVector(s Set) ICV {
 	var counts [7]int
 	pcs := s.PitchClasses()
 	for i, a := range pcs {
@@ -109,22 +140,28 @@ func (s Set) IntervalClassVector() ICV {
 
 // String is IntervalClassVectorId.ToString: the six base-12 digits, ic1 first, space-separated in
 // angle brackets (IntervalClassVectorId.cs:31).
-func (v ICV) String() string {
+func (v ICV) String() string { return string(v.AppendText(make([]byte, 0, 16))) }
+
+// AppendText appends String's text to b, for answers that write many vectors.
+func (v ICV) AppendText(b []byte) []byte {
 	var digits [6]int
 	n := int(v)
 	for i := 5; i >= 0; i-- {
 		digits[i] = n % 12
 		n /= 12
 	}
-	b := make([]byte, 0, 16)
 	b = append(b, '<')
 	for i, d := range digits {
 		if i > 0 {
 			b = append(b, ' ')
 		}
-		b = strconv.AppendInt(b, int64(d), 10)
+		if d < 10 {
+			b = append(b, byte('0'+d))
+		} else {
+			b = strconv.AppendInt(b, int64(d), 10)
+		}
 	}
-	return string(append(b, '>'))
+	return append(b, '>')
 }
 
 // setClasses are SetClass.Items: every prime form, by cardinality and then mask

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -53,39 +54,35 @@ var grothendieckQualities = []struct {
 
 // grothendieckIntervals is QualityIntervals: the quality's intervals above the root.
 func grothendieckIntervals(quality string) []int {
-	q := strings.TrimSpace(strings.ToLower(quality))
-	for _, qu := range grothendieckQualities {
-		if slices.Contains(qu.names, q) {
-			return qu.intervals
-		}
+	if in, ok := grothendieckQualityNames()[strings.TrimSpace(strings.ToLower(quality))]; ok {
+		return in
 	}
 	return grothendieckQualities[0].intervals
 }
+
+// grothendieckQualityNames maps each name of the table to the intervals of the first quality
+// that has it, as the table is searched in order.
+var grothendieckQualityNames = sync.OnceValue(func() map[string][]int {
+	out := map[string][]int{}
+	for _, qu := range grothendieckQualities {
+		for _, name := range qu.names {
+			if _, ok := out[name]; !ok {
+				out[name] = qu.intervals
+			}
+		}
+	}
+	return out
+})
 
 // grothendieckChordPCs is TryBuildPcSet before the set is made: Unicode accidentals to ASCII,
 // a root of the first character and a '#' or 'b' after it, looked up in RootPc, and the rest
 // a quality; each interval above the root, in the table's order. ok is false for a root RootPc
 // lacks, "Cb" among them (IcvNeighborsSkill.cs:196-210; IntervalClassVectorSkill.cs:182-195).
 func grothendieckChordPCs(token string) (pcs []int, ok bool) {
-	if strings.ContainsAny(token, "♯♭") {
-		token = unicodeAccidentals.Replace(token)
-	}
-	t := strings.TrimSpace(token)
-	if t == "" {
-		return nil, false
-	}
-	first, size := utf8.DecodeRuneInString(t)
-	rest := t[size:]
-	root := string(unicode.ToUpper(first))
-	if rest != "" && (rest[0] == '#' || rest[0] == 'b') {
-		root += strings.ToLower(rest[:1])
-		rest = rest[1:]
-	}
-	pc, ok := rootPitchClass()[root]
+	pc, intervals, ok := grothendieckChordParts(token)
 	if !ok {
 		return nil, false
 	}
-	intervals := grothendieckIntervals(rest)
 	pcs = make([]int, len(intervals))
 	for i, iv := range intervals {
 		pcs[i] = (pc + iv) % 12
@@ -93,15 +90,61 @@ func grothendieckChordPCs(token string) (pcs []int, ok bool) {
 	return pcs, true
 }
 
+// grothendieckChordParts is TryBuildPcSet's reading of a token: the root's pitch class and
+// the quality's intervals, the table's own slice.
+func grothendieckChordParts(token string) (pc int, intervals []int, ok bool) {
+	if !isASCII(token) && strings.ContainsAny(token, "♯♭") {
+		token = unicodeAccidentals.Replace(token)
+	}
+	t := strings.TrimSpace(token)
+	if t == "" {
+		return 0, nil, false
+	}
+	first, size := utf8.DecodeRuneInString(t)
+	rest := t[size:]
+	var root string
+	switch {
+	case 'A' <= first && first <= 'Z' && rest != "" && (rest[0] == '#' || rest[0] == 'b'):
+		root, rest = t[:2], rest[1:] // already the upper-case letter and the accidental
+	case 'A' <= first && first <= 'Z':
+		root = t[:1]
+	default:
+		root = string(unicode.ToUpper(first))
+		if rest != "" && (rest[0] == '#' || rest[0] == 'b') {
+			root += strings.ToLower(rest[:1])
+			rest = rest[1:]
+		}
+	}
+	pc, ok = rootPitchClass()[root]
+	if !ok {
+		return 0, nil, false
+	}
+	return pc, grothendieckIntervals(rest), true
+}
+
+// isASCII reports whether s has no byte above 0x7f, so no "♯" or "♭" either.
+func isASCII(s string) bool {
+	for i := range len(s) {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
 // grothendieckChordSet is TryBuildPcSet: the chord's pitch-class set, as the neighbours, delta
 // and path skills each build it (IcvNeighborsSkill.cs:196-210; GrothendieckDeltaSkill.cs:137-151;
 // IcvShortestPathSkill.cs:165-179).
 func grothendieckChordSet(token string) (algebra.Set, bool) {
-	pcs, ok := grothendieckChordPCs(token)
+	pc, intervals, ok := grothendieckChordParts(token)
 	if !ok {
 		return 0, false
 	}
-	return algebra.NewSet(pcs...), true
+	var set algebra.Set
+	for _, iv := range intervals {
+		set |= algebra.NewSet(pc + iv)
+	}
+	return set, true
 }
 
 // setBraces writes a set's pitch classes ascending in braces, "{0,4,7}", as the skills' tables do.
@@ -137,6 +180,13 @@ func newLineWriter(nl string) *lineWriter {
 	w := &lineWriter{nl: nl}
 	w.b.Grow(1024) // the longest answers of the four skills stay under it
 	return w
+}
+
+// put writes parts without ending the line.
+func (w *lineWriter) put(parts ...string) {
+	for _, p := range parts {
+		w.b.WriteString(p)
+	}
 }
 
 func (w *lineWriter) line(parts ...string) {
