@@ -24,22 +24,26 @@ func widthRuns() [][]string {
 // TestEveryLineFitsTheWidth runs every lesson and tool with --width and checks the display width
 // of every line, and that the cut output still holds every character of the canonical one.
 func TestEveryLineFitsTheWidth(t *testing.T) {
+	t.Parallel()
 	for _, args := range widthRuns() {
-		canonical, err := runCourseShared(t, args...)
-		if err != nil {
-			t.Fatalf("course %s: %v", strings.Join(args, " "), err)
-		}
 		for _, width := range []int{100, 40} {
-			got, err := runCourse(t, append(args, "--width", strconv.Itoa(width))...)
-			if err != nil {
-				t.Fatalf("course %s --width %d: %v", strings.Join(args, " "), width, err)
-			}
-			if wide := testutil.OverWide(got, width); len(wide) > 0 {
-				t.Errorf("course %s --width %d: %d lines wider, the first: %q", strings.Join(args, " "), width, len(wide), wide[0])
-			}
-			if unfit(got) != unfit(canonical) {
-				t.Errorf("course %s --width %d lost or changed characters", strings.Join(args, " "), width)
-			}
+			t.Run(strings.Join(args, " ")+" --width "+strconv.Itoa(width), func(t *testing.T) {
+				t.Parallel()
+				canonical, err := runCourseShared(t, args...)
+				if err != nil {
+					t.Fatalf("course %s: %v", strings.Join(args, " "), err)
+				}
+				got, err := runCourse(t, append(args, "--width", strconv.Itoa(width))...)
+				if err != nil {
+					t.Fatalf("course %s --width %d: %v", strings.Join(args, " "), width, err)
+				}
+				if wide := testutil.OverWide(got, width); len(wide) > 0 {
+					t.Errorf("course %s --width %d: %d lines wider, the first: %q", strings.Join(args, " "), width, len(wide), wide[0])
+				}
+				if unfit(got) != unfit(canonical) {
+					t.Errorf("course %s --width %d lost or changed characters", strings.Join(args, " "), width)
+				}
+			})
 		}
 	}
 }
