@@ -27,7 +27,8 @@ func exitCode(err error) int {
 	return -1
 }
 
-// TestExitStatuses runs each exit path of the built binary that does not need a signal.
+// TestExitStatuses runs each exit path of the program, as a process of its own, that does not
+// need a signal.
 func TestExitStatuses(t *testing.T) {
 	for _, tt := range []struct {
 		args       []string
@@ -53,7 +54,7 @@ func TestExitStatuses(t *testing.T) {
 	}
 }
 
-// startLesson starts the built course on lesson 6 with a host command whose shell writes a pid
+// startLesson starts the course on lesson 6 with a host command whose shell writes a pid
 // to a file, and returns the running course and that pid once it is there.
 func startLesson(t *testing.T, hostScript string) (*exec.Cmd, *bytes.Buffer, int) {
 	t.Helper()

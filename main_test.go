@@ -77,9 +77,10 @@ func TestBinary(t *testing.T) {
 	})
 }
 
-// courseCommand is the built course run with args as a learner runs it: this test binary, which
-// runs main before any test machinery when its environment carries mainVar, so that signals and
-// exit statuses are the program's own; the hosts it starts inherit the variable and run main too.
+// courseCommand runs the course with args as a process of its own, as a learner runs it: this
+// test binary, which runs main before any test machinery when its environment carries mainVar,
+// so that the signals it gets and the exit status it gives are the program's; the hosts it
+// starts inherit the variable and run main too.
 func courseCommand(t *testing.T, args ...string) *exec.Cmd {
 	t.Helper()
 	bin, env := courseBinary(t)
