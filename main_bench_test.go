@@ -2,9 +2,21 @@ package main
 
 import (
 	"os/exec"
+	"path/filepath"
 	"testing"
 	"time"
 )
+
+// buildCourse builds the course as a learner does: the benchmark times the program a learner
+// runs, not this test binary standing in for it.
+func buildCourse(b *testing.B) string {
+	b.Helper()
+	bin := filepath.Join(b.TempDir(), "course")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		b.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
 
 // BenchmarkL6AgainstVersion runs the built course's `--version` and `l6` in turn, so both see
 // the same machine at the same moment, and reports the milliseconds of each and their ratio:

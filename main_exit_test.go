@@ -27,9 +27,9 @@ func exitCode(err error) int {
 	return -1
 }
 
-// TestExitStatuses runs each exit path of the built binary that does not need a signal.
+// TestExitStatuses runs each exit path of the program, as a process of its own, that does not
+// need a signal.
 func TestExitStatuses(t *testing.T) {
-	bin := buildCourse(t)
 	type exitCase struct {
 		args       []string
 		code       int
@@ -46,7 +46,7 @@ func TestExitStatuses(t *testing.T) {
 	}
 	for _, tt := range cases {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
-			cmd := exec.Command(bin, tt.args...)
+			cmd := courseCommand(t, tt.args...)
 			cmd.Dir = t.TempDir()
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr
@@ -58,13 +58,13 @@ func TestExitStatuses(t *testing.T) {
 	}
 }
 
-// startLesson starts the built course on lesson 6 with a host command whose shell writes a pid
+// startLesson starts the course on lesson 6 with a host command whose shell writes a pid
 // to a file, and returns the running course and that pid once it is there.
-func startLesson(t *testing.T, bin, hostScript string) (*exec.Cmd, *bytes.Buffer, int) {
+func startLesson(t *testing.T, hostScript string) (*exec.Cmd, *bytes.Buffer, int) {
 	t.Helper()
 	pidFile := filepath.Join(t.TempDir(), "pid")
 	script := strings.ReplaceAll(hostScript, "PIDFILE", pidFile)
-	cmd := exec.Command(bin, "l6", "--host-cmd", "sh -c "+strconv.Quote(script), "--timeout", "60s")
+	cmd := courseCommand(t, "l6", "--host-cmd", "sh -c "+strconv.Quote(script), "--timeout", "60s")
 	var stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &bytes.Buffer{}, &stderr
 	if err := cmd.Start(); err != nil {
@@ -104,7 +104,6 @@ func waitGone(t *testing.T, pid int, within time.Duration) {
 // TestSignalsEndTheCourse: SIGINT and SIGTERM while a lesson waits for its host end the course
 // with 130 and 143, a message that names the signal, and the host gone.
 func TestSignalsEndTheCourse(t *testing.T) {
-	bin := buildCourse(t)
 	for _, tt := range []struct {
 		sig  syscall.Signal
 		code int
@@ -115,7 +114,7 @@ func TestSignalsEndTheCourse(t *testing.T) {
 		{syscall.SIGHUP, 129, "course: hung up (SIGHUP)\n"},
 	} {
 		t.Run(tt.sig.String(), func(t *testing.T) {
-			course, stderr, host := startLesson(t, bin, "echo $$ > PIDFILE; exec sleep 100")
+			course, stderr, host := startLesson(t, "echo $$ > PIDFILE; exec sleep 100")
 			sent := time.Now()
 			if err := course.Process.Signal(tt.sig); err != nil {
 				t.Fatal(err)
@@ -133,8 +132,7 @@ func TestSignalsEndTheCourse(t *testing.T) {
 // TestKilledCourseTakesLaunchedHostAlong: SIGKILL of the course, with the host started through
 // a launcher as `dotnet run` starts GaChatbot.Api, leaves no host behind.
 func TestKilledCourseTakesLaunchedHostAlong(t *testing.T) {
-	bin := buildCourse(t)
-	course, _, host := startLesson(t, bin, "sleep 100 & echo $! > PIDFILE; wait")
+	course, _, host := startLesson(t, "sleep 100 & echo $! > PIDFILE; wait")
 	if !running(host) {
 		t.Fatalf("host %d is not running", host)
 	}
@@ -149,7 +147,6 @@ func TestKilledCourseTakesLaunchedHostAlong(t *testing.T) {
 
 // TestUserHostWarnsWhenReachable: `course host` bound to every interface says so on stderr.
 func TestUserHostWarnsWhenReachable(t *testing.T) {
-	bin := buildCourse(t)
 	for _, tt := range []struct {
 		urls string
 		warn bool
@@ -162,7 +159,7 @@ func TestUserHostWarnsWhenReachable(t *testing.T) {
 		{"http://localhost:0", false},
 	} {
 		t.Run(tt.urls, func(t *testing.T) {
-			cmd := exec.Command(bin, "host", "--urls", tt.urls)
+			cmd := courseCommand(t, "host", "--urls", tt.urls)
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr
 			out, err := cmd.StdoutPipe()

@@ -7,7 +7,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"course/lessons"
@@ -33,11 +32,7 @@ func TestMain(m *testing.M) {
 		main()
 		os.Exit(0)
 	}
-	code := m.Run()
-	if built.dir != "" {
-		os.RemoveAll(built.dir)
-	}
-	os.Exit(code)
+	os.Exit(m.Run())
 }
 
 // courseBinary returns the program to run as `course`: this test binary, which runs main when
@@ -98,26 +93,14 @@ func TestBinary(t *testing.T) {
 	})
 }
 
-// built is the course binary the exit tests run, built once for the test binary.
-var built struct {
-	once sync.Once
-	dir  string
-	err  error
-	out  []byte
-}
-
-// buildCourse builds the course as a learner does, once, so that signals reach the program
-// itself and not a test binary standing in for it.
-func buildCourse(t testing.TB) string {
+// courseCommand runs the course with args as a process of its own, as a learner runs it: this
+// test binary, which runs main before any test machinery when its environment carries mainVar,
+// so that the signals it gets and the exit status it gives are the program's; the hosts it
+// starts inherit the variable and run main too.
+func courseCommand(t *testing.T, args ...string) *exec.Cmd {
 	t.Helper()
-	built.once.Do(func() {
-		built.dir, built.err = os.MkdirTemp("", "course-bin")
-		if built.err == nil {
-			built.out, built.err = exec.Command("go", "build", "-o", filepath.Join(built.dir, "course"), ".").CombinedOutput()
-		}
-	})
-	if built.err != nil {
-		t.Fatalf("go build: %v\n%s", built.err, built.out)
-	}
-	return filepath.Join(built.dir, "course")
+	bin, env := courseBinary(t)
+	cmd := exec.Command(bin, args...)
+	cmd.Env = env
+	return cmd
 }

@@ -636,6 +636,7 @@ func TestCommandNotFound(t *testing.T) {
 }
 
 func TestStopIgnoringSigterm(t *testing.T) {
+	t.Parallel()
 	s := spec(t, "ignore-sigterm")
 	s.StopGrace = 300 * time.Millisecond
 	h, err := Start(context.Background(), s)
@@ -659,6 +660,7 @@ func TestStopIgnoringSigterm(t *testing.T) {
 }
 
 func TestStopReportsExitStatus(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		onTerm  string
 		wantErr string
@@ -669,6 +671,7 @@ func TestStopReportsExitStatus(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.onTerm, func(t *testing.T) {
+			t.Parallel()
 			h, err := Start(context.Background(), spec(t, "ready", "HOSTPROC_TEST_ON_TERM="+tt.onTerm))
 			if err != nil {
 				t.Fatal(err)
@@ -702,8 +705,10 @@ func TestHostExitsOnItsOwn(t *testing.T) {
 }
 
 func TestGrandchildIsStopped(t *testing.T) {
+	t.Parallel()
 	for _, stubborn := range []bool{false, true} {
 		t.Run(fmt.Sprintf("stubborn=%v", stubborn), func(t *testing.T) {
+			t.Parallel()
 			s := spec(t, "grandchild")
 			s.StopGrace = 300 * time.Millisecond
 			if stubborn {
@@ -735,6 +740,7 @@ func TestGrandchildIsStopped(t *testing.T) {
 }
 
 func TestContextCancelStopsHost(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	h, err := Start(ctx, spec(t, "ready"))
 	if err != nil {
@@ -749,6 +755,7 @@ func TestContextCancelStopsHost(t *testing.T) {
 }
 
 func TestParentInterrupted(t *testing.T) {
+	t.Parallel()
 	parent, err := Start(context.Background(), spec(t, "parent"))
 	if err != nil {
 		t.Fatal(err)
@@ -770,6 +777,7 @@ func TestParentInterrupted(t *testing.T) {
 }
 
 func TestParentKilledTakesChildAlong(t *testing.T) {
+	t.Parallel()
 	parent, err := Start(context.Background(), spec(t, "parent"))
 	if err != nil {
 		t.Fatal(err)

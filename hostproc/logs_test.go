@@ -114,6 +114,7 @@ func TestLogsLastSegment(t *testing.T) {
 // TestLogsWaitForTrailingRecords posts to a host whose log arrives after its response, and
 // checks that waiting for the request's "Request finished" record yields all its records.
 func TestLogsWaitForTrailingRecords(t *testing.T) {
+	t.Parallel()
 	h, err := Start(t.Context(), spec(t, "late-logs"))
 	if err != nil {
 		t.Fatal(err)

@@ -206,6 +206,7 @@ func deadPid(t *testing.T) int {
 // TestWatchParentSeesParentKilled is the macOS case run for real: a host's
 // parent is killed outright and nothing but WatchParent can tell the host.
 func TestWatchParentSeesParentKilled(t *testing.T) {
+	t.Parallel()
 	middle := watchHelper(t, "middle")
 	lines := startLines(t, middle)
 	leafPid, _ := strconv.Atoi(expectLine(t, lines, "leaf pid ", 30*time.Second))
@@ -222,7 +223,9 @@ func TestWatchParentSeesParentKilled(t *testing.T) {
 }
 
 func TestWatchParentCourseVariable(t *testing.T) {
+	t.Parallel()
 	t.Run("course gone before watching", func(t *testing.T) {
+		t.Parallel()
 		leaf := watchHelper(t, "leaf", parentPIDVar+"="+strconv.Itoa(deadPid(t)))
 		lines := startLines(t, leaf)
 		if got := expectLine(t, lines, "stopped: ", 5*time.Second); got != ErrParentGone.Error() {
@@ -231,6 +234,7 @@ func TestWatchParentCourseVariable(t *testing.T) {
 		leaf.Wait()
 	})
 	t.Run("course alive behind a launcher", func(t *testing.T) {
+		t.Parallel()
 		// Our own parent (go test, or a shell) plays the course; we are the launcher.
 		leaf := watchHelper(t, "leaf", parentPIDVar+"="+strconv.Itoa(os.Getppid()))
 		lines := startLines(t, leaf)
@@ -248,6 +252,7 @@ func TestWatchParentCourseVariable(t *testing.T) {
 // TestUserHostOutlivesItsShell: a host a user started (`course host` from a shell, nohup or
 // not) is no course's host, and keeps serving when the shell that started it exits.
 func TestUserHostOutlivesItsShell(t *testing.T) {
+	t.Parallel()
 	shell := watchHelper(t, "shell")
 	lines := startLines(t, shell)
 	leafPid, _ := strconv.Atoi(expectLine(t, lines, "leaf pid ", 10*time.Second))

@@ -19,6 +19,7 @@ import (
 // launcher, the launcher starts the host. SIGKILL of the course must end the host too, which
 // the kernel's parent-death signal alone cannot do: it reaches only the launcher.
 func TestParentKilledTakesLaunchedHostAlong(t *testing.T) {
+	t.Parallel()
 	parent, err := Start(context.Background(), spec(t, "parent", "HOSTPROC_TEST_LAUNCHER=1"))
 	if err != nil {
 		t.Fatal(err)
@@ -40,6 +41,7 @@ func TestParentKilledTakesLaunchedHostAlong(t *testing.T) {
 // TestSignalFromElsewhereIsReported: a host that answers our SIGTERM by dying of a SIGKILL we
 // never sent did not end as we asked, and Stop says so.
 func TestSignalFromElsewhereIsReported(t *testing.T) {
+	t.Parallel()
 	h, err := Start(context.Background(), spec(t, "ready", "HOSTPROC_TEST_ON_TERM=kill9"))
 	if err != nil {
 		t.Fatal(err)
@@ -50,6 +52,7 @@ func TestSignalFromElsewhereIsReported(t *testing.T) {
 }
 
 func TestHostRunsUnderASupervisor(t *testing.T) {
+	t.Parallel()
 	h, err := Start(context.Background(), spec(t, "ready"))
 	if err != nil {
 		t.Fatal(err)
@@ -119,6 +122,7 @@ func statField(t *testing.T, pid, i int) int {
 // graceful host's shutdown waiting; Stop closes it before it asks the host to stop, so the host
 // ends by itself rather than by the kill after the grace period.
 func TestStopClosesClientConnectionsFirst(t *testing.T) {
+	t.Parallel()
 	s := spec(t, "graceful")
 	s.StopGrace = 20 * time.Second
 	h, err := Start(context.Background(), s)
@@ -217,6 +221,7 @@ func TestCheckURL(t *testing.T) {
 // TestOutputIsBounded: a host that writes more than the course keeps costs no more than the
 // bounds, and its readiness line and later records are still found.
 func TestOutputIsBounded(t *testing.T) {
+	t.Parallel()
 	h, err := Start(context.Background(), spec(t, "flood"))
 	if err != nil {
 		t.Fatal(err)

@@ -13,8 +13,10 @@ import (
 )
 
 // TestCheckFailsOnTheStubs runs `course check` on the exercises as the course ships them: the
-// stubs must fail with the check's diff, not with a build error.
+// stubs must fail with the check's diff, not with a build error. Each check is a `go test` of
+// its own, so they run side by side.
 func TestCheckFailsOnTheStubs(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Fatalf("course check needs the go command: %v", err)
 	}
@@ -22,15 +24,18 @@ func TestCheckFailsOnTheStubs(t *testing.T) {
 		{"l6.5", "ReadJoined is not right yet"},
 		{"l6.6", "WriteEvent does not send every chunk whole yet"},
 	} {
-		var out, errOut bytes.Buffer
-		err := runCheck(t.Context(), &CheckOptions{Exercise: tc.exercise, Out: &out, Err: &errOut})
-		var exit *cmdutil.ExitError
-		if !errors.As(err, &exit) || exit.Code != 1 {
-			t.Fatalf("course check %s on the stub: %v, want exit status 1\n%s%s", tc.exercise, err, out.String(), errOut.String())
-		}
-		if !strings.Contains(out.String(), tc.want) || !strings.Contains(out.String(), "- ") {
-			t.Errorf("course check %s: no diff in the output:\n%s", tc.exercise, out.String())
-		}
+		t.Run(tc.exercise, func(t *testing.T) {
+			t.Parallel()
+			var out, errOut bytes.Buffer
+			err := runCheck(t.Context(), &CheckOptions{Exercise: tc.exercise, Out: &out, Err: &errOut})
+			var exit *cmdutil.ExitError
+			if !errors.As(err, &exit) || exit.Code != 1 {
+				t.Fatalf("course check %s on the stub: %v, want exit status 1\n%s%s", tc.exercise, err, out.String(), errOut.String())
+			}
+			if !strings.Contains(out.String(), tc.want) || !strings.Contains(out.String(), "- ") {
+				t.Errorf("course check %s: no diff in the output:\n%s", tc.exercise, out.String())
+			}
+		})
 	}
 }
 
@@ -48,6 +53,7 @@ func TestCheckNamesTheCodeExercises(t *testing.T) {
 // TestCheckPassesOnRightCode puts the course's solution in the learner's files, through go's
 // build overlay, and runs the same checks: they must pass, so the stubs fail for their code only.
 func TestCheckPassesOnRightCode(t *testing.T) {
+	t.Parallel()
 	root, err := courseRepository(t.Context(), "")
 	if err != nil {
 		t.Fatal(err)

@@ -14,6 +14,7 @@ import (
 // the fallback step is slow, yet every elapsedMs in the stream is 0, so no byte count a lesson
 // prints can depend on how fast the machine is.
 func TestLessonHostClockStandsStill(t *testing.T) {
+	t.Parallel()
 	answer := skills.Improvisation{}.Execute(arpeggioQuestion).Text
 	model := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/api/chat" {

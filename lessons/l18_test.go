@@ -37,6 +37,7 @@ func lineWith(t *testing.T, out, prefix string) string {
 // its prompts: it then takes every one, "best voicing from G7 to Cmaj7" included, because it
 // registers before ChordVoicings.
 func TestL18FallbackFollowsRegistration(t *testing.T) {
+	t.Parallel()
 	before := runL18With(t, skills.Registered())
 	if got := lineWith(t, before, "best voicing from G7 to Cmaj7"); !strings.HasSuffix(got, "skill.chordvoicings") {
 		t.Fatalf("at GA's order: %q", got)

@@ -36,6 +36,7 @@ func TestL24RelationCellsMove(t *testing.T) {
 // TestL24SweepShortcut checks that reading one question per digit shape gives the tallies that
 // asking every question in full gives, on the first 70 three-note sets (10,11 included).
 func TestL24SweepShortcut(t *testing.T) {
+	t.Parallel()
 	var verdicts []sweepReading
 	for _, v := range skills.SetVerdicts() {
 		verdicts = append(verdicts, readSweep("\n"+v.String()))
@@ -61,6 +62,7 @@ func TestL24SweepShortcut(t *testing.T) {
 
 // TestL24MainTitles checks that --main changes the titles only.
 func TestL24MainTitles(t *testing.T) {
+	t.Parallel()
 	var pin, main bytes.Buffer
 	if err := runL24(context.Background(), &L24Options{Out: &pin}); err != nil {
 		t.Fatal(err)

@@ -15,6 +15,7 @@ import (
 // TestBrowserRowsAgreeWithTheStandardReader checks the claim of the browser's rows: in every
 // table, Chromium's row says what the HTML standard row says.
 func TestBrowserRowsAgreeWithTheStandardReader(t *testing.T) {
+	t.Parallel()
 	testutil.SkipUnlessChromium(t, []string{"--browser"})
 	out, err := runCourseShared(t, "l6", "--browser")
 	if err != nil {
@@ -49,6 +50,7 @@ func TestBrowserRowsAgreeWithTheStandardReader(t *testing.T) {
 // TestBrowserReaderJoinsMessagesUpToDone checks what the Chromium row delivers from a stream:
 // message events only, and nothing from [DONE] on.
 func TestBrowserReaderJoinsMessagesUpToDone(t *testing.T) {
+	t.Parallel()
 	testutil.SkipUnlessChromium(t, []string{"--browser"})
 	c, err := startChromium(t.Context(), &L6Options{Browser: true})
 	if err != nil {
@@ -68,6 +70,7 @@ func TestBrowserReaderJoinsMessagesUpToDone(t *testing.T) {
 }
 
 func TestBrowserScreenshots(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	args := []string{"l6", "--screenshots", dir}
 	testutil.SkipUnlessChromium(t, args)

@@ -47,6 +47,7 @@ func runL8On(t *testing.T, corpus []byte) string {
 // answers its invariants accepted. Its answer is word for word another prompt's, so the pool
 // of distinct answers the gate is tested on keeps its 31.
 func TestL8DroppingAPromptMovesTheCounts(t *testing.T) {
+	t.Parallel()
 	out := runL8On(t, corpusEdit(t, func(p []map[string]any) []map[string]any {
 		if p[66]["prompt"] != "What notes are in a C major triad" {
 			t.Fatalf("prompt 67 is %v", p[66]["prompt"])
@@ -68,6 +69,7 @@ func TestL8DroppingAPromptMovesTheCounts(t *testing.T) {
 // to 60: #40 fails on the missing string, and #10 now fails on the next invariant, a missing
 // chord, which the length check hid.
 func TestL8ExpectationsMoveTheVerdicts(t *testing.T) {
+	t.Parallel()
 	out := runL8On(t, corpusEdit(t, func(p []map[string]any) []map[string]any {
 		p[39]["contains"] = []string{"Whole-Tone"}
 		p[9]["min_length"] = 60
@@ -82,6 +84,7 @@ func TestL8ExpectationsMoveTheVerdicts(t *testing.T) {
 
 // TestL8HostCost records what the host costs the lesson: its start and the /chat requests.
 func TestL8HostCost(t *testing.T) {
+	t.Parallel()
 	var start, requests time.Duration
 	var posts int
 	opts := &L8Options{Out: &bytes.Buffer{}, Host: HostOptions{},

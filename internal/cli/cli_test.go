@@ -22,6 +22,9 @@ func runCourse(t *testing.T, args ...string) (string, error) {
 	root := NewRootCmd("test")
 	root.SetOut(&out)
 	root.SetErr(&errOut)
+	if args == nil {
+		args = []string{} // cobra reads os.Args, the test binary's own flags, when given nil
+	}
 	root.SetArgs(args)
 	err := root.ExecuteContext(t.Context())
 	return out.String(), err

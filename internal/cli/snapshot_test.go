@@ -80,10 +80,13 @@ func snapshotPath(args []string) string {
 const updateHint = "update with: COURSE_UPDATE=1 go test ./..."
 
 // TestSnapshots runs each command line in-process, lessons against a real child host, and
-// compares its output with its snapshot; COURSE_UPDATE=1 rewrites the snapshots instead.
+// compares its output with its snapshot; COURSE_UPDATE=1 rewrites the snapshots instead. The
+// command lines run side by side: each starts its own hosts and writes its own snapshot.
 func TestSnapshots(t *testing.T) {
+	t.Parallel()
 	for _, args := range snapshotRuns {
 		t.Run(snapshotName(args), func(t *testing.T) {
+			t.Parallel()
 			testutil.SkipUnlessChromium(t, args)
 			got, err := runCourseShared(t, args...)
 			if err != nil {

@@ -1,12 +1,14 @@
 package cli
 
 import (
-	"course/internal/report"
-	"course/internal/testutil"
-	"course/lessons"
+	"io"
 	"strconv"
 	"strings"
 	"testing"
+
+	"course/internal/report"
+	"course/internal/testutil"
+	"course/lessons"
 )
 
 // widthRuns are the command lines the width test runs: every lesson, its exercises, and the tools.
@@ -21,27 +23,55 @@ func widthRuns() [][]string {
 	return runs
 }
 
-// TestEveryLineFitsTheWidth runs every lesson and tool with --width and checks the display width
-// of every line, and that the cut output still holds every character of the canonical one.
+// TestEveryLineFitsTheWidth checks, for every lesson and tool, the display width of every line
+// and that the cut output still holds every character of the canonical one. Each command runs
+// end to end with --width 40, which shows the flag reaching its output; the same display writer
+// cuts the canonical output at 100 columns, as a rerun with --width 100 would.
 func TestEveryLineFitsTheWidth(t *testing.T) {
+	t.Parallel()
 	for _, args := range widthRuns() {
-		canonical, err := runCourseShared(t, args...)
-		if err != nil {
-			t.Fatalf("course %s: %v", strings.Join(args, " "), err)
-		}
-		for _, width := range []int{100, 40} {
-			got, err := runCourse(t, append(args, "--width", strconv.Itoa(width))...)
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			t.Parallel()
+			canonical, err := runCourseShared(t, args...)
 			if err != nil {
-				t.Fatalf("course %s --width %d: %v", strings.Join(args, " "), width, err)
+				t.Fatalf("course %s: %v", strings.Join(args, " "), err)
 			}
-			if wide := testutil.OverWide(got, width); len(wide) > 0 {
-				t.Errorf("course %s --width %d: %d lines wider, the first: %q", strings.Join(args, " "), width, len(wide), wide[0])
+			narrow, err := runCourse(t, append(args, "--width", strconv.Itoa(widthNarrow))...)
+			if err != nil {
+				t.Fatalf("course %s --width %d: %v", strings.Join(args, " "), widthNarrow, err)
 			}
-			if unfit(got) != unfit(canonical) {
-				t.Errorf("course %s --width %d lost or changed characters", strings.Join(args, " "), width)
+			for width, got := range map[int]string{widthNarrow: narrow, report.DefaultWidth: fitTo(t, canonical, report.DefaultWidth)} {
+				if wide := testutil.OverWide(got, width); len(wide) > 0 {
+					t.Errorf("course %s --width %d: %d lines wider, the first: %q", strings.Join(args, " "), width, len(wide), wide[0])
+				}
+				if unfit(got) != unfit(canonical) {
+					t.Errorf("course %s --width %d lost or changed characters", strings.Join(args, " "), width)
+				}
 			}
-		}
+		})
 	}
+}
+
+// widthNarrow is the width every command runs at in TestEveryLineFitsTheWidth: narrower than
+// most lines, so that almost every line is cut.
+const widthNarrow = 40
+
+// fitTo is out as `--width width` prints it: through the display writer the root command puts
+// in front of every command's output.
+func fitTo(t *testing.T, out string, width int) string {
+	t.Helper()
+	var b strings.Builder
+	w, flush, err := (&report.DisplayOptions{Width: width, Color: "never"}).Writer(&b)
+	if err == nil {
+		_, err = io.WriteString(w, out)
+	}
+	if err == nil {
+		err = flush()
+	}
+	if err != nil {
+		t.Fatalf("display writer at %d columns: %v", width, err)
+	}
+	return b.String()
 }
 
 // unfit joins the pieces of cut lines again, without the indentation the cutting repeated, and
