@@ -18,7 +18,6 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -273,30 +272,18 @@ func TestProbeFlags(t *testing.T) {
 	}
 }
 
-var courseBinary struct {
-	once sync.Once
-	path string
-	err  error
-}
-
-// buildCourse builds the course's binary once, so a test sees the exit statuses main gives.
-func buildCourse(t *testing.T) string {
+// courseCommand runs the course with args as a process of its own: this test binary, which runs
+// the course's main before any test when its environment carries CourseMainVar (main_test.go),
+// so the exit statuses and the signal handling are the program's own.
+func courseCommand(t *testing.T, args ...string) *exec.Cmd {
 	t.Helper()
-	courseBinary.once.Do(func() {
-		dir, err := os.MkdirTemp("", "course-bin")
-		if err != nil {
-			courseBinary.err = err
-			return
-		}
-		courseBinary.path = filepath.Join(dir, "course")
-		if out, err := exec.Command("go", "build", "-o", courseBinary.path, "course").CombinedOutput(); err != nil {
-			courseBinary.err = fmt.Errorf("go build: %v\n%s", err, out)
-		}
-	})
-	if courseBinary.err != nil {
-		t.Fatal(courseBinary.err)
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
 	}
-	return courseBinary.path
+	cmd := exec.Command(exe, args...)
+	cmd.Env = append(os.Environ(), CourseMainVar+"=1")
+	return cmd
 }
 
 // endlessStream serves an event stream that never ends: the event over and over, as fast as
@@ -337,7 +324,7 @@ func endlessStream(t testing.TB, event string, pace time.Duration) (url string, 
 // runBinary runs the built course and returns its output and exit status.
 func runBinary(t *testing.T, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
-	cmd := exec.Command(buildCourse(t), args...)
+	cmd := courseCommand(t, args...)
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	err := cmd.Run()
@@ -391,7 +378,7 @@ func TestProbeSignalsEndTheProbe(t *testing.T) {
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 		t.Run(sig.String(), func(t *testing.T) {
 			url, started := endlessStream(t, "data: tick\n\n", time.Millisecond)
-			cmd := exec.Command(buildCourse(t), "probe", url, "--method", "GET", "--timeout", "10m")
+			cmd := courseCommand(t, "probe", url, "--method", "GET", "--timeout", "10m")
 			var out, errOut bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &out, &errOut
 			if err := cmd.Start(); err != nil {

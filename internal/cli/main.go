@@ -9,12 +9,23 @@ import (
 	"os/signal"
 	"syscall"
 
+	"course/hostproc"
 	"course/internal/cmdutil"
 )
 
 // StopSignals are the signals that end the course gracefully: the host is stopped, and the
 // course exits with 128 + the signal's number, as a shell reports it.
 var StopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
+
+// Exec is the course's main: a host's supervisor supervises and exits, anything else runs the
+// command line of os.Args with the stop signals caught, and returns the exit status. It is
+// main's whole body, so a test binary that stands in for the course runs exactly what main does.
+func Exec(version string) int {
+	hostproc.SupervisorMain() // returns at once unless this process is a host's supervisor
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, StopSignals...)
+	return Main(version, os.Args[1:], sigs, os.Stderr)
+}
 
 // Main runs the course's command line, cancelling it on the first signal from sigs, and returns
 // the exit status, having written any error to stderr: a command that a signal cut short exits
