@@ -67,7 +67,7 @@ func Course() []Lesson {
 		{Slug: "l18", Title: "Voice leading by least motion",
 			About: "the voice-leading skill's permutations and spelling over 3,072 prompts", New: func() *cobra.Command { return NewCmdL18(nil) }},
 		{Slug: "l19", Title: "Voice leading between searched voicings",
-			About: "fifteen index candidates per chord, 225 pairs, and their distance"},
+			About: "fifteen index candidates per chord, 225 pairs, and their distance", New: func() *cobra.Command { return NewCmdL19(nil) }},
 		{Slug: "l20", Title: "Generated progressions",
 			About: "nine templates, GA's twelve-key tables, roots and lengths; stitching waits for OPTIC-K", New: func() *cobra.Command { return NewCmdL20(nil) }},
 		{Slug: "l21", Title: "Searching voicings by words",
