@@ -69,7 +69,7 @@ func Course() []Lesson {
 		{Slug: "l19", Title: "Voice leading between searched voicings",
 			About: "fifteen index candidates per chord, 225 pairs, and their distance", New: func() *cobra.Command { return NewCmdL19(nil) }},
 		{Slug: "l20", Title: "Generated progressions",
-			About: "nine templates, GA's twelve-key tables, roots and lengths; stitching waits for OPTIC-K", New: func() *cobra.Command { return NewCmdL20(nil) }},
+			About: "nine templates, GA's twelve-key tables, roots, lengths, and stitching by voice leading", New: func() *cobra.Command { return NewCmdL20(nil) }},
 		{Slug: "l21", Title: "Searching voicings by words",
 			About: "how a query is read into chord, mode and tags, and how results are scored"},
 		{Slug: "l22", Title: "Neighbours by interval-class vector",

@@ -102,21 +102,31 @@ func runL19(ctx context.Context, opts *L19Options) error {
 
 // build builds lesson 3's corpus and index and points the tool at it; it prints nothing.
 func (l *lesson19) build() error {
-	partitions := embeddings.Partitions()
-	built, err := optick.BuildCorpusIndex(l3FretCount, l3WindowSize, l3MinPlayed, partitions)
+	tool, voicings, err := voiceLeadingTool()
 	if err != nil {
 		return err
 	}
-	reader, err := optick.Open(built.Index, partitions)
-	if err != nil {
-		return err
-	}
-	l.tool = &composition.VoiceLeadingTool{Strategy: optick.NewStrategy(reader), Partitions: partitions}
-	l.corpus = make([]l19Voicing, len(built.Voicings))
-	for i, v := range built.Voicings {
+	l.tool = tool
+	l.corpus = make([]l19Voicing, len(voicings))
+	for i, v := range voicings {
 		l.corpus[i] = l19Voicing{diagram: v.Voicing.Diagram(), name: v.Name, midi: v.Voicing.Notes}
 	}
 	return nil
+}
+
+// voiceLeadingTool builds lesson 3's corpus and index, as GA's pipeline at the pin does, and
+// ga_voice_leading_pair over that index.
+func voiceLeadingTool() (*composition.VoiceLeadingTool, []optick.CorpusVoicing, error) {
+	partitions := embeddings.Partitions()
+	built, err := optick.BuildCorpusIndex(l3FretCount, l3WindowSize, l3MinPlayed, partitions)
+	if err != nil {
+		return nil, nil, err
+	}
+	reader, err := optick.Open(built.Index, partitions)
+	if err != nil {
+		return nil, nil, err
+	}
+	return &composition.VoiceLeadingTool{Strategy: optick.NewStrategy(reader), Partitions: partitions}, built.Voicings, nil
 }
 
 // l19Textbook is a chord symbol's pitch classes as a textbook spells it, and its root's.
