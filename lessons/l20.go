@@ -14,6 +14,7 @@ import (
 
 	"course/fixtures"
 	"course/gahost/composition"
+	"course/gahost/optick"
 	"course/internal/report"
 	"course/theory"
 )
@@ -82,9 +83,9 @@ Calls GA's ga_generate_progression tool in-process: its nine templates in the
 thirty keys a textbook writes, spelled against the course's own music theory; the
 tool against the twelve-key tables of GA's progression catalogue; the roots it
 reads; and the lengths it loops or cuts to, up to 100,000 chords and the size of
-their JSON. Stitching each template with ga_voice_leading_pair searches GA's
-OPTIC-K voicing index, which the course does not build yet: that section is not
-shown.`,
+their JSON. Then it stitches each template with ga_voice_leading_pair over lesson
+3's OPTIC-K voicing index, against the least total motion among the same
+candidates.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			opts.Out = cmd.OutOrStdout()
@@ -114,7 +115,7 @@ func runL20(ctx context.Context, opts *L20Options) error {
 		l.catalogue = fixtures.ChordProgressions
 	}
 	l.r.Heading("l20")
-	return runSections(ctx, "l20", l.r, recorded(&l.err, l.templatesTable, l.catalogueTables, l.rootsTable, l.lengthTable)...)
+	return runSections(ctx, "l20", l.r, recorded(&l.err, l.templatesTable, l.catalogueTables, l.rootsTable, l.lengthTable, l.stitchTable)...)
 }
 
 // textbookSymbol is the chord as a textbook writes it in key: the root on the numeral's
@@ -419,4 +420,121 @@ func lengthName(length *int) string {
 		return "(none)"
 	}
 	return strconv.Itoa(*length)
+}
+
+// stitchTable is section 5: each template in C major or A minor, stitched as the tool's note
+// advises with ga_voice_leading_pair over lesson 3's index: the tool's first pair for each two
+// consecutive chords, whether consecutive first pairs meet on one voicing, and the least total
+// motion of one voicing per chord chosen among the same 15 candidates, by the tool's distance.
+func (l *lesson20) stitchTable() {
+	tool, _, err := voiceLeadingTool()
+	if err != nil {
+		l.err = err
+		return
+	}
+	l.r.Title("Each template stitched with ga_voice_leading_pair, in C major or A minor, at the pin")
+	w := []int{18, 7, 10, 18, 19}
+	l.r.FixedRow(w, "template", "chords", "moves", "first pairs meet", "sum of first pairs", "least joined path")
+	junctions, meet, reached := 0, 0, 0
+	var example []string
+	for _, t := range l20Templates {
+		root := "C"
+		if t.minor {
+			root = "A"
+		}
+		answer := l.templates.Generate(root, t.name, nil)
+		if answer.Error != "" {
+			l.err = fmt.Errorf("%s %s: %s", root, t.name, answer.Error)
+			return
+		}
+		chords := make([]string, answer.Len())
+		for i := range chords {
+			chords[i] = answer.At(i).Symbol
+		}
+		var firsts []composition.VoicingPair
+		for k := 1; k < len(chords); k++ {
+			a := tool.VoiceLeadingPair(chords[k-1], chords[k], l19Limit, "", l19Candidates)
+			if a.Error != "" {
+				l.err = fmt.Errorf("%s → %s: %s", chords[k-1], chords[k], a.Error)
+				return
+			}
+			firsts = append(firsts, a.Pairs[0])
+		}
+		m, sum := 0, 0.0
+		for k, p := range firsts {
+			sum += p.Distance
+			if k > 0 && firsts[k-1].To.Diagram == p.From.Diagram {
+				m++
+			}
+		}
+		candidates := make([][]optick.Result, len(chords))
+		for k, c := range chords {
+			if candidates[k], err = tool.SearchByChord(c, l19Candidates, ""); err != nil {
+				l.err = err
+				return
+			}
+		}
+		least, path := leastJoinedPath(candidates)
+		if t.name == "I-V-vi-IV" {
+			pairs := make([]string, len(firsts))
+			for k, p := range firsts {
+				pairs[k] = fmt.Sprintf("%s → %s, %s", l19Show(p.From), l19Show(p.To), l19Number(p.Distance))
+			}
+			steps := make([]string, len(path))
+			for k, i := range path {
+				steps[k] = l19Show(candidates[k][i])
+			}
+			example = append(example, t.name+", the first pairs: "+strings.Join(pairs, "; "),
+				fmt.Sprintf("%s, the least joined path: %s, %s", t.name, strings.Join(steps, " → "), l19Number(least)))
+		}
+		l.r.FixedRow(w, t.name, strconv.Itoa(len(chords)), strconv.Itoa(len(firsts)),
+			fmt.Sprintf("%d of %d", m, len(firsts)-1), l19Number(sum), l19Number(least))
+		junctions += len(firsts) - 1
+		meet += m
+		if least == sum {
+			reached++
+		}
+	}
+	l.r.Line("places where two first pairs should meet %d: they meet at %d; templates whose least joined path moves as little as the sum of first pairs %d of %d",
+		junctions, meet, reached, len(l20Templates))
+	for _, line := range example {
+		l.r.Line("%s", line)
+	}
+}
+
+// leastJoinedPath finds, among the candidates of each chord in turn, one voicing per chord whose
+// total motion by the tool's distance is least, and that path's choices: the first voicing of a
+// chord is free, each next one is reached from the earlier chord's candidate that reaches it
+// with least motion (the first such on a tie), and the path ends on the first least total.
+func leastJoinedPath(candidates [][]optick.Result) (float64, []int) {
+	if len(candidates) == 0 || len(candidates[0]) == 0 {
+		return 0, nil
+	}
+	best := make([]float64, len(candidates[0]))
+	var from [][]int
+	for k := 1; k < len(candidates); k++ {
+		next := make([]float64, len(candidates[k]))
+		back := make([]int, len(candidates[k]))
+		for j, b := range candidates[k] {
+			for i, a := range candidates[k-1] {
+				total := best[i] + composition.VoiceLeadingDistance(a.MidiNotes, b.MidiNotes)
+				if i == 0 || total < next[j] {
+					next[j], back[j] = total, i
+				}
+			}
+		}
+		best = next
+		from = append(from, back)
+	}
+	end := 0
+	for i, v := range best {
+		if v < best[end] {
+			end = i
+		}
+	}
+	path := []int{end}
+	for k := len(from) - 1; k >= 0; k-- {
+		path = append([]int{from[k][path[0]]}, path...)
+	}
+	return best[end], path
 }

@@ -20,15 +20,35 @@ func runL20With(t *testing.T, templates composition.Templates, catalogue []byte)
 	return out.String()
 }
 
-// TestL20LeavesOutTheStitching checks that the lesson prints its four sections and not the one
-// that needs GA's voicing index.
-func TestL20LeavesOutTheStitching(t *testing.T) {
-	out := runL20With(t, nil, nil)
-	if got := strings.Count(out, "\n== "); got != 4 {
-		t.Errorf("%d sections, want 4", got)
+// TestL20StitchesOneChordHeld makes I-V-vi-IV four C chords: at each step the tool pairs its
+// best-scored C with itself at distance 0, so the first pairs meet at both junctions and no
+// joined path moves less; the other templates' rows stay as they were.
+func TestL20StitchesOneChordHeld(t *testing.T) {
+	base := runL20With(t, nil, nil)
+	if got := strings.Count(base, "\n== "); got != 5 {
+		t.Errorf("%d sections, want 5", got)
 	}
-	if strings.Contains(out, "ga_voice_leading_pair") {
-		t.Error("the stitching section is printed")
+	ts := composition.GATemplates()
+	for i := range ts {
+		if ts[i].Name == "I-V-vi-IV" {
+			for k := range ts[i].Steps {
+				ts[i].Steps[k] = composition.Step{Offset: 0, Quality: "", Roman: "I"}
+			}
+		}
+	}
+	out := runL20With(t, ts, nil)
+	for _, want := range []string{
+		"I-V-vi-IV          4       3          2 of 2             0                   0",
+		"they meet at 8; templates whose least joined path moves as little as the sum of first pairs 1 of 9",
+		"I-V-vi-IV, the first pairs: x-x-2-0-1-x C/E → x-x-2-0-1-x C/E, 0; x-x-2-0-1-x C/E → x-x-2-0-1-x C/E, 0;",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in:\n%s", want, out)
+		}
+	}
+	row := "ii-V-I             3       2          0 of 1             9                   10"
+	if !strings.Contains(base, row) || !strings.Contains(out, row) {
+		t.Errorf("the ii-V-I row moved")
 	}
 }
 

@@ -1,7 +1,6 @@
 // Package composition models GaMcpServer's CompositionTools, the MCP tools that write a chord
 // progression from a template (ga_generate_progression) and pair voicings of two chords
-// (ga_voice_leading_pair). Only the first is modelled: the second searches GA's OPTIC-K
-// voicing index, which the course does not hold.
+// (ga_voice_leading_pair), the second over an OPTIC-K voicing index the caller builds.
 package composition
 
 import (

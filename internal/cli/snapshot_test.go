@@ -44,6 +44,7 @@ var snapshotRuns = [][]string{
 	{"l17"},
 	{"l17", "--main"},
 	{"l18"},
+	{"l19"},
 	{"l20"},
 	{"l22"},
 	{"l22", "--main"},

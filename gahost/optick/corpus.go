@@ -1,0 +1,94 @@
+package optick
+
+import (
+	"errors"
+	"runtime"
+	"sync"
+
+	"course/gahost/embeddings"
+	"course/gahost/voicinganalysis"
+)
+
+// CorpusVoicing is a voicing after GA's indexing pipeline: the voicing, its analysis' chord
+// name, its document and its raw vector, GA's float[].
+type CorpusVoicing struct {
+	Voicing voicinganalysis.Voicing
+	Name    string
+	Doc     embeddings.Document
+	Raw     []float32
+}
+
+// RawFloat64 is the raw vector read as doubles.
+func (e CorpusVoicing) RawFloat64() []float64 {
+	out := make([]float64, len(e.Raw))
+	for i, x := range e.Raw {
+		out[i] = float64(x)
+	}
+	return out
+}
+
+// Corpus is a generated corpus and the OPTIC-K index GA's writer writes of it, every voicing
+// a guitar's, in generation order.
+type Corpus struct {
+	Voicings []CorpusVoicing
+	Index    []byte
+}
+
+// BuildCorpusIndex generates every voicing of standard tuning's first fretCount frets with GA's
+// VoicingGenerator (window windowSize, at least minPlayed notes), runs each through
+// VoicingAnalyzer, VoicingDocumentFactory and MusicalEmbeddingGenerator, and writes the index
+// over partitions, as GA's index build does for a guitar corpus.
+func BuildCorpusIndex(fretCount, windowSize, minPlayed int, partitions []embeddings.Partition) (Corpus, error) {
+	voicings, err := buildCorpus(fretCount, windowSize, minPlayed)
+	if err != nil {
+		return Corpus{}, err
+	}
+	entries := make([]Entry, len(voicings))
+	for i, e := range voicings {
+		entries[i] = Entry{Embedding: e.Raw, Diagram: e.Voicing.Diagram(), Instrument: "guitar",
+			MidiNotes: e.Doc.MidiNotes, QualityInferred: e.Name, HasQuality: true}
+	}
+	index, err := NewWriter(partitions).Build(entries)
+	if err != nil {
+		return Corpus{}, err
+	}
+	return Corpus{Voicings: voicings, Index: index}, nil
+}
+
+// buildCorpus generates the voicings and embeds each one.
+func buildCorpus(fretCount, windowSize, minPlayed int) ([]CorpusVoicing, error) {
+	voicings, err := voicinganalysis.Generate(voicinganalysis.StandardTuning, fretCount, windowSize, minPlayed)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]CorpusVoicing, len(voicings))
+	// The raw vectors share one backing array; the voicings are split between the processors,
+	// each writing its own elements of out.
+	raws := make([]float32, len(voicings)*embeddings.TotalDimension)
+	workers := max(1, min(runtime.GOMAXPROCS(0), len(voicings)/1000))
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for i := w; i < len(voicings); i += workers {
+				v := voicings[i]
+				a, err := voicinganalysis.Analyze(v)
+				if err != nil {
+					errs[w] = err
+					return
+				}
+				doc := embeddings.DocumentFromAnalysis(v, a)
+				f := raws[i*embeddings.TotalDimension : (i+1)*embeddings.TotalDimension : (i+1)*embeddings.TotalDimension]
+				for j, x := range embeddings.Generate(doc) {
+					f[j] = float32(x)
+				}
+				out[i] = CorpusVoicing{Voicing: v, Name: a.Chord.DisplayName(), Doc: doc, Raw: f}
+			}
+		})
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
