@@ -45,6 +45,7 @@ var snapshotRuns = [][]string{
 	{"l17", "--main"},
 	{"l18"},
 	{"l20"},
+	{"l21"},
 	{"l22"},
 	{"l22", "--main"},
 	{"l23"},
