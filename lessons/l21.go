@@ -218,11 +218,15 @@ func runLesson21(ctx context.Context, w io.Writer, cfg l21Config) error {
 	if cfg.examples != nil {
 		l.vocab.Examples = cfg.examples
 	}
-	corpus, reader, err := optick.BuildCorpusIndex(cfg.partitions)
+	corpus, err := optick.BuildCorpusIndex(l3FretCount, l3WindowSize, l3MinPlayed, cfg.partitions)
 	if err != nil {
 		return fmt.Errorf("build the index: %w", err)
 	}
-	for _, c := range corpus {
+	reader, err := optick.Open(corpus.Index, cfg.partitions)
+	if err != nil {
+		return fmt.Errorf("open the index: %w", err)
+	}
+	for _, c := range corpus.Voicings {
 		s, err := l21FromHighFirst(c.Voicing.Diagram())
 		if err != nil {
 			return err

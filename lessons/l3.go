@@ -1,7 +1,6 @@
 package lessons
 
 import (
-	"bytes"
 	"context"
 	"encoding/binary"
 	"fmt"
@@ -21,9 +20,9 @@ import (
 
 // The corpus the lesson indexes: GA's voicing generator on the first frets of a guitar.
 const (
-	l3FretCount  = optick.CorpusFretCount
-	l3WindowSize = optick.CorpusWindowSize
-	l3MinPlayed  = optick.CorpusMinPlayed
+	l3FretCount  = 3
+	l3WindowSize = 3
+	l3MinPlayed  = 3
 )
 
 // l3Symbols are the chord symbols the lesson encodes and searches for.
@@ -70,14 +69,11 @@ type l3Config struct {
 	partitions                       []embeddings.Partition
 }
 
-// l3Embedded is a voicing after GA's pipeline.
-type l3Embedded = optick.CorpusVoicing
-
 // lesson3 carries what the sections share.
 type lesson3 struct {
 	cfg    l3Config
 	r      *report.Report
-	corpus []l3Embedded
+	corpus []optick.CorpusVoicing
 	index  []byte
 	reader *optick.Reader
 }
@@ -96,14 +92,15 @@ func runLesson3(ctx context.Context, w io.Writer, cfg l3Config) error {
 
 // corpusSection builds the corpus and prints its size and first voicings.
 func (l *lesson3) corpusSection() error {
-	corpus, err := optick.BuildCorpus(l.cfg.fretCount, l.cfg.windowSize, l.cfg.minPlayed)
+	built, err := optick.BuildCorpusIndex(l.cfg.fretCount, l.cfg.windowSize, l.cfg.minPlayed, l.cfg.partitions)
 	if err != nil {
 		return err
 	}
+	corpus := built.Voicings
 	if len(corpus) == 0 {
 		return fmt.Errorf("the generator produced no voicing")
 	}
-	l.corpus = corpus
+	l.corpus, l.index = corpus, built.Index
 	l.r.Title("Corpus: GA's VoicingGenerator, standard tuning, %d frets, window %d, at least %d notes",
 		l.cfg.fretCount, l.cfg.windowSize, l.cfg.minPlayed)
 	l.r.Line("voicings                 %d", len(corpus))
@@ -123,14 +120,8 @@ func (l *lesson3) corpusSection() error {
 	return nil
 }
 
-// header writes the index with GA's writer and reads its header field by field.
+// header reads the header of the index GA's writer wrote, field by field.
 func (l *lesson3) header() error {
-	entries := optick.CorpusEntries(l.corpus)
-	var buf bytes.Buffer
-	if err := optick.NewWriter(l.cfg.partitions).WriteIndex(&buf, entries); err != nil {
-		return err
-	}
-	l.index = buf.Bytes()
 	b := l.index
 	if len(b) < optick.HeaderSize(0) {
 		return fmt.Errorf("the index has %d bytes, fewer than a header", len(b))
@@ -193,22 +184,13 @@ func (l *lesson3) readBack() error {
 		normSq += float64(v) * float64(v)
 	}
 	l.r.Line("its squared norm         %s", l2Fixed(normSq))
-	expected := embeddings.ExtractCompact(l3RawDouble(l.corpus[0]), l.cfg.partitions)
+	expected := embeddings.ExtractCompact(l.corpus[0].RawFloat64(), l.cfg.partitions)
 	maxDiff := 0.0
 	for i, x := range expected {
 		maxDiff = math.Max(maxDiff, math.Abs(x-float64(vec[i])))
 	}
 	l.r.Line("max |disk - ExtractCompact| %s", l3Exponent(maxDiff))
 	return nil
-}
-
-// l3RawDouble is a voicing's raw vector read as doubles.
-func l3RawDouble(e l3Embedded) []float64 {
-	out := make([]float64, len(e.Raw))
-	for i, x := range e.Raw {
-		out[i] = float64(x)
-	}
-	return out
 }
 
 // l3Exponent writes a double as .NET's "0.0e0" custom format does: one decimal, the exponent
@@ -252,13 +234,13 @@ func (l *lesson3) searches() error {
 
 // nearest searches with open C's own compact vector, then asks FindSimilarVoicingsAsync.
 func (l *lesson3) nearest() error {
-	i := slices.IndexFunc(l.corpus, func(e l3Embedded) bool { return e.Voicing.Diagram() == l3OpenC })
+	i := slices.IndexFunc(l.corpus, func(e optick.CorpusVoicing) bool { return e.Voicing.Diagram() == l3OpenC })
 	if i < 0 {
 		return fmt.Errorf("the corpus has no %s", l3OpenC)
 	}
 	strategy := optick.NewStrategy(l.reader)
 	l.r.Title("Nearest voicings to %s (open C), by its own compact vector", l3OpenC)
-	results, err := strategy.SemanticSearch(embeddings.ExtractCompact(l3RawDouble(l.corpus[i]), l.cfg.partitions), 6)
+	results, err := strategy.SemanticSearch(embeddings.ExtractCompact(l.corpus[i].RawFloat64(), l.cfg.partitions), 6)
 	if err != nil {
 		return err
 	}

@@ -1,7 +1,6 @@
 package optick
 
 import (
-	"bytes"
 	"errors"
 	"runtime"
 	"sync"
@@ -10,16 +9,8 @@ import (
 	"course/gahost/voicinganalysis"
 )
 
-// The course's corpus: GA's voicing generator on the first frets of a guitar, the settings the
-// original course's lesson 3 built its index with and its later lessons searched.
-const (
-	CorpusFretCount  = 3
-	CorpusWindowSize = 3
-	CorpusMinPlayed  = 3
-)
-
-// CorpusVoicing is a voicing after GA's pipeline: its analysis' chord name, its document and its
-// raw vector, GA's float[].
+// CorpusVoicing is a voicing after GA's indexing pipeline: the voicing, its analysis' chord
+// name, its document and its raw vector, GA's float[].
 type CorpusVoicing struct {
 	Voicing voicinganalysis.Voicing
 	Name    string
@@ -27,9 +18,45 @@ type CorpusVoicing struct {
 	Raw     []float32
 }
 
-// BuildCorpus generates the voicings and runs each through VoicingAnalyzer, VoicingDocumentFactory
-// and MusicalEmbeddingGenerator.
-func BuildCorpus(fretCount, windowSize, minPlayed int) ([]CorpusVoicing, error) {
+// RawFloat64 is the raw vector read as doubles.
+func (e CorpusVoicing) RawFloat64() []float64 {
+	out := make([]float64, len(e.Raw))
+	for i, x := range e.Raw {
+		out[i] = float64(x)
+	}
+	return out
+}
+
+// Corpus is a generated corpus and the OPTIC-K index GA's writer writes of it, every voicing
+// a guitar's, in generation order.
+type Corpus struct {
+	Voicings []CorpusVoicing
+	Index    []byte
+}
+
+// BuildCorpusIndex generates every voicing of standard tuning's first fretCount frets with GA's
+// VoicingGenerator (window windowSize, at least minPlayed notes), runs each through
+// VoicingAnalyzer, VoicingDocumentFactory and MusicalEmbeddingGenerator, and writes the index
+// over partitions, as GA's index build does for a guitar corpus.
+func BuildCorpusIndex(fretCount, windowSize, minPlayed int, partitions []embeddings.Partition) (Corpus, error) {
+	voicings, err := buildCorpus(fretCount, windowSize, minPlayed)
+	if err != nil {
+		return Corpus{}, err
+	}
+	entries := make([]Entry, len(voicings))
+	for i, e := range voicings {
+		entries[i] = Entry{Embedding: e.Raw, Diagram: e.Voicing.Diagram(), Instrument: "guitar",
+			MidiNotes: e.Doc.MidiNotes, QualityInferred: e.Name, HasQuality: true}
+	}
+	index, err := NewWriter(partitions).Build(entries)
+	if err != nil {
+		return Corpus{}, err
+	}
+	return Corpus{Voicings: voicings, Index: index}, nil
+}
+
+// buildCorpus generates the voicings and embeds each one.
+func buildCorpus(fretCount, windowSize, minPlayed int) ([]CorpusVoicing, error) {
 	voicings, err := voicinganalysis.Generate(voicinganalysis.StandardTuning, fretCount, windowSize, minPlayed)
 	if err != nil {
 		return nil, err
@@ -64,33 +91,4 @@ func BuildCorpus(fretCount, windowSize, minPlayed int) ([]CorpusVoicing, error) 
 		return nil, err
 	}
 	return out, nil
-}
-
-// CorpusEntries are the index entries of the corpus, as the course's lesson 3 hands them to
-// OptickIndexWriter: guitar voicings named by their analysis.
-func CorpusEntries(corpus []CorpusVoicing) []Entry {
-	entries := make([]Entry, len(corpus))
-	for i, e := range corpus {
-		entries[i] = Entry{Embedding: e.Raw, Diagram: e.Voicing.Diagram(), Instrument: "guitar",
-			MidiNotes: e.Doc.MidiNotes, QualityInferred: e.Name, HasQuality: true}
-	}
-	return entries
-}
-
-// BuildCorpusIndex builds the corpus on the course's settings, writes its OPTK index in memory
-// and opens it with the reader, for the lessons that search it.
-func BuildCorpusIndex(partitions []embeddings.Partition) ([]CorpusVoicing, *Reader, error) {
-	corpus, err := BuildCorpus(CorpusFretCount, CorpusWindowSize, CorpusMinPlayed)
-	if err != nil {
-		return nil, nil, err
-	}
-	var buf bytes.Buffer
-	if err := NewWriter(partitions).WriteIndex(&buf, CorpusEntries(corpus)); err != nil {
-		return nil, nil, err
-	}
-	r, err := Open(buf.Bytes(), partitions)
-	if err != nil {
-		return nil, nil, err
-	}
-	return corpus, r, nil
 }
