@@ -39,6 +39,9 @@ var l21Prompts = []string{
 	"the best G7 voicing", "what is a good Am7 voicing", "a sad chord for the end of a song",
 }
 
+// l21RootlessChords are the seventh chords the lesson asks "rootless" after.
+var l21RootlessChords = []string{"Cmaj7", "Dm7", "Em7", "Fmaj7", "G7", "Am7", "C7", "D7", "E7", "A7"}
+
 // l21CoursePrompt is the first of the course's own prompts.
 const l21CoursePrompt = "the best G7 voicing"
 
@@ -234,8 +237,54 @@ func runLesson21(ctx context.Context, w io.Writer, cfg l21Config) error {
 		l.corpus = append(l.corpus, s)
 	}
 	l.tool = voicingtools.NewSearchTool(reader, cfg.partitions)
+	// The sections ask over two thousand queries; one pass over the index answers them all.
+	if err := l.tool.Prefetch(l.queries(), 10); err != nil {
+		return err
+	}
+	if err := l.tool.Prefetch(l.chordQueries(), 1); err != nil {
+		return err
+	}
 	l.r.Heading("l21")
 	return runSections(ctx, "l21", l.r, l.vocabulary, l.examples, l.modes, l.tagsAfterChord, l.rootless, l.words, l.scores, l.draft)
+}
+
+// queries are the queries the sections ask with the tool's default limit.
+func (l *lesson21) queries() []string {
+	v := l.vocab
+	qs := append(slices.Clone(v.Tags), v.Modes...)
+	for _, e := range v.Examples {
+		qs = append(qs, e.UserSaid, e.CanonicalQuery)
+	}
+	qs = append(qs, "F minor", "Fm")
+	for _, chord := range []string{"C", "Am", "G7", "Dm7", "Cmaj7"} {
+		qs = append(qs, chord)
+		for _, m := range v.Modes {
+			qs = append(qs, chord+" "+m)
+		}
+		for _, t := range v.Tags {
+			qs = append(qs, chord+" "+t)
+		}
+	}
+	for _, chord := range l21RootlessChords {
+		qs = append(qs, chord+" rootless")
+	}
+	qs = append(qs, l.cfg.prompts...)
+	qs = append(qs, l21ScoreQueries...)
+	for _, t := range l21Draft.tags {
+		qs = append(qs, l21Draft.chord+" "+t)
+	}
+	return qs
+}
+
+// chordQueries are the chords the vocabulary spells: every root, alone and with every quality.
+func (l *lesson21) chordQueries() []string {
+	var qs []string
+	for _, root := range l.vocab.Roots {
+		for _, s := range append([]string{""}, l.vocab.Qualities...) {
+			qs = append(qs, root+s)
+		}
+	}
+	return qs
 }
 
 // ask puts a query to ga_search_voicings and reads its answer as an MCP client does.
@@ -507,7 +556,7 @@ func (l *lesson21) rootless() error {
 	w := []int{7, 22, 22}
 	l.r.FixedRow(w, "chord", "ten voicings, rootless", "rootless in the index", "the first three")
 	asked, found := 0, 0
-	for _, chord := range []string{"Cmaj7", "Dm7", "Em7", "Fmaj7", "G7", "Am7", "C7", "D7", "E7", "A7"} {
+	for _, chord := range l21RootlessChords {
 		root, pcs, ok := search.TryParse(chord)
 		if !ok {
 			return fmt.Errorf("ChordPitchClasses cannot read %s", chord)
@@ -597,20 +646,18 @@ func (l *lesson21) scores() error {
 	}
 	l.r.Line("partitions a query fills: %s; always empty: %s", strings.Join(filled, ", "), strings.Join(empty, ", "))
 	l.r.Line("the highest score a query can reach: %s", dotnet.FormatSingle(float32(sum), 2, false))
-	best, arg, n := 0.0, "", 0
-	for _, root := range l.vocab.Roots {
-		for _, s := range append([]string{""}, l.vocab.Qualities...) {
-			n++
-			a, err := l.ask(root+s, 1)
-			if err != nil {
-				return err
-			}
-			if len(a.hits) == 1 && a.hits[0].score > best {
-				best, arg = a.hits[0].score, root+s
-			}
+	best, arg := 0.0, ""
+	chords := l.chordQueries()
+	for _, q := range chords {
+		a, err := l.ask(q, 1)
+		if err != nil {
+			return err
+		}
+		if len(a.hits) == 1 && a.hits[0].score > best {
+			best, arg = a.hits[0].score, q
 		}
 	}
-	l.r.Line("chord queries %d: the highest top score %s, for %s", n, l21Score(best), arg)
+	l.r.Line("chord queries %d: the highest top score %s, for %s", len(chords), l21Score(best), arg)
 	for _, q := range l21ScoreQueries {
 		a, err := l.ask10(q)
 		if err != nil {

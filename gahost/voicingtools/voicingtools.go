@@ -81,14 +81,12 @@ func (t *SearchTool) Search(text string, limit int) (Answer, error) {
 		return Answer{Error: "query too long"}, nil
 	}
 	limit = min(max(limit, 1), 50)
-	q := query.ExtractTyped(text)
-	// HasIntent (VoicingSearchTool.cs:238-242 @ c781df5c)
-	if q.ChordSymbol == "" && len(q.PitchClasses) == 0 && q.ModeName == "" && len(q.Tags) == 0 {
+	q, vec, ok := t.read(text)
+	if !ok {
 		return Answer{}, nil
 	}
 	in := &Interpreted{Chord: q.ChordSymbol, Root: q.Root, PitchClasses: q.PitchClasses, Mode: q.ModeName,
 		Tags: q.Tags, Instrument: q.Instrument}
-	vec := optick.Encode(optick.Query{ChordSymbol: q.ChordSymbol, Root: q.Root, PitchClasses: q.PitchClasses, Tags: q.Tags}, t.partitions)
 	results, err := t.search(vec, q.Instrument, limit)
 	if err != nil {
 		return Answer{}, err
@@ -100,15 +98,21 @@ func (t *SearchTool) Search(text string, limit int) (Answer, error) {
 	return a, nil
 }
 
+// read runs TypedMusicalQueryExtractor and, when the query names a chord, a mode or a tag
+// (HasIntent, VoicingSearchTool.cs:238-242 @ c781df5c), MusicalQueryEncoder; ok is false when
+// it names none.
+func (t *SearchTool) read(text string) (q query.Query, vec []float64, ok bool) {
+	q = query.ExtractTyped(text)
+	if q.ChordSymbol == "" && len(q.PitchClasses) == 0 && q.ModeName == "" && len(q.Tags) == 0 {
+		return q, nil, false
+	}
+	return q, optick.Encode(optick.Query{ChordSymbol: q.ChordSymbol, Root: q.Root, PitchClasses: q.PitchClasses, Tags: q.Tags}, t.partitions), true
+}
+
 // search runs SemanticSearchAsync, or HybridSearchAsync with the instrument as the voicing type.
 func (t *SearchTool) search(vec []float64, instrument string, limit int) ([]optick.Result, error) {
-	key := make([]byte, 0, 8*len(vec)+len(instrument)+8)
-	for _, v := range vec {
-		key = binary.LittleEndian.AppendUint64(key, math.Float64bits(v))
-	}
-	key = binary.LittleEndian.AppendUint64(key, uint64(limit))
-	key = append(key, instrument...)
-	if r, ok := t.cache[string(key)]; ok {
+	key := cacheKey(vec, instrument, limit)
+	if r, ok := t.cache[key]; ok {
 		return r, nil
 	}
 	var (
@@ -123,11 +127,62 @@ func (t *SearchTool) search(vec []float64, instrument string, limit int) ([]opti
 	if err != nil {
 		return nil, err
 	}
+	t.remember(key, results)
+	return results, nil
+}
+
+// remember caches one search's results.
+func (t *SearchTool) remember(key string, results []optick.Result) {
 	if len(t.cache) >= maxCached {
 		clear(t.cache)
 	}
-	t.cache[string(key)] = results
-	return results, nil
+	t.cache[key] = results
+}
+
+// cacheKey is what a search's results depend on: the vector, the instrument and the limit.
+func cacheKey(vec []float64, instrument string, limit int) string {
+	key := make([]byte, 0, 8*len(vec)+len(instrument)+8)
+	for _, v := range vec {
+		key = binary.LittleEndian.AppendUint64(key, math.Float64bits(v))
+	}
+	key = binary.LittleEndian.AppendUint64(key, uint64(limit))
+	return string(append(key, instrument...))
+}
+
+// Prefetch searches, in one pass over the index, the vectors of the queries that Search would
+// search over the whole index and has not yet, so that asking them afterwards costs no scan;
+// the answers are the same as without it.
+func (t *SearchTool) Prefetch(queries []string, limit int) error {
+	limit = min(max(limit, 1), 50)
+	var keys []string
+	var vecs [][]float64
+	seen := map[string]bool{}
+	for _, text := range queries {
+		if dotnet.IsNullOrWhiteSpace(text) || len(utf16.Encode([]rune(text))) > maxQueryLength {
+			continue
+		}
+		q, vec, ok := t.read(text)
+		if !ok || q.Instrument != "" {
+			continue
+		}
+		key := cacheKey(vec, "", limit)
+		if _, ok := t.cache[key]; ok || seen[key] {
+			continue
+		}
+		seen[key] = true
+		keys, vecs = append(keys, key), append(vecs, vec)
+	}
+	if len(vecs) == 0 {
+		return nil
+	}
+	results, err := t.strategy.SemanticSearchBatch(vecs, limit)
+	if err != nil {
+		return err
+	}
+	for i, key := range keys {
+		t.remember(key, results[i])
+	}
+	return nil
 }
 
 // Round4 is Math.Round(score, 4): to four places, a midpoint to the even digit.
