@@ -199,9 +199,9 @@ type Vocabulary struct {
 
 // VoicingVocabulary is GaVoicingVocabulary: ChordPitchClasses' roots and non-empty qualities,
 // the extractor's modes and the registry's tags, each sorted, and five examples
-// (VoicingVocabularyTool.cs:34-76 @ c781df5c). GA sorts with the culture's comparer, which
-// orders these entries as an ordinal sort does: none mixes case, and their punctuation ('-',
-// '/', ':', '(') never meets a digit at the first difference.
+// (VoicingVocabularyTool.cs:34-76 @ c781df5c). GA sorts with the culture's comparer; on these
+// entries it agrees with an ordinal sort: no two differ first by case, and where two differ
+// first by punctuation and a digit or letter the punctuation sorts first under both.
 func VoicingVocabulary() Vocabulary {
 	var qualities []string
 	for _, q := range search.KnownQualities {
