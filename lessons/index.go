@@ -71,7 +71,7 @@ func Course() []Lesson {
 		{Slug: "l20", Title: "Generated progressions",
 			About: "nine templates, GA's twelve-key tables, roots, lengths, and stitching by voice leading", New: func() *cobra.Command { return NewCmdL20(nil) }},
 		{Slug: "l21", Title: "Searching voicings by words",
-			About: "how a query is read into chord, mode and tags, and how results are scored"},
+			About: "how a query is read into chord, mode and tags, and how results are scored", New: func() *cobra.Command { return NewCmdL21(nil) }},
 		{Slug: "l22", Title: "Neighbours by interval-class vector",
 			About: "the sets within distance 2 of a chord's ICV over all 4,096 pitch-class sets", New: func() *cobra.Command { return NewCmdL22(nil) }},
 		{Slug: "l23", Title: "ICV deltas and shortest paths",

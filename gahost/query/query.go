@@ -14,6 +14,7 @@ import (
 // Query is the musical intent found in a message.
 type Query struct {
 	ChordSymbol  string   // "Cmaj7", "" when none
+	Root         *int     // the chord's root pitch class, nil when none (set by ExtractTyped)
 	PitchClasses []int    // of the chord, root first (0 = C), nil when none
 	ModeName     string   // e.g. "F# Lydian", "" when none
 	Instrument   string   // "guitar", "bass", "ukulele" or ""

@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"strings"
 	"sync"
+	"unicode"
 
 	"course/fixtures"
+	"course/gahost/search"
 )
 
 // knownModes is TypedMusicalQueryExtractor.KnownModesSet, compared case-insensitively
@@ -134,9 +136,9 @@ func (r *tagRegistry) iconicByTag(tag string) (iconicChord, bool) {
 // capitalised token that parses as a chord, the first mode of KnownModes (one or two words, as
 // written), the first instrument, and every other token of three or more characters that the
 // symbolic tag registry knows, lower-cased; then two- and three-word iconic chord names, and an
-// iconic chord's notes when no chord was typed (TypedMusicalQueryExtractor.cs:70-208 @ c781df5c,
-// which main's answers follow). GA parses chords with ChordPitchClasses; the stand-in uses its
-// own ParseChord.
+// iconic chord's notes, its first as the root, when no chord was typed
+// (TypedMusicalQueryExtractor.cs:70-208 @ c781df5c, which main's answers follow). Chords are read
+// with ChordPitchClasses.TryParse, as GA reads them.
 func ExtractTyped(message string) Query {
 	var q Query
 	if strings.TrimSpace(message) == "" {
@@ -145,9 +147,9 @@ func ExtractTyped(message string) Query {
 	reg := symbolicTags()
 	tokens := strings.FieldsFunc(message, isSeparator)
 	for i, tok := range tokens {
-		if q.ChordSymbol == "" && tok[0] >= 'A' && tok[0] <= 'Z' {
-			if c, ok := ParseChord(tok); ok {
-				q.ChordSymbol, q.PitchClasses = tok, c.PitchClasses
+		if q.ChordSymbol == "" && unicode.IsUpper([]rune(tok)[0]) {
+			if root, pcs, ok := search.TryParse(tok); ok {
+				q.ChordSymbol, q.Root, q.PitchClasses = tok, &root, pcs
 				continue
 			}
 		}
@@ -190,7 +192,8 @@ func ExtractTyped(message string) Query {
 			if !ok || len(c.PitchClasses) == 0 {
 				continue
 			}
-			q.ChordSymbol, q.PitchClasses = c.Theoretical, c.PitchClasses
+			root := c.PitchClasses[0]
+			q.ChordSymbol, q.Root, q.PitchClasses = c.Theoretical, &root, c.PitchClasses
 			break
 		}
 	}

@@ -1,0 +1,55 @@
+package optick
+
+import (
+	"math"
+	"testing"
+
+	"course/gahost/embeddings"
+)
+
+// TestSemanticSearchBatchIsSemanticSearch checks the one-pass search against SemanticSearch, on
+// sparse query vectors from the encoder and a dense one, with limits below and above the index.
+func TestSemanticSearchBatchIsSemanticSearch(t *testing.T) {
+	ps := embeddings.Partitions()
+	c, err := BuildCorpusIndex(2, 2, 3, ps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Open(c.Index, ps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var queries [][]float64
+	for _, q := range []Query{{ChordSymbol: "C"}, {ChordSymbol: "Am7", Tags: []string{"jazz"}}, {Tags: []string{"shell"}}, {}} {
+		queries = append(queries, Encode(q, ps))
+	}
+	dense := make([]float64, r.Dimension())
+	for i := range dense {
+		dense[i] = math.Sin(float64(i))
+	}
+	queries = append(queries, dense)
+	s := NewStrategy(r)
+	for _, limit := range []int{1, 5, int(r.Count()) + 3} {
+		batch, err := s.SemanticSearchBatch(queries, limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, q := range queries {
+			one, err := s.SemanticSearch(q, limit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(one) != len(batch[i]) {
+				t.Fatalf("query %d, limit %d: %d results, want %d", i, limit, len(batch[i]), len(one))
+			}
+			for j := range one {
+				if one[j].Index != batch[i][j].Index || one[j].Score != batch[i][j].Score {
+					t.Errorf("query %d, limit %d, rank %d: %d %v, want %d %v", i, limit, j, batch[i][j].Index, batch[i][j].Score, one[j].Index, one[j].Score)
+				}
+			}
+		}
+	}
+	if _, err := s.SemanticSearchBatch([][]float64{{1, 2}}, 1); err == nil {
+		t.Error("a 2-dim query was searched")
+	}
+}
