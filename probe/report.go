@@ -9,7 +9,6 @@ import (
 	"io"
 	"mime"
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -562,15 +561,15 @@ func Classify(typ, data string) (kind, name string) {
 	if data == wire.Done {
 		return KindDone, ""
 	}
-	var buf [16]member
-	obj, isObj := objectMembers(data, buf[:0])
+	var buf [16]wire.Member
+	obj, isObj := wire.ParseObject(data, buf[:0])
 	if isObj {
 		// wire.Kind parses the data again, so it is asked only when its answer can be "error".
-		if _, ok := lookup(obj, "error"); ok && wire.Kind(data) == "error" {
-			return KindError, errorMessage(get(obj, "error"))
+		if _, ok := obj.Lookup("error"); ok && wire.Kind(data) == "error" {
+			return KindError, errorMessage(obj.Get("error"))
 		}
-		if s, ok := jsonString(get(obj, "type")); ok && s == "error" {
-			return KindError, errorMessage(get(obj, "message"), get(obj, "error"))
+		if s, ok := wire.JSONString(obj.Get("type")); ok && s == "error" {
+			return KindError, errorMessage(obj.Get("message"), obj.Get("error"))
 		}
 	}
 	if typ == "error" {
@@ -580,305 +579,24 @@ func Classify(typ, data string) (kind, name string) {
 		return KindText, ""
 	}
 	for _, k := range []string{"type", "event", "object", "kind"} {
-		if s, ok := jsonString(get(obj, k)); ok {
+		if s, ok := wire.JSONString(obj.Get(k)); ok {
 			return KindJSON, k + "=" + s
 		}
 	}
-	return KindJSON, "{" + strings.Join(memberKeys(obj), ", ") + "}"
+	return KindJSON, "{" + strings.Join(obj.Keys(), ", ") + "}"
 }
 
 // isText says whether Classify(typ, data) is KindText, without naming the kind: only an object
 // or [DONE] is another kind, or an event of type error.
 func isText(typ, data string) bool {
-	return data != wire.Done && typ != "error" && !isObject(data)
-}
-
-// member is one member of a JSON object: its key, unquoted, and its value as the data spells it.
-type member struct {
-	key, raw string
-}
-
-// lookup is the value of key in obj, the last one when the key repeats, as encoding/json and
-// JSON.parse keep it.
-func lookup(obj []member, key string) (string, bool) {
-	for i := len(obj) - 1; i >= 0; i-- {
-		if obj[i].key == key {
-			return obj[i].raw, true
-		}
-	}
-	return "", false
-}
-
-// get is lookup's value alone, "" when the key is absent.
-func get(obj []member, key string) string {
-	raw, _ := lookup(obj, key)
-	return raw
-}
-
-// memberKeys lists obj's keys once each, in the order they first appear.
-func memberKeys(obj []member) []string {
-	keys := make([]string, 0, len(obj))
-	var seen map[string]bool
-	if len(obj) > 16 {
-		seen = make(map[string]bool, len(obj))
-	}
-	for _, m := range obj {
-		switch {
-		case seen != nil && seen[m.key]:
-			continue
-		case seen == nil && slices.Contains(keys, m.key):
-			continue
-		}
-		if seen != nil {
-			seen[m.key] = true
-		}
-		keys = append(keys, m.key)
-	}
-	return keys
-}
-
-// maxJSONDepth is how deeply encoding/json lets arrays and objects nest before it calls a
-// document invalid; the scan below holds to it, so it accepts exactly what json.Valid accepts.
-const maxJSONDepth = 10000
-
-// objectMembers parses data as one JSON object and appends its members to dst in the order
-// they appear, repeated keys included; ok is false unless data is a JSON object that json.Valid
-// accepts, with nothing but whitespace around it. Keys are unquoted as encoding/json unquotes
-// them; values are left as written, without the whitespace around them.
-func objectMembers(data string, dst []member) (obj []member, ok bool) {
-	ok = walkObject(data, func(key, raw string) {
-		dst = append(dst, member{unquoteKey(key), raw})
-	})
-	return dst, ok
-}
-
-// isObject says whether data is a JSON object that json.Valid accepts.
-func isObject[T string | []byte](data T) bool {
-	return walkObject(data, nil)
-}
-
-// walkObject checks that data is one JSON object, whitespace around it allowed, and gives each
-// member's key (quoted) and value to each, when each is not nil.
-func walkObject[T string | []byte](data T, each func(key, raw T)) bool {
-	i := skipSpace(data, 0)
-	if i == len(data) || data[i] != '{' {
-		return false
-	}
-	i = skipSpace(data, i+1)
-	if i < len(data) && data[i] == '}' {
-		return skipSpace(data, i+1) == len(data)
-	}
-	for {
-		k := i
-		if i = skipString(data, i); i < 0 {
-			return false
-		}
-		key := data[k:i]
-		if i = skipSpace(data, i); i == len(data) || data[i] != ':' {
-			return false
-		}
-		v := skipSpace(data, i+1)
-		if i = skipValue(data, v, 1); i < 0 {
-			return false
-		}
-		if each != nil {
-			each(key, data[v:i])
-		}
-		if i = skipSpace(data, i); i == len(data) {
-			return false
-		}
-		switch data[i] {
-		case ',':
-			i = skipSpace(data, i+1)
-		case '}':
-			return skipSpace(data, i+1) == len(data)
-		default:
-			return false
-		}
-	}
-}
-
-// skipSpace is the index of the first byte at or after i that is not JSON whitespace.
-func skipSpace[T string | []byte](s T, i int) int {
-	for i < len(s) && (s[i] == ' ' || s[i] == '\n' || s[i] == '\r' || s[i] == '\t') {
-		i++
-	}
-	return i
-}
-
-// skipString is the index just past the JSON string at i, or -1 when there is none: a control
-// character or an unknown escape ends it; any other byte, ill-formed UTF-8 included, is text,
-// as encoding/json's scanner takes it.
-func skipString[T string | []byte](s T, i int) int {
-	if i == len(s) || s[i] != '"' {
-		return -1
-	}
-	for i++; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '"':
-			return i + 1
-		case c < 0x20:
-			return -1
-		case c == '\\':
-			if i++; i == len(s) {
-				return -1
-			}
-			switch s[i] {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-			case 'u':
-				for range 4 {
-					if i++; i == len(s) || !isHex(s[i]) {
-						return -1
-					}
-				}
-			default:
-				return -1
-			}
-		}
-	}
-	return -1
-}
-
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
-
-// skipValue is the index just past the JSON value at i, or -1 when there is none; depth counts
-// the arrays and objects the value sits in.
-func skipValue[T string | []byte](s T, i, depth int) int {
-	if i == len(s) {
-		return -1
-	}
-	switch c := s[i]; {
-	case c == '"':
-		return skipString(s, i)
-	case c == '{' || c == '[':
-		if depth++; depth > maxJSONDepth {
-			return -1
-		}
-		end := byte('}')
-		if c == '[' {
-			end = ']'
-		}
-		i = skipSpace(s, i+1)
-		if i < len(s) && s[i] == end {
-			return i + 1
-		}
-		for {
-			if c == '{' {
-				if i = skipString(s, i); i < 0 {
-					return -1
-				}
-				if i = skipSpace(s, i); i == len(s) || s[i] != ':' {
-					return -1
-				}
-				i = skipSpace(s, i+1)
-			}
-			if i = skipValue(s, i, depth); i < 0 {
-				return -1
-			}
-			if i = skipSpace(s, i); i == len(s) {
-				return -1
-			}
-			switch s[i] {
-			case ',':
-				i = skipSpace(s, i+1)
-			case end:
-				return i + 1
-			default:
-				return -1
-			}
-		}
-	case c == '-' || '0' <= c && c <= '9':
-		return skipNumber(s, i)
-	case c == 't':
-		return skipLiteral(s, i, "true")
-	case c == 'f':
-		return skipLiteral(s, i, "false")
-	case c == 'n':
-		return skipLiteral(s, i, "null")
-	}
-	return -1
-}
-
-// skipNumber is the index just past the JSON number at i: an optional minus, 0 or digits not
-// starting with 0, an optional fraction and an optional exponent; -1 when there is none.
-func skipNumber[T string | []byte](s T, i int) int {
-	if s[i] == '-' {
-		i++
-	}
-	switch {
-	case i == len(s):
-		return -1
-	case s[i] == '0':
-		i++
-	case '1' <= s[i] && s[i] <= '9':
-		i = skipDigits(s, i)
-	default:
-		return -1
-	}
-	if i < len(s) && s[i] == '.' {
-		if j := skipDigits(s, i+1); j > i+1 {
-			i = j
-		} else {
-			return -1
-		}
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			i++
-		}
-		if j := skipDigits(s, i); j > i {
-			i = j
-		} else {
-			return -1
-		}
-	}
-	return i
-}
-
-func skipDigits[T string | []byte](s T, i int) int {
-	for i < len(s) && '0' <= s[i] && s[i] <= '9' {
-		i++
-	}
-	return i
-}
-
-func skipLiteral[T string | []byte](s T, i int, lit string) int {
-	if len(s)-i < len(lit) || string(s[i:i+len(lit)]) != lit {
-		return -1
-	}
-	return i + len(lit)
-}
-
-// unquoteKey is a JSON string's value as encoding/json gives it: the text between the quotes
-// when it holds no escape and is well-formed UTF-8, which is all encoding/json would change.
-func unquoteKey(quoted string) string {
-	text := quoted[1 : len(quoted)-1]
-	if !strings.Contains(text, `\`) && utf8.ValidString(text) {
-		return text
-	}
-	var s string
-	if err := json.Unmarshal([]byte(quoted), &s); err != nil {
-		return text // not reached: the scan took it for a string
-	}
-	return s
-}
-
-// jsonString is the string a raw JSON value holds; ok is false when it is not a string.
-func jsonString(raw string) (string, bool) {
-	if len(raw) == 0 || raw[0] != '"' {
-		return "", false
-	}
-	return unquoteKey(raw), true
+	return data != wire.Done && typ != "error" && !wire.IsObject(data)
 }
 
 // errorMessage is the first of the values that holds a message: a string, or an object's
 // "message" string; otherwise the first value's JSON.
 func errorMessage(values ...string) string {
 	for _, v := range values {
-		if s, ok := jsonString(v); ok {
+		if s, ok := wire.JSONString(v); ok {
 			return s
 		}
 		var inner struct {

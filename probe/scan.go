@@ -131,14 +131,11 @@ func (e *scanEvent) reset() {
 // isText says whether the event's data is text, the kind the space hazards matter for.
 func (e *scanEvent) isText() bool {
 	if len(e.values) == 1 {
-		// Only [DONE] and a JSON object are other kinds, and an object starts with '{'. Whether
-		// the bytes are a JSON object does not hang on their UTF-8, which may be ill-formed only
-		// inside a string, where any byte is text.
+		// Only [DONE] and a JSON object are other kinds. Whether the bytes are a JSON object does
+		// not hang on their UTF-8, which may be ill-formed only inside a string, where any byte
+		// is text, so the bytes are asked as they came.
 		v := e.values[0]
-		if i := skipSpace(v, 0); i == len(v) || v[i] != '{' {
-			return string(v) != wire.Done
-		}
-		return !isObject(v)
+		return string(v) != wire.Done && !wire.IsObject(v)
 	}
 	var b []byte
 	for i, v := range e.values {

@@ -36,13 +36,13 @@ func (e *JSSyntaxError) Error() string {
 	return "SyntaxError: JSON.parse: not JSON: " + clip(e.Text)
 }
 
-// jsonParse is JSON.parse: any JSON value, or a *JSSyntaxError.
-func jsonParse(s string) (json.RawMessage, error) {
+// jsonParse is JSON.parse: any JSON value, as written, or a *JSSyntaxError.
+func jsonParse(s string) (string, error) {
 	t := strings.TrimFunc(s, isJSONSpace)
 	if t == "" || !json.Valid([]byte(t)) {
-		return nil, &JSSyntaxError{Text: s}
+		return "", &JSSyntaxError{Text: s}
 	}
-	return json.RawMessage(t), nil
+	return t, nil
 }
 
 // isJSONSpace is the white space JSON allows around a value.
@@ -112,8 +112,8 @@ func ReadAgUiClient(stream []byte) (string, error) {
 		if raw[0] != '{' {
 			return run.answer(), errors.New("Invalid event: the frame is not a JSON object.")
 		}
-		obj, _ := jsonParseObject(string(raw))
-		typ := obj["type"]
+		obj, _ := jsonParseObject(raw, nil)
+		typ := obj.Get("type")
 		if len(typ) == 0 || typ[0] != '"' || jsonStringValue(typ) == "" {
 			return run.answer(), errors.New("Invalid event: the frame carries no event type.")
 		}
@@ -132,7 +132,7 @@ func ReadAgUiClient(stream []byte) (string, error) {
 }
 
 // agUiSchema is the schema's check of the required string fields, its error worded as zod's.
-func agUiSchema(typ string, obj map[string]json.RawMessage) error {
+func agUiSchema(typ string, obj Object) error {
 	type issue struct {
 		Expected string   `json:"expected"`
 		Code     string   `json:"code"`
@@ -141,7 +141,7 @@ func agUiSchema(typ string, obj map[string]json.RawMessage) error {
 	}
 	var issues []issue
 	for _, field := range agUiStringFields()[typ] {
-		raw, ok := obj[field]
+		raw, ok := obj.Lookup(field)
 		if ok && raw[0] == '"' {
 			continue
 		}
@@ -159,7 +159,7 @@ func agUiSchema(typ string, obj map[string]json.RawMessage) error {
 }
 
 // jsonTypeName names a parsed value's type as zod's messages do.
-func jsonTypeName(raw json.RawMessage) string {
+func jsonTypeName(raw string) string {
 	switch raw[0] {
 	case 'n':
 		return "null"
@@ -201,7 +201,7 @@ func (r *agUiRun) answer() string {
 }
 
 // event verifies one event (verify.ts) and applies it (apply/default.ts).
-func (r *agUiRun) event(typ string, obj map[string]json.RawMessage) error {
+func (r *agUiRun) event(typ string, obj Object) error {
 	switch {
 	case r.errored && typ != "RUN_STARTED":
 		return fmt.Errorf("Cannot send event type '%s': The run has already errored with 'RUN_ERROR'. No further events can be sent.", typ)
@@ -222,7 +222,7 @@ func (r *agUiRun) event(typ string, obj map[string]json.RawMessage) error {
 			r.finished, r.errored = false, false
 		}
 	}
-	id := jsonStringValue(obj["messageId"])
+	id := jsonStringValue(obj.Get("messageId"))
 	switch typ {
 	case "RUN_STARTED":
 		r.started = true
@@ -236,16 +236,16 @@ func (r *agUiRun) event(typ string, obj map[string]json.RawMessage) error {
 		r.finished = true
 	case "RUN_ERROR":
 		r.errored = true
-		r.runError = errors.New(jsonStringValue(obj["message"]))
+		r.runError = errors.New(jsonStringValue(obj.Get("message")))
 	case "STEP_STARTED":
-		name := jsonStringValue(obj["stepName"])
+		name := jsonStringValue(obj.Get("stepName"))
 		if r.steps[name] {
 			return fmt.Errorf("Step %q is already active for 'STEP_STARTED'", name)
 		}
 		r.steps[name] = true
 		r.stepOrder = append(r.stepOrder, name)
 	case "STEP_FINISHED":
-		name := jsonStringValue(obj["stepName"])
+		name := jsonStringValue(obj.Get("stepName"))
 		if !r.steps[name] {
 			return fmt.Errorf("Cannot send 'STEP_FINISHED' for step %q that was not started", name)
 		}
@@ -258,7 +258,7 @@ func (r *agUiRun) event(typ string, obj map[string]json.RawMessage) error {
 		r.activeOrder = append(r.activeOrder, id)
 		if !slices.ContainsFunc(r.messages, func(m agUiMessage) bool { return m.id == id }) {
 			role := "assistant"
-			if v, ok := obj["role"]; ok && v[0] == '"' {
+			if v, ok := obj.Lookup("role"); ok && v[0] == '"' {
 				role = jsonStringValue(v)
 			}
 			r.messages = append(r.messages, agUiMessage{id: id, role: role})
@@ -269,7 +269,7 @@ func (r *agUiRun) event(typ string, obj map[string]json.RawMessage) error {
 		}
 		for i := range r.messages {
 			if r.messages[i].id == id {
-				r.messages[i].content.WriteString(jsonStringValue(obj["delta"]))
+				r.messages[i].content.WriteString(jsonStringValue(obj.Get("delta")))
 				break
 			}
 		}
@@ -337,8 +337,8 @@ func ReadOpenAIStream(stream []byte) (string, error) {
 			continue // yielded as {event, data}, which has no choices
 		}
 		if raw[0] == '{' {
-			obj, _ := jsonParseObject(string(raw))
-			if e, ok := obj["error"]; ok && jsTruthy(e) {
+			obj, _ := jsonParseObject(raw, nil)
+			if e, ok := obj.Lookup("error"); ok && jsTruthy(e) {
 				return answer.String(), errors.New(apiErrorMessage(e))
 			}
 			answer.WriteString(openAIContent(obj))
@@ -409,10 +409,10 @@ func sdkLines(stream []byte) []string {
 
 // apiErrorMessage is APIError.makeMessage with no status: the error's message when it is a
 // non-empty string, else JSON.stringify of the message or of the whole error.
-func apiErrorMessage(e json.RawMessage) string {
+func apiErrorMessage(e string) string {
 	if e[0] == '{' {
-		obj, _ := jsonParseObject(string(e))
-		if m, ok := obj["message"]; ok && jsTruthy(m) {
+		obj, _ := jsonParseObject(e, nil)
+		if m, ok := obj.Lookup("message"); ok && jsTruthy(m) {
 			if m[0] == '"' {
 				return jsonStringValue(m)
 			}
@@ -423,8 +423,8 @@ func apiErrorMessage(e json.RawMessage) string {
 }
 
 // openAIContent is chunk.choices?.[0]?.delta?.content ?? "" appended to a string.
-func openAIContent(chunk map[string]json.RawMessage) string {
-	first := jsIndex(chunk["choices"], "0")
+func openAIContent(chunk Object) string {
+	first := jsIndex(chunk.Get("choices"), "0")
 	delta := jsIndex(first, "delta")
 	content := jsIndex(delta, "content")
 	if len(content) == 0 || content[0] == 'n' {
@@ -436,31 +436,31 @@ func openAIContent(chunk map[string]json.RawMessage) string {
 // jsIndex is value?.[key] for a parsed JSON value: a member of an object, an element of an
 // array by its index; nothing for anything else (a string's characters carry no members the
 // chain goes on to read).
-func jsIndex(raw json.RawMessage, key string) json.RawMessage {
+func jsIndex(raw, key string) string {
 	if len(raw) == 0 {
-		return nil
+		return ""
 	}
 	switch raw[0] {
 	case '{':
-		obj, _ := jsonParseObject(string(raw))
-		return obj[key]
+		obj, _ := jsonParseObject(raw, nil)
+		return obj.Get(key)
 	case '[':
 		var items []json.RawMessage
-		_ = json.Unmarshal(raw, &items)
+		_ = json.Unmarshal([]byte(raw), &items)
 		for i, it := range items {
 			if fmt.Sprint(i) == key {
-				return it
+				return string(it)
 			}
 		}
 	}
-	return nil
+	return ""
 }
 
 // jsonStringify is JSON.stringify of a parsed JSON value: no white space, members in their
 // order, strings escaped as JavaScript does, numbers as JavaScript prints them.
-func jsonStringify(raw json.RawMessage) string {
+func jsonStringify(raw string) string {
 	var b strings.Builder
-	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec := json.NewDecoder(strings.NewReader(raw))
 	dec.UseNumber()
 	writeJSValue(&b, dec)
 	return b.String()
@@ -560,7 +560,7 @@ func readStandard(stream []byte, f Format, onlyMessages bool) (string, error) {
 		if f == FormatOpenAI && ev.Data == Done {
 			return answer.String(), nil
 		}
-		obj, err := jsonParseObject(ev.Data)
+		obj, err := jsonParseObject(ev.Data, nil)
 		if err != nil {
 			continue
 		}

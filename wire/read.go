@@ -129,6 +129,7 @@ func readPage(stream []byte, throwErrors bool) (string, error) {
 	buffer := textDecode(stream)
 	var answer strings.Builder
 	routingSeen := false
+	var members [8]Member
 	// The event loop (index.html:759-790).
 	for {
 		idx := strings.Index(buffer, "\n\n")
@@ -152,14 +153,14 @@ func readPage(stream []byte, throwErrors bool) (string, error) {
 			return answer.String(), nil
 		}
 		if throwErrors && strings.HasPrefix(data, "{") {
-			if obj, err := jsonParseObject(data); err == nil {
-				if v, ok := obj["error"]; ok {
+			if obj, err := jsonParseObject(data, members[:0]); err == nil {
+				if v, ok := obj.Lookup("error"); ok {
 					return answer.String(), errors.New(jsString(v))
 				}
 			}
 		}
 		if !routingSeen && strings.HasPrefix(data, "{") && strings.Contains(data, `"type"`) {
-			if obj, err := jsonParseObject(data); err == nil && jsonIsString(obj["type"], "routing") {
+			if obj, err := jsonParseObject(data, members[:0]); err == nil && jsonIsString(obj.Get("type"), "routing") {
 				routingSeen = true
 				continue
 			}
@@ -220,6 +221,7 @@ func textDecode(stream []byte) string {
 func parseSseBuffer(buffer string, joined bool, onChunk func(string)) (remainder string, completed bool, err error) {
 	events := strings.Split(buffer, "\n\n")
 	remainder = events[len(events)-1]
+	var members [8]Member
 	for _, event := range events[:len(events)-1] {
 		payload, found := eventPayload(event, joined)
 		if !found || payload == "" {
@@ -230,11 +232,11 @@ func parseSseBuffer(buffer string, joined bool, onChunk func(string)) (remainder
 			continue
 		}
 		if strings.HasPrefix(payload, "{") {
-			obj, err := jsonParseObject(payload)
+			obj, err := jsonParseObject(payload, members[:0])
 			if err != nil {
 				return "", completed, fmt.Errorf("chatService: JSON.parse: %w", err)
 			}
-			if v, ok := obj["error"]; ok && jsTruthy(v) {
+			if v, ok := obj.Lookup("error"); ok && jsTruthy(v) {
 				return "", completed, errors.New(jsString(v))
 			}
 			continue
@@ -265,55 +267,58 @@ func Kind(data string) string {
 	if data == Done {
 		return Done
 	}
-	obj, err := jsonParseObject(data)
+	var members [8]Member
+	obj, err := jsonParseObject(data, members[:0])
 	if err != nil {
 		return "text"
 	}
-	if jsonIsString(obj["type"], "routing") {
+	if jsonIsString(obj.Get("type"), "routing") {
 		return "routing"
 	}
-	if _, ok := obj["error"]; ok {
+	if _, ok := obj.Lookup("error"); ok {
 		return "error"
 	}
 	return "text"
 }
 
-// jsonParseObject is JSON.parse for text that should hold an object. Members stay raw, so a number
-// beyond float64 (JSON.parse's Infinity) is no error; a repeated key keeps its last value, as in
-// JavaScript.
-func jsonParseObject(s string) (map[string]json.RawMessage, error) {
+// jsonParseObject is JSON.parse for text that should hold an object, its members appended to dst.
+// Members stay raw, so a number beyond float64 (JSON.parse's Infinity) is no error;
+// Object.Lookup gives a repeated key's last value, as JavaScript does, and Object.Get a missing
+// key's undefined as "".
+func jsonParseObject(s string, dst Object) (Object, error) {
+	if obj, ok := ParseObject(s, dst); ok {
+		return obj, nil
+	}
+	// The error is encoding/json's, the words chatService's and chatApi's failures carry.
 	var obj map[string]json.RawMessage
 	if err := json.Unmarshal([]byte(s), &obj); err != nil {
 		return nil, err
 	}
-	if obj == nil {
-		return nil, errors.New("not a JSON object")
-	}
-	return obj, nil
+	return nil, errors.New("not a JSON object")
 }
 
 // jsonIsString reports whether raw is the JSON string want (strict equality in JavaScript).
-func jsonIsString(raw json.RawMessage, want string) bool {
-	var s string
-	return len(raw) > 0 && raw[0] == '"' && json.Unmarshal(raw, &s) == nil && s == want
+func jsonIsString(raw, want string) bool {
+	s, ok := JSONString(raw)
+	return ok && s == want
 }
 
 // jsTruthy is JavaScript's truthiness of a parsed JSON value.
-func jsTruthy(raw json.RawMessage) bool {
+func jsTruthy(raw string) bool {
 	switch raw[0] {
 	case 'n', 'f':
 		return false
 	case '"':
-		return string(raw) != `""`
+		return raw != `""`
 	case 't', '{', '[':
 		return true
 	}
-	f, _ := strconv.ParseFloat(string(raw), 64)
+	f, _ := strconv.ParseFloat(raw, 64)
 	return f != 0
 }
 
 // jsString is JavaScript's String() of a parsed JSON value, what new Error(value) keeps as message.
-func jsString(raw json.RawMessage) string {
+func jsString(raw string) string {
 	switch raw[0] {
 	case 'n':
 		return "null"
@@ -322,24 +327,23 @@ func jsString(raw json.RawMessage) string {
 	case 'f':
 		return "false"
 	case '"':
-		var s string
-		_ = json.Unmarshal(raw, &s)
+		s, _ := JSONString(raw)
 		return s
 	case '{':
 		return "[object Object]"
 	case '[':
 		var items []json.RawMessage
-		_ = json.Unmarshal(raw, &items)
+		_ = json.Unmarshal([]byte(raw), &items)
 		parts := make([]string, len(items))
 		for i, it := range items {
 			// Array.prototype.join writes null (and undefined) as the empty string.
 			if string(it) != "null" {
-				parts[i] = jsString(it)
+				parts[i] = jsString(string(it))
 			}
 		}
 		return strings.Join(parts, ",")
 	}
-	f, _ := strconv.ParseFloat(string(raw), 64)
+	f, _ := strconv.ParseFloat(raw, 64)
 	return jsNumber(f)
 }
 

@@ -33,35 +33,35 @@ func ReadStandardFormat(stream []byte, f Format) (string, error) {
 
 // formatEvent finds in one event of format f its text, whether it ends the answer, whether the
 // format knows the event at all, and the error it reports.
-func formatEvent(obj map[string]json.RawMessage, f Format) (text string, end, known bool, failure error) {
-	typ := jsonStringValue(obj["type"])
+func formatEvent(obj Object, f Format) (text string, end, known bool, failure error) {
+	typ := jsonStringValue(obj.Get("type"))
 	switch f {
 	case FormatFoundry:
 		switch typ {
 		case "chunk":
-			return jsonText(obj["content"]), false, true, nil
+			return jsonText(obj.Get("content")), false, true, nil
 		case "done":
 			return "", true, true, nil
 		case "error":
-			return "", false, true, errors.New(jsonStringValue(obj["message"]))
+			return "", false, true, errors.New(jsonStringValue(obj.Get("message")))
 		}
 		return "", false, foundryKnownTypes()[typ], nil
 	case FormatAgUi:
 		switch typ {
 		case "TEXT_MESSAGE_CONTENT":
-			return jsonText(obj["delta"]), false, true, nil
+			return jsonText(obj.Get("delta")), false, true, nil
 		case "RUN_FINISHED":
 			return "", true, true, nil
 		case "RUN_ERROR":
-			return "", false, true, errors.New(jsonStringValue(obj["message"]))
+			return "", false, true, errors.New(jsonStringValue(obj.Get("message")))
 		}
 		return "", false, agUiTypes()[typ], nil
 	case FormatOpenAI:
-		if e, ok := obj["error"]; ok {
+		if e, ok := obj.Lookup("error"); ok {
 			var body struct {
 				Message string `json:"message"`
 			}
-			_ = json.Unmarshal(e, &body)
+			_ = json.Unmarshal([]byte(e), &body)
 			return "", false, true, errors.New(body.Message)
 		}
 		var choices []struct {
@@ -69,7 +69,7 @@ func formatEvent(obj map[string]json.RawMessage, f Format) (text string, end, kn
 				Content *string `json:"content"`
 			} `json:"delta"`
 		}
-		if json.Unmarshal(obj["choices"], &choices) != nil {
+		if json.Unmarshal([]byte(obj.Get("choices")), &choices) != nil {
 			return "", false, false, nil
 		}
 		if len(choices) > 0 && choices[0].Delta.Content != nil {
@@ -79,11 +79,11 @@ func formatEvent(obj map[string]json.RawMessage, f Format) (text string, end, kn
 	case FormatBit:
 		switch typ {
 		case "text.delta":
-			return jsonText(obj["text"]), false, true, nil
+			return jsonText(obj.Get("text")), false, true, nil
 		case "finish":
 			return "", true, true, nil
 		case "error":
-			return "", false, true, errors.New(jsonStringValue(obj["message"]))
+			return "", false, true, errors.New(jsonStringValue(obj.Get("message")))
 		}
 		// Its reader skips event types it does not know, so any typed event is its format.
 		return "", false, typ != "", nil
@@ -93,18 +93,16 @@ func formatEvent(obj map[string]json.RawMessage, f Format) (text string, end, kn
 
 // jsonText is a text field's value: a string as it is, any other value as its raw JSON, which
 // is what travelled where the text should be.
-func jsonText(raw json.RawMessage) string {
+func jsonText(raw string) string {
 	if len(raw) > 0 && raw[0] == '"' {
 		return jsonStringValue(raw)
 	}
-	return string(raw)
+	return raw
 }
 
-func jsonStringValue(raw json.RawMessage) string {
-	var s string
-	if len(raw) == 0 || raw[0] != '"' || json.Unmarshal(raw, &s) != nil {
-		return ""
-	}
+// jsonStringValue is the string a JSON value holds, "" when it is not a string.
+func jsonStringValue(raw string) string {
+	s, _ := JSONString(raw)
 	return s
 }
 
@@ -129,14 +127,14 @@ func ReadChatApi(stream []byte) (string, error) {
 			continue
 		}
 		if strings.HasPrefix(data, "{") {
-			obj, err := jsonParseObject(data)
+			obj, err := jsonParseObject(data, nil)
 			if err != nil {
 				return "", fmt.Errorf("chatApi: JSON.parse: %w", err)
 			}
-			if v, ok := obj["error"]; ok && jsTruthy(v) {
+			if v, ok := obj.Lookup("error"); ok && jsTruthy(v) {
 				return "", errors.New(jsString(v))
 			}
-			if jsonIsString(obj["type"], "routing") {
+			if jsonIsString(obj.Get("type"), "routing") {
 				understood = true
 			}
 			continue
@@ -192,21 +190,21 @@ func ReadAgUiFrames(stream []byte) (string, error) {
 			continue
 		}
 		sawData = true
-		obj, err := jsonParseObject(payload)
+		obj, err := jsonParseObject(payload, nil)
 		if err != nil {
 			continue
 		}
-		typ := jsonStringValue(obj["type"])
+		typ := jsonStringValue(obj.Get("type"))
 		if agUiTypes()[typ] {
 			understood = true
 		}
 		switch typ {
 		case "TEXT_MESSAGE_CONTENT":
-			answer.WriteString(jsStringOrUndefined(obj["delta"]))
+			answer.WriteString(jsStringOrUndefined(obj.Get("delta")))
 		case "RUN_FINISHED":
 			return answer.String(), nil
 		case "RUN_ERROR":
-			return answer.String(), errors.New(jsStringOrUndefined(obj["message"]))
+			return answer.String(), errors.New(jsStringOrUndefined(obj.Get("message")))
 		}
 	}
 	if sawData && !understood {
@@ -216,7 +214,7 @@ func ReadAgUiFrames(stream []byte) (string, error) {
 }
 
 // jsStringOrUndefined is String(value) for a property that may be missing.
-func jsStringOrUndefined(raw json.RawMessage) string {
+func jsStringOrUndefined(raw string) string {
 	if len(raw) == 0 {
 		return "undefined"
 	}
@@ -250,7 +248,7 @@ var foundryKnownTypes = sync.OnceValue(func() map[string]bool {
 func ReadFoundry(stream []byte) (string, error) {
 	lines := foundryLineSplit().Split(textDecode(stream), -1)
 	var answer strings.Builder
-	var last json.RawMessage
+	var last string
 	understood, sawData, completed := false, false, false
 	for _, line := range lines[:len(lines)-1] {
 		rest, ok := strings.CutPrefix(jsTrim(line), "data: ")
@@ -258,23 +256,23 @@ func ReadFoundry(stream []byte) (string, error) {
 			continue
 		}
 		sawData = true
-		obj, err := jsonParseObject(jsTrim(rest))
+		obj, err := jsonParseObject(jsTrim(rest), nil)
 		if err != nil {
 			continue
 		}
-		if t, ok := obj["type"]; !ok || !jsTruthy(t) {
+		if t, ok := obj.Lookup("type"); !ok || !jsTruthy(t) {
 			continue
 		}
-		typ := jsonStringValue(obj["type"])
+		typ := jsonStringValue(obj.Get("type"))
 		if foundryKnownTypes()[typ] {
 			understood = true
 		}
-		if _, ok := obj["error"]; ok {
+		if _, ok := obj.Lookup("error"); ok {
 			return "", errors.New(FoundryClientError)
 		}
 		switch typ {
 		case "chunk":
-			content := obj["content"]
+			content := obj.Get("content")
 			if jsStrictEqual(content, last) {
 				continue
 			}
@@ -303,7 +301,7 @@ func finishFoundry(shown string, completed bool) (string, error) {
 
 // jsStrictEqual is === between two parsed JSON values: primitives by value, objects and arrays
 // never, since each parse makes a new one; a missing value is undefined.
-func jsStrictEqual(a, b json.RawMessage) bool {
+func jsStrictEqual(a, b string) bool {
 	if len(a) == 0 || len(b) == 0 {
 		return len(a) == 0 && len(b) == 0
 	}
@@ -314,7 +312,7 @@ func jsStrictEqual(a, b json.RawMessage) bool {
 		return jsonStringValue(a) == jsonStringValue(b)
 	}
 	var x, y any
-	return json.Unmarshal(a, &x) == nil && json.Unmarshal(b, &y) == nil && x == y
+	return json.Unmarshal([]byte(a), &x) == nil && json.Unmarshal([]byte(b), &y) == nil && x == y
 }
 
 // clip shortens s for an error message.
