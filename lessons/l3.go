@@ -1,33 +1,28 @@
 package lessons
 
 import (
-	"bytes"
 	"context"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"io"
 	"math"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/spf13/cobra"
 
 	"course/gahost/embeddings"
 	"course/gahost/optick"
-	"course/gahost/voicinganalysis"
 	"course/internal/dotnet"
 	"course/internal/report"
 )
 
 // The corpus the lesson indexes: GA's voicing generator on the first frets of a guitar.
 const (
-	l3FretCount  = 3
-	l3WindowSize = 3
-	l3MinPlayed  = 3
+	l3FretCount  = optick.CorpusFretCount
+	l3WindowSize = optick.CorpusWindowSize
+	l3MinPlayed  = optick.CorpusMinPlayed
 )
 
 // l3Symbols are the chord symbols the lesson encodes and searches for.
@@ -74,20 +69,11 @@ type l3Config struct {
 	partitions                       []embeddings.Partition
 }
 
-// l3Embedded is a voicing after GA's pipeline: its analysis' chord name, its document and its
-// raw vector, GA's float[].
-type l3Embedded struct {
-	voicing voicinganalysis.Voicing
-	name    string
-	doc     embeddings.Document
-	raw     []float32
-}
-
 // lesson3 carries what the sections share.
 type lesson3 struct {
 	cfg    l3Config
 	r      *report.Report
-	corpus []l3Embedded
+	corpus []optick.CorpusVoicing
 	index  []byte
 	reader *optick.Reader
 }
@@ -104,48 +90,9 @@ func runLesson3(ctx context.Context, w io.Writer, cfg l3Config) error {
 	return runSections(ctx, "l3", l.r, l.corpusSection, l.header, l.readBack, l.searches, l.nearest, l.deadDimensions)
 }
 
-// l3Build generates the voicings and runs each through VoicingAnalyzer, VoicingDocumentFactory
-// and MusicalEmbeddingGenerator.
-func l3Build(cfg l3Config) ([]l3Embedded, error) {
-	voicings, err := voicinganalysis.Generate(voicinganalysis.StandardTuning, cfg.fretCount, cfg.windowSize, cfg.minPlayed)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]l3Embedded, len(voicings))
-	// The raw vectors share one backing array; the voicings are split between the processors,
-	// each writing its own elements of out.
-	raws := make([]float32, len(voicings)*embeddings.TotalDimension)
-	workers := max(1, min(runtime.GOMAXPROCS(0), len(voicings)/1000))
-	errs := make([]error, workers)
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Go(func() {
-			for i := w; i < len(voicings); i += workers {
-				v := voicings[i]
-				a, err := voicinganalysis.Analyze(v)
-				if err != nil {
-					errs[w] = err
-					return
-				}
-				doc := embeddings.DocumentFromAnalysis(v, a)
-				f := raws[i*embeddings.TotalDimension : (i+1)*embeddings.TotalDimension : (i+1)*embeddings.TotalDimension]
-				for j, x := range embeddings.Generate(doc) {
-					f[j] = float32(x)
-				}
-				out[i] = l3Embedded{voicing: v, name: a.Chord.DisplayName(), doc: doc, raw: f}
-			}
-		})
-	}
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
 // corpusSection builds the corpus and prints its size and first voicings.
 func (l *lesson3) corpusSection() error {
-	corpus, err := l3Build(l.cfg)
+	corpus, err := optick.BuildCorpus(l.cfg.fretCount, l.cfg.windowSize, l.cfg.minPlayed)
 	if err != nil {
 		return err
 	}
@@ -158,7 +105,7 @@ func (l *lesson3) corpusSection() error {
 	l.r.Line("voicings                 %d", len(corpus))
 	counts := map[int]int{}
 	for _, e := range corpus {
-		counts[len(e.doc.MidiNotes)]++
+		counts[len(e.Doc.MidiNotes)]++
 	}
 	for _, n := range slices.Sorted(mapKeys(counts)) {
 		l.r.Line("  with %d notes           %d", n, counts[n])
@@ -167,23 +114,18 @@ func (l *lesson3) corpusSection() error {
 	w := []int{14, 18, 12}
 	l.r.FixedRow(w, "diagram", "MIDI (in order)", "GA name", "doc root")
 	for _, e := range corpus[:min(3, len(corpus))] {
-		l.r.FixedRow(w, e.voicing.Diagram(), joinInts(e.doc.MidiNotes, " "), e.name, l2NoteName(e.doc.RootPitchClass))
+		l.r.FixedRow(w, e.Voicing.Diagram(), joinInts(e.Doc.MidiNotes, " "), e.Name, l2NoteName(e.Doc.RootPitchClass))
 	}
 	return nil
 }
 
 // header writes the index with GA's writer and reads its header field by field.
 func (l *lesson3) header() error {
-	entries := make([]optick.Entry, len(l.corpus))
-	for i, e := range l.corpus {
-		entries[i] = optick.Entry{Embedding: e.raw, Diagram: e.voicing.Diagram(), Instrument: "guitar",
-			MidiNotes: e.doc.MidiNotes, QualityInferred: e.name, HasQuality: true}
-	}
-	var buf bytes.Buffer
-	if err := optick.NewWriter(l.cfg.partitions).WriteIndex(&buf, entries); err != nil {
+	index, err := optick.WriteCorpus(l.corpus, l.cfg.partitions)
+	if err != nil {
 		return err
 	}
-	l.index = buf.Bytes()
+	l.index = index
 	b := l.index
 	if len(b) < optick.HeaderSize(0) {
 		return fmt.Errorf("the index has %d bytes, fewer than a header", len(b))
@@ -246,7 +188,7 @@ func (l *lesson3) readBack() error {
 		normSq += float64(v) * float64(v)
 	}
 	l.r.Line("its squared norm         %s", l2Fixed(normSq))
-	expected := embeddings.ExtractCompact(l.corpus[0].rawDouble(), l.cfg.partitions)
+	expected := embeddings.ExtractCompact(l3RawDouble(l.corpus[0]), l.cfg.partitions)
 	maxDiff := 0.0
 	for i, x := range expected {
 		maxDiff = math.Max(maxDiff, math.Abs(x-float64(vec[i])))
@@ -255,10 +197,10 @@ func (l *lesson3) readBack() error {
 	return nil
 }
 
-// rawDouble is the raw vector read as doubles.
-func (e l3Embedded) rawDouble() []float64 {
-	out := make([]float64, len(e.raw))
-	for i, x := range e.raw {
+// l3RawDouble is a voicing's raw vector read as doubles.
+func l3RawDouble(e optick.CorpusVoicing) []float64 {
+	out := make([]float64, len(e.Raw))
+	for i, x := range e.Raw {
 		out[i] = float64(x)
 	}
 	return out
@@ -305,13 +247,13 @@ func (l *lesson3) searches() error {
 
 // nearest searches with open C's own compact vector, then asks FindSimilarVoicingsAsync.
 func (l *lesson3) nearest() error {
-	i := slices.IndexFunc(l.corpus, func(e l3Embedded) bool { return e.voicing.Diagram() == l3OpenC })
+	i := slices.IndexFunc(l.corpus, func(e optick.CorpusVoicing) bool { return e.Voicing.Diagram() == l3OpenC })
 	if i < 0 {
 		return fmt.Errorf("the corpus has no %s", l3OpenC)
 	}
 	strategy := optick.NewStrategy(l.reader)
 	l.r.Title("Nearest voicings to %s (open C), by its own compact vector", l3OpenC)
-	results, err := strategy.SemanticSearch(embeddings.ExtractCompact(l.corpus[i].rawDouble(), l.cfg.partitions), 6)
+	results, err := strategy.SemanticSearch(embeddings.ExtractCompact(l3RawDouble(l.corpus[i]), l.cfg.partitions), 6)
 	if err != nil {
 		return err
 	}
@@ -341,11 +283,11 @@ func (l *lesson3) deadDimensions() error {
 	l.r.FixedRow(w, "partition", "dims", "always 0", "constant", "weight")
 	// One pass over the corpus: which dimensions are ever non-zero, which ever differ from the
 	// first voicing's value.
-	first := l.corpus[0].raw
+	first := l.corpus[0].Raw
 	nonZero := make([]bool, len(first))
 	varies := make([]bool, len(first))
 	for _, e := range l.corpus {
-		for d, x := range e.raw {
+		for d, x := range e.Raw {
 			if x != 0 {
 				nonZero[d] = true
 			}

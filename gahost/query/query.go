@@ -14,7 +14,8 @@ import (
 // Query is the musical intent found in a message.
 type Query struct {
 	ChordSymbol  string   // "Cmaj7", "" when none
-	PitchClasses []int    // of the chord, root first (0 = C), nil when none
+	PitchClasses []int    // of the chord (0 = C): root first from Extract, ascending from ExtractTyped; nil when none
+	Root         *int     // the chord's root as ExtractTyped reads it, nil when none
 	ModeName     string   // e.g. "F# Lydian", "" when none
 	Instrument   string   // "guitar", "bass", "ukulele" or ""
 	Tags         []string // symbolic tags such as "drop2", "shell", "rootless", nil when none

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"course/fixtures"
+	"course/gahost/search"
 )
 
 // knownModes is TypedMusicalQueryExtractor.KnownModesSet, compared case-insensitively
@@ -135,8 +136,7 @@ func (r *tagRegistry) iconicByTag(tag string) (iconicChord, bool) {
 // written), the first instrument, and every other token of three or more characters that the
 // symbolic tag registry knows, lower-cased; then two- and three-word iconic chord names, and an
 // iconic chord's notes when no chord was typed (TypedMusicalQueryExtractor.cs:70-208 @ c781df5c,
-// which main's answers follow). GA parses chords with ChordPitchClasses; the stand-in uses its
-// own ParseChord.
+// which main's answers follow). Chords are read with ChordPitchClasses.TryParse, as GA reads them.
 func ExtractTyped(message string) Query {
 	var q Query
 	if strings.TrimSpace(message) == "" {
@@ -146,8 +146,8 @@ func ExtractTyped(message string) Query {
 	tokens := strings.FieldsFunc(message, isSeparator)
 	for i, tok := range tokens {
 		if q.ChordSymbol == "" && tok[0] >= 'A' && tok[0] <= 'Z' {
-			if c, ok := ParseChord(tok); ok {
-				q.ChordSymbol, q.PitchClasses = tok, c.PitchClasses
+			if r, pcs, ok := search.TryParse(tok); ok {
+				q.ChordSymbol, q.Root, q.PitchClasses = tok, &r, pcs
 				continue
 			}
 		}
@@ -190,7 +190,8 @@ func ExtractTyped(message string) Query {
 			if !ok || len(c.PitchClasses) == 0 {
 				continue
 			}
-			q.ChordSymbol, q.PitchClasses = c.Theoretical, c.PitchClasses
+			root := c.PitchClasses[0]
+			q.ChordSymbol, q.Root, q.PitchClasses = c.Theoretical, &root, c.PitchClasses
 			break
 		}
 	}
