@@ -1,0 +1,99 @@
+package skills
+
+import (
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"course/gahost/embeddings"
+	"course/gahost/optick"
+)
+
+// chordVoicingsSkill is the skill over the course's index, built once for the tests.
+var chordVoicingsSkill = sync.OnceValues(func() (ChordVoicings, error) {
+	partitions := embeddings.Partitions()
+	index, err := optick.BuildCorpusIndex(optick.CorpusFretCount, optick.CorpusWindowSize, optick.CorpusMinPlayed, partitions)
+	if err != nil {
+		return ChordVoicings{}, err
+	}
+	return ChordVoicings{Search: optick.NewStrategy(index.Reader), Partitions: partitions}, nil
+})
+
+func askChordVoicings(t *testing.T, message string) ChordVoicingsAnswer {
+	t.Helper()
+	s, err := chordVoicingsSkill()
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := s.Execute(message)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// TestChordVoicingsFilterKeepsNameAndBass checks the chord filter: every voicing listed for
+// Cmaj7 has "maj7" in its name and C as its lowest note, and the text lists them as GA writes.
+func TestChordVoicingsFilterKeepsNameAndBass(t *testing.T) {
+	a := askChordVoicings(t, "voicings for Cmaj7")
+	if len(a.Results) == 0 || len(a.Results) >= chordVoicingsTopK {
+		t.Fatalf("%d results; the filter should keep fewer than %d", len(a.Results), chordVoicingsTopK)
+	}
+	for _, r := range a.Results {
+		if !strings.Contains(strings.ToLower(r.ChordName), "maj7") || slices.Min(r.MidiNotes)%12 != 0 {
+			t.Errorf("kept %s %s %v", r.ChordName, r.Diagram, r.MidiNotes)
+		}
+	}
+	lines := strings.Split(a.Text, "\n")
+	if lines[0] != "Found 2 voicings:" || lines[1] != "" || !strings.HasPrefix(lines[2], "- **"+a.Results[0].ChordName+"** `"+a.Results[0].Diagram+"` (guitar, score 0.") {
+		t.Errorf("text:\n%s", a.Text)
+	}
+}
+
+// TestChordVoicingsRetriesWithoutFilters asks for Cmaj7 on bass: the index holds no bass voicing,
+// so the filtered search finds nothing and the retry without filters returns the whole index's
+// best eight, guitar voicings on any bass, which the chord filter would have dropped.
+func TestChordVoicingsRetriesWithoutFilters(t *testing.T) {
+	a := askChordVoicings(t, "voicings for Cmaj7 on bass")
+	if a.Query.Instrument != "bass" {
+		t.Fatalf("instrument %q", a.Query.Instrument)
+	}
+	if len(a.Results) != chordVoicingsTopK {
+		t.Fatalf("%d results, want %d", len(a.Results), chordVoicingsTopK)
+	}
+	if !slices.ContainsFunc(a.Results, func(r optick.Result) bool { return slices.Min(r.MidiNotes)%12 != 0 }) {
+		t.Errorf("the unfiltered answer has only voicings on C: %v", a.Results)
+	}
+}
+
+// TestChordVoicingsNoIntent gives the fixed text when the extractor reads nothing, and searches
+// when it reads only a tag.
+func TestChordVoicingsNoIntent(t *testing.T) {
+	if a := askChordVoicings(t, "hi"); a.Text != ChordVoicingsNoIntent || a.Results != nil {
+		t.Errorf("hi: %q", a.Text)
+	}
+	a := askChordVoicings(t, "voicings for am")
+	if a.Query.ChordSymbol != "" || len(a.Results) != chordVoicingsTopK {
+		t.Errorf("voicings for am: chord %q, %d results", a.Query.ChordSymbol, len(a.Results))
+	}
+}
+
+// TestChordVoicingsCanHandle follows ChordVoicingsSkill's two chord expressions: a bare root is
+// no chord symbol, a root with a spelled-out quality is.
+func TestChordVoicingsCanHandle(t *testing.T) {
+	for m, want := range map[string]bool{
+		"voicings for C":        false,
+		"voicings for C major":  true,
+		"voicings for Cm":       true,
+		"voicings for am":       false,
+		"Cmaj7":                 false,
+		"PowerShell for Cmaj7":  false,
+		"shell voicing for Dm7": true,
+		"   ":                   false,
+	} {
+		if got := (ChordVoicings{}).CanHandle(m); got != want {
+			t.Errorf("CanHandle(%q) = %v, want %v", m, got, want)
+		}
+	}
+}
