@@ -68,14 +68,20 @@ func TestChordVoicingsRetriesWithoutFilters(t *testing.T) {
 }
 
 // TestChordVoicingsNoIntent gives the fixed text when the extractor reads nothing, and searches
-// when it reads only a tag.
+// when it reads only a tag. No voicing of the corpus shares the SYMBOLIC bits of "for", so every
+// score is 0 and the tie order, the index's own, gives the generator's first eight voicings.
 func TestChordVoicingsNoIntent(t *testing.T) {
 	if a := askChordVoicings(t, "hi"); a.Text != ChordVoicingsNoIntent || a.Results != nil {
 		t.Errorf("hi: %q", a.Text)
 	}
 	a := askChordVoicings(t, "voicings for am")
 	if a.Query.ChordSymbol != "" || len(a.Results) != chordVoicingsTopK {
-		t.Errorf("voicings for am: chord %q, %d results", a.Query.ChordSymbol, len(a.Results))
+		t.Fatalf("voicings for am: chord %q, %d results", a.Query.ChordSymbol, len(a.Results))
+	}
+	for i, r := range a.Results {
+		if r.Score != 0 || r.Index != int64(i) {
+			t.Errorf("result %d: voicing %d, score %v; want voicing %d, score 0", i, r.Index, r.Score, i)
+		}
 	}
 }
 
@@ -95,5 +101,17 @@ func TestChordVoicingsCanHandle(t *testing.T) {
 		if got := (ChordVoicings{}).CanHandle(m); got != want {
 			t.Errorf("CanHandle(%q) = %v, want %v", m, got, want)
 		}
+	}
+}
+
+// TestChordVoicingsTagsAddNothing asks for drop2 voicings of Cmaj7: the tag sets the query's
+// SYMBOLIC partition, which no voicing of the corpus shares, so the answer is the plain one's.
+func TestChordVoicingsTagsAddNothing(t *testing.T) {
+	plain, drop2 := askChordVoicings(t, "voicings for Cmaj7"), askChordVoicings(t, "drop2 voicings of Cmaj7")
+	if !slices.Equal(drop2.Query.Tags, []string{"drop2"}) {
+		t.Fatalf("tags %v", drop2.Query.Tags)
+	}
+	if drop2.Text != plain.Text {
+		t.Errorf("drop2 moved the answer:\n%s\nplain:\n%s", drop2.Text, plain.Text)
 	}
 }
