@@ -2,13 +2,16 @@ package lessons
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"maps"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/spf13/cobra"
 
@@ -419,21 +422,19 @@ func (l *lesson16) grid() error {
 	l.r.Line("the corpus holds every chord of the grid. Then what the voicings that aren't the chord play.")
 	w := []int{8, 6, 6, 6}
 	l.r.FixedRow(w, "quality", "all", "some", "none", "the other voicings play")
+	answers, err := l.askGrid()
+	if err != nil {
+		return err
+	}
 	total := map[string]int{}
-	for _, q := range l.cfg.gridQualities {
+	for qi, q := range l.cfg.gridQualities {
 		all, some, none := 0, 0, 0
 		others := map[string]int{}
-		for _, root := range l16GridRoots {
+		for ri, root := range l16GridRoots {
 			asked := l16Chord(root, q.degrees)
-			if !l.corpus[asked] {
-				return fmt.Errorf("%s%s isn't in the corpus", root, q.name)
-			}
-			_, answers, err := l.ask("voicings for " + root + q.name)
-			if err != nil {
-				return err
-			}
+			got := answers[qi*len(l16GridRoots)+ri]
 			exact := 0
-			for _, a := range answers {
+			for _, a := range got {
 				v := l16Verdict(asked, a.shape.pcs())
 				total[v]++
 				if v == "exact" {
@@ -443,7 +444,7 @@ func (l *lesson16) grid() error {
 				}
 			}
 			switch {
-			case exact > 0 && exact == len(answers):
+			case exact > 0 && exact == len(got):
 				all++
 			case exact > 0:
 				some++
@@ -467,6 +468,36 @@ func (l *lesson16) grid() error {
 	}
 	l.r.Line("voicings returned: %d; exact %d, more %d, part %d, other %d", sum, total["exact"], total["more"], total["part"], total["other"])
 	return nil
+}
+
+// askGrid checks that the corpus holds every chord of the grid and asks the skill for each,
+// quality by quality and root by root; the searches only read the index, so they are shared
+// between the processors.
+func (l *lesson16) askGrid() ([][]l16Answer, error) {
+	prompts := make([]string, 0, len(l.cfg.gridQualities)*len(l16GridRoots))
+	for _, q := range l.cfg.gridQualities {
+		for _, root := range l16GridRoots {
+			if !l.corpus[l16Chord(root, q.degrees)] {
+				return nil, fmt.Errorf("%s%s isn't in the corpus", root, q.name)
+			}
+			prompts = append(prompts, "voicings for "+root+q.name)
+		}
+	}
+	answers := make([][]l16Answer, len(prompts))
+	workers := max(1, min(runtime.GOMAXPROCS(0), len(prompts)))
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for i := w; i < len(prompts); i += workers {
+				if _, answers[i], errs[w] = l.ask(prompts[i]); errs[w] != nil {
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return answers, errors.Join(errs...)
 }
 
 // full prints one answer as the skill writes it, and what each voicing plays.
