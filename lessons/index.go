@@ -61,7 +61,7 @@ func Course() []Lesson {
 		{Slug: "l15", Title: "Spelling and naming chords",
 			About: "the chord-info skill, GA's chord vocabulary and its tool over 588 chords", New: func() *cobra.Command { return NewCmdL15(nil) }},
 		{Slug: "l16", Title: "Chord voicings: extractor, encoder and index",
-			About: "a grid of 144 chords through the voicing skill's search"},
+			About: "a grid of 144 chords through the voicing skill's search", New: func() *cobra.Command { return NewCmdL16(nil) }},
 		{Slug: "l17", Title: "Capo, tunings, and the first skill that says yes",
 			About: "capo arithmetic, nine tunings, and the keyword fallback in registration order", New: func() *cobra.Command { return NewCmdL17(nil) }},
 		{Slug: "l18", Title: "Voice leading by least motion",

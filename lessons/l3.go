@@ -20,9 +20,9 @@ import (
 
 // The corpus the lesson indexes: GA's voicing generator on the first frets of a guitar.
 const (
-	l3FretCount  = 3
-	l3WindowSize = 3
-	l3MinPlayed  = 3
+	l3FretCount  = optick.CorpusFretCount
+	l3WindowSize = optick.CorpusWindowSize
+	l3MinPlayed  = optick.CorpusMinPlayed
 )
 
 // l3Symbols are the chord symbols the lesson encodes and searches for.

@@ -9,6 +9,15 @@ import (
 	"course/gahost/voicinganalysis"
 )
 
+// The corpus the course's index holds: GA's voicing generator on the first frets of a guitar,
+// the settings of the original course's lesson 3, which built the index every later lesson
+// searches.
+const (
+	CorpusFretCount  = 3
+	CorpusWindowSize = 3
+	CorpusMinPlayed  = 3
+)
+
 // CorpusVoicing is a voicing after GA's indexing pipeline: the voicing, its analysis' chord
 // name, its document and its raw vector, GA's float[].
 type CorpusVoicing struct {
