@@ -129,9 +129,7 @@ func l3Build(cfg l3Config) ([]l3Embedded, error) {
 				}
 				doc := embeddings.DocumentFromAnalysis(v, a)
 				f := raws[i*embeddings.TotalDimension : (i+1)*embeddings.TotalDimension : (i+1)*embeddings.TotalDimension]
-				for j, x := range embeddings.Generate(doc) {
-					f[j] = float32(x)
-				}
+				embeddings.GenerateInto(f, doc)
 				out[i] = l3Embedded{voicing: v, name: a.Chord.DisplayName(), doc: doc, raw: f}
 			}
 		})
@@ -176,7 +174,7 @@ func (l *lesson3) corpusSection() error {
 func (l *lesson3) header() error {
 	entries := make([]optick.Entry, len(l.corpus))
 	for i, e := range l.corpus {
-		entries[i] = optick.Entry{Embedding: e.raw, Diagram: e.voicing.Diagram(), Instrument: "guitar",
+		entries[i] = optick.Entry{Embedding: e.raw, Diagram: e.doc.Diagram, Instrument: "guitar",
 			MidiNotes: e.doc.MidiNotes, QualityInferred: e.name, HasQuality: true}
 	}
 	var buf bytes.Buffer
@@ -305,7 +303,7 @@ func (l *lesson3) searches() error {
 
 // nearest searches with open C's own compact vector, then asks FindSimilarVoicingsAsync.
 func (l *lesson3) nearest() error {
-	i := slices.IndexFunc(l.corpus, func(e l3Embedded) bool { return e.voicing.Diagram() == l3OpenC })
+	i := slices.IndexFunc(l.corpus, func(e l3Embedded) bool { return e.doc.Diagram == l3OpenC })
 	if i < 0 {
 		return fmt.Errorf("the corpus has no %s", l3OpenC)
 	}

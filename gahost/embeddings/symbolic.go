@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"course/fixtures"
 )
@@ -37,19 +38,16 @@ var symbolicRegistry = sync.OnceValues(func() (*tagRegistry, error) {
 // that contains the tag or that the tag contains; ok is false when none does
 // (Common/GA.Business.Config/Configuration/SymbolicTagRegistry.cs:196-220 @ c781df5c).
 func BitIndex(tag string) (bit int, ok bool) {
-	bitCache.Lock()
-	b, found := bitCache.m[tag]
-	bitCache.Unlock()
-	if found {
-		return b.bit, b.ok
+	if b, found := bitCache.m.Load(tag); found {
+		c := b.(cachedBit)
+		return c.bit, c.ok
 	}
 	bit, ok = bitIndex(tag)
-	bitCache.Lock()
-	if bitCache.m == nil || len(bitCache.m) >= maxCachedTags {
-		bitCache.m = map[string]cachedBit{}
+	if bitCache.n.Add(1) > maxCachedTags {
+		bitCache.m.Clear()
+		bitCache.n.Store(0)
 	}
-	bitCache.m[tag] = cachedBit{bit, ok}
-	bitCache.Unlock()
+	bitCache.m.Store(tag, cachedBit{bit, ok})
 	return bit, ok
 }
 
@@ -63,10 +61,11 @@ type cachedBit struct {
 }
 
 // bitCache remembers BitIndex's answers, which depend on the tag only: a corpus of thousands of
-// voicings repeats a few dozen tags.
+// voicings repeats a few dozen tags, read without a lock. n counts the answers stored since the
+// last clearing.
 var bitCache struct {
-	sync.Mutex
-	m map[string]cachedBit
+	m sync.Map
+	n atomic.Int64
 }
 
 // bitIndex is BitIndex without the cache.
@@ -94,10 +93,15 @@ func bitIndex(tag string) (bit int, ok bool) {
 // (Common/GA.Business.ML/Embeddings/Services/SymbolicVectorService.cs:10-29 @ c781df5c).
 func SymbolicVector(tags []string) []float64 {
 	v := make([]float64, 12)
+	symbolicInto(v, tags)
+	return v
+}
+
+// symbolicInto sets SymbolicVector's bits of tags in v.
+func symbolicInto(v []float64, tags []string) {
 	for _, t := range tags {
 		if b, ok := BitIndex(t); ok && b >= 0 && b < 12 {
 			v[b] = 1
 		}
 	}
-	return v
 }

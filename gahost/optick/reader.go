@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"course/gahost/embeddings"
@@ -102,12 +103,18 @@ func (r *Reader) Vector(dst []float32, i int64) ([]float32, error) {
 	if i < 0 || i >= r.count {
 		return nil, fmt.Errorf("voicing %d is outside the index's %d", i, r.count)
 	}
-	dst = dst[:0]
-	at := r.vectorsAt + i*int64(r.dim)*4
-	for j := range r.dim {
-		dst = append(dst, math.Float32frombits(binary.LittleEndian.Uint32(r.data[at+int64(j)*4:])))
+	dst = slices.Grow(dst[:0], r.dim)[:r.dim]
+	b := r.vectorBytes(i)
+	for j := range dst {
+		dst[j] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*j:]))
 	}
 	return dst, nil
+}
+
+// vectorBytes are the bytes of voicing i's vector, i in range.
+func (r *Reader) vectorBytes(i int64) []byte {
+	at := r.vectorsAt + i*int64(r.dim)*4
+	return r.data[at : at+int64(r.dim)*4]
 }
 
 // Metadata is GetMetadata: the record at the offset the table gives voicing i, read as

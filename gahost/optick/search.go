@@ -1,7 +1,9 @@
 package optick
 
 import (
+	"encoding/binary"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 )
@@ -82,13 +84,16 @@ func (s *Strategy) search(query []float64, limit int, instrument string) ([]Resu
 	better := func(a, b hit) bool { return a.score > b.score || a.score == b.score && a.idx < b.idx }
 	best := make([]hit, 0, limit+1)
 	start, count := s.r.InstrumentRange(instrument)
-	vec := make([]float32, s.r.dim)
-	for idx := start; idx < start+count && limit > 0; idx++ {
-		v, err := s.r.Vector(vec, idx)
-		if err != nil {
-			return nil, err
+	if limit > 0 && count > 0 { // the first voicing GetVector would refuse
+		if start < 0 {
+			return nil, fmt.Errorf("voicing %d is outside the index's %d", start, s.r.count)
 		}
-		h := hit{idx, dot(q, v)}
+		if start+count > s.r.count {
+			return nil, fmt.Errorf("voicing %d is outside the index's %d", max(start, s.r.count), s.r.count)
+		}
+	}
+	for idx := start; idx < start+count && limit > 0; idx++ {
+		h := hit{idx, dotBytes(q, s.r.vectorBytes(idx))}
 		if len(best) == limit && !better(h, best[len(best)-1]) {
 			continue
 		}
@@ -124,6 +129,16 @@ func dot(a, b []float32) float32 {
 	var s float32
 	for i := range a {
 		s += float32(a[i] * b[i])
+	}
+	return s
+}
+
+// dotBytes is dot of a and the little-endian floats of b, read in place.
+func dotBytes(a []float32, b []byte) float32 {
+	b = b[:4*len(a)]
+	var s float32
+	for i := range a {
+		s += float32(a[i] * math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:])))
 	}
 	return s
 }

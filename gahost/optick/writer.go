@@ -133,23 +133,19 @@ func appendRecord(b []byte, e Entry) []byte {
 }
 
 // Build is WriteIndex into memory: the header, the metadata offsets, the vectors and the
-// metadata, little-endian (OptickIndexWriter.cs:137-194, 223-268, 376-403 @ c781df5c).
+// metadata, little-endian (OptickIndexWriter.cs:137-194, 223-268, 376-403 @ c781df5c). The
+// index is built in one buffer: the metadata's offsets and length are filled in once its
+// records, written last, are known.
 func (w *Writer) Build(entries []Entry) ([]byte, error) {
-	var meta []byte
-	offsets := make([]uint64, len(entries))
-	for i, e := range entries {
-		offsets[i] = uint64(len(meta))
-		meta = appendRecord(meta, e)
-	}
 	n := uint64(len(entries))
 	header := uint64(HeaderSize(w.dim))
 	vectorBytes := uint64(w.dim) * 4
 	offsetsAt := header
 	vectorsAt := offsetsAt + n*8
 	metaAt := vectorsAt + n*vectorBytes
-	total := metaAt + uint64(len(meta))
 
-	out := make([]byte, 0, total)
+	const recordGuess = 96 // a guitar voicing's record takes about 80 bytes
+	out := make([]byte, 0, metaAt+n*recordGuess)
 	le := binary.LittleEndian
 	out = append(out, Magic...)
 	out = le.AppendUint32(out, FormatVersion)
@@ -174,23 +170,30 @@ func (w *Writer) Build(entries []Entry) ([]byte, error) {
 	out = le.AppendUint64(out, offsetsAt)
 	out = le.AppendUint64(out, vectorsAt)
 	out = le.AppendUint64(out, metaAt)
-	out = le.AppendUint64(out, uint64(len(meta)))
+	metaLenAt := len(out)
+	out = le.AppendUint64(out, 0) // the metadata's length, once written
 	for _, x := range w.weights {
 		out = le.AppendUint32(out, math.Float32bits(x))
 	}
-	for _, o := range offsets {
-		out = le.AppendUint64(out, o)
-	}
+	out = append(out, make([]byte, n*8)...) // the metadata offsets, once written
 	vec := make([]float32, w.dim)
 	for _, e := range entries {
 		if err := w.ExtractAndNormalize(vec, e.Embedding); err != nil {
 			return nil, fmt.Errorf("write index: %s: %w", e.Diagram, err)
 		}
-		for _, x := range vec {
-			out = le.AppendUint32(out, math.Float32bits(x))
+		start := len(out)
+		out = append(out, make([]byte, vectorBytes)...)
+		b := out[start:]
+		for j, x := range vec {
+			le.PutUint32(b[4*j:], math.Float32bits(x))
 		}
 	}
-	return append(out, meta...), nil
+	for i, e := range entries {
+		le.PutUint64(out[offsetsAt+uint64(i)*8:], uint64(len(out))-metaAt)
+		out = appendRecord(out, e)
+	}
+	le.PutUint64(out[metaLenAt:], uint64(len(out))-metaAt)
+	return out, nil
 }
 
 // WriteIndex writes the index to out.

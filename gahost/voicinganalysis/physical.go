@@ -3,7 +3,6 @@ package voicinganalysis
 import (
 	"math"
 	"slices"
-	"strings"
 )
 
 // Layout is the part of PhysicalLayout and PlayabilityInfo the voicing document keeps, and the
@@ -37,7 +36,8 @@ func fretPositionMm(fret int) float64 {
 // GeneratePhysicalTags (VoicingPhysicalAnalyzer.cs:15-215 @ c781df5c). Positions are read in
 // string order, string 1 first, while the CAGED shapes are written for index 0 as the low E.
 func AnalyzePhysical(v Voicing) Layout {
-	var used, open []int
+	var usedBuf, openBuf, frettedBuf [8]int // a guitar has six strings: the buffers stay on the stack
+	used, open := usedBuf[:0], openBuf[:0]
 	minFret, maxFret := math.MaxInt, 0
 	for i, f := range v.Frets {
 		if f == Muted {
@@ -87,7 +87,7 @@ func AnalyzePhysical(v Voicing) Layout {
 	}
 
 	// CalculatePlayability (VoicingPhysicalAnalyzer.cs:86-154 @ c781df5c)
-	var fretted []int
+	fretted := frettedBuf[:0]
 	for _, f := range v.Frets {
 		if f > 0 {
 			fretted = append(fretted, f)
@@ -110,7 +110,12 @@ func AnalyzePhysical(v Voicing) Layout {
 	}
 	l.CagedShape = cagedShape(v.Frets)
 	shell := len(used) >= 3 && len(used) <= 4
-	uniqueFrets := len(slices.Compact(slices.Sorted(slices.Values(fretted))))
+	uniqueFrets := 0
+	for i, f := range fretted {
+		if !slices.Contains(fretted[:i], f) {
+			uniqueFrets++
+		}
+	}
 	minimumFingers := min(uniqueFrets, 4)
 
 	// AnalyzeErgonomics (VoicingPhysicalAnalyzer.cs:156-185 @ c781df5c)
@@ -124,7 +129,8 @@ func AnalyzePhysical(v Voicing) Layout {
 	impossible := l.HandStretch > 6 || minimumFingers > 4
 
 	// GeneratePhysicalTags (VoicingPhysicalAnalyzer.cs:187-215 @ c781df5c)
-	tags := []string{strings.ReplaceAll(strings.ToLower(l.HandPosition), " ", "-"), strings.ToLower(l.Difficulty)}
+	// The difficulties and shapes hold no space: tagText lowers them as ToLower does.
+	tags := append(make([]string, 0, 16), tagText(l.HandPosition), tagText(l.Difficulty))
 	if l.Difficulty == "Beginner" {
 		tags = append(tags, "easy-to-play")
 	}
@@ -141,7 +147,7 @@ func AnalyzePhysical(v Voicing) Layout {
 		tags = append(tags, "ambient-open")
 	}
 	if l.CagedShape != "" {
-		tags = append(tags, strings.ToLower(l.CagedShape))
+		tags = append(tags, tagText(l.CagedShape))
 	}
 	if shell {
 		tags = append(tags, "shell-voicing")
@@ -155,7 +161,7 @@ func AnalyzePhysical(v Voicing) Layout {
 	if impossible {
 		tags = append(tags, "physically-challenging")
 	}
-	tags = append(tags, strings.ReplaceAll(strings.ToLower(stringSet), " ", "-"))
+	tags = append(tags, tagText(stringSet))
 	l.Tags = distinct(tags)
 	return l
 }

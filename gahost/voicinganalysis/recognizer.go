@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"course/gahost/algebra"
 )
@@ -160,7 +161,30 @@ func (c Chord) DisplayName() string { return c.CanonicalName + c.SlashSuffix }
 // Identify is CanonicalChordRecognizer.Identify: the distinct pitch classes name the chord, the
 // bass only adds a slash suffix (CanonicalChordRecognizer.cs:26-38 @ c781df5c).
 func Identify(pcs []int, bass int) Chord {
-	set := algebra.NewSet(pcs...)
+	return identifySet(algebra.NewSet(pcs...), bass)
+}
+
+// identifySet is Identify of a set, through chordCache for a bass of 0 or more.
+func identifySet(set algebra.Set, bass int) Chord {
+	if bass < 0 {
+		return identifyUncached(set, bass)
+	}
+	c := &chordCache[int(set)*12+bass%12]
+	if p := c.Load(); p != nil {
+		return *p
+	}
+	chord := identifyUncached(set, bass)
+	c.Store(&chord)
+	return chord
+}
+
+// chordCache remembers Identify's answers: the name depends only on the set and the bass's
+// pitch class, so a corpus of thousands of voicings names each pair once. Two callers naming
+// one pair at once store equal chords.
+var chordCache [algebra.ItemCount * 12]atomic.Pointer[Chord]
+
+// identifyUncached is Identify of a set without the cache.
+func identifyUncached(set algebra.Set, bass int) Chord {
 	distinct := set.PitchClasses()
 	switch len(distinct) {
 	case 0:
@@ -171,34 +195,7 @@ func Identify(pcs []int, bass int) Chord {
 	case 2:
 		return identifyDyad(distinct[0], distinct[1])
 	}
-	return identifyCached(distinct, set, bass)
-}
-
-// chordCache remembers identifyChordSet's answers: the name depends only on the set and the
-// bass's pitch class, so a corpus of thousands of voicings names each pair once. It holds at
-// most 4096 x 12 chords.
-var chordCache struct {
-	sync.Mutex
-	m map[[2]int]Chord
-}
-
-// identifyCached is identifyChordSet through chordCache.
-func identifyCached(distinct []int, set algebra.Set, bass int) Chord {
-	key := [2]int{int(set), bass % 12}
-	chordCache.Lock()
-	c, ok := chordCache.m[key]
-	chordCache.Unlock()
-	if ok {
-		return c
-	}
-	c = identifyChordSet(distinct, set, bass)
-	chordCache.Lock()
-	if chordCache.m == nil {
-		chordCache.m = map[[2]int]Chord{}
-	}
-	chordCache.m[key] = c
-	chordCache.Unlock()
-	return c
+	return identifyChordSet(distinct, set, bass)
 }
 
 // identifyDyad names two pitch classes: a fifth either way is a power chord, anything else the
