@@ -1,7 +1,6 @@
 package lessons
 
 import (
-	"bytes"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -177,11 +176,11 @@ func (l *lesson3) header() error {
 		entries[i] = optick.Entry{Embedding: e.raw, Diagram: e.doc.Diagram, Instrument: "guitar",
 			MidiNotes: e.doc.MidiNotes, QualityInferred: e.name, HasQuality: true}
 	}
-	var buf bytes.Buffer
-	if err := optick.NewWriter(l.cfg.partitions).WriteIndex(&buf, entries); err != nil {
+	index, err := optick.NewWriter(l.cfg.partitions).Build(entries)
+	if err != nil {
 		return err
 	}
-	l.index = buf.Bytes()
+	l.index = index
 	b := l.index
 	if len(b) < optick.HeaderSize(0) {
 		return fmt.Errorf("the index has %d bytes, fewer than a header", len(b))

@@ -1,7 +1,7 @@
 package embeddings
 
 import (
-	"slices"
+	"math/bits"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -95,39 +95,34 @@ func modalKey(pcs []int, root int) (int, bool) {
 	return mask*12 + root, true
 }
 
-// modalVector is ModalVector without the cache.
+// modalVector is ModalVector without the cache. The intervals from the root, each in -11..11,
+// are held as bits, as is each mode's full formula.
 func modalVector(pcs []int, root int) []float64 {
 	v := make([]float64, modalDim)
 	if len(pcs) == 0 {
 		return v
 	}
-	intervals := map[int]bool{}
+	var intervals uint32
 	for _, pc := range pcs {
-		intervals[(pc-root+12)%12] = true
+		intervals |= intervalBit((pc - root + 12) % 12)
 	}
-	modes := modesByName()
-	for slot, name := range modalSlotModes {
-		m, ok := modes[strings.ToLower(name)]
-		if !ok || len(m.full) == 0 {
+	for slot, m := range slotModes() {
+		if m == nil {
 			continue
 		}
 		effective := m.characteristic
 		if len(effective) == 0 {
 			effective = m.full
 		}
-		matches, conflicts, covered := 0, 0, 0
+		matches, covered := 0, 0
 		for _, s := range effective {
-			if intervals[s] {
+			if intervals&intervalBit(s) != 0 {
 				matches++
 			}
 		}
-		for i := range intervals {
-			if !slices.Contains(m.full, i) {
-				conflicts++
-			}
-		}
+		conflicts := bits.OnesCount32(intervals &^ m.fullBits) // the chord's intervals outside the mode
 		for _, s := range m.full {
-			if intervals[s] {
+			if intervals&intervalBit(s) != 0 {
 				covered++
 			}
 		}
@@ -142,3 +137,36 @@ func modalVector(pcs []int, root int) []float64 {
 	}
 	return v
 }
+
+// intervalBit is an interval's bit, i+11 for i in -11..11, none for any other.
+func intervalBit(i int) uint32 {
+	if i < -11 || i > 11 {
+		return 0
+	}
+	return 1 << (i + 11)
+}
+
+// slotMode is a slot's mode as the service finds it by name, with its full formula's bits.
+type slotMode struct {
+	modeIntervals
+	fullBits uint32
+}
+
+// slotModes are the slots' modes, looked up by name once; nil for a slot whose name the service
+// does not know or whose mode has no interval.
+var slotModes = sync.OnceValue(func() []*slotMode {
+	out := make([]*slotMode, len(modalSlotModes))
+	modes := modesByName()
+	for slot, name := range modalSlotModes {
+		m, ok := modes[strings.ToLower(name)]
+		if !ok || len(m.full) == 0 {
+			continue
+		}
+		sm := &slotMode{modeIntervals: m}
+		for _, s := range m.full {
+			sm.fullBits |= intervalBit(s)
+		}
+		out[slot] = sm
+	}
+	return out
+})

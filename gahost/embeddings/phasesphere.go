@@ -5,6 +5,9 @@ import (
 	"math/cmplx"
 	"slices"
 	"sync"
+	"sync/atomic"
+
+	"course/gahost/algebra"
 )
 
 // WeightedSpectralVector is PhaseSphereService.ComputeWeightedSpectralVector: a chroma of the
@@ -103,11 +106,30 @@ func normalizeInto(out, s []complex128) {
 // SpectralEntropy is PhaseSphereService.ComputeSpectralEntropy: the entropy of the six
 // coefficients' powers of the plain chroma, over log 6 (PhaseSphereService.cs:380-405 @ c781df5c).
 func SpectralEntropy(pcs []int) float64 {
-	var chroma [12]float64
+	var set algebra.Set
 	for _, pc := range pcs {
 		if pc >= 0 && pc < 12 {
-			chroma[pc] = 1
+			set |= 1 << pc
 		}
+	}
+	// The chroma is the set of pitch classes in 0-11: each set's entropy is worked out once.
+	c := &entropies[set]
+	if p := c.Load(); p != nil {
+		return *p
+	}
+	h := spectralEntropy(set)
+	c.Store(&h)
+	return h
+}
+
+// entropies holds SpectralEntropy by set.
+var entropies [algebra.ItemCount]atomic.Pointer[float64]
+
+// spectralEntropy is SpectralEntropy of a set's chroma, without the cache.
+func spectralEntropy(set algebra.Set) float64 {
+	var chroma [12]float64
+	for _, pc := range set.PitchClasses() {
+		chroma[pc] = 1
 	}
 	spectral := dft(chroma)
 	var powers [len(spectral)]float64
