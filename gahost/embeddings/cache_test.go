@@ -1,6 +1,7 @@
 package embeddings
 
 import (
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -138,5 +139,18 @@ func TestSpectralEntropyRemembered(t *testing.T) {
 	}
 	if got, want := SpectralEntropy([]int{0, 4, 7, 12, -1}), spectralEntropy(algebra.NewSet(0, 4, 7)); got != want {
 		t.Errorf("SpectralEntropy with pitch classes outside 0-11 = %v, want %v", got, want)
+	}
+}
+
+// TestClamp01 holds clamp01 to math.Min(1, math.Max(0, x)), bit for bit, on the edges and
+// between them.
+func TestClamp01(t *testing.T) {
+	xs := []float64{math.NaN(), math.Inf(-1), math.Inf(1), math.Copysign(0, -1), 0, 1, -1, 0.5, 1e-300, -1e-300,
+		math.Nextafter(1, 2), math.Nextafter(1, 0), 2, -0.25}
+	for _, x := range xs {
+		want := math.Min(1, math.Max(0, x))
+		if got := clamp01(x); math.Float64bits(got) != math.Float64bits(want) {
+			t.Errorf("clamp01(%v) = %v, want %v", x, got, want)
+		}
 	}
 }

@@ -212,4 +212,16 @@ func extensions(e []float64, doc Document) {
 	}
 }
 
-func clamp01(x float64) float64 { return math.Min(1, math.Max(0, x)) }
+// clamp01 is math.Min(1, math.Max(0, x)) without the calls: NaN stays NaN, -0 and every x
+// below 0 give +0, every x above 1 gives 1.
+func clamp01(x float64) float64 {
+	switch {
+	case x != x:
+		return x
+	case x <= 0:
+		return 0
+	case x >= 1:
+		return 1
+	}
+	return x
+}

@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 
 	"course/gahost/embeddings"
 )
@@ -21,6 +22,8 @@ type Reader struct {
 	offsetsAt, vectorsAt int64
 	metaAt, metaLen      int64
 	ranges               [InstrumentCount][2]int64
+	// allFinite reports, worked out on first use, whether every stored vector value is finite.
+	allFinite func() bool
 }
 
 // Metadata is OptickMetadata: what a voicing's MessagePack record holds (OptickIndexReader.cs:218-222 @ c781df5c).
@@ -77,6 +80,15 @@ func Open(data []byte, partitions []embeddings.Partition) (*Reader, error) {
 		r.metaAt < 0 || r.metaLen < 0 || r.metaAt > size || r.metaLen > size-r.metaAt {
 		return nil, fmt.Errorf("OPTK sections lie outside the %d bytes of the index", size)
 	}
+	r.allFinite = sync.OnceValue(func() bool {
+		vectors := r.data[r.vectorsAt : r.vectorsAt+r.count*vectorBytes]
+		for i := 0; i+4 <= len(vectors); i += 4 {
+			if binary.LittleEndian.Uint32(vectors[i:])&0x7f800000 == 0x7f800000 { // infinity or NaN
+				return false
+			}
+		}
+		return true
+	})
 	return r, nil
 }
 

@@ -10,7 +10,9 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"runtime"
 	"strings"
+	"sync"
 
 	"course/gahost/embeddings"
 )
@@ -175,18 +177,9 @@ func (w *Writer) Build(entries []Entry) ([]byte, error) {
 	for _, x := range w.weights {
 		out = le.AppendUint32(out, math.Float32bits(x))
 	}
-	out = append(out, make([]byte, n*8)...) // the metadata offsets, once written
-	vec := make([]float32, w.dim)
-	for _, e := range entries {
-		if err := w.ExtractAndNormalize(vec, e.Embedding); err != nil {
-			return nil, fmt.Errorf("write index: %s: %w", e.Diagram, err)
-		}
-		start := len(out)
-		out = append(out, make([]byte, vectorBytes)...)
-		b := out[start:]
-		for j, x := range vec {
-			le.PutUint32(b[4*j:], math.Float32bits(x))
-		}
+	out = out[:metaAt] // the metadata offsets, once written, and the vectors
+	if err := w.putVectors(out[vectorsAt:metaAt], entries); err != nil {
+		return nil, err
 	}
 	for i, e := range entries {
 		le.PutUint64(out[offsetsAt+uint64(i)*8:], uint64(len(out))-metaAt)
@@ -194,6 +187,38 @@ func (w *Writer) Build(entries []Entry) ([]byte, error) {
 	}
 	le.PutUint64(out[metaLenAt:], uint64(len(out))-metaAt)
 	return out, nil
+}
+
+// putVectors writes each entry's compact vector into vectors, the entries split between the
+// processors for a large index; the first entry in order that fails gives the error.
+func (w *Writer) putVectors(vectors []byte, entries []Entry) error {
+	vectorBytes := w.dim * 4
+	workers := max(1, min(runtime.GOMAXPROCS(0), len(entries)/2048))
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for k := range workers {
+		wg.Go(func() {
+			vec := make([]float32, w.dim)
+			lo, hi := len(entries)*k/workers, len(entries)*(k+1)/workers
+			for i := lo; i < hi; i++ {
+				if err := w.ExtractAndNormalize(vec, entries[i].Embedding); err != nil {
+					errs[k] = fmt.Errorf("write index: %s: %w", entries[i].Diagram, err)
+					return
+				}
+				b := vectors[i*vectorBytes : (i+1)*vectorBytes]
+				for j, x := range vec {
+					binary.LittleEndian.PutUint32(b[4*j:], math.Float32bits(x))
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs { // the workers hold the entries in order
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // WriteIndex writes the index to out.

@@ -33,9 +33,13 @@ func (m match) distance() int { return m.missing + m.extra }
 // bits of the pattern's intervals.
 func (p Pattern) tryMatch(intervals, mask uint16, maxMissing, maxExtra int) (match, bool) {
 	var m match
-	for _, i := range p.Intervals {
-		if i < 0 || i >= 12 || intervals&(1<<i) == 0 {
-			m.missing++
+	if len(p.Intervals) == bits.OnesCount16(mask) { // each interval in 0-11 once: count by bits
+		m.missing = bits.OnesCount16(mask &^ intervals)
+	} else {
+		for _, i := range p.Intervals {
+			if i < 0 || i >= 12 || intervals&(1<<i) == 0 {
+				m.missing++
+			}
 		}
 	}
 	m.extra = bits.OnesCount16(intervals &^ mask)
