@@ -43,8 +43,8 @@ func Analyze(v Voicing) (Analysis, error) {
 	a.ModeName, a.FamilyName = mode.mode, mode.family
 
 	a.Layout = AnalyzePhysical(v)
-	tags := make([]string, 0, len(a.SemanticTags)+len(a.Layout.Tags)+16)
-	tags = append(tags, a.SemanticTags...)
+	var tagBuf [48]string // the tags are gathered on the stack and kept at their own size
+	tags := append(tagBuf[:0], a.SemanticTags...)
 	tags = append(tags, a.Layout.Tags...)
 	if a.ModeName != "" {
 		tags = append(tags, mode.modeTag, mode.familyTag)
@@ -53,7 +53,7 @@ func Analyze(v Voicing) (Analysis, error) {
 		tags = append(tags, tagText(a.DropVoicing)) // "Drop-2" holds no space
 	}
 	tags = classify(tags, a.Characteristics, sorted)
-	a.Tags = distinct(tags)
+	a.Tags = slices.Clone(distinct(tags))
 	return a, nil
 }
 

@@ -47,6 +47,7 @@ func sortedNotes(dst, notes []int) []int {
 
 // analyzeHarmony is AnalyzeHarmony of the voicing's notes sorted, ascending.
 func analyzeHarmony(midi []int) Characteristics {
+	var tagBuf [16]string
 	set := algebra.NewSet(midi...)
 	chord := identifySet(set, midi[0]%12)
 	dissonance := dissonanceScore(midi)
@@ -62,7 +63,7 @@ func analyzeHarmony(midi []int) Characteristics {
 		IsRootless:      spread > 12,
 		DropVoicing:     dropVoicing(midi),
 		IsOpenVoicing:   false,
-		SemanticTags:    distinct(harmonicTags(make([]string, 0, 8), chord, spread, consonance)),
+		SemanticTags:    slices.Clone(distinct(harmonicTags(tagBuf[:0], chord, spread, consonance))),
 	}
 }
 

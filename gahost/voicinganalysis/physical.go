@@ -130,7 +130,8 @@ func AnalyzePhysical(v Voicing) Layout {
 
 	// GeneratePhysicalTags (VoicingPhysicalAnalyzer.cs:187-215 @ c781df5c)
 	// The difficulties and shapes hold no space: tagText lowers them as ToLower does.
-	tags := append(make([]string, 0, 16), tagText(l.HandPosition), tagText(l.Difficulty))
+	var tagBuf [16]string
+	tags := append(tagBuf[:0], tagText(l.HandPosition), tagText(l.Difficulty))
 	if l.Difficulty == "Beginner" {
 		tags = append(tags, "easy-to-play")
 	}
@@ -162,7 +163,7 @@ func AnalyzePhysical(v Voicing) Layout {
 		tags = append(tags, "physically-challenging")
 	}
 	tags = append(tags, tagText(stringSet))
-	l.Tags = distinct(tags)
+	l.Tags = slices.Clone(distinct(tags))
 	return l
 }
 
