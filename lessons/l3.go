@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/spf13/cobra"
 
@@ -73,13 +74,21 @@ type l3Config struct {
 	partitions                       []embeddings.Partition
 }
 
-// l3Embedded is a voicing after GA's pipeline: its analysis' chord name, its document and its
-// raw vector, GA's float[].
+// l3Embedded is a voicing after GA's pipeline: its analysis' chord name, what the lesson reads
+// of its document, and its raw vector, GA's float[]. The rest of the analysis and the document
+// are dropped once the vector is written.
 type l3Embedded struct {
 	voicing voicinganalysis.Voicing
 	name    string
-	doc     embeddings.Document
+	doc     l3Doc
 	raw     []float32
+}
+
+// l3Doc is the part of a voicing's document the lesson prints and indexes.
+type l3Doc struct {
+	Diagram        string
+	MidiNotes      []int
+	RootPitchClass int
 }
 
 // lesson3 carries what the sections share.
@@ -111,25 +120,34 @@ func l3Build(cfg l3Config) ([]l3Embedded, error) {
 		return nil, err
 	}
 	out := make([]l3Embedded, len(voicings))
-	// The raw vectors share one backing array; the voicings are split between the processors,
-	// each writing its own elements of out.
+	// The raw vectors share one backing array; the processors take the voicings in blocks, each
+	// writing its own elements of out, so no two write the same cache lines.
 	raws := make([]float32, len(voicings)*embeddings.TotalDimension)
 	workers := max(1, min(runtime.GOMAXPROCS(0), len(voicings)/1000))
 	errs := make([]error, workers)
+	const block = 256
+	var next atomic.Int64
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Go(func() {
-			for i := w; i < len(voicings); i += workers {
-				v := voicings[i]
-				a, err := voicinganalysis.Analyze(v)
-				if err != nil {
-					errs[w] = err
+			for {
+				lo := int(next.Add(block)) - block
+				if lo >= len(voicings) {
 					return
 				}
-				doc := embeddings.DocumentFromAnalysis(v, a)
-				f := raws[i*embeddings.TotalDimension : (i+1)*embeddings.TotalDimension : (i+1)*embeddings.TotalDimension]
-				embeddings.GenerateInto(f, doc)
-				out[i] = l3Embedded{voicing: v, name: a.Chord.DisplayName(), doc: doc, raw: f}
+				for i := lo; i < min(lo+block, len(voicings)); i++ {
+					v := voicings[i]
+					a, err := voicinganalysis.Analyze(v)
+					if err != nil {
+						errs[w] = err
+						return
+					}
+					doc := embeddings.DocumentFromAnalysis(v, a)
+					f := raws[i*embeddings.TotalDimension : (i+1)*embeddings.TotalDimension : (i+1)*embeddings.TotalDimension]
+					embeddings.GenerateInto(f, doc)
+					out[i] = l3Embedded{voicing: v, name: a.Chord.DisplayName(), raw: f,
+						doc: l3Doc{Diagram: doc.Diagram, MidiNotes: doc.MidiNotes, RootPitchClass: doc.RootPitchClass}}
+				}
 			}
 		})
 	}
@@ -336,19 +354,34 @@ func (l *lesson3) deadDimensions() error {
 	l.r.Title("Dimensions that never vary over the %d voicings", len(l.corpus))
 	w := []int{13, 5, 9, 9}
 	l.r.FixedRow(w, "partition", "dims", "always 0", "constant", "weight")
-	// One pass over the corpus: which dimensions are ever non-zero, which ever differ from the
-	// first voicing's value.
+	// One pass over the corpus, split between the processors: which dimensions are ever
+	// non-zero, which ever differ from the first voicing's value.
 	first := l.corpus[0].raw
-	nonZero := make([]bool, len(first))
-	varies := make([]bool, len(first))
-	for _, e := range l.corpus {
-		for d, x := range e.raw {
-			if x != 0 {
-				nonZero[d] = true
+	workers := max(1, min(runtime.GOMAXPROCS(0), len(l.corpus)/2048))
+	nonZeros, varieds := make([][]bool, workers), make([][]bool, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		nonZero, varies := make([]bool, len(first)), make([]bool, len(first))
+		nonZeros[w], varieds[w] = nonZero, varies
+		wg.Go(func() {
+			for _, e := range l.corpus[len(l.corpus)*w/workers : len(l.corpus)*(w+1)/workers] {
+				for d, x := range e.raw[:len(first)] {
+					if x != 0 {
+						nonZero[d] = true
+					}
+					if x != first[d] {
+						varies[d] = true
+					}
+				}
 			}
-			if x != first[d] {
-				varies[d] = true
-			}
+		})
+	}
+	wg.Wait()
+	nonZero, varies := nonZeros[0], varieds[0]
+	for w := 1; w < workers; w++ {
+		for d := range first {
+			nonZero[d] = nonZero[d] || nonZeros[w][d]
+			varies[d] = varies[d] || varieds[w][d]
 		}
 	}
 	always0 := func(d int) bool { return !nonZero[d] }

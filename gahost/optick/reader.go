@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -81,15 +82,29 @@ func Open(data []byte, partitions []embeddings.Partition) (*Reader, error) {
 		return nil, fmt.Errorf("OPTK sections lie outside the %d bytes of the index", size)
 	}
 	r.allFinite = sync.OnceValue(func() bool {
+		// The vectors are split between the processors, each part a whole number of floats.
 		vectors := r.data[r.vectorsAt : r.vectorsAt+r.count*vectorBytes]
-		for i := 0; i+4 <= len(vectors); i += 4 {
-			if binary.LittleEndian.Uint32(vectors[i:])&0x7f800000 == 0x7f800000 { // infinity or NaN
-				return false
-			}
+		floats := len(vectors) / 4
+		workers := max(1, min(runtime.GOMAXPROCS(0), floats/(1<<19)))
+		finite := make([]bool, workers)
+		var wg sync.WaitGroup
+		for w := range workers {
+			wg.Go(func() { finite[w] = allFinite(vectors[4*(floats*w/workers) : 4*(floats*(w+1)/workers)]) })
 		}
-		return true
+		wg.Wait()
+		return !slices.Contains(finite, false)
 	})
 	return r, nil
+}
+
+// allFinite reports whether every little-endian float of b is finite.
+func allFinite(b []byte) bool {
+	for i := 0; i+4 <= len(b); i += 4 {
+		if binary.LittleEndian.Uint32(b[i:])&0x7f800000 == 0x7f800000 { // infinity or NaN
+			return false
+		}
+	}
+	return true
 }
 
 // Count is the number of voicings.
