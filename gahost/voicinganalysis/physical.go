@@ -3,6 +3,7 @@ package voicinganalysis
 import (
 	"math"
 	"slices"
+	"sync"
 )
 
 // Layout is the part of PhysicalLayout and PlayabilityInfo the voicing document keeps, and the
@@ -26,11 +27,28 @@ const scaleLengthMm = 648.0
 
 // fretPositionMm is CalculateFretPositionMm (PhysicalFretboardCalculator.cs:35-43 @ c781df5c).
 func fretPositionMm(fret int) float64 {
+	if t := fretPositions(); fret >= 0 && fret < len(t) {
+		return t[fret]
+	}
+	return computeFretPositionMm(fret)
+}
+
+// computeFretPositionMm is fretPositionMm worked out.
+func computeFretPositionMm(fret int) float64 {
 	if fret == 0 {
 		return 0
 	}
 	return scaleLengthMm * (1 - math.Pow(2, -float64(fret)/12))
 }
+
+// fretPositions holds fretPositionMm of frets 0 to 24, a guitar's, worked out on first use.
+var fretPositions = sync.OnceValue(func() *[25]float64 {
+	var out [25]float64
+	for f := range out {
+		out[f] = computeFretPositionMm(f)
+	}
+	return &out
+})
 
 // AnalyzePhysical runs ExtractPhysicalLayout, CalculatePlayability, AnalyzeErgonomics and
 // GeneratePhysicalTags (VoicingPhysicalAnalyzer.cs:15-215 @ c781df5c). Positions are read in

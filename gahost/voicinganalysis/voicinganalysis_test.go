@@ -1,6 +1,7 @@
 package voicinganalysis
 
 import (
+	"math"
 	"slices"
 	"testing"
 
@@ -155,5 +156,18 @@ func TestModeNames(t *testing.T) {
 	}
 	if got := familyNames()[algebra.NewSet(0, 2, 4, 5, 7, 8, 11).IntervalClassVector()]; got != "Harmonic Minor Family" {
 		t.Errorf("harmonic major's family: %q", got)
+	}
+}
+
+// TestFretPositions holds the remembered fret positions to the formula, and a fret beyond the
+// table to it too.
+func TestFretPositions(t *testing.T) {
+	for f := -1; f <= 30; f++ {
+		if got, want := fretPositionMm(f), computeFretPositionMm(f); got != want {
+			t.Errorf("fret %d: %v, want %v", f, got, want)
+		}
+	}
+	if got := fretPositionMm(12); math.Abs(got-324) > 1e-9 {
+		t.Errorf("fret 12 at %v mm, want half the scale, 324", got)
 	}
 }
