@@ -2,6 +2,7 @@ package voicinganalysis
 
 import (
 	"fmt"
+	"hash/maphash"
 	"slices"
 	"strings"
 	"sync"
@@ -24,7 +25,8 @@ type Analysis struct {
 	// class 0, whose family has several modes.
 	ModeName, FamilyName string
 	// Tags are the semantic tags: the harmony's, the shape's, the mode's, the drop voicing's and
-	// the classification engine's, without repeats.
+	// the classification engine's, without repeats. Analyses with equal tags share one list:
+	// read only.
 	Tags []string
 }
 
@@ -53,9 +55,37 @@ func Analyze(v Voicing) (Analysis, error) {
 		tags = append(tags, tagText(a.DropVoicing)) // "Drop-2" holds no space
 	}
 	tags = classify(tags, a.Characteristics, sorted)
-	a.Tags = slices.Clone(distinct(tags))
+	a.Tags = internTags(distinct(tags))
 	return a, nil
 }
+
+// internTags returns a list equal to tags, nil for none, shared with earlier callers that asked
+// for an equal list: a corpus of thousands of voicings has a few hundred lists of tags. The
+// lists are capped, so a caller's append copies. It remembers 4096 lists at most, by hash.
+func internTags(tags []string) []string {
+	if len(tags) == 0 {
+		return nil
+	}
+	var h maphash.Hash
+	h.SetSeed(tagListSeed)
+	for _, t := range tags {
+		h.WriteString(t)
+		h.WriteByte(0)
+	}
+	slot := &tagLists[h.Sum64()%uint64(len(tagLists))]
+	if p := slot.Load(); p != nil && slices.Equal(*p, tags) {
+		return *p
+	}
+	list := slices.Clip(slices.Clone(tags))
+	slot.Store(&list)
+	return list
+}
+
+// tagLists holds internTags's lists by hash; a list whose slot another holds is copied again.
+var tagLists [4096]atomic.Pointer[[]string]
+
+// tagListSeed seeds tagLists's hash.
+var tagListSeed = maphash.MakeSeed()
 
 // setMode is what the modal family detection says of a set: its mode and family names, ""
 // for none, and their tags.

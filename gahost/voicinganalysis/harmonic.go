@@ -24,7 +24,8 @@ type Characteristics struct {
 	IsRootless      bool
 	DropVoicing     string
 	IsOpenVoicing   bool
-	SemanticTags    []string
+	// SemanticTags are shared by analyses with equal tags: read only.
+	SemanticTags []string
 }
 
 // FunctionalHarmony is AnalysisConstants.FunctionalHarmony, the harmonic function every
@@ -63,7 +64,7 @@ func analyzeHarmony(midi []int) Characteristics {
 		IsRootless:      spread > 12,
 		DropVoicing:     dropVoicing(midi),
 		IsOpenVoicing:   false,
-		SemanticTags:    slices.Clone(distinct(harmonicTags(tagBuf[:0], chord, spread, consonance))),
+		SemanticTags:    internTags(distinct(harmonicTags(tagBuf[:0], chord, spread, consonance))),
 	}
 }
 

@@ -18,7 +18,8 @@ type Layout struct {
 	BarreRequired bool
 	Difficulty    string
 	CagedShape    string
-	Tags          []string
+	// Tags are shared by layouts with equal tags: read only.
+	Tags []string
 }
 
 // scaleLengthMm is ScaleLengths.Default, an electric guitar's
@@ -181,7 +182,7 @@ func AnalyzePhysical(v Voicing) Layout {
 		tags = append(tags, "physically-challenging")
 	}
 	tags = append(tags, tagText(stringSet))
-	l.Tags = slices.Clone(distinct(tags))
+	l.Tags = internTags(distinct(tags))
 	return l
 }
 

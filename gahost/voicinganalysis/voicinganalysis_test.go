@@ -171,3 +171,22 @@ func TestFretPositions(t *testing.T) {
 		t.Errorf("fret 12 at %v mm, want half the scale, 324", got)
 	}
 }
+
+// TestInternTags: an equal list comes back shared and capped, so an append copies; a different
+// list comes back as itself; none gives nil.
+func TestInternTags(t *testing.T) {
+	a := internTags([]string{"consonant", "major", "open-position"})
+	b := internTags([]string{"consonant", "major", "open-position"})
+	if !slices.Equal(a, []string{"consonant", "major", "open-position"}) || &a[0] != &b[0] || cap(a) != len(a) {
+		t.Errorf("equal lists: %v %v (cap %d), want one shared, capped list", a, b, cap(a))
+	}
+	if c := append(a, "x"); &c[0] == &a[0] {
+		t.Error("an append wrote into the shared list")
+	}
+	if c := internTags([]string{"consonant", "minor"}); !slices.Equal(c, []string{"consonant", "minor"}) {
+		t.Errorf("another list: %v", c)
+	}
+	if internTags(nil) != nil || internTags([]string{}) != nil {
+		t.Error("no tags gave a list")
+	}
+}
