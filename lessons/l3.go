@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/spf13/cobra"
 
@@ -106,7 +108,7 @@ func (l *lesson3) corpusSection() error {
 	l.r.Line("voicings                 %d", len(corpus))
 	counts := map[int]int{}
 	for _, e := range corpus {
-		counts[len(e.Doc.MidiNotes)]++
+		counts[len(e.MidiNotes)]++
 	}
 	for _, n := range slices.Sorted(mapKeys(counts)) {
 		l.r.Line("  with %d notes           %d", n, counts[n])
@@ -115,7 +117,7 @@ func (l *lesson3) corpusSection() error {
 	w := []int{14, 18, 12}
 	l.r.FixedRow(w, "diagram", "MIDI (in order)", "GA name", "doc root")
 	for _, e := range corpus[:min(3, len(corpus))] {
-		l.r.FixedRow(w, e.Voicing.Diagram(), joinInts(e.Doc.MidiNotes, " "), e.Name, l2NoteName(e.Doc.RootPitchClass))
+		l.r.FixedRow(w, e.Voicing.Diagram(), joinInts(e.MidiNotes, " "), e.Name, l2NoteName(e.RootPitchClass))
 	}
 	return nil
 }
@@ -268,19 +270,34 @@ func (l *lesson3) deadDimensions() error {
 	l.r.Title("Dimensions that never vary over the %d voicings", len(l.corpus))
 	w := []int{13, 5, 9, 9}
 	l.r.FixedRow(w, "partition", "dims", "always 0", "constant", "weight")
-	// One pass over the corpus: which dimensions are ever non-zero, which ever differ from the
-	// first voicing's value.
+	// One pass over the corpus, split between the processors: which dimensions are ever
+	// non-zero, which ever differ from the first voicing's value.
 	first := l.corpus[0].Raw
-	nonZero := make([]bool, len(first))
-	varies := make([]bool, len(first))
-	for _, e := range l.corpus {
-		for d, x := range e.Raw {
-			if x != 0 {
-				nonZero[d] = true
+	workers := max(1, min(runtime.GOMAXPROCS(0), len(l.corpus)/2048))
+	nonZeros, varieds := make([][]bool, workers), make([][]bool, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		nonZero, varies := make([]bool, len(first)), make([]bool, len(first))
+		nonZeros[w], varieds[w] = nonZero, varies
+		wg.Go(func() {
+			for _, e := range l.corpus[len(l.corpus)*w/workers : len(l.corpus)*(w+1)/workers] {
+				for d, x := range e.Raw[:len(first)] {
+					if x != 0 {
+						nonZero[d] = true
+					}
+					if x != first[d] {
+						varies[d] = true
+					}
+				}
 			}
-			if x != first[d] {
-				varies[d] = true
-			}
+		})
+	}
+	wg.Wait()
+	nonZero, varies := nonZeros[0], varieds[0]
+	for w := 1; w < workers; w++ {
+		for d := range first {
+			nonZero[d] = nonZero[d] || nonZeros[w][d]
+			varies[d] = varies[d] || varieds[w][d]
 		}
 	}
 	always0 := func(d int) bool { return !nonZero[d] }

@@ -3,7 +3,7 @@ package embeddings
 import (
 	"math"
 	"slices"
-	"sync"
+	"sync/atomic"
 
 	"course/gahost/algebra"
 	"course/gahost/voicinganalysis"
@@ -16,40 +16,40 @@ import (
 // brightness, consonance, dissonance and centre of gravity
 // (Common/GA.Business.ML/Embeddings/Services/ModalVectorService.cs:114-170 @ c781df5c).
 func AtonalModalVector(pcs []int, modal []float64) []float64 {
-	v := make([]float64, 17)
-	if len(pcs) == 0 {
-		return v
-	}
-	set := algebra.NewSet(pcs...)
-	// All but the hero-mode flag depend on the set alone: remember them per set, 4096 at most.
-	atonalCache.Lock()
-	cached, ok := atonalCache.m[set]
-	atonalCache.Unlock()
-	if !ok {
-		cached = atonalBySet(set)
-		atonalCache.Lock()
-		if atonalCache.m == nil {
-			atonalCache.m = map[algebra.Set][]float64{}
-		}
-		atonalCache.m[set] = cached
-		atonalCache.Unlock()
-	}
-	copy(v, cached)
-	if slices.ContainsFunc(modal, func(x float64) bool { return x > 0.5 }) {
-		v[3] = 1
-	}
+	v := make([]float64, atonalSlots)
+	atonalInto(v, pcs, modal)
 	return v
 }
 
-// atonalCache remembers atonalBySet's vectors.
-var atonalCache struct {
-	sync.Mutex
-	m map[algebra.Set][]float64
+// atonalSlots are the ATONAL_MODAL slots the service writes.
+const atonalSlots = 17
+
+// atonalInto writes AtonalModalVector into v, zeros on entry. All but the hero-mode flag depend
+// on the set alone: they are remembered per set, 4096 at most.
+func atonalInto(v []float64, pcs []int, modal []float64) {
+	if len(pcs) == 0 {
+		return
+	}
+	set := algebra.NewSet(pcs...)
+	c := &atonalCache[set]
+	p := c.Load()
+	if p == nil {
+		p = new([atonalSlots]float64)
+		copy(p[:], atonalBySet(set))
+		c.Store(p) // two callers computing one set at once store equal vectors
+	}
+	copy(v, p[:])
+	if slices.ContainsFunc(modal, func(x float64) bool { return x > 0.5 }) {
+		v[3] = 1
+	}
 }
+
+// atonalCache remembers atonalBySet's vectors by set.
+var atonalCache [algebra.ItemCount]atomic.Pointer[[atonalSlots]float64]
 
 // atonalBySet is AtonalModalVector of a set, the hero-mode flag left 0.
 func atonalBySet(set algebra.Set) []float64 {
-	v := make([]float64, 17)
+	v := make([]float64, atonalSlots)
 	family := voicinganalysis.ModalFamily(set)
 	rank := slices.Index(family, set) // -1 when the set lacks pitch class 0
 	v[0] = clamp(float64(rank)/float64(max(1, len(family)-1)), 0, 1)

@@ -1,13 +1,28 @@
 package embeddings
 
-import "strings"
+import (
+	"strings"
+	"sync"
+
+	"course/gahost/voicinganalysis"
+)
 
 // ContextVector is ContextVectorService.ComputeEmbedding with no motion and no resolution: the
 // primary function's one-hot and the tension
 // (Common/GA.Business.ML/Embeddings/Services/ContextVectorService.cs:12-45 @ c781df5c).
 func ContextVector(harmonicFunction string, tension float64) []float64 {
 	v := make([]float64, 12)
-	switch primaryFunction(harmonicFunction) {
+	contextInto(v, harmonicFunction, tension)
+	return v
+}
+
+// contextInto writes ContextVector into v, zeros on entry.
+func contextInto(v []float64, harmonicFunction string, tension float64) {
+	function := functionalHarmony()
+	if harmonicFunction != voicinganalysis.FunctionalHarmony {
+		function = primaryFunction(harmonicFunction)
+	}
+	switch function {
 	case "tonic":
 		v[0] = 1
 	case "subdominant":
@@ -16,8 +31,11 @@ func ContextVector(harmonicFunction string, tension float64) []float64 {
 		v[2] = 1
 	}
 	v[4] = tension
-	return v
 }
+
+// functionalHarmony is the primary function of the one harmonic function every voicing
+// document holds, worked out once.
+var functionalHarmony = sync.OnceValue(func() string { return primaryFunction(voicinganalysis.FunctionalHarmony) })
 
 // primaryFunction is HarmonicFunctionAnalyzer.Parse then ToPrimaryCategory: the first function
 // name the text contains, or a bare Roman numeral, grouped into tonic, subdominant and dominant

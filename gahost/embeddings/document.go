@@ -64,7 +64,7 @@ func DocumentFromAnalysis(v voicinganalysis.Voicing, a voicinganalysis.Analysis)
 		SemanticTags:        a.Tags,
 		MidiNotes:           a.MidiNotes,
 		PitchClasses:        a.PitchClasses.PitchClasses(),
-		IntervalClassVector: a.PitchClasses.IntervalClassVector().String(),
+		IntervalClassVector: a.PitchClasses.VectorText(),
 	}
 }
 

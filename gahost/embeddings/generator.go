@@ -5,6 +5,7 @@ import (
 	"math/cmplx"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Embedding is a raw OPTIC-K vector as GA returns it: 240 floats, read here as doubles as a
@@ -18,11 +19,40 @@ func (e Embedding) Slice(p Partition) []float64 { return e[p.Start : p.End+1] }
 // its slice of a float vector (Common/GA.Business.ML/Embeddings/MusicalEmbeddingGenerator.cs:63-170 @ c781df5c).
 func Generate(doc Document) Embedding {
 	raw := make([]float64, TotalDimension)
-	write := func(name string, slice []float64) {
-		copy(raw[partition(name).Start:], slice)
+	generate(raw, doc)
+	for i, v := range raw {
+		raw[i] = float64(float32(v)) // GA's vector is a float[]
 	}
-	write("IDENTITY", IdentityVector())
-	write("STRUCTURE", StructureVector(doc.PitchClasses, doc.HasRoot, doc.IntervalClassVector))
+	return raw
+}
+
+// GenerateInto is Generate written into dst, GA's float[] itself, for callers that embed many
+// voicings into one slab: it allocates nothing.
+func GenerateInto(dst []float32, doc Document) {
+	var raw [TotalDimension]float64
+	generate(raw[:], doc)
+	for i, v := range raw {
+		dst[i] = float32(v)
+	}
+}
+
+// starts are the partitions' first slots, looked up once.
+var starts = sync.OnceValue(func() (s struct {
+	identity, structure, morphology, context, symbolic, modal, hierarchy, atonal, root int
+}) {
+	s.identity, s.structure = partition("IDENTITY").Start, partition("STRUCTURE").Start
+	s.morphology, s.context = partition("MORPHOLOGY").Start, partition("CONTEXT").Start
+	s.symbolic, s.modal = partition("SYMBOLIC").Start, partition("MODAL").Start
+	s.hierarchy, s.atonal = partition("HIERARCHY").Start, partition("ATONAL_MODAL").Start
+	s.root = partition("ROOT").Start
+	return s
+})
+
+// generate is Generate into raw, zeros on entry: each service writes its slots in place.
+func generate(raw []float64, doc Document) {
+	at := starts()
+	identityInto(raw[at.identity:])
+	structureInto(raw[at.structure:], doc.PitchClasses, doc.HasRoot, doc.IntervalClassVector)
 	melody := -1
 	if len(doc.MidiNotes) > 0 {
 		melody = slices.Max(doc.MidiNotes) % 12
@@ -31,31 +61,28 @@ func Generate(doc Document) Embedding {
 	if doc.MidiBassNote >= 0 {
 		bass = doc.MidiBassNote
 	}
-	write("MORPHOLOGY", MorphologyVector(Morphology{
+	morphologyInto(raw[at.morphology:], Morphology{
 		Bass: bass, Melody: melody,
 		NormalizedSpan: float64(doc.HandStretch) / 12.0,
 		NoteCountRatio: float64(len(doc.MidiNotes)) / 6.0,
 		IsRootless:     doc.IsRootless,
 		AverageFret:    float64(doc.MinFret+doc.MaxFret) / 2.0,
 		BarreRequired:  doc.BarreRequired,
-	}))
-	write("CONTEXT", ContextVector(doc.HarmonicFunction, 1.0-doc.Consonance))
-	tags := slices.Clone(doc.SemanticTags)
+	})
+	contextInto(raw[at.context:], doc.HarmonicFunction, 1.0-doc.Consonance)
+	// The CAGED shape's tag follows the semantic tags.
+	symbolic := raw[at.symbolic : at.symbolic+12]
+	symbolicInto(symbolic, doc.SemanticTags)
 	if doc.CagedShape != "" {
-		tags = append(tags, strings.ToLower(doc.CagedShape)+"-shape")
+		symbolicInto(symbolic, []string{strings.ToLower(doc.CagedShape) + "-shape"})
 	}
-	write("SYMBOLIC", SymbolicVector(tags))
 	extensions(raw, doc)
 	spectral(raw, doc)
-	modal := ModalVector(doc.PitchClasses, doc.RootPitchClass)
-	write("MODAL", modal)
-	raw[partition("HIERARCHY").Start] = complexityScore(len(doc.PitchClasses))
-	write("ATONAL_MODAL", AtonalModalVector(doc.PitchClasses, modal))
-	write("ROOT", RootVector(doc.RootPitchClass, doc.HasRoot))
-	for i, v := range raw {
-		raw[i] = float64(float32(v)) // GA's vector is a float[]
-	}
-	return raw
+	modal := raw[at.modal : at.modal+modalDim]
+	modalInto(modal, doc.PitchClasses, doc.RootPitchClass)
+	raw[at.hierarchy] = complexityScore(len(doc.PitchClasses))
+	atonalInto(raw[at.atonal:at.atonal+atonalSlots], doc.PitchClasses, modal)
+	rootInto(raw[at.root:], doc.RootPitchClass, doc.HasRoot)
 }
 
 // spectral is PopulateSpectralPartition: the weighted spectrum's magnitudes and phases on the
@@ -64,7 +91,7 @@ func spectral(raw []float64, doc Document) {
 	if len(doc.PitchClasses) == 0 {
 		return
 	}
-	s := NormalizeToSphere(WeightedSpectralVector(doc.MidiNotes))
+	s := normalizeToSphere(weightedSpectral(doc.MidiNotes))
 	const mag, phase, entropy = 96, 102, 108
 	for k := range 6 {
 		raw[mag+k] = clamp01(cmplx.Abs(s[k]))
@@ -100,7 +127,9 @@ func extensions(e []float64, doc Document) {
 	stability := doc.Consonance
 	unique := len(pcs)
 	top := slices.Max(midi) % 12
-	sorted := slices.Sorted(slices.Values(midi))
+	var buf [8]int
+	sorted := append(buf[:0], midi...)
+	slices.Sort(sorted)
 	mean := 0.0
 	for _, m := range sorted {
 		mean += float64(m)
@@ -183,4 +212,16 @@ func extensions(e []float64, doc Document) {
 	}
 }
 
-func clamp01(x float64) float64 { return math.Min(1, math.Max(0, x)) }
+// clamp01 is math.Min(1, math.Max(0, x)) without the calls: NaN stays NaN, -0 and every x
+// below 0 give +0, every x above 1 gives 1.
+func clamp01(x float64) float64 {
+	switch {
+	case x != x:
+		return x
+	case x <= 0:
+		return 0
+	case x >= 1:
+		return 1
+	}
+	return x
+}

@@ -1,10 +1,12 @@
 package embeddings
 
 import (
-	"slices"
+	"math/bits"
 	"strings"
 	"sync"
+	"sync/atomic"
 
+	"course/gahost/algebra"
 	"course/gahost/tonalmodes"
 )
 
@@ -48,83 +50,79 @@ var modesByName = sync.OnceValue(func() map[string]modeIntervals {
 // whole mode. A slot whose name the service does not know ("Locrian ♮6" against GA's "Locrian
 // Natural 6") stays 0 (ModalVectorService.cs:19-110, 172-209 @ c781df5c).
 func ModalVector(pcs []int, root int) []float64 {
-	// The vector depends on the set of intervals from the root only: remember it per set and
-	// root, 4096 x 12 vectors at most, for pitch classes and roots in 0-11.
-	key, cacheable := modalKey(pcs, root)
-	if cacheable {
-		modalCache.Lock()
-		v, ok := modalCache.m[key]
-		modalCache.Unlock()
-		if ok {
-			return slices.Clone(v)
-		}
-	}
-	v := modalVector(pcs, root)
-	if cacheable {
-		modalCache.Lock()
-		if modalCache.m == nil {
-			modalCache.m = map[[2]int][]float64{}
-		}
-		modalCache.m[key] = slices.Clone(v)
-		modalCache.Unlock()
-	}
+	v := make([]float64, modalDim)
+	modalInto(v, pcs, root)
 	return v
 }
 
-// modalCache remembers ModalVector's vectors by pitch-class mask and root.
-var modalCache struct {
-	sync.Mutex
-	m map[[2]int][]float64
+// modalDim is the MODAL partition's size.
+const modalDim = 40
+
+// modalInto writes ModalVector into v. The vector depends on the set of intervals from the
+// root only: it is remembered per set and root, 4096 x 12 vectors at most, for pitch classes
+// and roots in 0-11.
+func modalInto(v []float64, pcs []int, root int) {
+	key, cacheable := modalKey(pcs, root)
+	if !cacheable {
+		copy(v, modalVector(pcs, root))
+		return
+	}
+	c := &modalCache[key]
+	p := c.Load()
+	if p == nil {
+		p = new([modalDim]float64)
+		copy(p[:], modalVector(pcs, root))
+		c.Store(p) // two callers computing one key at once store equal vectors
+	}
+	copy(v, p[:])
 }
 
-// modalKey is the pitch classes' mask and the root, cacheable when all lie in 0-11.
-func modalKey(pcs []int, root int) ([2]int, bool) {
+// modalCache remembers ModalVector's vectors by pitch-class mask and root, mask*12+root.
+var modalCache [algebra.ItemCount * 12]atomic.Pointer[[modalDim]float64]
+
+// modalKey is the pitch classes' mask times 12 plus the root, cacheable when all lie in 0-11.
+func modalKey(pcs []int, root int) (int, bool) {
 	if root < 0 || root >= 12 {
-		return [2]int{}, false
+		return 0, false
 	}
 	mask := 0
 	for _, pc := range pcs {
 		if pc < 0 || pc >= 12 {
-			return [2]int{}, false
+			return 0, false
 		}
 		mask |= 1 << pc
 	}
-	return [2]int{mask, root}, true
+	return mask*12 + root, true
 }
 
-// modalVector is ModalVector without the cache.
+// modalVector is ModalVector without the cache. The intervals from the root, each in -11..11,
+// are held as bits, as is each mode's full formula.
 func modalVector(pcs []int, root int) []float64 {
-	v := make([]float64, 40)
+	v := make([]float64, modalDim)
 	if len(pcs) == 0 {
 		return v
 	}
-	intervals := map[int]bool{}
+	var intervals uint32
 	for _, pc := range pcs {
-		intervals[(pc-root+12)%12] = true
+		intervals |= intervalBit((pc - root + 12) % 12)
 	}
-	modes := modesByName()
-	for slot, name := range modalSlotModes {
-		m, ok := modes[strings.ToLower(name)]
-		if !ok || len(m.full) == 0 {
+	for slot, m := range slotModes() {
+		if m == nil {
 			continue
 		}
 		effective := m.characteristic
 		if len(effective) == 0 {
 			effective = m.full
 		}
-		matches, conflicts, covered := 0, 0, 0
+		matches, covered := 0, 0
 		for _, s := range effective {
-			if intervals[s] {
+			if intervals&intervalBit(s) != 0 {
 				matches++
 			}
 		}
-		for i := range intervals {
-			if !slices.Contains(m.full, i) {
-				conflicts++
-			}
-		}
+		conflicts := bits.OnesCount32(intervals &^ m.fullBits) // the chord's intervals outside the mode
 		for _, s := range m.full {
-			if intervals[s] {
+			if intervals&intervalBit(s) != 0 {
 				covered++
 			}
 		}
@@ -139,3 +137,36 @@ func modalVector(pcs []int, root int) []float64 {
 	}
 	return v
 }
+
+// intervalBit is an interval's bit, i+11 for i in -11..11, none for any other.
+func intervalBit(i int) uint32 {
+	if i < -11 || i > 11 {
+		return 0
+	}
+	return 1 << (i + 11)
+}
+
+// slotMode is a slot's mode as the service finds it by name, with its full formula's bits.
+type slotMode struct {
+	modeIntervals
+	fullBits uint32
+}
+
+// slotModes are the slots' modes, looked up by name once; nil for a slot whose name the service
+// does not know or whose mode has no interval.
+var slotModes = sync.OnceValue(func() []*slotMode {
+	out := make([]*slotMode, len(modalSlotModes))
+	modes := modesByName()
+	for slot, name := range modalSlotModes {
+		m, ok := modes[strings.ToLower(name)]
+		if !ok || len(m.full) == 0 {
+			continue
+		}
+		sm := &slotMode{modeIntervals: m}
+		for _, s := range m.full {
+			sm.fullBits |= intervalBit(s)
+		}
+		out[slot] = sm
+	}
+	return out
+})

@@ -18,6 +18,12 @@ type Morphology struct {
 // (Common/GA.Business.ML/Embeddings/Services/MorphologyVectorService.cs:14-56 @ c781df5c).
 func MorphologyVector(m Morphology) []float64 {
 	v := make([]float64, 24)
+	morphologyInto(v, m)
+	return v
+}
+
+// morphologyInto writes MorphologyVector into v, zeros on entry.
+func morphologyInto(v []float64, m Morphology) {
 	if m.Bass >= 0 {
 		v[m.Bass%12] = 1
 	}
@@ -34,5 +40,4 @@ func MorphologyVector(m Morphology) []float64 {
 	if m.BarreRequired {
 		v[18] = 2
 	}
-	return v
 }

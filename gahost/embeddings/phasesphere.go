@@ -5,6 +5,9 @@ import (
 	"math/cmplx"
 	"slices"
 	"sync"
+	"sync/atomic"
+
+	"course/gahost/algebra"
 )
 
 // WeightedSpectralVector is PhaseSphereService.ComputeWeightedSpectralVector: a chroma of the
@@ -12,9 +15,14 @@ import (
 // its DFT coefficients k = 1..6
 // (Common/GA.Business.ML/Embeddings/Services/PhaseSphereService.cs:97-160 @ c781df5c).
 func WeightedSpectralVector(midi []int) []complex128 {
-	out := make([]complex128, 6)
+	s := weightedSpectral(midi)
+	return s[:]
+}
+
+// weightedSpectral is WeightedSpectralVector as an array.
+func weightedSpectral(midi []int) [6]complex128 {
 	if len(midi) == 0 {
-		return out
+		return [6]complex128{}
 	}
 	var chroma [12]float64
 	lo, hi := slices.Min(midi), slices.Max(midi)
@@ -37,8 +45,8 @@ func WeightedSpectralVector(midi []int) []complex128 {
 }
 
 // dft is the DFT loop of ComputeSpectralVector (PhaseSphereService.cs:63-90 @ c781df5c).
-func dft(chroma [12]float64) []complex128 {
-	out := make([]complex128, 6)
+func dft(chroma [12]float64) [6]complex128 {
+	var out [6]complex128
 	t := dftTable()
 	for k := 1; k <= 6; k++ {
 		var re, im float64
@@ -67,33 +75,64 @@ var dftTable = sync.OnceValue(func() *struct{ cos, sin [6][12]float64 } {
 // NormalizeToSphere is PhaseSphereService.NormalizeToSphere: the vector over its length, zeros
 // when it is nearly zero (PhaseSphereService.cs:165-178 @ c781df5c).
 func NormalizeToSphere(s []complex128) []complex128 {
+	out := make([]complex128, len(s))
+	normalizeInto(out, s)
+	return out
+}
+
+// normalizeToSphere is NormalizeToSphere of six coefficients.
+func normalizeToSphere(s [6]complex128) [6]complex128 {
+	var out [6]complex128
+	normalizeInto(out[:], s[:])
+	return out
+}
+
+// normalizeInto writes NormalizeToSphere of s into out, zeros on entry.
+func normalizeInto(out, s []complex128) {
 	sum := 0.0
 	for _, c := range s {
 		m := cmplx.Abs(c)
 		sum += m * m
 	}
 	norm := math.Sqrt(sum)
-	out := make([]complex128, len(s))
 	if norm < 1e-10 {
-		return out
+		return
 	}
 	for i, c := range s {
 		out[i] = c / complex(norm, 0)
 	}
-	return out
 }
 
 // SpectralEntropy is PhaseSphereService.ComputeSpectralEntropy: the entropy of the six
 // coefficients' powers of the plain chroma, over log 6 (PhaseSphereService.cs:380-405 @ c781df5c).
 func SpectralEntropy(pcs []int) float64 {
-	var chroma [12]float64
+	var set algebra.Set
 	for _, pc := range pcs {
 		if pc >= 0 && pc < 12 {
-			chroma[pc] = 1
+			set |= 1 << pc
 		}
 	}
+	// The chroma is the set of pitch classes in 0-11: each set's entropy is worked out once.
+	c := &entropies[set]
+	if p := c.Load(); p != nil {
+		return *p
+	}
+	h := spectralEntropy(set)
+	c.Store(&h)
+	return h
+}
+
+// entropies holds SpectralEntropy by set.
+var entropies [algebra.ItemCount]atomic.Pointer[float64]
+
+// spectralEntropy is SpectralEntropy of a set's chroma, without the cache.
+func spectralEntropy(set algebra.Set) float64 {
+	var chroma [12]float64
+	for _, pc := range set.PitchClasses() {
+		chroma[pc] = 1
+	}
 	spectral := dft(chroma)
-	powers := make([]float64, len(spectral))
+	var powers [len(spectral)]float64
 	total := 0.0
 	for i, c := range spectral {
 		m := cmplx.Abs(c)

@@ -2,8 +2,10 @@ package embeddings
 
 import (
 	"encoding/json"
+	"hash/maphash"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"course/fixtures"
 )
@@ -37,37 +39,30 @@ var symbolicRegistry = sync.OnceValues(func() (*tagRegistry, error) {
 // that contains the tag or that the tag contains; ok is false when none does
 // (Common/GA.Business.Config/Configuration/SymbolicTagRegistry.cs:196-220 @ c781df5c).
 func BitIndex(tag string) (bit int, ok bool) {
-	bitCache.Lock()
-	b, found := bitCache.m[tag]
-	bitCache.Unlock()
-	if found {
-		return b.bit, b.ok
+	slot := &bitCache[maphash.String(bitSeed, tag)%uint64(len(bitCache))]
+	if c := slot.Load(); c != nil && c.tag == tag {
+		return c.bit, c.ok
 	}
 	bit, ok = bitIndex(tag)
-	bitCache.Lock()
-	if bitCache.m == nil || len(bitCache.m) >= maxCachedTags {
-		bitCache.m = map[string]cachedBit{}
-	}
-	bitCache.m[tag] = cachedBit{bit, ok}
-	bitCache.Unlock()
+	slot.Store(&cachedBit{tag, bit, ok})
 	return bit, ok
 }
 
-// maxCachedTags bounds bitCache: a run meets a few dozen tags, a hostile caller no more than this.
-const maxCachedTags = 4096
-
 // cachedBit is one answer of bitIndex.
 type cachedBit struct {
+	tag string
 	bit int
 	ok  bool
 }
 
 // bitCache remembers BitIndex's answers, which depend on the tag only: a corpus of thousands of
-// voicings repeats a few dozen tags.
-var bitCache struct {
-	sync.Mutex
-	m map[string]cachedBit
-}
+// voicings repeats a few dozen tags. It is a table of 4096 answers by the tag's hash, read
+// without a lock; a tag whose slot another holds is looked up again, so a hostile caller's
+// tags take no more room.
+var bitCache [4096]atomic.Pointer[cachedBit]
+
+// bitSeed seeds bitCache's hash.
+var bitSeed = maphash.MakeSeed()
 
 // bitIndex is BitIndex without the cache.
 func bitIndex(tag string) (bit int, ok bool) {
@@ -78,7 +73,7 @@ func bitIndex(tag string) (bit int, ok bool) {
 	if strings.TrimSpace(tag) == "" {
 		return 0, false
 	}
-	n := strings.NewReplacer(" ", "-", "_", "-").Replace(strings.TrimSpace(strings.ToLower(tag)))
+	n := hyphens().Replace(strings.TrimSpace(strings.ToLower(tag)))
 	if b, found := r.bits[n]; found {
 		return b, true
 	}
@@ -90,14 +85,23 @@ func bitIndex(tag string) (bit int, ok bool) {
 	return 0, false
 }
 
+// hyphens turns spaces and underscores into hyphens, as the registry normalises a tag; built
+// on first use.
+var hyphens = sync.OnceValue(func() *strings.Replacer { return strings.NewReplacer(" ", "-", "_", "-") })
+
 // SymbolicVector is SymbolicVectorService.ComputeEmbedding: one bit per tag the registry knows
 // (Common/GA.Business.ML/Embeddings/Services/SymbolicVectorService.cs:10-29 @ c781df5c).
 func SymbolicVector(tags []string) []float64 {
 	v := make([]float64, 12)
+	symbolicInto(v, tags)
+	return v
+}
+
+// symbolicInto sets SymbolicVector's bits of tags in v.
+func symbolicInto(v []float64, tags []string) {
 	for _, t := range tags {
 		if b, ok := BitIndex(t); ok && b >= 0 && b < 12 {
 			v[b] = 1
 		}
 	}
-	return v
 }

@@ -1,6 +1,7 @@
 package embeddings
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -11,16 +12,22 @@ import (
 // root itself no longer counts (Common/GA.Business.ML/Embeddings/Services/TheoryVectorService.cs:27-95 @ c781df5c).
 func StructureVector(pcs []int, hasRoot bool, icvText string) []float64 {
 	v := make([]float64, 24)
-	seen := map[int]bool{}
-	for _, pc := range pcs {
-		if !seen[pc] {
-			seen[pc] = true
+	structureInto(v, pcs, hasRoot, icvText)
+	return v
+}
+
+// structureInto writes StructureVector into v, zeros on entry.
+func structureInto(v []float64, pcs []int, hasRoot bool, icvText string) {
+	seen := 0 // the distinct pitch classes; a chord has twelve at most
+	for i, pc := range pcs {
+		if !slices.Contains(pcs[:i], pc) {
+			seen++
 			if pc >= 0 && pc < 12 {
 				v[pc] = 1
 			}
 		}
 	}
-	v[12] = float64(len(seen)) / 12.0 * 2.0
+	v[12] = float64(seen) / 12.0 * 2.0
 	icv := ParseIcv(icvText)
 	for i := range 6 {
 		v[13+i] = float64(icv[i])
@@ -31,7 +38,6 @@ func StructureVector(pcs []int, hasRoot bool, icvText string) []float64 {
 	if hasRoot {
 		v[22] = 1
 	}
-	return v
 }
 
 // ParseIcv is TheoryVectorService.ParseIcv: "<2 5 4 3 6 1>" or "254361", each count capped at
@@ -39,6 +45,12 @@ func StructureVector(pcs []int, hasRoot bool, icvText string) []float64 {
 func ParseIcv(s string) [6]int {
 	var counts [6]int
 	if s == "" {
+		return counts
+	}
+	if isPlainIcv(s) { // IntervalClassVectorId's own text, every count one digit
+		for i := range 6 {
+			counts[i] = int(s[1+2*i] - '0')
+		}
 		return counts
 	}
 	if strings.ContainsAny(s, "< ") {
@@ -56,6 +68,23 @@ func ParseIcv(s string) [6]int {
 		}
 	}
 	return counts
+}
+
+// isPlainIcv reports whether s is "<d d d d d d>", six single digits, which the general reading
+// reads digit by digit.
+func isPlainIcv(s string) bool {
+	if len(s) != 13 || s[0] != '<' || s[12] != '>' {
+		return false
+	}
+	for i := range 6 {
+		if c := s[1+2*i]; c < '0' || c > '9' {
+			return false
+		}
+		if i < 5 && s[2+2*i] != ' ' {
+			return false
+		}
+	}
+	return true
 }
 
 // icvConsonance is IcvConsonance: the share of minor and major thirds and fourths

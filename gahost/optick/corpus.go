@@ -4,6 +4,7 @@ import (
 	"errors"
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"course/gahost/embeddings"
 	"course/gahost/voicinganalysis"
@@ -22,9 +23,14 @@ const (
 // name, its document and its raw vector, GA's float[].
 type CorpusVoicing struct {
 	Voicing voicinganalysis.Voicing
-	Name    string
-	Doc     embeddings.Document
-	Raw     []float32
+	// Name is the analysis' chord name, the index's QualityInferred.
+	Name string
+	// MidiNotes and RootPitchClass are what the index and the lessons read of the voicing's
+	// document; the rest of the document is dropped once the vector is written.
+	MidiNotes      []int
+	RootPitchClass int
+	// Raw is the raw vector, GA's float[].
+	Raw []float32
 }
 
 // RawFloat64 is the raw vector read as doubles.
@@ -55,7 +61,7 @@ func BuildCorpusIndex(fretCount, windowSize, minPlayed int, partitions []embeddi
 	entries := make([]Entry, len(voicings))
 	for i, e := range voicings {
 		entries[i] = Entry{Embedding: e.Raw, Diagram: e.Voicing.Diagram(), Instrument: "guitar",
-			MidiNotes: e.Doc.MidiNotes, QualityInferred: e.Name, HasQuality: true}
+			MidiNotes: e.MidiNotes, QualityInferred: e.Name, HasQuality: true}
 	}
 	index, err := NewWriter(partitions).Build(entries)
 	if err != nil {
@@ -71,27 +77,34 @@ func buildCorpus(fretCount, windowSize, minPlayed int) ([]CorpusVoicing, error) 
 		return nil, err
 	}
 	out := make([]CorpusVoicing, len(voicings))
-	// The raw vectors share one backing array; the voicings are split between the processors,
-	// each writing its own elements of out.
+	// The raw vectors share one backing array; the processors take the voicings in blocks, each
+	// writing its own elements of out, so no two write the same cache lines.
 	raws := make([]float32, len(voicings)*embeddings.TotalDimension)
 	workers := max(1, min(runtime.GOMAXPROCS(0), len(voicings)/1000))
 	errs := make([]error, workers)
+	const block = 256
+	var next atomic.Int64
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Go(func() {
-			for i := w; i < len(voicings); i += workers {
-				v := voicings[i]
-				a, err := voicinganalysis.Analyze(v)
-				if err != nil {
-					errs[w] = err
+			for {
+				lo := int(next.Add(block)) - block
+				if lo >= len(voicings) {
 					return
 				}
-				doc := embeddings.DocumentFromAnalysis(v, a)
-				f := raws[i*embeddings.TotalDimension : (i+1)*embeddings.TotalDimension : (i+1)*embeddings.TotalDimension]
-				for j, x := range embeddings.Generate(doc) {
-					f[j] = float32(x)
+				for i := lo; i < min(lo+block, len(voicings)); i++ {
+					v := voicings[i]
+					a, err := voicinganalysis.Analyze(v)
+					if err != nil {
+						errs[w] = err
+						return
+					}
+					doc := embeddings.DocumentFromAnalysis(v, a)
+					f := raws[i*embeddings.TotalDimension : (i+1)*embeddings.TotalDimension : (i+1)*embeddings.TotalDimension]
+					embeddings.GenerateInto(f, doc)
+					out[i] = CorpusVoicing{Voicing: v, Name: a.Chord.DisplayName(), Raw: f,
+						MidiNotes: doc.MidiNotes, RootPitchClass: doc.RootPitchClass}
 				}
-				out[i] = CorpusVoicing{Voicing: v, Name: a.Chord.DisplayName(), Doc: doc, Raw: f}
 			}
 		})
 	}

@@ -5,7 +5,9 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -285,5 +287,93 @@ func TestEncode(t *testing.T) {
 		return s
 	}(); math.Abs(norm-0.10) > 1e-6 {
 		t.Errorf("a tag's SYMBOLIC squared norm %v", norm)
+	}
+}
+
+// TestScoresAreTheDotProducts holds the search's scores, split between processors and skipping
+// the query's zeros, to the plain dot product of the query with each vector read back, bit for
+// bit; then stores a NaN where the query is zero, which the plain product carries into its
+// voicing's score and so must the search.
+func TestScoresAreTheDotProducts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	parts := []string{"STRUCTURE", "MORPHOLOGY", "CONTEXT", "SYMBOLIC", "MODAL", "ROOT"}
+	entries := make([]Entry, 5000)
+	for i := range entries {
+		fill := map[string]float32{}
+		for _, p := range parts {
+			if rng.IntN(3) > 0 {
+				fill[p] = float32(rng.NormFloat64())
+			}
+		}
+		entries[i] = entry(t, strconv.Itoa(i), "guitar", []int{40 + i%30}, "", fill)
+	}
+	data, r := build(t, entries)
+	q := make([]float32, r.Dimension())
+	for i := range q {
+		if rng.IntN(4) == 0 {
+			q[i] = float32(rng.NormFloat64())
+		}
+	}
+	check := func(r *Reader) {
+		t.Helper()
+		got := NewStrategy(r).scores(q, 0, r.Count())
+		vec := make([]float32, r.Dimension())
+		for i := range r.Count() {
+			v, err := r.Vector(vec, i)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want float32
+			for j := range q {
+				want += float32(q[j] * v[j])
+			}
+			if math.Float32bits(got[i]) != math.Float32bits(want) {
+				t.Fatalf("voicing %d: score %v, want %v", i, got[i], want)
+			}
+		}
+	}
+	check(r)
+	zero := slices.Index(q, 0)
+	at := int(r.vectorsAt) + 7*r.Dimension()*4 + zero*4
+	binary.LittleEndian.PutUint32(data[at:], math.Float32bits(float32(math.NaN())))
+	r, err := Open(data, embeddings.Partitions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	check(r)
+	if s := NewStrategy(r).scores(q, 0, r.Count())[7]; !math.IsNaN(float64(s)) {
+		t.Errorf("a NaN stored where the query is zero gave the score %v", s)
+	}
+}
+
+// TestLargeIndexVectors writes an index large enough for the writer to split its vectors
+// between processors: each vector read back is the entry's own, and the first short entry in
+// order names the error.
+func TestLargeIndexVectors(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	entries := make([]Entry, 6000)
+	for i := range entries {
+		entries[i] = entry(t, strconv.Itoa(i), "guitar", []int{40}, "", map[string]float32{
+			"STRUCTURE": float32(rng.NormFloat64()), "ROOT": float32(i % 7)})
+	}
+	w := NewWriter(embeddings.Partitions())
+	_, r := build(t, entries)
+	want := make([]float32, r.Dimension())
+	for i, e := range entries {
+		if err := w.ExtractAndNormalize(want, e.Embedding); err != nil {
+			t.Fatal(err)
+		}
+		got, err := r.Vector(nil, int64(i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("voicing %d: %v, want %v", i, got, want)
+		}
+	}
+	entries[5500].Embedding = entries[5500].Embedding[:10]
+	entries[4000].Embedding = entries[4000].Embedding[:10]
+	if _, err := w.Build(entries); err == nil || !strings.Contains(err.Error(), "write index: 4000:") {
+		t.Errorf("two short entries: %v, want entry 4000's error", err)
 	}
 }

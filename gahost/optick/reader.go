@@ -5,7 +5,10 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"runtime"
+	"slices"
 	"strings"
+	"sync"
 
 	"course/gahost/embeddings"
 )
@@ -20,6 +23,8 @@ type Reader struct {
 	offsetsAt, vectorsAt int64
 	metaAt, metaLen      int64
 	ranges               [InstrumentCount][2]int64
+	// allFinite reports, worked out on first use, whether every stored vector value is finite.
+	allFinite func() bool
 }
 
 // Metadata is OptickMetadata: what a voicing's MessagePack record holds (OptickIndexReader.cs:218-222 @ c781df5c).
@@ -76,7 +81,30 @@ func Open(data []byte, partitions []embeddings.Partition) (*Reader, error) {
 		r.metaAt < 0 || r.metaLen < 0 || r.metaAt > size || r.metaLen > size-r.metaAt {
 		return nil, fmt.Errorf("OPTK sections lie outside the %d bytes of the index", size)
 	}
+	r.allFinite = sync.OnceValue(func() bool {
+		// The vectors are split between the processors, each part a whole number of floats.
+		vectors := r.data[r.vectorsAt : r.vectorsAt+r.count*vectorBytes]
+		floats := len(vectors) / 4
+		workers := max(1, min(runtime.GOMAXPROCS(0), floats/(1<<19)))
+		finite := make([]bool, workers)
+		var wg sync.WaitGroup
+		for w := range workers {
+			wg.Go(func() { finite[w] = allFinite(vectors[4*(floats*w/workers) : 4*(floats*(w+1)/workers)]) })
+		}
+		wg.Wait()
+		return !slices.Contains(finite, false)
+	})
 	return r, nil
+}
+
+// allFinite reports whether every little-endian float of b is finite.
+func allFinite(b []byte) bool {
+	for i := 0; i+4 <= len(b); i += 4 {
+		if binary.LittleEndian.Uint32(b[i:])&0x7f800000 == 0x7f800000 { // infinity or NaN
+			return false
+		}
+	}
+	return true
 }
 
 // Count is the number of voicings.
@@ -102,12 +130,18 @@ func (r *Reader) Vector(dst []float32, i int64) ([]float32, error) {
 	if i < 0 || i >= r.count {
 		return nil, fmt.Errorf("voicing %d is outside the index's %d", i, r.count)
 	}
-	dst = dst[:0]
-	at := r.vectorsAt + i*int64(r.dim)*4
-	for j := range r.dim {
-		dst = append(dst, math.Float32frombits(binary.LittleEndian.Uint32(r.data[at+int64(j)*4:])))
+	dst = slices.Grow(dst[:0], r.dim)[:r.dim]
+	b := r.vectorBytes(i)
+	for j := range dst {
+		dst[j] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*j:]))
 	}
 	return dst, nil
+}
+
+// vectorBytes are the bytes of voicing i's vector, i in range.
+func (r *Reader) vectorBytes(i int64) []byte {
+	at := r.vectorsAt + i*int64(r.dim)*4
+	return r.data[at : at+int64(r.dim)*4]
 }
 
 // Metadata is GetMetadata: the record at the offset the table gives voicing i, read as

@@ -1,9 +1,13 @@
 package optick
 
 import (
+	"encoding/binary"
 	"fmt"
+	"math"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Result is a VoicingSearchResult as MapToSearchResult fills it from the index: the voicing's
@@ -82,13 +86,16 @@ func (s *Strategy) search(query []float64, limit int, instrument string) ([]Resu
 	better := func(a, b hit) bool { return a.score > b.score || a.score == b.score && a.idx < b.idx }
 	best := make([]hit, 0, limit+1)
 	start, count := s.r.InstrumentRange(instrument)
-	vec := make([]float32, s.r.dim)
-	for idx := start; idx < start+count && limit > 0; idx++ {
-		v, err := s.r.Vector(vec, idx)
-		if err != nil {
-			return nil, err
-		}
-		h := hit{idx, dot(q, v)}
+	if limit <= 0 || count <= 0 {
+		count = 0
+	} else if start < 0 { // the first voicing GetVector would refuse
+		return nil, fmt.Errorf("voicing %d is outside the index's %d", start, s.r.count)
+	} else if start+count > s.r.count {
+		return nil, fmt.Errorf("voicing %d is outside the index's %d", max(start, s.r.count), s.r.count)
+	}
+	scores := s.scores(q, start, count)
+	for i, score := range scores {
+		h := hit{start + int64(i), score}
 		if len(best) == limit && !better(h, best[len(best)-1]) {
 			continue
 		}
@@ -119,11 +126,56 @@ func (s *Strategy) search(query []float64, limit int, instrument string) ([]Resu
 	return out, nil
 }
 
-// dot is TensorPrimitives.Dot over floats, summed in order, each product rounded to a float.
-func dot(a, b []float32) float32 {
+// scores are the dot products of q with voicings start to start+count-1, in range, split
+// between the processors for a large range. When every stored value is finite, the query's
+// zero dimensions are skipped: each adds a zero product to a sum that is never -0, which leaves
+// it as it was.
+func (s *Strategy) scores(q []float32, start, count int64) []float32 {
+	out := make([]float32, count)
+	var dims []int
+	if s.r.allFinite() {
+		for i, v := range q {
+			if v != 0 {
+				dims = append(dims, i)
+			}
+		}
+	}
+	score := func(lo, hi int64) {
+		for idx := lo; idx < hi; idx++ {
+			b := s.r.vectorBytes(idx)
+			if dims != nil {
+				out[idx-start] = dotSparse(q, dims, b)
+			} else {
+				out[idx-start] = dotBytes(q, b)
+			}
+		}
+	}
+	workers := int64(max(1, min(runtime.GOMAXPROCS(0), int(count/2048))))
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() { score(start+count*w/workers, start+count*(w+1)/workers) })
+	}
+	wg.Wait()
+	return out
+}
+
+// dotSparse is dotBytes over the dimensions dims only, in order.
+func dotSparse(a []float32, dims []int, b []byte) float32 {
+	b = b[:4*len(a)]
+	var s float32
+	for _, i := range dims {
+		s += float32(a[i] * math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:])))
+	}
+	return s
+}
+
+// dotBytes is TensorPrimitives.Dot over floats, summed in order, each product rounded to a
+// float, of a and the little-endian floats of b, read in place.
+func dotBytes(a []float32, b []byte) float32 {
+	b = b[:4*len(a)]
 	var s float32
 	for i := range a {
-		s += float32(a[i] * b[i])
+		s += float32(a[i] * math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:])))
 	}
 	return s
 }

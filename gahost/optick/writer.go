@@ -10,7 +10,9 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"runtime"
 	"strings"
+	"sync"
 
 	"course/gahost/embeddings"
 )
@@ -133,23 +135,19 @@ func appendRecord(b []byte, e Entry) []byte {
 }
 
 // Build is WriteIndex into memory: the header, the metadata offsets, the vectors and the
-// metadata, little-endian (OptickIndexWriter.cs:137-194, 223-268, 376-403 @ c781df5c).
+// metadata, little-endian (OptickIndexWriter.cs:137-194, 223-268, 376-403 @ c781df5c). The
+// index is built in one buffer: the metadata's offsets and length are filled in once its
+// records, written last, are known.
 func (w *Writer) Build(entries []Entry) ([]byte, error) {
-	var meta []byte
-	offsets := make([]uint64, len(entries))
-	for i, e := range entries {
-		offsets[i] = uint64(len(meta))
-		meta = appendRecord(meta, e)
-	}
 	n := uint64(len(entries))
 	header := uint64(HeaderSize(w.dim))
 	vectorBytes := uint64(w.dim) * 4
 	offsetsAt := header
 	vectorsAt := offsetsAt + n*8
 	metaAt := vectorsAt + n*vectorBytes
-	total := metaAt + uint64(len(meta))
 
-	out := make([]byte, 0, total)
+	const recordGuess = 96 // a guitar voicing's record takes about 80 bytes
+	out := make([]byte, 0, metaAt+n*recordGuess)
 	le := binary.LittleEndian
 	out = append(out, Magic...)
 	out = le.AppendUint32(out, FormatVersion)
@@ -174,23 +172,53 @@ func (w *Writer) Build(entries []Entry) ([]byte, error) {
 	out = le.AppendUint64(out, offsetsAt)
 	out = le.AppendUint64(out, vectorsAt)
 	out = le.AppendUint64(out, metaAt)
-	out = le.AppendUint64(out, uint64(len(meta)))
+	metaLenAt := len(out)
+	out = le.AppendUint64(out, 0) // the metadata's length, once written
 	for _, x := range w.weights {
 		out = le.AppendUint32(out, math.Float32bits(x))
 	}
-	for _, o := range offsets {
-		out = le.AppendUint64(out, o)
+	out = out[:metaAt] // the metadata offsets, once written, and the vectors
+	if err := w.putVectors(out[vectorsAt:metaAt], entries); err != nil {
+		return nil, err
 	}
-	vec := make([]float32, w.dim)
-	for _, e := range entries {
-		if err := w.ExtractAndNormalize(vec, e.Embedding); err != nil {
-			return nil, fmt.Errorf("write index: %s: %w", e.Diagram, err)
-		}
-		for _, x := range vec {
-			out = le.AppendUint32(out, math.Float32bits(x))
+	for i, e := range entries {
+		le.PutUint64(out[offsetsAt+uint64(i)*8:], uint64(len(out))-metaAt)
+		out = appendRecord(out, e)
+	}
+	le.PutUint64(out[metaLenAt:], uint64(len(out))-metaAt)
+	return out, nil
+}
+
+// putVectors writes each entry's compact vector into vectors, the entries split between the
+// processors for a large index; the first entry in order that fails gives the error.
+func (w *Writer) putVectors(vectors []byte, entries []Entry) error {
+	vectorBytes := w.dim * 4
+	workers := max(1, min(runtime.GOMAXPROCS(0), len(entries)/2048))
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for k := range workers {
+		wg.Go(func() {
+			vec := make([]float32, w.dim)
+			lo, hi := len(entries)*k/workers, len(entries)*(k+1)/workers
+			for i := lo; i < hi; i++ {
+				if err := w.ExtractAndNormalize(vec, entries[i].Embedding); err != nil {
+					errs[k] = fmt.Errorf("write index: %s: %w", entries[i].Diagram, err)
+					return
+				}
+				b := vectors[i*vectorBytes : (i+1)*vectorBytes]
+				for j, x := range vec {
+					binary.LittleEndian.PutUint32(b[4*j:], math.Float32bits(x))
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs { // the workers hold the entries in order
+		if err != nil {
+			return err
 		}
 	}
-	return append(out, meta...), nil
+	return nil
 }
 
 // WriteIndex writes the index to out.

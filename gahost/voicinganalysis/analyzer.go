@@ -2,9 +2,11 @@ package voicinganalysis
 
 import (
 	"fmt"
+	"hash/maphash"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"course/gahost/algebra"
 	"course/gahost/tonalmodes"
@@ -23,7 +25,8 @@ type Analysis struct {
 	// class 0, whose family has several modes.
 	ModeName, FamilyName string
 	// Tags are the semantic tags: the harmony's, the shape's, the mode's, the drop voicing's and
-	// the classification engine's, without repeats.
+	// the classification engine's, without repeats. Analyses with equal tags share one list:
+	// read only.
 	Tags []string
 }
 
@@ -32,41 +35,105 @@ func Analyze(v Voicing) (Analysis, error) {
 	if len(v.Notes) == 0 {
 		return Analysis{}, fmt.Errorf("analyze %s: no note is played", v.Diagram())
 	}
+	var buf [8]int
+	sorted := sortedNotes(buf[:0], v.Notes)
 	set := algebra.NewSet(v.Notes...)
-	a := Analysis{Characteristics: AnalyzeHarmony(v), MidiNotes: slices.Clone(v.Notes), PitchClasses: set}
+	a := Analysis{Characteristics: analyzeHarmony(sorted), MidiNotes: slices.Clone(v.Notes), PitchClasses: set}
 
 	// Modal family detection (VoicingAnalyzer.cs:111-141 @ c781df5c)
+	mode := modeOf(set)
+	a.ModeName, a.FamilyName = mode.mode, mode.family
+
+	a.Layout = AnalyzePhysical(v)
+	var tagBuf [48]string // the tags are gathered on the stack and kept at their own size
+	tags := append(tagBuf[:0], a.SemanticTags...)
+	tags = append(tags, a.Layout.Tags...)
+	if a.ModeName != "" {
+		tags = append(tags, mode.modeTag, mode.familyTag)
+	}
+	if a.DropVoicing != "" {
+		tags = append(tags, tagText(a.DropVoicing)) // "Drop-2" holds no space
+	}
+	tags = classify(tags, a.Characteristics, sorted)
+	a.Tags = internTags(distinct(tags))
+	return a, nil
+}
+
+// internTags returns a list equal to tags, nil for none, shared with earlier callers that asked
+// for an equal list: a corpus of thousands of voicings has a few hundred lists of tags. The
+// lists are capped, so a caller's append copies. It remembers 4096 lists at most, by hash.
+func internTags(tags []string) []string {
+	if len(tags) == 0 {
+		return nil
+	}
+	var h maphash.Hash
+	h.SetSeed(tagListSeed)
+	for _, t := range tags {
+		h.WriteString(t)
+		h.WriteByte(0)
+	}
+	slot := &tagLists[h.Sum64()%uint64(len(tagLists))]
+	if p := slot.Load(); p != nil && slices.Equal(*p, tags) {
+		return *p
+	}
+	list := slices.Clip(slices.Clone(tags))
+	slot.Store(&list)
+	return list
+}
+
+// tagLists holds internTags's lists by hash; a list whose slot another holds is copied again.
+var tagLists [4096]atomic.Pointer[[]string]
+
+// tagListSeed seeds tagLists's hash.
+var tagListSeed = maphash.MakeSeed()
+
+// setMode is what the modal family detection says of a set: its mode and family names, ""
+// for none, and their tags.
+type setMode struct {
+	mode, family       string
+	modeTag, familyTag string
+}
+
+// modeOf is the modal family detection of a set, each set's answer worked out once: a corpus
+// of thousands of voicings holds a few hundred sets. Two callers asking for one set at once
+// store equal answers.
+func modeOf(set algebra.Set) setMode {
+	c := &setModes[set&(algebra.ItemCount-1)]
+	if p := c.Load(); p != nil {
+		return *p
+	}
+	m := detectMode(set)
+	c.Store(&m)
+	return m
+}
+
+// setModes holds modeOf's answers by set.
+var setModes [algebra.ItemCount]atomic.Pointer[setMode]
+
+// detectMode is modeOf without the cache: a set of four pitch classes or more, holding pitch
+// class 0, whose family has several modes, is named by the mode lookup, else "Mode n" by its
+// rank, and its family by the family names, else by its vector (VoicingAnalyzer.cs:111-141 @ c781df5c).
+func detectMode(set algebra.Set) setMode {
+	var m setMode
 	if set.Len() >= 4 {
 		modes := modalFamily(set)
 		if len(modes) > 1 {
 			if i := slices.Index(modes, set); i >= 0 {
-				a.ModeName = fmt.Sprintf("Mode %d", i+1)
-				if m, ok := modeLookup()[set]; ok {
-					a.ModeName = m
+				m.mode = fmt.Sprintf("Mode %d", i+1)
+				if name, ok := modeLookup()[set]; ok {
+					m.mode = name
 				}
 				icv := set.IntervalClassVector()
-				a.FamilyName = "Family " + icv.String()
+				m.family = "Family " + icv.String()
 				if name, ok := familyNames()[icv]; ok {
-					a.FamilyName = name
+					m.family = name
 				}
+				m.modeTag = strings.ReplaceAll(strings.ToLower(m.mode), " ", "-")
+				m.familyTag = strings.ReplaceAll(strings.ToLower(m.family), " ", "-")
 			}
 		}
 	}
-
-	a.Layout = AnalyzePhysical(v)
-	sorted := slices.Sorted(slices.Values(v.Notes))
-	tags := slices.Clone(a.SemanticTags)
-	tags = append(tags, a.Layout.Tags...)
-	if a.ModeName != "" {
-		tags = append(tags, strings.ReplaceAll(strings.ToLower(a.ModeName), " ", "-"),
-			strings.ReplaceAll(strings.ToLower(a.FamilyName), " ", "-"))
-	}
-	if a.DropVoicing != "" {
-		tags = append(tags, strings.ToLower(a.DropVoicing))
-	}
-	tags = append(tags, classify(a.Characteristics, sorted)...)
-	a.Tags = distinct(tags)
-	return a, nil
+	return m
 }
 
 // modeLookup is VoicingAnalyzer's _modeLookupById: the pitch classes of every mode of the major,
@@ -147,8 +214,8 @@ func hasSeventhOrBeyond(ext string) bool {
 // classify is VoicingTagEnricher.Enrich through ChordClassificationEngine.Classify: register,
 // mood, style and technique tags (Common/GA.Domain.Services/Fretboard/Voicings/Analysis/
 // VoicingTagEnricher.cs:23-45 and ChordClassificationEngine.cs:27-175 @ c781df5c).
-func classify(c Characteristics, sorted []int) []string {
-	var tags []string
+// The tags are appended to tags.
+func classify(tags []string, c Characteristics, sorted []int) []string {
 	mean := 0.0
 	for _, n := range sorted {
 		mean += float64(n)
@@ -219,7 +286,7 @@ func classify(c Characteristics, sorted []int) []string {
 		tags = append(tags, "closed-voicing")
 	}
 	if hasDrop {
-		norm := strings.ReplaceAll(strings.ToLower(c.DropVoicing), " ", "-")
+		norm := tagText(c.DropVoicing)
 		if strings.Contains(norm, "drop-2") {
 			tags = append(tags, "drop-2-voicings")
 		} else if strings.Contains(norm, "drop-3") {

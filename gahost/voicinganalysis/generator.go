@@ -27,6 +27,8 @@ func Generate(openStrings []int, fretCount, windowSize, minPlayed int) ([]Voicin
 		total *= options
 	}
 	indices := make([]int, strings)
+	// The voicings' frets and notes are cut from shared chunks, each voicing's own part capped.
+	var slab []int
 	for start := 0; start <= fretCount-windowSize; start++ {
 		clear(indices)
 		for range total {
@@ -41,7 +43,12 @@ func Generate(openStrings []int, fretCount, windowSize, minPlayed int) ([]Voicin
 				}
 			}
 			if played >= minPlayed && (maxFret < 0 || maxFret-minFret <= windowSize) {
-				v := Voicing{Frets: make([]int, strings), Notes: make([]int, 0, played)}
+				if cap(slab)-len(slab) < strings+played {
+					slab = make([]int, 0, max(4096, strings+played))
+				}
+				at := len(slab)
+				slab = slab[:at+strings+played]
+				v := Voicing{Frets: slab[at : at+strings : at+strings], Notes: slab[at+strings : at+strings : at+strings+played]}
 				for s, ix := range indices {
 					if ix == 0 {
 						v.Frets[s] = Muted

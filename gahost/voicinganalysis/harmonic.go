@@ -3,6 +3,7 @@ package voicinganalysis
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"course/gahost/algebra"
 )
@@ -23,7 +24,8 @@ type Characteristics struct {
 	IsRootless      bool
 	DropVoicing     string
 	IsOpenVoicing   bool
-	SemanticTags    []string
+	// SemanticTags are shared by analyses with equal tags: read only.
+	SemanticTags []string
 }
 
 // FunctionalHarmony is AnalysisConstants.FunctionalHarmony, the harmonic function every
@@ -33,10 +35,22 @@ const FunctionalHarmony = "Functional Harmony"
 // AnalyzeHarmony is VoicingHarmonicAnalyzer.Analyze of a voicing with at least one note
 // (VoicingHarmonicAnalyzer.cs:10-44 @ c781df5c).
 func AnalyzeHarmony(v Voicing) Characteristics {
-	midi := slices.Clone(v.Notes)
-	slices.Sort(midi)
+	var buf [8]int
+	return analyzeHarmony(sortedNotes(buf[:0], v.Notes))
+}
+
+// sortedNotes appends the notes to dst and sorts them, ascending.
+func sortedNotes(dst, notes []int) []int {
+	dst = append(dst, notes...)
+	slices.Sort(dst)
+	return dst
+}
+
+// analyzeHarmony is AnalyzeHarmony of the voicing's notes sorted, ascending.
+func analyzeHarmony(midi []int) Characteristics {
+	var tagBuf [16]string
 	set := algebra.NewSet(midi...)
-	chord := Identify(set.PitchClasses(), midi[0]%12)
+	chord := identifySet(set, midi[0]%12)
 	dissonance := dissonanceScore(midi)
 	consonance := 1 - min(dissonance/10, 1)
 	spread := midi[len(midi)-1] - midi[0]
@@ -46,22 +60,23 @@ func AnalyzeHarmony(v Voicing) Characteristics {
 		Consonance:      consonance,
 		IntervalSpread:  spread,
 		NoteCount:       set.Len(),
-		ICV:             set.IntervalClassVector().String(),
+		ICV:             set.VectorText(),
 		IsRootless:      spread > 12,
 		DropVoicing:     dropVoicing(midi),
 		IsOpenVoicing:   false,
-		SemanticTags:    harmonicTags(chord, spread, consonance),
+		SemanticTags:    internTags(distinct(harmonicTags(tagBuf[:0], chord, spread, consonance))),
 	}
 }
 
 // dropVoicing is DetectDropVoicing: four notes or more whose bass, raised an octave, leaves them
-// within an octave are a "Drop-2" (VoicingHarmonicAnalyzer.cs:46-58 @ c781df5c).
+// within an octave are a "Drop-2" (VoicingHarmonicAnalyzer.cs:46-58 @ c781df5c). The notes are
+// sorted, so the raised set's extremes are the raised bass and the second and top notes.
 func dropVoicing(sorted []int) string {
 	if len(sorted) < 4 {
 		return ""
 	}
-	raised := append(slices.Clone(sorted[1:]), sorted[0]+12)
-	if slices.Max(raised)-slices.Min(raised) <= 12 {
+	raised := sorted[0] + 12
+	if max(sorted[len(sorted)-1], raised)-min(sorted[1], raised) <= 12 {
 		return "Drop-2"
 	}
 	return ""
@@ -86,8 +101,8 @@ func dissonanceScore(midi []int) float64 {
 }
 
 // harmonicTags is GenerateSemanticTags (VoicingHarmonicAnalyzer.cs:170-207 @ c781df5c).
-func harmonicTags(chord Chord, spread int, consonance float64) []string {
-	var tags []string
+// The tags are appended to tags.
+func harmonicTags(tags []string, chord Chord, spread int, consonance float64) []string {
 	if consonance > 0.7 {
 		tags = append(tags, "consonant")
 	} else if consonance < 0.3 {
@@ -114,12 +129,16 @@ func harmonicTags(chord Chord, spread int, consonance float64) []string {
 	if spread > 12 && spread < 24 {
 		tags = append(tags, "balanced")
 	}
-	return distinct(tags)
+	return tags
 }
 
-// distinct keeps the first of equal strings, as LINQ's Distinct does.
+// distinct keeps the first of equal strings, as LINQ's Distinct does, in place; nil when in is
+// empty.
 func distinct(in []string) []string {
-	var out []string
+	if len(in) == 0 {
+		return nil
+	}
+	out := in[:0]
 	for _, s := range in {
 		if !slices.Contains(out, s) { // a voicing has a few dozen tags at most
 			out = append(out, s)
@@ -127,3 +146,24 @@ func distinct(in []string) []string {
 	}
 	return out
 }
+
+// tagText is a name as a tag: lower case, spaces turned to hyphens, as the analyzers write
+// strings.ToLower(x).Replace(" ", "-"). The names the analyzers use are turned once.
+func tagText(s string) string {
+	if t, ok := tagTexts()[s]; ok {
+		return t
+	}
+	return strings.ReplaceAll(strings.ToLower(s), " ", "-")
+}
+
+// tagTexts holds tagText of the hand positions, difficulties, string sets, shapes and drop
+// voicings the analyzers name.
+var tagTexts = sync.OnceValue(func() map[string]string {
+	out := map[string]string{}
+	for _, s := range []string{"Open Position", "Low Position", "Middle Position", "Upper Position",
+		"Beginner", "Intermediate", "Advanced", "E-Shape", "Drop-2",
+		"Mixed", "Top 3", "Bottom 3", "Inner 4", "Top 4", "Bottom 4", "Full"} {
+		out[s] = strings.ReplaceAll(strings.ToLower(s), " ", "-")
+	}
+	return out
+})

@@ -3,7 +3,7 @@ package voicinganalysis
 import (
 	"math"
 	"slices"
-	"strings"
+	"sync"
 )
 
 // Layout is the part of PhysicalLayout and PlayabilityInfo the voicing document keeps, and the
@@ -18,7 +18,8 @@ type Layout struct {
 	BarreRequired bool
 	Difficulty    string
 	CagedShape    string
-	Tags          []string
+	// Tags are shared by layouts with equal tags: read only.
+	Tags []string
 }
 
 // scaleLengthMm is ScaleLengths.Default, an electric guitar's
@@ -27,17 +28,35 @@ const scaleLengthMm = 648.0
 
 // fretPositionMm is CalculateFretPositionMm (PhysicalFretboardCalculator.cs:35-43 @ c781df5c).
 func fretPositionMm(fret int) float64 {
+	if t := fretPositions(); fret >= 0 && fret < len(t) {
+		return t[fret]
+	}
+	return computeFretPositionMm(fret)
+}
+
+// computeFretPositionMm is fretPositionMm worked out.
+func computeFretPositionMm(fret int) float64 {
 	if fret == 0 {
 		return 0
 	}
 	return scaleLengthMm * (1 - math.Pow(2, -float64(fret)/12))
 }
 
+// fretPositions holds fretPositionMm of frets 0 to 24, a guitar's, worked out on first use.
+var fretPositions = sync.OnceValue(func() *[25]float64 {
+	var out [25]float64
+	for f := range out {
+		out[f] = computeFretPositionMm(f)
+	}
+	return &out
+})
+
 // AnalyzePhysical runs ExtractPhysicalLayout, CalculatePlayability, AnalyzeErgonomics and
 // GeneratePhysicalTags (VoicingPhysicalAnalyzer.cs:15-215 @ c781df5c). Positions are read in
 // string order, string 1 first, while the CAGED shapes are written for index 0 as the low E.
 func AnalyzePhysical(v Voicing) Layout {
-	var used, open []int
+	var usedBuf, openBuf, frettedBuf [8]int // a guitar has six strings: the buffers stay on the stack
+	used, open := usedBuf[:0], openBuf[:0]
 	minFret, maxFret := math.MaxInt, 0
 	for i, f := range v.Frets {
 		if f == Muted {
@@ -87,7 +106,7 @@ func AnalyzePhysical(v Voicing) Layout {
 	}
 
 	// CalculatePlayability (VoicingPhysicalAnalyzer.cs:86-154 @ c781df5c)
-	var fretted []int
+	fretted := frettedBuf[:0]
 	for _, f := range v.Frets {
 		if f > 0 {
 			fretted = append(fretted, f)
@@ -110,7 +129,12 @@ func AnalyzePhysical(v Voicing) Layout {
 	}
 	l.CagedShape = cagedShape(v.Frets)
 	shell := len(used) >= 3 && len(used) <= 4
-	uniqueFrets := len(slices.Compact(slices.Sorted(slices.Values(fretted))))
+	uniqueFrets := 0
+	for i, f := range fretted {
+		if !slices.Contains(fretted[:i], f) {
+			uniqueFrets++
+		}
+	}
 	minimumFingers := min(uniqueFrets, 4)
 
 	// AnalyzeErgonomics (VoicingPhysicalAnalyzer.cs:156-185 @ c781df5c)
@@ -124,7 +148,9 @@ func AnalyzePhysical(v Voicing) Layout {
 	impossible := l.HandStretch > 6 || minimumFingers > 4
 
 	// GeneratePhysicalTags (VoicingPhysicalAnalyzer.cs:187-215 @ c781df5c)
-	tags := []string{strings.ReplaceAll(strings.ToLower(l.HandPosition), " ", "-"), strings.ToLower(l.Difficulty)}
+	// The difficulties and shapes hold no space: tagText lowers them as ToLower does.
+	var tagBuf [16]string
+	tags := append(tagBuf[:0], tagText(l.HandPosition), tagText(l.Difficulty))
 	if l.Difficulty == "Beginner" {
 		tags = append(tags, "easy-to-play")
 	}
@@ -141,7 +167,7 @@ func AnalyzePhysical(v Voicing) Layout {
 		tags = append(tags, "ambient-open")
 	}
 	if l.CagedShape != "" {
-		tags = append(tags, strings.ToLower(l.CagedShape))
+		tags = append(tags, tagText(l.CagedShape))
 	}
 	if shell {
 		tags = append(tags, "shell-voicing")
@@ -155,8 +181,8 @@ func AnalyzePhysical(v Voicing) Layout {
 	if impossible {
 		tags = append(tags, "physically-challenging")
 	}
-	tags = append(tags, strings.ReplaceAll(strings.ToLower(stringSet), " ", "-"))
-	l.Tags = distinct(tags)
+	tags = append(tags, tagText(stringSet))
+	l.Tags = internTags(distinct(tags))
 	return l
 }
 

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"course/gahost/algebra"
 )
@@ -33,9 +33,13 @@ func (m match) distance() int { return m.missing + m.extra }
 // bits of the pattern's intervals.
 func (p Pattern) tryMatch(intervals, mask uint16, maxMissing, maxExtra int) (match, bool) {
 	var m match
-	for _, i := range p.Intervals {
-		if i < 0 || i >= 12 || intervals&(1<<i) == 0 {
-			m.missing++
+	if len(p.Intervals) == bits.OnesCount16(mask) { // each interval in 0-11 once: count by bits
+		m.missing = bits.OnesCount16(mask &^ intervals)
+	} else {
+		for _, i := range p.Intervals {
+			if i < 0 || i >= 12 || intervals&(1<<i) == 0 {
+				m.missing++
+			}
 		}
 	}
 	m.extra = bits.OnesCount16(intervals &^ mask)
@@ -160,7 +164,30 @@ func (c Chord) DisplayName() string { return c.CanonicalName + c.SlashSuffix }
 // Identify is CanonicalChordRecognizer.Identify: the distinct pitch classes name the chord, the
 // bass only adds a slash suffix (CanonicalChordRecognizer.cs:26-38 @ c781df5c).
 func Identify(pcs []int, bass int) Chord {
-	set := algebra.NewSet(pcs...)
+	return identifySet(algebra.NewSet(pcs...), bass)
+}
+
+// identifySet is Identify of a set, through chordCache for a bass of 0 or more.
+func identifySet(set algebra.Set, bass int) Chord {
+	if bass < 0 {
+		return identifyUncached(set, bass)
+	}
+	c := &chordCache[int(set)*12+bass%12]
+	if p := c.Load(); p != nil {
+		return *p
+	}
+	chord := identifyUncached(set, bass)
+	c.Store(&chord)
+	return chord
+}
+
+// chordCache remembers Identify's answers: the name depends only on the set and the bass's
+// pitch class, so a corpus of thousands of voicings names each pair once. Two callers naming
+// one pair at once store equal chords.
+var chordCache [algebra.ItemCount * 12]atomic.Pointer[Chord]
+
+// identifyUncached is Identify of a set without the cache.
+func identifyUncached(set algebra.Set, bass int) Chord {
 	distinct := set.PitchClasses()
 	switch len(distinct) {
 	case 0:
@@ -171,34 +198,7 @@ func Identify(pcs []int, bass int) Chord {
 	case 2:
 		return identifyDyad(distinct[0], distinct[1])
 	}
-	return identifyCached(distinct, set, bass)
-}
-
-// chordCache remembers identifyChordSet's answers: the name depends only on the set and the
-// bass's pitch class, so a corpus of thousands of voicings names each pair once. It holds at
-// most 4096 x 12 chords.
-var chordCache struct {
-	sync.Mutex
-	m map[[2]int]Chord
-}
-
-// identifyCached is identifyChordSet through chordCache.
-func identifyCached(distinct []int, set algebra.Set, bass int) Chord {
-	key := [2]int{int(set), bass % 12}
-	chordCache.Lock()
-	c, ok := chordCache.m[key]
-	chordCache.Unlock()
-	if ok {
-		return c
-	}
-	c = identifyChordSet(distinct, set, bass)
-	chordCache.Lock()
-	if chordCache.m == nil {
-		chordCache.m = map[[2]int]Chord{}
-	}
-	chordCache.m[key] = c
-	chordCache.Unlock()
-	return c
+	return identifyChordSet(distinct, set, bass)
 }
 
 // identifyDyad names two pitch classes: a fifth either way is a power chord, anything else the
@@ -229,62 +229,95 @@ func identifyDyad(pc1, pc2 int) Chord {
 // candidate is one root and pattern that fit.
 type candidate struct {
 	root    int
-	pattern Pattern
+	pattern *Pattern
 	match   match
+}
+
+// before is the recognizer's order: the nearer fit, then an exact one, then the pattern of
+// lower priority, then the commoner root (CanonicalChordRecognizer.cs:140-147 @ c781df5c).
+func (a candidate) before(b candidate) bool {
+	if a.match.distance() != b.match.distance() {
+		return a.match.distance() < b.match.distance()
+	}
+	if a.missingRank() != b.missingRank() {
+		return a.missingRank() < b.missingRank()
+	}
+	if a.pattern.Priority != b.pattern.Priority {
+		return a.pattern.Priority < b.pattern.Priority
+	}
+	return rootCommonness(a.root) < rootCommonness(b.root)
+}
+
+// missingRank is 0 for a fit that lacks no interval.
+func (a candidate) missingRank() int {
+	if a.match.missing == 0 {
+		return 0
+	}
+	return 1
 }
 
 // identifyChordSet tries every pitch class as root against every pattern, a pattern missing at
 // most one interval and the chord having at most one extra, and keeps the nearest fit, then an
 // exact one, then the pattern of lowest priority, then the commonest root; LINQ's OrderBy is
-// stable, so ties keep root then catalogue order (CanonicalChordRecognizer.cs:123-160 @ c781df5c).
+// stable, so ties keep root then catalogue order, and the first candidate no later one comes
+// before is the one the sorted list starts with (CanonicalChordRecognizer.cs:123-160 @ c781df5c).
+// The fit depends on the set alone: it is worked out once per set, and the bass adds its slash.
 func identifyChordSet(pcs []int, set algebra.Set, bass int) Chord {
-	var cands []candidate
+	c := &setChords[set&(algebra.ItemCount-1)]
+	p := c.Load()
+	if p == nil {
+		fit := bestFit(pcs, set)
+		p = &fit
+		c.Store(p) // two callers naming one set at once store equal chords
+	}
+	chord := p.chord
+	if p.root >= 0 && bass%12 != p.root {
+		chord.SlashSuffix = "/" + NoteName(bass)
+	}
+	return chord
+}
+
+// fit is a set's chord before the bass is known, and its root's pitch class, -1 for the Forte
+// fallback, which has no root.
+type fit struct {
+	chord Chord
+	root  int
+}
+
+// setChords holds bestFit's answers by set.
+var setChords [algebra.ItemCount]atomic.Pointer[fit]
+
+// bestFit is identifyChordSet's chord without the slash: the fit nearest the set, or the
+// Forte fallback when none fits.
+func bestFit(pcs []int, set algebra.Set) fit {
+	var best candidate
+	found := false
+	cat := catalogue()
 	for _, root := range pcs {
 		var intervals uint16
 		for _, pc := range pcs {
 			intervals |= 1 << ((pc - root + 12) % 12)
 		}
-		for _, p := range catalogue() {
+		for i := range cat {
+			p := &cat[i]
 			if m, ok := p.tryMatch(intervals, p.mask, 1, 1); ok {
-				cands = append(cands, candidate{root, p.Pattern, m})
+				if c := (candidate{root, &p.Pattern, m}); !found || c.before(best) {
+					best, found = c, true
+				}
 			}
 		}
 	}
-	if len(cands) == 0 {
-		return fallbackFromForte(set)
+	if !found {
+		return fit{fallbackFromForte(set), -1}
 	}
-	missingRank := func(c candidate) int {
-		if c.match.missing == 0 {
-			return 0
-		}
-		return 1
-	}
-	sort.SliceStable(cands, func(i, j int) bool {
-		a, b := cands[i], cands[j]
-		if a.match.distance() != b.match.distance() {
-			return a.match.distance() < b.match.distance()
-		}
-		if missingRank(a) != missingRank(b) {
-			return missingRank(a) < missingRank(b)
-		}
-		if a.pattern.Priority != b.pattern.Priority {
-			return a.pattern.Priority < b.pattern.Priority
-		}
-		return rootCommonness(a.root) < rootCommonness(b.root)
-	})
-	best := cands[0]
-	c := Chord{CanonicalName: NoteName(best.root) + chordSuffix(best.pattern), Root: NoteName(best.root),
+	return fit{Chord{CanonicalName: NoteName(best.root) + chordSuffix(*best.pattern), Root: NoteName(best.root),
 		Quality: best.pattern.Quality, Extension: best.pattern.Extension, PatternName: best.pattern.Name,
-		MatchDistance: best.match.distance()}
-	if bass%12 != best.root {
-		c.SlashSuffix = "/" + NoteName(bass)
-	}
-	return c
+		MatchDistance: best.match.distance()}, best.root}
 }
 
 // specialSuffixes are ChordSuffix's names for known patterns, built when a chord is named
 // (CanonicalChordRecognizer.cs:237-273 @ c781df5c).
-func specialSuffixes() map[string]string {
+var specialSuffixes = sync.OnceValue(func() map[string]string {
 	return map[string]string{
 		"sus2": "sus2", "sus4": "sus4", "7-sus2": "7sus2", "7-sus4": "7sus4", "9-sus4": "9sus4", "13-sus4": "13sus4",
 		"major-7": "maj7", "major-9": "maj9", "major-11": "maj11", "major-13": "maj13",
@@ -296,7 +329,7 @@ func specialSuffixes() map[string]string {
 		"whole-tone-hexachord": "(whole-tone)", "augmented-hexachord": "(aug hex)",
 		"octatonic-half-whole": "(oct H-W)", "octatonic-whole-half": "(oct W-H)",
 	}
-}
+})
 
 // chordSuffix is ChordSuffix: a known pattern's own suffix, else quality, extension and
 // alterations run together (CanonicalChordRecognizer.cs:189-274 @ c781df5c).

@@ -26,15 +26,22 @@ type Voicing struct {
 // Diagram is Voicing.Diagram: the frets in string order, "x" for a muted string, joined by
 // hyphens (Voicing.cs:19-35 @ c781df5c).
 func (v Voicing) Diagram() string {
-	parts := make([]string, len(v.Frets))
+	return string(v.AppendDiagram(make([]byte, 0, 3*len(v.Frets))))
+}
+
+// AppendDiagram appends Diagram's text to b, for callers that write many diagrams.
+func (v Voicing) AppendDiagram(b []byte) []byte {
 	for i, f := range v.Frets {
+		if i > 0 {
+			b = append(b, '-')
+		}
 		if f == Muted {
-			parts[i] = "x"
+			b = append(b, 'x')
 		} else {
-			parts[i] = strconv.Itoa(f)
+			b = strconv.AppendInt(b, int64(f), 10)
 		}
 	}
-	return strings.Join(parts, "-")
+	return b
 }
 
 // mcpOpenStrings are the open strings GaMcpServer's voicing tool knows for a guitar, string 1
@@ -79,9 +86,23 @@ func ParsePitchClass(name string) (int, bool) {
 	if name == "" {
 		return 0, false
 	}
-	base := map[byte]int{'C': 0, 'D': 2, 'E': 4, 'F': 5, 'G': 7, 'A': 9, 'B': 11}
-	pc, ok := base[strings.ToUpper(name[:1])[0]]
-	if !ok {
+	var pc int
+	switch name[0] {
+	case 'C', 'c':
+		pc = 0
+	case 'D', 'd':
+		pc = 2
+	case 'E', 'e':
+		pc = 4
+	case 'F', 'f':
+		pc = 5
+	case 'G', 'g':
+		pc = 7
+	case 'A', 'a':
+		pc = 9
+	case 'B', 'b':
+		pc = 11
+	default:
 		return 0, false
 	}
 	for _, c := range name[1:] {

@@ -1,6 +1,7 @@
 package voicinganalysis
 
 import (
+	"math"
 	"slices"
 	"testing"
 
@@ -155,5 +156,37 @@ func TestModeNames(t *testing.T) {
 	}
 	if got := familyNames()[algebra.NewSet(0, 2, 4, 5, 7, 8, 11).IntervalClassVector()]; got != "Harmonic Minor Family" {
 		t.Errorf("harmonic major's family: %q", got)
+	}
+}
+
+// TestFretPositions holds the remembered fret positions to the formula, and a fret beyond the
+// table to it too.
+func TestFretPositions(t *testing.T) {
+	for f := -1; f <= 30; f++ {
+		if got, want := fretPositionMm(f), computeFretPositionMm(f); got != want {
+			t.Errorf("fret %d: %v, want %v", f, got, want)
+		}
+	}
+	if got := fretPositionMm(12); math.Abs(got-324) > 1e-9 {
+		t.Errorf("fret 12 at %v mm, want half the scale, 324", got)
+	}
+}
+
+// TestInternTags: an equal list comes back shared and capped, so an append copies; a different
+// list comes back as itself; none gives nil.
+func TestInternTags(t *testing.T) {
+	a := internTags([]string{"consonant", "major", "open-position"})
+	b := internTags([]string{"consonant", "major", "open-position"})
+	if !slices.Equal(a, []string{"consonant", "major", "open-position"}) || &a[0] != &b[0] || cap(a) != len(a) {
+		t.Errorf("equal lists: %v %v (cap %d), want one shared, capped list", a, b, cap(a))
+	}
+	if c := append(a, "x"); &c[0] == &a[0] {
+		t.Error("an append wrote into the shared list")
+	}
+	if c := internTags([]string{"consonant", "minor"}); !slices.Equal(c, []string{"consonant", "minor"}) {
+		t.Errorf("another list: %v", c)
+	}
+	if internTags(nil) != nil || internTags([]string{}) != nil {
+		t.Error("no tags gave a list")
 	}
 }
