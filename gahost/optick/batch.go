@@ -1,8 +1,11 @@
 package optick
 
 import (
+	"errors"
 	"fmt"
+	"runtime"
 	"slices"
+	"sync"
 )
 
 // SemanticSearchBatch answers SemanticSearch for many query vectors in one pass over the index:
@@ -27,21 +30,37 @@ func (s *Strategy) SemanticSearchBatch(queries [][]float64, limit int) ([][]Resu
 			}
 		}
 	}
+	// The queries are split between the processors; each worker reads every vector once and
+	// scores it against its own queries, so each query's sum is made as before.
 	best := make([][]batchHit, len(queries))
 	start, count := s.r.InstrumentRange("")
-	vec := make([]float32, s.r.dim)
-	for idx := start; idx < start+count && limit > 0; idx++ {
-		v, err := s.r.Vector(vec, idx)
-		if err != nil {
-			return nil, err
-		}
-		for i, q := range qs {
-			var score float32
-			for j, d := range q.dims {
-				score += float32(q.vals[j] * v[d])
+	workers := max(1, min(runtime.GOMAXPROCS(0), len(qs)/8))
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		lo, hi := len(qs)*w/workers, len(qs)*(w+1)/workers
+		wg.Go(func() {
+			vec := make([]float32, s.r.dim)
+			for idx := start; idx < start+count && limit > 0; idx++ {
+				v, err := s.r.Vector(vec, idx)
+				if err != nil {
+					errs[w] = err
+					return
+				}
+				for i := lo; i < hi; i++ {
+					q := qs[i]
+					var score float32
+					for j, d := range q.dims {
+						score += float32(q.vals[j] * v[d])
+					}
+					best[i] = keepBest(best[i], batchHit{idx, score}, limit)
+				}
 			}
-			best[i] = keepBest(best[i], batchHit{idx, score}, limit)
-		}
+		})
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
 	}
 	out := make([][]Result, len(queries))
 	for i, hits := range best {

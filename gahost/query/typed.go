@@ -91,7 +91,12 @@ func symbolicTags() *tagRegistry {
 // normalizeTag is the registry's normalization: lower case, trimmed, spaces and underscores as
 // hyphens (Common/GA.Business.Config/Configuration/SymbolicTagRegistry.cs:203 @ c781df5c).
 func normalizeTag(s string) string {
-	return strings.NewReplacer(" ", "-", "_", "-").Replace(strings.TrimSpace(strings.ToLower(s)))
+	return strings.Map(func(r rune) rune {
+		if r == ' ' || r == '_' {
+			return '-'
+		}
+		return r
+	}, strings.TrimSpace(strings.ToLower(s)))
 }
 
 // known is GetBitIndex(tok).HasValue: the exact key, or else any key that contains the token or
