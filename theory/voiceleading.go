@@ -113,7 +113,7 @@ func LeastMotion(a, b []int) int {
 	least := -1
 	for _, va := range fill(a, n) {
 		for _, vb := range fill(b, n) {
-			if m := leastAssignment(va, vb, least); least < 0 || m < least {
+			if m := leastAssignment(va, vb, least, classDistance); least < 0 || m < least {
 				least = m
 			}
 		}
@@ -121,10 +121,19 @@ func LeastMotion(a, b []int) int {
 	return least
 }
 
+// classDistance is how far a voice moves from pitch class x to pitch class y, the shorter way.
+func classDistance(x, y int) int {
+	m := Move(x, y)
+	return max(m, -m)
+}
+
+// pitchDistance is how far a voice moves from pitch x to pitch y.
+func pitchDistance(x, y int) int { return max(x-y, y-x) }
+
 // leastAssignment is the least motion of voices a to the notes of b, one voice to each note,
-// found by trying each note for each voice in turn and giving up on a partial assignment that
-// already moves as much as bound (when bound is not negative).
-func leastAssignment(a, b []int, bound int) int {
+// each move measured by dist, found by trying each note for each voice in turn and giving up on
+// a partial assignment that already moves as much as bound (when bound is not negative).
+func leastAssignment(a, b []int, bound int, dist func(x, y int) int) int {
 	best := bound
 	var try func(i, used, cost int)
 	try = func(i, used, cost int) {
@@ -137,8 +146,7 @@ func leastAssignment(a, b []int, bound int) int {
 		}
 		for j := range b {
 			if used&(1<<j) == 0 {
-				m := Move(a[i], b[j])
-				try(i+1, used|1<<j, cost+max(m, -m))
+				try(i+1, used|1<<j, cost+dist(a[i], b[j]))
 			}
 		}
 	}

@@ -10,25 +10,7 @@ func LeastPitchMotion(a, b []int) int {
 	if len(a) != len(b) {
 		return -1
 	}
-	best := -1
-	var try func(i, used, cost int)
-	try = func(i, used, cost int) {
-		if best >= 0 && cost >= best {
-			return
-		}
-		if i == len(a) {
-			best = cost
-			return
-		}
-		for j := range b {
-			if used&(1<<j) == 0 {
-				d := a[i] - b[j]
-				try(i+1, used|1<<j, cost+max(d, -d))
-			}
-		}
-	}
-	try(0, 0, 0)
-	return best
+	return leastAssignment(a, b, -1, pitchDistance)
 }
 
 // LeastPitchMotionWithout is the least motion between voicings of any sizes when the smaller
