@@ -64,19 +64,11 @@ func (s *Strategy) SemanticSearchBatch(queries [][]float64, limit int) ([][]Resu
 	}
 	out := make([][]Result, len(queries))
 	for i, hits := range best {
-		out[i] = make([]Result, 0, len(hits))
-		for _, h := range hits {
-			m, err := s.r.Metadata(h.idx)
-			if err != nil {
-				return nil, err
-			}
-			name := "Unknown"
-			if m.HasQuality {
-				name = m.QualityInferred
-			}
-			out[i] = append(out[i], Result{Index: h.idx, Diagram: m.Diagram, Instrument: m.Instrument,
-				MidiNotes: m.MidiNotes, ChordName: name, Score: float64(h.score)})
+		res, err := s.results(hits)
+		if err != nil {
+			return nil, err
 		}
+		out[i] = res
 	}
 	return out, nil
 }

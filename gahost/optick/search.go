@@ -79,12 +79,7 @@ func (s *Strategy) search(query []float64, limit int, instrument string) ([]Resu
 	for i, v := range query {
 		q[i] = float32(v)
 	}
-	type hit struct {
-		idx   int64
-		score float32
-	}
-	better := func(a, b hit) bool { return a.score > b.score || a.score == b.score && a.idx < b.idx }
-	best := make([]hit, 0, limit+1)
+	best := make([]batchHit, 0, limit+1)
 	start, count := s.r.InstrumentRange(instrument)
 	if limit <= 0 || count <= 0 {
 		count = 0
@@ -95,23 +90,15 @@ func (s *Strategy) search(query []float64, limit int, instrument string) ([]Resu
 	}
 	scores := s.scores(q, start, count)
 	for i, score := range scores {
-		h := hit{start + int64(i), score}
-		if len(best) == limit && !better(h, best[len(best)-1]) {
-			continue
-		}
-		at, _ := slices.BinarySearchFunc(best, h, func(a, b hit) int {
-			if better(a, b) {
-				return -1
-			}
-			return 1
-		})
-		best = slices.Insert(best, at, h)
-		if len(best) > limit {
-			best = best[:limit]
-		}
+		best = keepBest(best, batchHit{start + int64(i), score}, limit)
 	}
-	out := make([]Result, 0, len(best))
-	for _, h := range best {
+	return s.results(best)
+}
+
+// results are the hits as GA's search returns them, each with its voicing's metadata.
+func (s *Strategy) results(hits []batchHit) ([]Result, error) {
+	out := make([]Result, 0, len(hits))
+	for _, h := range hits {
 		m, err := s.r.Metadata(h.idx)
 		if err != nil {
 			return nil, err
