@@ -141,6 +141,18 @@ func l19Textbook(symbol string) (pcs theory.PCMask, root int, err error) {
 // l19Played is the mask of a voicing's pitch classes.
 func l19Played(midi []int) theory.PCMask { return theory.MaskOf(midi...) }
 
+// l19PairVerdicts grades a pair's two voicings against the chords asked for, and says whether
+// both are right.
+func l19PairVerdicts(from, to string, pair composition.VoicingPair) (vf, vt string, bothRight bool, err error) {
+	if vf, err = l19Verdict(from, pair.From.MidiNotes); err != nil {
+		return "", "", false, err
+	}
+	if vt, err = l19Verdict(to, pair.To.MidiNotes); err != nil {
+		return "", "", false, err
+	}
+	return vf, vt, l19Right(vf) && l19Right(vt), nil
+}
+
 // l19Verdict says what a voicing plays against symbol's chord.
 func l19Verdict(symbol string, midi []int) (string, error) {
 	chord, root, err := l19Textbook(symbol)
@@ -281,15 +293,11 @@ func (l *lesson19) pairsTable() error {
 		if firstAnswer == nil {
 			firstAnswer = &top
 		}
-		vf, err := l19Verdict(from, top.From.MidiNotes)
+		vf, vt, bothRight, err := l19PairVerdicts(from, to, top)
 		if err != nil {
 			return err
 		}
-		vt, err := l19Verdict(to, top.To.MidiNotes)
-		if err != nil {
-			return err
-		}
-		if l19Right(vf) && l19Right(vt) {
+		if bothRight {
 			rightFirst++
 		}
 		both := 0
@@ -360,15 +368,11 @@ func (l *lesson19) moreCandidates() error {
 			continue
 		}
 		top := answer.Pairs[0]
-		vf, err := l19Verdict(from, top.From.MidiNotes)
+		vf, vt, bothRight, err := l19PairVerdicts(from, to, top)
 		if err != nil {
 			return err
 		}
-		vt, err := l19Verdict(to, top.To.MidiNotes)
-		if err != nil {
-			return err
-		}
-		if l19Right(vf) && l19Right(vt) {
+		if bothRight {
 			right++
 		}
 		l.r.FixedRow(w, prompt, l19Number(top.Distance), vf, vt, l19Show(top.From)+" → "+l19Show(top.To))
