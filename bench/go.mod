@@ -8,4 +8,6 @@ require course v0.0.0
 
 require github.com/tmaxmax/go-sse v0.12.0
 
+require golang.org/x/sys v0.47.0 // indirect
+
 replace course => ../

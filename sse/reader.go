@@ -5,10 +5,12 @@ package sse
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"iter"
 	"math"
+	"math/bits"
 	"strings"
 	"time"
 )
@@ -82,7 +84,9 @@ type Reader struct {
 
 	buf        []byte
 	start, end int // unread bytes are buf[start:end]
-	lf, cr     int // next LF and CR at or after start, end when none; stale when < start
+	// eol has a bit for every CR and LF of buf[:end], bit i%64 of word i/64: one pass over
+	// each read finds every line end, and each line costs a look at one or two words.
+	eol [bufSize / 64]uint64
 	// buf[validFrom:validTo] is known to be well-formed UTF-8; validFrom is a line's start, so
 	// a sequence boundary. One pass over the buffer spares a pass per line.
 	validFrom, validTo int
@@ -123,7 +127,7 @@ func NewReader(src io.Reader, opts ...Option) *Reader {
 		mem = mem[n:]
 		return b
 	}
-	r := &Reader{src: src, limit: DefaultLimit, lf: -1, cr: -1}
+	r := &Reader{src: src, limit: DefaultLimit}
 	r.buf = carve(bufSize)[:bufSize]
 	r.data, r.line, r.typ, r.id = carve(dataSize), carve(lineSize), carve(fieldSize), carve(fieldSize)
 	r.spans = r.spanArr[:0]
@@ -314,11 +318,11 @@ func (r *Reader) fail(err error) (Event, error) {
 // fill refills buf from the source; like bufio, it gives up on a source that keeps returning nothing.
 func (r *Reader) fill() {
 	r.start, r.end = 0, 0
-	r.lf, r.cr = -1, -1
 	r.validFrom, r.validTo = 0, 0
 	for range 100 {
 		n, err := r.src.Read(r.buf)
 		r.end = n
+		eolBits(r.eol[:(n+63)/64], r.buf[:n])
 		if err != nil {
 			r.readErr = err
 			return
@@ -348,27 +352,50 @@ func (r *Reader) matchBOM() {
 	}
 }
 
-// nextEOL finds the next CR or LF in the unread bytes, with one bytes.IndexByte scan for each.
-// Each needle's position is remembered until passed, so a stream of LF lines scans for a CR once
-// per read, and a CRLF line costs two short scans, each ending at that line's end.
+// nextEOL returns the place of the next CR or LF in the unread bytes, or -1 when they hold none.
 func (r *Reader) nextEOL() int {
-	if r.lf < r.start {
-		r.lf = r.end
-		if i := bytes.IndexByte(r.buf[r.start:r.end], '\n'); i >= 0 {
-			r.lf = r.start + i
-		}
-	}
-	if r.cr < r.start {
-		r.cr = r.end
-		if i := bytes.IndexByte(r.buf[r.start:r.end], '\r'); i >= 0 {
-			r.cr = r.start + i
-		}
-	}
-	i := min(r.lf, r.cr)
-	if i == r.end {
+	if r.start >= r.end {
 		return -1
 	}
-	return i
+	w := r.start >> 6
+	m := r.eol[w] >> (r.start & 63)
+	i := r.start
+	for m == 0 {
+		w++
+		if w<<6 >= r.end {
+			return -1
+		}
+		m, i = r.eol[w], w<<6
+	}
+	return i + bits.TrailingZeros64(m)
+}
+
+// eolBits writes into dst a bit for every CR and LF of b, bit i%64 of word i/64, and clears
+// the others; dst has a word for every 64 bytes of b and one for the rest. What the vector
+// pass leaves, eight bytes at a time, it finds with the Hacker's Delight test for a zero byte.
+func eolBits(dst []uint64, b []byte) {
+	for n := eolBitsVector(dst, b); n < len(b); n += 64 {
+		piece := b[n:min(n+64, len(b))]
+		var m uint64
+		k := 0
+		for ; k+8 <= len(piece); k += 8 {
+			w := binary.LittleEndian.Uint64(piece[k:])
+			m |= highBits(zeroBytes(w^0x0A0A0A0A0A0A0A0A)|zeroBytes(w^0x0D0D0D0D0D0D0D0D)) << k
+		}
+		for ; k < len(piece); k++ {
+			if c := piece[k]; c == '\n' || c == '\r' {
+				m |= 1 << k
+			}
+		}
+		dst[n>>6] = m
+	}
+}
+
+// zeroBytes sets the high bit of each byte of w that is zero, and of no other: adding 0x7F to
+// the low seven bits reaches the high bit unless all seven are zero, and no sum carries into
+// the next byte.
+func zeroBytes(w uint64) uint64 {
+	return ^((w&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | w | 0x7F7F7F7F7F7F7F7F)
 }
 
 // processLine applies 9.2.6's steps to a line that is neither blank nor a data line with

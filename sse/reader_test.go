@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -612,4 +614,36 @@ func TestRead(t *testing.T) {
 	if n != 1 {
 		t.Fatalf("breaking out of Read yielded %d times", n)
 	}
+}
+
+// TestEOLBits holds eolBits, its vector pass included where the machine has one, to a byte by
+// byte count of CR and LF, on random bytes dense in both and of every length up to three
+// 64-byte pieces and a tail.
+func TestEOLBits(t *testing.T) {
+	bothPaths(t, func(t *testing.T) {
+		rng := rand.New(rand.NewPCG(9, 10))
+		alphabet := []byte("a\n\r\x0A\x0D\x8A\x8D\x0B\x0C\x00\xFF é")
+		for n := range 200 {
+			for range 20 {
+				b := make([]byte, n)
+				for i := range b {
+					b[i] = alphabet[rng.IntN(len(alphabet))]
+				}
+				got := make([]uint64, (n+63)/64)
+				for i := range got {
+					got[i] = rng.Uint64() // eolBits must clear what it does not set
+				}
+				eolBits(got, b)
+				want := make([]uint64, len(got))
+				for i, c := range b {
+					if c == '\n' || c == '\r' {
+						want[i/64] |= 1 << (i % 64)
+					}
+				}
+				if !slices.Equal(got, want) {
+					t.Fatalf("eolBits(%q) = %x, want %x", b, got, want)
+				}
+			}
+		}
+	})
 }

@@ -33,14 +33,40 @@ const asciiMask = 0x8080808080808080
 // validUTF8 reports what utf8.Valid reports.
 func validUTF8(b []byte) bool { return validPrefix(b) == len(b) }
 
-// chunk is how many bytes validPrefix maps at once, one bit for each.
+// chunk is how many bytes validPrefixScalar maps at once, one bit for each.
 const chunk = 64
 
-// validPrefix returns the length of the longest prefix of b that is well-formed UTF-8. It
-// maps the non-ASCII bytes of 64 bytes at a time into the bits of one word, and visits only
-// those: chat text, mostly ASCII with a symbol every few words, would otherwise cost a
-// mispredicted branch each time a word of eight bytes turns out not to be all ASCII.
+// blockBytes is the unit of blocksWellFormed, and vectorMin the shortest input worth its set-up.
+const (
+	blockBytes = 32
+	vectorMin  = 64
+)
+
+// validPrefix returns the length of the longest prefix of b that is well-formed UTF-8. Where
+// the machine has a vector check, whole blocks are checked 32 bytes at a time, and only the
+// last sequence, which the blocks' end may cut, and input with an error go to the scalar check.
 func validPrefix(b []byte) int {
+	n := len(b) &^ (blockBytes - 1)
+	if n < vectorMin || !blocksWellFormed(b[:n]) {
+		return validPrefixScalar(b)
+	}
+	// The last sequence the blocks hold may be cut; it starts at the last lead byte of their
+	// last three bytes, if there is one there.
+	s := n
+	for i := n - 1; i >= n-3; i-- {
+		if b[i] >= 0xC0 {
+			s = i
+			break
+		}
+	}
+	return s + validPrefixScalar(b[s:])
+}
+
+// validPrefixScalar is validPrefix without vectors. It maps the non-ASCII bytes of 64 bytes at
+// a time into the bits of one word, and visits only those: chat text, mostly ASCII with a
+// symbol every few words, would otherwise cost a mispredicted branch each time a word of eight
+// bytes turns out not to be all ASCII.
+func validPrefixScalar(b []byte) int {
 	c, skip := 0, 0 // b[c+skip:] starts at a sequence boundary
 	// The last sequence of a chunk may read three bytes past it.
 	for c+chunk+3 <= len(b) {
