@@ -324,7 +324,7 @@ func ReadOnMessage(stream []byte) (string, error) {
 // an APIError. A chunk without choices adds nothing, so an answer in another JSON format is an
 // empty answer.
 func ReadOpenAIStream(stream []byte) (string, error) {
-	var answer strings.Builder
+	answer := answerBuilder(len(stream))
 	for _, ev := range openAIEvents(stream) {
 		if strings.HasPrefix(ev.data, Done) {
 			break
@@ -536,7 +536,7 @@ func jsQuote(s string) string {
 // onmessage handler receives, leaving out the named ones.
 func readStandard(stream []byte, f Format, onlyMessages bool) (string, error) {
 	r := sse.NewReader(bytes.NewReader(stream))
-	var answer strings.Builder
+	answer := answerBuilder(len(stream))
 	understood, sawData := false, false
 	for {
 		ev, err := r.Next()

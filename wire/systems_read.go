@@ -114,7 +114,7 @@ func jsonStringValue(raw string) string {
 // object that is neither an error nor routing is skipped, and the unfinished last line is dropped.
 func ReadChatApi(stream []byte) (string, error) {
 	lines := strings.Split(textDecode(stream), "\n")
-	var answer strings.Builder
+	answer := answerBuilder(len(stream))
 	understood, sawData := false, false
 	for _, line := range lines[:len(lines)-1] {
 		data, ok := strings.CutPrefix(line, "data: ")
@@ -176,7 +176,7 @@ func ReadAgUiFrames(stream []byte) (string, error) {
 		}
 		return "", nil
 	}
-	var answer strings.Builder
+	answer := answerBuilder(end)
 	understood, sawData := false, false
 	for frame := range strings.SplitSeq(buffer[:end], "\n\n") {
 		payload, found := "", false
@@ -247,7 +247,7 @@ var foundryKnownTypes = sync.OnceValue(func() map[string]bool {
 // Retries POST the same request again and get the same stream, so they change nothing here.
 func ReadFoundry(stream []byte) (string, error) {
 	lines := foundryLineSplit().Split(textDecode(stream), -1)
-	var answer strings.Builder
+	answer := answerBuilder(len(stream))
 	var last string
 	understood, sawData, completed := false, false, false
 	for _, line := range lines[:len(lines)-1] {
