@@ -17,6 +17,7 @@ func TestValidUTF8(t *testing.T) {
 			if got, want := validUTF8(b), utf8.Valid(b); got != want {
 				t.Fatalf("validUTF8(%q) = %v, utf8.Valid says %v", b, got, want)
 			}
+			checkBlocks(t, b)
 		}
 		// Every lead and second byte, then the continuation bytes (and, for four-byte sequences,
 		// the second byte too) drawn from each side of every bound the table uses, followed by
@@ -86,6 +87,7 @@ func TestValidPrefix(t *testing.T) {
 			if got, want := validPrefix(b), refPrefix(b); got != want {
 				t.Fatalf("validPrefix(%q) = %d, want %d", b, got, want)
 			}
+			checkBlocks(t, b)
 		}
 		text := []byte(strings.Repeat("ab Ça♯ 🎸 Ⅱ–Ⅴ c", 12))
 		bad := []string{"\x80", "\xBF", "\xC0\x80", "\xC1\xBF", "\xC3", "\xC3A", "\xE2\x99", "\xE2\x99A", "\xE0\x9F\x80",
@@ -119,4 +121,25 @@ func TestValidPrefix(t *testing.T) {
 			check(b)
 		}
 	})
+}
+
+// checkBlocks holds the vector check, where the machine has one, to wellFormedButCut on b's
+// whole blocks: validPrefix falls back on the scalar check when the vector check finds an
+// error, so a false error would pass unseen through validPrefix alone.
+func checkBlocks(t *testing.T, b []byte) {
+	t.Helper()
+	if n := len(b) &^ (blockBytes - 1); hasAVX2 && n > 0 {
+		if got, want := blocksWellFormed(b[:n]), wellFormedButCut(b[:n]); got != want {
+			t.Fatalf("blocksWellFormed(%q) = %v, want %v", b[:n], got, want)
+		}
+	}
+}
+
+// wellFormedButCut reports whether b is well-formed UTF-8 but for its last bytes, a lead and
+// what a decoder accepts after it before the end: the vector check judges each byte by the
+// bytes before it, so it cannot yet see what is wrong with a sequence the end cuts, or with a
+// lead that no byte follows.
+func wellFormedButCut(b []byte) bool {
+	p := refPrefix(b)
+	return p == len(b) || b[p] >= 0xC0 && p+illFormedLen(b[p:]) == len(b)
 }

@@ -1,69 +1,52 @@
 #include "textflag.h"
 
-// The three tables of the lookup check, each 16 entries indexed by a nibble and repeated for
-// the second 128-bit lane, as VPSHUFB looks up in each lane on its own. Each entry is the set
-// of errors that nibble allows; a pair of bytes is an error when all three lookups share one.
-// Bits: 0x01 too short, 0x02 too long, 0x04 overlong 3, 0x08 too large, 0x10 surrogate,
-// 0x20 overlong 2, 0x40 overlong 4 or too large from 1000, 0x80 two continuations.
+// The three tables of the lookup check, each 16 entries indexed by a nibble, loaded into both
+// 128-bit lanes, as VPSHUFB looks up in each lane on its own. Each entry is the set of errors
+// that nibble allows; a pair of bytes is an error when all three lookups share one. Bits: 0x01
+// too short, 0x02 too long, 0x04 overlong 3, 0x08 too large, 0x10 surrogate, 0x20 overlong 2,
+// 0x40 overlong 4 or too large from 1000, 0x80 two continuations.
 
 // byte1High: by the high nibble of the first byte of a pair.
 DATA byte1High<>+0x00(SB)/8, $0x0202020202020202
 DATA byte1High<>+0x08(SB)/8, $0x4915012180808080
-DATA byte1High<>+0x10(SB)/8, $0x0202020202020202
-DATA byte1High<>+0x18(SB)/8, $0x4915012180808080
-GLOBL byte1High<>(SB), RODATA|NOPTR, $32
+GLOBL byte1High<>(SB), RODATA|NOPTR, $16
 
 // byte1Low: by the low nibble of the first byte of a pair.
 DATA byte1Low<>+0x00(SB)/8, $0xCBCBCB8B8383A3E7
 DATA byte1Low<>+0x08(SB)/8, $0xCBCBDBCBCBCBCBCB
-DATA byte1Low<>+0x10(SB)/8, $0xCBCBCB8B8383A3E7
-DATA byte1Low<>+0x18(SB)/8, $0xCBCBDBCBCBCBCBCB
-GLOBL byte1Low<>(SB), RODATA|NOPTR, $32
+GLOBL byte1Low<>(SB), RODATA|NOPTR, $16
 
 // byte2High: by the high nibble of the second byte of a pair.
 DATA byte2High<>+0x00(SB)/8, $0x0101010101010101
 DATA byte2High<>+0x08(SB)/8, $0x01010101BABAAEE6
-DATA byte2High<>+0x10(SB)/8, $0x0101010101010101
-DATA byte2High<>+0x18(SB)/8, $0x01010101BABAAEE6
-GLOBL byte2High<>(SB), RODATA|NOPTR, $32
+GLOBL byte2High<>(SB), RODATA|NOPTR, $16
 
-DATA nibbleMask<>+0x00(SB)/8, $0x0F0F0F0F0F0F0F0F
-DATA nibbleMask<>+0x08(SB)/8, $0x0F0F0F0F0F0F0F0F
-DATA nibbleMask<>+0x10(SB)/8, $0x0F0F0F0F0F0F0F0F
-DATA nibbleMask<>+0x18(SB)/8, $0x0F0F0F0F0F0F0F0F
-GLOBL nibbleMask<>(SB), RODATA|NOPTR, $32
-
-// thirdFrom: a byte two places after one of at least 0xE0 must be a continuation; 0xE0-0x80
-// subtracted with saturation leaves the high bit set exactly for those leads.
-DATA thirdFrom<>+0x00(SB)/8, $0x6060606060606060
-DATA thirdFrom<>+0x08(SB)/8, $0x6060606060606060
-DATA thirdFrom<>+0x10(SB)/8, $0x6060606060606060
-DATA thirdFrom<>+0x18(SB)/8, $0x6060606060606060
-GLOBL thirdFrom<>(SB), RODATA|NOPTR, $32
-
-// fourthFrom: the same three places after a lead of at least 0xF0.
-DATA fourthFrom<>+0x00(SB)/8, $0x7070707070707070
-DATA fourthFrom<>+0x08(SB)/8, $0x7070707070707070
-DATA fourthFrom<>+0x10(SB)/8, $0x7070707070707070
-DATA fourthFrom<>+0x18(SB)/8, $0x7070707070707070
-GLOBL fourthFrom<>(SB), RODATA|NOPTR, $32
-
-DATA highBit<>+0x00(SB)/8, $0x8080808080808080
-DATA highBit<>+0x08(SB)/8, $0x8080808080808080
-DATA highBit<>+0x10(SB)/8, $0x8080808080808080
-DATA highBit<>+0x18(SB)/8, $0x8080808080808080
-GLOBL highBit<>(SB), RODATA|NOPTR, $32
+// highBits is the high bit of each of 32 bytes.
+DATA highBits<>+0x00(SB)/8, $0x8080808080808080
+DATA highBits<>+0x08(SB)/8, $0x8080808080808080
+DATA highBits<>+0x10(SB)/8, $0x8080808080808080
+DATA highBits<>+0x18(SB)/8, $0x8080808080808080
+GLOBL highBits<>(SB), RODATA|NOPTR, $32
 
 // func blocksWellFormedAVX2(p *byte, n int) bool
 TEXT ·blocksWellFormedAVX2(SB), NOSPLIT, $0-17
 	MOVQ p+0(FP), SI
 	MOVQ n+8(FP), CX
-	VMOVDQU byte1High<>(SB), Y10
-	VMOVDQU byte1Low<>(SB), Y11
-	VMOVDQU byte2High<>(SB), Y12
-	VMOVDQU nibbleMask<>(SB), Y13
-	VMOVDQU thirdFrom<>(SB), Y14
-	VMOVDQU fourthFrom<>(SB), Y15
+	VBROADCASTI128 byte1High<>(SB), Y10
+	VBROADCASTI128 byte1Low<>(SB), Y11
+	VBROADCASTI128 byte2High<>(SB), Y12
+	MOVQ           $0x0F, AX
+	MOVQ           AX, X13
+	VPBROADCASTB   X13, Y13 // the low nibble of every byte
+	// A byte two places after a lead of at least 0xE0 must be a continuation, and three places
+	// after one of at least 0xF0: subtracting 0xE0-0x80 and 0xF0-0x80 with saturation leaves
+	// the high bit set exactly after those leads.
+	MOVQ           $0x60, AX
+	MOVQ           AX, X14
+	VPBROADCASTB   X14, Y14
+	MOVQ           $0x70, AX
+	MOVQ           AX, X15
+	VPBROADCASTB   X15, Y15
 	VPXOR   Y9, Y9, Y9 // the block before the first: as if ASCII
 	VPXOR   Y8, Y8, Y8 // the errors found
 
@@ -93,7 +76,7 @@ loop:
 	VPSUBUSB Y14, Y3, Y3
 	VPSUBUSB Y15, Y4, Y4
 	VPOR     Y4, Y3, Y3
-	VPAND    highBit<>(SB), Y3, Y3
+	VPAND    highBits<>(SB), Y3, Y3
 	VPXOR    Y3, Y5, Y5
 	VPOR     Y5, Y8, Y8
 
