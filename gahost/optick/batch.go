@@ -1,67 +1,43 @@
 package optick
 
 import (
-	"errors"
 	"fmt"
 	"runtime"
 	"slices"
 	"sync"
 )
 
-// SemanticSearchBatch answers SemanticSearch for many query vectors in one pass over the index:
-// each voicing's vector is read once and scored against every query. A query's zero dimensions
-// are skipped, which leaves each score the float sum SemanticSearch makes in dimension order:
-// a zero product added to a sum that starts at +0 changes nothing. The results are those
-// SemanticSearch returns for each query, in the same order.
+// SemanticSearchBatch answers SemanticSearch for many query vectors, the queries split
+// between the processors; each query's scores are the ones SemanticSearch makes, and the
+// results are those it returns for each query, in the same order.
 func (s *Strategy) SemanticSearchBatch(queries [][]float64, limit int) ([][]Result, error) {
-	type sparse struct {
-		dims []int
-		vals []float32
-	}
-	qs := make([]sparse, len(queries))
+	qs := make([][]float32, len(queries))
 	for i, q := range queries {
 		if len(q) != s.r.dim {
 			return nil, fmt.Errorf("OPTK query must be %d-dim, got %d", s.r.dim, len(q))
 		}
+		qs[i] = make([]float32, len(q))
 		for d, v := range q {
-			if f := float32(v); f != 0 {
-				qs[i].dims = append(qs[i].dims, d)
-				qs[i].vals = append(qs[i].vals, f)
-			}
+			qs[i][d] = float32(v)
 		}
 	}
-	// The queries are split between the processors; each worker reads every vector once and
-	// scores it against its own queries, so each query's sum is made as before.
 	best := make([][]batchHit, len(queries))
 	start, count := s.r.InstrumentRange("")
+	if limit <= 0 {
+		count = 0
+	}
 	workers := max(1, min(runtime.GOMAXPROCS(0), len(qs)/8))
-	errs := make([]error, workers)
 	var wg sync.WaitGroup
 	for w := range workers {
-		lo, hi := len(qs)*w/workers, len(qs)*(w+1)/workers
 		wg.Go(func() {
-			vec := make([]float32, s.r.dim)
-			for idx := start; idx < start+count && limit > 0; idx++ {
-				v, err := s.r.Vector(vec, idx)
-				if err != nil {
-					errs[w] = err
-					return
-				}
-				for i := lo; i < hi; i++ {
-					q := qs[i]
-					var score float32
-					for j, d := range q.dims {
-						score += float32(q.vals[j] * v[d])
-					}
-					best[i] = keepBest(best[i], batchHit{idx, score}, limit)
-				}
+			scores := make([]float32, count)
+			for i := len(qs) * w / workers; i < len(qs)*(w+1)/workers; i++ {
+				s.scoreRange(scores, qs[i], s.queryDims(qs[i]), start)
+				best[i] = bestOf(scores, start, limit)
 			}
 		})
 	}
 	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
-		return nil, err
-	}
 	out := make([][]Result, len(queries))
 	for i, hits := range best {
 		res, err := s.results(hits)
@@ -79,15 +55,37 @@ type batchHit struct {
 	score float32
 }
 
+// bestOf keeps the limit best of scores, those of voicings start on, as keepBest keeps them
+// when handed the voicings in order.
+func bestOf(scores []float32, start int64, limit int) []batchHit {
+	if limit <= 0 {
+		return nil
+	}
+	best := make([]batchHit, 0, min(limit, len(scores))+1)
+	for i, score := range scores {
+		// A voicing comes after every one kept, so on a full list only a higher score than the
+		// last one's gets in: keepBest's own first test.
+		if len(best) == limit && !(score > best[limit-1].score) {
+			continue
+		}
+		best = keepBest(best, batchHit{start + int64(i), score}, limit)
+	}
+	return best
+}
+
+// better reports whether a ranks before b: by score, the lower index first on a tie.
+func (a batchHit) better(b batchHit) bool {
+	return a.score > b.score || a.score == b.score && a.idx < b.idx
+}
+
 // keepBest inserts h into best, kept by score, the lower index first on a tie, at most limit
 // long, as SearchInternal keeps its top results.
 func keepBest(best []batchHit, h batchHit, limit int) []batchHit {
-	better := func(a, b batchHit) bool { return a.score > b.score || a.score == b.score && a.idx < b.idx }
-	if len(best) == limit && !better(h, best[len(best)-1]) {
+	if len(best) == limit && !h.better(best[len(best)-1]) {
 		return best
 	}
 	at, _ := slices.BinarySearchFunc(best, h, func(a, b batchHit) int {
-		if better(a, b) {
+		if a.better(b) {
 			return -1
 		}
 		return 1

@@ -25,6 +25,9 @@ type Reader struct {
 	ranges               [InstrumentCount][2]int64
 	// allFinite reports, worked out on first use, whether every stored vector value is finite.
 	allFinite func() bool
+	// columns are the stored vectors dimension by dimension, decoded on first use: a search
+	// scores a run of voicings one dimension at a time.
+	columns func() [][]float32
 }
 
 // Metadata is OptickMetadata: what a voicing's MessagePack record holds (OptickIndexReader.cs:218-222 @ c781df5c).
@@ -94,7 +97,33 @@ func Open(data []byte, partitions []embeddings.Partition) (*Reader, error) {
 		wg.Wait()
 		return !slices.Contains(finite, false)
 	})
+	r.columns = sync.OnceValue(r.decodeColumns)
 	return r, nil
+}
+
+// decodeColumns decodes the vectors into one slice per dimension, value i of dimension d being
+// voicing i's; the processors take the voicings in parts.
+func (r *Reader) decodeColumns() [][]float32 {
+	n := int(r.count)
+	backing := make([]float32, r.dim*n)
+	cols := make([][]float32, r.dim)
+	for d := range cols {
+		cols[d] = backing[d*n : (d+1)*n : (d+1)*n]
+	}
+	workers := max(1, min(runtime.GOMAXPROCS(0), n/2048))
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for i := n * w / workers; i < n*(w+1)/workers; i++ {
+				b := r.vectorBytes(int64(i))
+				for d, col := range cols {
+					col[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*d:]))
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return cols
 }
 
 // allFinite reports whether every little-endian float of b is finite.

@@ -1,9 +1,7 @@
 package optick
 
 import (
-	"encoding/binary"
 	"fmt"
-	"math"
 	"runtime"
 	"slices"
 	"strings"
@@ -79,7 +77,6 @@ func (s *Strategy) search(query []float64, limit int, instrument string) ([]Resu
 	for i, v := range query {
 		q[i] = float32(v)
 	}
-	best := make([]batchHit, 0, limit+1)
 	start, count := s.r.InstrumentRange(instrument)
 	if limit <= 0 || count <= 0 {
 		count = 0
@@ -88,11 +85,7 @@ func (s *Strategy) search(query []float64, limit int, instrument string) ([]Resu
 	} else if start+count > s.r.count {
 		return nil, fmt.Errorf("voicing %d is outside the index's %d", max(start, s.r.count), s.r.count)
 	}
-	scores := s.scores(q, start, count)
-	for i, score := range scores {
-		best = keepBest(best, batchHit{start + int64(i), score}, limit)
-	}
-	return s.results(best)
+	return s.results(bestOf(s.scores(q, start, count), start, limit))
 }
 
 // results are the hits as GA's search returns them, each with its voicing's metadata.
@@ -114,57 +107,49 @@ func (s *Strategy) results(hits []batchHit) ([]Result, error) {
 }
 
 // scores are the dot products of q with voicings start to start+count-1, in range, split
-// between the processors for a large range. When every stored value is finite, the query's
-// zero dimensions are skipped: each adds a zero product to a sum that is never -0, which leaves
-// it as it was.
+// between the processors for a large range.
 func (s *Strategy) scores(q []float32, start, count int64) []float32 {
 	out := make([]float32, count)
-	var dims []int
-	if s.r.allFinite() {
-		for i, v := range q {
-			if v != 0 {
-				dims = append(dims, i)
-			}
-		}
-	}
-	score := func(lo, hi int64) {
-		for idx := lo; idx < hi; idx++ {
-			b := s.r.vectorBytes(idx)
-			if dims != nil {
-				out[idx-start] = dotSparse(q, dims, b)
-			} else {
-				out[idx-start] = dotBytes(q, b)
-			}
-		}
-	}
+	dims := s.queryDims(q)
 	workers := int64(max(1, min(runtime.GOMAXPROCS(0), int(count/2048))))
 	var wg sync.WaitGroup
 	for w := range workers {
-		wg.Go(func() { score(start+count*w/workers, start+count*(w+1)/workers) })
+		lo, hi := count*w/workers, count*(w+1)/workers
+		wg.Go(func() { s.scoreRange(out[lo:hi], q, dims, start+lo) })
 	}
 	wg.Wait()
 	return out
 }
 
-// dotSparse is dotBytes over the dimensions dims only, in order.
-func dotSparse(a []float32, dims []int, b []byte) float32 {
-	b = b[:4*len(a)]
-	var s float32
-	for _, i := range dims {
-		s += float32(a[i] * math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:])))
+// queryDims are the dimensions a score reads: all of them, or, when every stored value is
+// finite, the query's non-zero ones only. Each zero dimension adds a zero product to a sum
+// that is never -0, which leaves it as it was; a stored infinity or NaN would make the
+// product NaN.
+func (s *Strategy) queryDims(q []float32) []int {
+	dims := make([]int, 0, len(q))
+	finite := s.r.allFinite()
+	for i, v := range q {
+		if v != 0 || !finite {
+			dims = append(dims, i)
+		}
 	}
-	return s
+	return dims
 }
 
-// dotBytes is TensorPrimitives.Dot over floats, summed in order, each product rounded to a
-// float, of a and the little-endian floats of b, read in place.
-func dotBytes(a []float32, b []byte) float32 {
-	b = b[:4*len(a)]
-	var s float32
-	for i := range a {
-		s += float32(a[i] * math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:])))
+// scoreRange writes into out the dot products of q with voicings start to
+// start+len(out)-1 over dims: TensorPrimitives.Dot over floats, each product rounded to a
+// float and summed in dimension order from +0. The sums of the range advance side by side,
+// one dimension at a time, so that no sum waits for the previous addition to another.
+func (s *Strategy) scoreRange(out, q []float32, dims []int, start int64) {
+	clear(out)
+	cols := s.r.columns()
+	for _, d := range dims {
+		col := cols[d][start : start+int64(len(out))]
+		qd := q[d]
+		for i, v := range col {
+			out[i] += float32(qd * v)
+		}
 	}
-	return s
 }
 
 // applyFilters is ApplyFilters: a chord name is read as a root and the quality after it; a
