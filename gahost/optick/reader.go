@@ -102,7 +102,9 @@ func Open(data []byte, partitions []embeddings.Partition) (*Reader, error) {
 }
 
 // decodeColumns decodes the vectors into one slice per dimension, value i of dimension d being
-// voicing i's; the processors take the voicings in parts.
+// voicing i's; the processors take the voicings in parts. The voicings are read a block at a
+// time, the block's values of each dimension written together: written one voicing at a time,
+// the columns, a multiple of 4 KiB apart, would evict each other's cache lines.
 func (r *Reader) decodeColumns() [][]float32 {
 	n := int(r.count)
 	backing := make([]float32, r.dim*n)
@@ -110,14 +112,20 @@ func (r *Reader) decodeColumns() [][]float32 {
 	for d := range cols {
 		cols[d] = backing[d*n : (d+1)*n : (d+1)*n]
 	}
+	const block = 16 // a cache line of floats
+	blocks := (n + block - 1) / block
 	workers := max(1, min(runtime.GOMAXPROCS(0), n/2048))
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Go(func() {
-			for i := n * w / workers; i < n*(w+1)/workers; i++ {
-				b := r.vectorBytes(int64(i))
+			for k := blocks * w / workers; k < blocks*(w+1)/workers; k++ {
+				lo, hi := k*block, min((k+1)*block, n)
+				rows := r.data[r.vectorsAt+int64(lo*r.dim*4) : r.vectorsAt+int64(hi*r.dim*4)]
 				for d, col := range cols {
-					col[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*d:]))
+					col := col[lo:hi]
+					for i := range col {
+						col[i] = math.Float32frombits(binary.LittleEndian.Uint32(rows[4*(i*r.dim+d):]))
+					}
 				}
 			}
 		})
