@@ -55,24 +55,44 @@ const maxQueryLength = 512
 type SearchTool struct {
 	strategy   *optick.Strategy
 	partitions []embeddings.Partition
+	// reads holds what each query text already asked reads as: a lesson asks the same text of
+	// Prefetch and then of Search.
+	reads map[string]reading
 	// cache holds the results of each query vector already searched: a lesson asks many
 	// queries that read the same way.
-	cache map[string][]optick.Result
+	cache map[searchKey][]optick.Result
+}
+
+// reading is what read makes of a query text; vecKey is the vector's bits, the part of a
+// search's cache key that the text decides.
+type reading struct {
+	q      query.Query
+	vec    []float64
+	vecKey string
+	ok     bool
+}
+
+// searchKey is what a search's results depend on: the vector, the instrument and the limit.
+type searchKey struct {
+	vec, instrument string
+	limit           int
 }
 
 // NewSearchTool searches the index r reads; partitions is the registry the encoder writes by.
 func NewSearchTool(r *optick.Reader, partitions []embeddings.Partition) *SearchTool {
-	return &SearchTool{strategy: optick.NewStrategy(r), partitions: partitions, cache: map[string][]optick.Result{}}
+	return &SearchTool{strategy: optick.NewStrategy(r), partitions: partitions,
+		reads: map[string]reading{}, cache: map[searchKey][]optick.Result{}}
 }
 
-// maxCached bounds the cache; past it the cache starts again.
+// maxCached bounds each of the tool's maps; past it the map starts again.
 const maxCached = 4096
 
 // Search is GaSearchVoicings with allowSampling false and no instrument argument: the query
 // checked, the limit clamped to 1..50, the query read by TypedMusicalQueryExtractor, nothing
 // searched when it names no chord, mode or tag, else the vector of MusicalQueryEncoder searched
 // over the whole index, or over the instrument's slice when the query names one, each score
-// rounded to four places (VoicingSearchTool.cs:101-236 @ c781df5c).
+// rounded to four places (VoicingSearchTool.cs:101-236 @ c781df5c). Answers to one text share
+// their reading and results: read only.
 func (t *SearchTool) Search(text string, limit int) (Answer, error) {
 	if dotnet.IsNullOrWhiteSpace(text) {
 		return Answer{Error: "query is required"}, nil
@@ -81,13 +101,14 @@ func (t *SearchTool) Search(text string, limit int) (Answer, error) {
 		return Answer{Error: "query too long"}, nil
 	}
 	limit = min(max(limit, 1), 50)
-	q, vec, ok := t.read(text)
-	if !ok {
+	r := t.read(text)
+	if !r.ok {
 		return Answer{}, nil
 	}
+	q := r.q
 	in := &Interpreted{Chord: q.ChordSymbol, Root: q.Root, PitchClasses: q.PitchClasses, Mode: q.ModeName,
 		Tags: q.Tags, Instrument: q.Instrument}
-	results, err := t.search(vec, q.Instrument, limit)
+	results, err := t.search(r, limit)
 	if err != nil {
 		return Answer{}, err
 	}
@@ -100,29 +121,43 @@ func (t *SearchTool) Search(text string, limit int) (Answer, error) {
 
 // read runs TypedMusicalQueryExtractor and, when the query names a chord, a mode or a tag
 // (HasIntent, VoicingSearchTool.cs:238-242 @ c781df5c), MusicalQueryEncoder; ok is false when
-// it names none.
-func (t *SearchTool) read(text string) (q query.Query, vec []float64, ok bool) {
-	q = query.ExtractTyped(text)
-	if q.ChordSymbol == "" && len(q.PitchClasses) == 0 && q.ModeName == "" && len(q.Tags) == 0 {
-		return q, nil, false
+// it names none. Each text is read once.
+func (t *SearchTool) read(text string) reading {
+	if r, ok := t.reads[text]; ok {
+		return r
 	}
-	return q, optick.Encode(optick.Query{ChordSymbol: q.ChordSymbol, Root: q.Root, PitchClasses: q.PitchClasses, Tags: q.Tags}, t.partitions), true
+	r := reading{q: query.ExtractTyped(text)}
+	q := r.q
+	if q.ChordSymbol != "" || len(q.PitchClasses) > 0 || q.ModeName != "" || len(q.Tags) > 0 {
+		r.vec = optick.Encode(optick.Query{ChordSymbol: q.ChordSymbol, Root: q.Root, PitchClasses: q.PitchClasses, Tags: q.Tags}, t.partitions)
+		key := make([]byte, 0, 8*len(r.vec))
+		for _, v := range r.vec {
+			key = binary.LittleEndian.AppendUint64(key, math.Float64bits(v))
+		}
+		r.vecKey, r.ok = string(key), true
+	}
+	if len(t.reads) >= maxCached {
+		clear(t.reads)
+	}
+	t.reads[text] = r
+	return r
 }
 
 // search runs SemanticSearchAsync, or HybridSearchAsync with the instrument as the voicing type.
-func (t *SearchTool) search(vec []float64, instrument string, limit int) ([]optick.Result, error) {
-	key := cacheKey(vec, instrument, limit)
-	if r, ok := t.cache[key]; ok {
-		return r, nil
+func (t *SearchTool) search(r reading, limit int) ([]optick.Result, error) {
+	instrument := r.q.Instrument
+	key := searchKey{r.vecKey, instrument, limit}
+	if res, ok := t.cache[key]; ok {
+		return res, nil
 	}
 	var (
 		results []optick.Result
 		err     error
 	)
 	if strings.TrimSpace(instrument) != "" {
-		results, err = t.strategy.HybridSearch(vec, optick.Filters{VoicingType: instrument}, limit)
+		results, err = t.strategy.HybridSearch(r.vec, optick.Filters{VoicingType: instrument}, limit)
 	} else {
-		results, err = t.strategy.SemanticSearch(vec, limit)
+		results, err = t.strategy.SemanticSearch(r.vec, limit)
 	}
 	if err != nil {
 		return nil, err
@@ -132,21 +167,11 @@ func (t *SearchTool) search(vec []float64, instrument string, limit int) ([]opti
 }
 
 // remember caches one search's results.
-func (t *SearchTool) remember(key string, results []optick.Result) {
+func (t *SearchTool) remember(key searchKey, results []optick.Result) {
 	if len(t.cache) >= maxCached {
 		clear(t.cache)
 	}
 	t.cache[key] = results
-}
-
-// cacheKey is what a search's results depend on: the vector, the instrument and the limit.
-func cacheKey(vec []float64, instrument string, limit int) string {
-	key := make([]byte, 0, 8*len(vec)+len(instrument)+8)
-	for _, v := range vec {
-		key = binary.LittleEndian.AppendUint64(key, math.Float64bits(v))
-	}
-	key = binary.LittleEndian.AppendUint64(key, uint64(limit))
-	return string(append(key, instrument...))
 }
 
 // Prefetch searches, in one pass over the index, the vectors of the queries that Search would
@@ -154,23 +179,23 @@ func cacheKey(vec []float64, instrument string, limit int) string {
 // the answers are the same as without it.
 func (t *SearchTool) Prefetch(queries []string, limit int) error {
 	limit = min(max(limit, 1), 50)
-	var keys []string
+	var keys []searchKey
 	var vecs [][]float64
-	seen := map[string]bool{}
+	seen := map[searchKey]bool{}
 	for _, text := range queries {
 		if dotnet.IsNullOrWhiteSpace(text) || len(utf16.Encode([]rune(text))) > maxQueryLength {
 			continue
 		}
-		q, vec, ok := t.read(text)
-		if !ok || q.Instrument != "" {
+		r := t.read(text)
+		if !r.ok || r.q.Instrument != "" {
 			continue
 		}
-		key := cacheKey(vec, "", limit)
+		key := searchKey{r.vecKey, "", limit}
 		if _, ok := t.cache[key]; ok || seen[key] {
 			continue
 		}
 		seen[key] = true
-		keys, vecs = append(keys, key), append(vecs, vec)
+		keys, vecs = append(keys, key), append(vecs, r.vec)
 	}
 	if len(vecs) == 0 {
 		return nil
