@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,6 +18,7 @@ import (
 	"course/gahost/voicingtools"
 	"course/internal/dotnet"
 	"course/internal/report"
+	"course/theory"
 )
 
 // l21Sources says where SymbolicTagRegistry takes each bit's tags from
@@ -107,19 +109,21 @@ func runL21(ctx context.Context, opts *L21Options) error {
 type l21Shape struct {
 	chart string
 	midi  []int
-	pcs   map[int]bool
+	pcs   theory.PCMask
 }
 
 // l21OpenStrings are a guitar's open strings, low E first.
 var l21OpenStrings = []int{40, 45, 50, 55, 59, 64}
 
 // l21FromChart reads a chart, low E first.
-func l21FromChart(chart string) (l21Shape, error) {
-	parts := strings.Split(chart, "-")
+func l21FromChart(chart string) (l21Shape, error) { return l21FromParts(chart, strings.Split(chart, "-")) }
+
+// l21FromParts reads a chart already split into its frets.
+func l21FromParts(chart string, parts []string) (l21Shape, error) {
 	if len(parts) != len(l21OpenStrings) {
 		return l21Shape{}, fmt.Errorf("chart %q has %d strings, want %d", chart, len(parts), len(l21OpenStrings))
 	}
-	s := l21Shape{chart: chart, pcs: map[int]bool{}}
+	s := l21Shape{chart: chart, midi: make([]int, 0, len(parts))}
 	for i, p := range parts {
 		if p == "x" {
 			continue
@@ -130,7 +134,7 @@ func l21FromChart(chart string) (l21Shape, error) {
 		}
 		m := l21OpenStrings[i] + fret
 		s.midi = append(s.midi, m)
-		s.pcs[m%12] = true
+		s.pcs |= theory.MaskOf(m)
 	}
 	return s, nil
 }
@@ -139,7 +143,7 @@ func l21FromChart(chart string) (l21Shape, error) {
 func l21FromHighFirst(diagram string) (l21Shape, error) {
 	parts := strings.Split(diagram, "-")
 	slices.Reverse(parts)
-	return l21FromChart(strings.Join(parts, "-"))
+	return l21FromParts(strings.Join(parts, "-"), parts)
 }
 
 // l21Hit is one voicing of an answer.
@@ -561,16 +565,9 @@ func (l *lesson21) rootless() error {
 		if !ok {
 			return fmt.Errorf("ChordPitchClasses cannot read %s", chord)
 		}
+		chordPCs := theory.MaskOf(pcs...)
 		isRootless := func(s l21Shape) bool {
-			if len(s.midi) < 3 || len(s.pcs) < 3 || s.pcs[root] {
-				return false
-			}
-			for pc := range s.pcs {
-				if !slices.Contains(pcs, pc) {
-					return false
-				}
-			}
-			return true
+			return len(s.midi) >= 3 && bits.OnesCount16(uint16(s.pcs)) >= 3 && s.pcs&theory.MaskOf(root) == 0 && s.pcs&^chordPCs == 0
 		}
 		a, err := l.ask10(chord + " rootless")
 		if err != nil {
@@ -689,7 +686,7 @@ func (l *lesson21) draft() error {
 	}
 	for _, p := range pcs {
 		is = append(is, names[p])
-		if !shape.pcs[p] {
+		if shape.pcs&theory.MaskOf(p) == 0 {
 			out = append(out, names[p])
 		}
 	}
