@@ -19,16 +19,16 @@ import (
 // The .NET expressions TryComputeChordOffsets runs, as written
 // (Common/GA.Business.ML/Search/MusicalQueryEncoder.cs:246-325 @ c781df5c).
 var (
-	triangleRe     = lazy.Regexp2(`△|Δ`)
-	halfDimRe      = lazy.Regexp2(`ø|Ø`)
-	upperMajRe     = lazy.Regexp2(`M(?=7|9|11|13|6)`)
-	alteredRe      = lazy.Regexp2(`^7?alt$`)
-	additionRe     = lazy.Regexp2(`add(b|#)?(2|4|6|9|11|13)`)
-	alterationRe   = lazy.Regexp2(`(b|#)(5|6|9|11|13)`)
-	omissionRe     = lazy.Regexp2(`(omit|no)(2|3|4|5|6|9|11|13)`)
-	susRe          = lazy.Regexp2(`sus4|sus`)
-	sixNineRe      = lazy.Regexp2(`6/9|69`)
-	separatorsRe   = lazy.Regexp2(`[\s/()+\-]`)
+	triangleRe     = expr{lazy.Regexp2(`△|Δ`), []string{"△", "Δ"}}
+	halfDimRe      = expr{lazy.Regexp2(`ø|Ø`), []string{"ø", "Ø"}}
+	upperMajRe     = expr{lazy.Regexp2(`M(?=7|9|11|13|6)`), []string{"M"}}
+	alteredRe      = expr{lazy.Regexp2(`^7?alt$`), []string{"alt"}}
+	additionRe     = expr{lazy.Regexp2(`add(b|#)?(2|4|6|9|11|13)`), []string{"add"}}
+	alterationRe   = expr{lazy.Regexp2(`(b|#)(5|6|9|11|13)`), []string{"b", "#"}}
+	omissionRe     = expr{lazy.Regexp2(`(omit|no)(2|3|4|5|6|9|11|13)`), []string{"omit", "no"}}
+	susRe          = expr{lazy.Regexp2(`sus4|sus`), []string{"sus"}}
+	sixNineRe      = expr{lazy.Regexp2(`6/9|69`), []string{"6/9", "69"}}
+	separatorsRe   = expr{lazy.Regexp2(`[\s/()+\-]`), nil}
 	rootsUppercase = [...]struct {
 		name string
 		pc   int
@@ -94,9 +94,43 @@ func TryParse(symbol string) (root int, pitchClasses []int, ok bool) {
 	return r, slices.Compact(pcs), true
 }
 
+// expr is one of the expressions and the texts one of which each of its matches holds; a string
+// that holds none of them cannot match, and is not handed to the regexp engine, which the
+// parser would otherwise run ten times per chord symbol.
+type expr struct {
+	re func() *regexp2.Regexp
+	// needs is nil for an expression without such a text.
+	needs []string
+}
+
+// mayMatch reports whether s holds one of the texts every match holds.
+func (e expr) mayMatch(s string) bool {
+	if e.needs == nil {
+		return true
+	}
+	for _, n := range e.needs {
+		if strings.Contains(s, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// matchString is Regex.IsMatch.
+func (e expr) matchString(s string) bool {
+	if !e.mayMatch(s) {
+		return false
+	}
+	ok, _ := e.re().MatchString(s)
+	return ok
+}
+
 // replace runs a .NET Regex.Replace whose replacement holds no substitutions.
-func replace(re func() *regexp2.Regexp, s, with string) string {
-	out, err := re().Replace(s, with, -1, -1)
+func replace(e expr, s, with string) string {
+	if !e.mayMatch(s) {
+		return s
+	}
+	out, err := e.re().Replace(s, with, -1, -1)
 	if err != nil {
 		// regexp2 fails only on a match timeout, which these expressions do not set.
 		return s
@@ -104,13 +138,16 @@ func replace(re func() *regexp2.Regexp, s, with string) string {
 	return out
 }
 
-// matches returns the groups 1 and 2 of every match of re in s, in order.
-func matches(re func() *regexp2.Regexp, s string) [][2]string {
+// matches returns the groups 1 and 2 of every match of e in s, in order.
+func matches(e expr, s string) [][2]string {
+	if !e.mayMatch(s) {
+		return nil
+	}
 	var out [][2]string
-	m, _ := re().FindStringMatch(s)
+	m, _ := e.re().FindStringMatch(s)
 	for m != nil {
 		out = append(out, [2]string{m.GroupByNumber(1).String(), m.GroupByNumber(2).String()})
-		m, _ = re().FindNextMatch(m)
+		m, _ = e.re().FindNextMatch(m)
 	}
 	return out
 }
@@ -145,7 +182,7 @@ func TryComputeChordOffsets(quality string) ([]int, bool) {
 	if w == "5" {
 		return []int{0, 7}, true
 	}
-	if ok, _ := alteredRe().MatchString(w); ok {
+	if alteredRe.matchString(w) {
 		return []int{0, 1, 3, 4, 6, 8, 10}, true
 	}
 
@@ -211,7 +248,7 @@ func TryComputeChordOffsets(quality string) ([]int, bool) {
 	w = strings.TrimPrefix(w, "m")
 
 	// The sixth / seventh / extension spine (MusicalQueryEncoder.cs:306-322).
-	if ok, _ := sixNineRe().MatchString(w); ok {
+	if sixNineRe.matchString(w) {
 		if sixth < 0 {
 			sixth = 9
 		}

@@ -1,7 +1,9 @@
 package search
 
 import (
+	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -60,5 +62,38 @@ func TestKnownRootsAllParse(t *testing.T) {
 		if root, _, ok := TryParse(name); !ok || root != want[i] {
 			t.Errorf("%s: %d %v, want %d", name, root, ok, want[i])
 		}
+	}
+}
+
+// TestExpressionsMatchOnlyWhatTheyNeed holds each expression's guard to the expression: on the
+// known qualities, their pieces and random strings of the characters the expressions read, a
+// string the guard turns away is one the expression does not match.
+func TestExpressionsMatchOnlyWhatTheyNeed(t *testing.T) {
+	exprs := []expr{triangleRe, halfDimRe, upperMajRe, alteredRe, additionRe, alterationRe, omissionRe, susRe, sixNineRe, separatorsRe}
+	inputs := append([]string{"", "maj7", "M7", "CΔ7", "ø", "7alt", "add9", "b9", "#11", "omit3", "no5", "sus4", "6/9", "69", "m7(b5)"}, KnownQualities[:]...)
+	pieces := []string{"M", "m", "maj", "min", "dim", "aug", "alt", "add", "omit", "no", "sus", "b", "#", "Δ", "△", "ø", "Ø", "°",
+		"2", "4", "5", "6", "7", "9", "11", "13", "/", "(", ")", "+", "-", " ", "x"}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 20000 {
+		var b strings.Builder
+		for range 1 + rng.IntN(6) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		inputs = append(inputs, b.String())
+	}
+	turned := 0
+	for _, e := range exprs {
+		for _, s := range inputs {
+			if e.mayMatch(s) {
+				continue
+			}
+			turned++
+			if ok, _ := e.re().MatchString(s); ok {
+				t.Errorf("%s matches %q, which its guard turns away", e.re().String(), s)
+			}
+		}
+	}
+	if turned == 0 {
+		t.Error("no guard turned a string away")
 	}
 }
