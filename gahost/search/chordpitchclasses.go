@@ -282,7 +282,7 @@ func TryComputeChordOffsets(quality string) ([]int, bool) {
 		seventh = 10
 	}
 
-	if replace(separatorsRe, w, "") != "" {
+	if w != "" && replace(separatorsRe, w, "") != "" { // an empty quality has nothing left to refuse
 		return nil, false
 	}
 
