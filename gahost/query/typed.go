@@ -2,6 +2,7 @@ package query
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -53,6 +54,9 @@ type tagRegistry struct {
 	tags   []string
 	known  map[string]bool
 	iconic []iconicChord
+	// iconicNames are the iconic chords' names and alternate names, normalized, each chord's
+	// in the order FindChordByTag tries them.
+	iconicNames [][]string
 }
 
 var (
@@ -76,6 +80,13 @@ func parseTagRegistry(data []byte) (*tagRegistry, error) {
 	for _, t := range f.Tags {
 		r.tags = append(r.tags, t.Tag)
 		r.known[t.Tag] = true
+	}
+	for _, c := range f.Iconic {
+		names := []string{normalizeTag(c.Name)}
+		for _, a := range c.AlternateNames {
+			names = append(names, normalizeTag(a))
+		}
+		r.iconicNames = append(r.iconicNames, names)
 	}
 	return r, nil
 }
@@ -124,14 +135,9 @@ func (r *tagRegistry) iconicByTag(tag string) (iconicChord, bool) {
 		return iconicChord{}, false
 	}
 	n := normalizeTag(tag)
-	for _, c := range r.iconic {
-		if normalizeTag(c.Name) == n {
-			return c, true
-		}
-		for _, a := range c.AlternateNames {
-			if normalizeTag(a) == n {
-				return c, true
-			}
+	for i, names := range r.iconicNames {
+		if slices.Contains(names, n) {
+			return r.iconic[i], true
 		}
 	}
 	return iconicChord{}, false
