@@ -82,25 +82,30 @@ func (t *VoiceLeadingTool) VoiceLeadingPair(fromChord, toChord string, limit int
 		answer.Error = "no voicings retrieved for one or both chords"
 		return answer
 	}
+	// A pair is weighed by the places of its voicings, which keeps the sort's moves small.
 	type weighed struct {
-		from, to optick.Result
+		from, to int
 		distance float64
 	}
 	pairs := make([]weighed, 0, len(from)*len(to))
-	for _, v1 := range from {
-		for _, v2 := range to {
-			pairs = append(pairs, weighed{v1, v2, VoiceLeadingDistance(v1.MidiNotes, v2.MidiNotes)})
+	for i, v1 := range from {
+		for j, v2 := range to {
+			pairs = append(pairs, weighed{i, j, VoiceLeadingDistance(v1.MidiNotes, v2.MidiNotes)})
 		}
 	}
-	// OrderBy then ThenByDescending: a stable sort, enumeration order kept on a full tie.
-	slices.SortStableFunc(pairs, func(a, b weighed) int {
+	// OrderBy then ThenByDescending: a stable sort, enumeration order kept on a full tie; the
+	// enumeration order compared last makes the order total, which any sort then keeps.
+	slices.SortFunc(pairs, func(a, b weighed) int {
 		if c := cmp.Compare(a.distance, b.distance); c != 0 {
 			return c
 		}
-		return cmp.Compare(b.from.Score+b.to.Score, a.from.Score+a.to.Score)
+		if c := cmp.Compare(from[b.from].Score+to[b.to].Score, from[a.from].Score+to[a.to].Score); c != 0 {
+			return c
+		}
+		return cmp.Or(cmp.Compare(a.from, b.from), cmp.Compare(a.to, b.to))
 	})
 	for _, p := range pairs[:min(limit, len(pairs))] {
-		answer.Pairs = append(answer.Pairs, VoicingPair{Distance: round2(p.distance), From: p.from, To: p.to})
+		answer.Pairs = append(answer.Pairs, VoicingPair{Distance: round2(p.distance), From: from[p.from], To: to[p.to]})
 	}
 	answer.TotalCandidatesEvaluated = len(from) * len(to)
 	return answer
@@ -159,7 +164,11 @@ func VoiceLeadingDistance(midi1, midi2 []int) float64 {
 	if len(midi1) == 0 || len(midi2) == 0 {
 		return math.MaxFloat64
 	}
-	a, b := slices.Sorted(slices.Values(midi1)), slices.Sorted(slices.Values(midi2))
+	// Sorted on the stack for a voicing of a guitar's size or so: the tool weighs thousands of pairs.
+	var bufA, bufB [8]int
+	a, b := append(bufA[:0], midi1...), append(bufB[:0], midi2...)
+	slices.Sort(a)
+	slices.Sort(b)
 	sum := 0.0
 	for i := range min(len(a), len(b)) {
 		sum += math.Abs(float64(a[i] - b[i]))

@@ -1,6 +1,7 @@
 package composition
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"sync"
@@ -142,5 +143,45 @@ func TestErrorsAndInstruments(t *testing.T) {
 	same := slices.EqualFunc(all, guitar, func(a, b optick.Result) bool { return a.Index == b.Index })
 	if !same || len(all) != 15 {
 		t.Errorf("guitar candidates differ from the index's: %d and %d", len(all), len(guitar))
+	}
+}
+
+// TestVoiceLeadingPairIsTheStableSort holds the answer to GA's OrderBy and ThenByDescending
+// written plainly, a stable sort of every pair in enumeration order, on many prompts: on a full
+// tie the pair enumerated first comes first.
+func TestVoiceLeadingPairIsTheStableSort(t *testing.T) {
+	tl := tool(t)
+	chords := []string{"C", "Am", "G7", "Dm7", "Fmaj7", "E7", "Bdim", "C6", "Am7", "D"}
+	fullTies := 0
+	for _, x := range chords {
+		for _, y := range chords {
+			from, _ := tl.SearchByChord(x, 50, "")
+			to, _ := tl.SearchByChord(y, 50, "")
+			var want []VoicingPair
+			for _, a := range from {
+				for _, b := range to {
+					want = append(want, VoicingPair{VoiceLeadingDistance(a.MidiNotes, b.MidiNotes), a, b})
+				}
+			}
+			slices.SortStableFunc(want, func(a, b VoicingPair) int {
+				if a.Distance != b.Distance {
+					return cmp.Compare(a.Distance, b.Distance)
+				}
+				return cmp.Compare(b.From.Score+b.To.Score, a.From.Score+a.To.Score)
+			})
+			got := tl.VoiceLeadingPair(x, y, 20, "", 50)
+			for i, p := range got.Pairs {
+				w := want[i]
+				if p.From.Index != w.From.Index || p.To.Index != w.To.Index || p.Distance != round2(w.Distance) {
+					t.Fatalf("%s → %s, pair %d: %d → %d, want %d → %d", x, y, i, p.From.Index, p.To.Index, w.From.Index, w.To.Index)
+				}
+				if i > 0 && w.Distance == want[i-1].Distance && w.From.Score+w.To.Score == want[i-1].From.Score+want[i-1].To.Score {
+					fullTies++
+				}
+			}
+		}
+	}
+	if fullTies == 0 {
+		t.Error("no full tie to check the enumeration order on")
 	}
 }
