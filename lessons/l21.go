@@ -116,7 +116,9 @@ type l21Shape struct {
 var l21OpenStrings = []int{40, 45, 50, 55, 59, 64}
 
 // l21FromChart reads a chart, low E first.
-func l21FromChart(chart string) (l21Shape, error) { return l21FromParts(chart, strings.Split(chart, "-")) }
+func l21FromChart(chart string) (l21Shape, error) {
+	return l21FromParts(chart, strings.Split(chart, "-"))
+}
 
 // l21FromParts reads a chart already split into its frets.
 func l21FromParts(chart string, parts []string) (l21Shape, error) {
