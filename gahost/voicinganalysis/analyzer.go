@@ -25,8 +25,7 @@ type Analysis struct {
 	// class 0, whose family has several modes.
 	ModeName, FamilyName string
 	// Tags are the semantic tags: the harmony's, the shape's, the mode's, the drop voicing's and
-	// the classification engine's, without repeats. Analyses with equal tags share one list:
-	// read only.
+	// the classification engine's, without repeats; nil for none.
 	Tags []string
 }
 
@@ -55,7 +54,10 @@ func Analyze(v Voicing) (Analysis, error) {
 		tags = append(tags, tagText(a.DropVoicing)) // "Drop-2" holds no space
 	}
 	tags = classify(tags, a.Characteristics, sorted)
-	a.Tags = internTags(distinct(tags))
+	// The whole lists are nearly one per voicing, too many to share: each analysis keeps its own.
+	if tags = distinct(tags); len(tags) > 0 {
+		a.Tags = slices.Clip(slices.Clone(tags))
+	}
 	return a, nil
 }
 
