@@ -377,3 +377,64 @@ func TestLargeIndexVectors(t *testing.T) {
 		t.Errorf("two short entries: %v, want entry 4000's error", err)
 	}
 }
+
+// TestGroupedScoresAreTheDotProducts builds voicings that share their first partition's values
+// in groups, some groups differing from others in one dimension only, and holds the scores, whose sums
+// over that partition are made once per group, to the plain dot product, bit for bit, for
+// sparse and dense queries.
+func TestGroupedScoresAreTheDotProducts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	structure, err := embeddings.GetPartition("STRUCTURE")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bases := make([][]float32, 6)
+	for i := range bases {
+		bases[i] = make([]float32, structure.Dim())
+		for d := range bases[i] {
+			bases[i][d] = float32(rng.IntN(3))
+		}
+	}
+	entries := make([]Entry, 3000)
+	for i := range entries {
+		e := entry(t, strconv.Itoa(i), "guitar", []int{40}, "", map[string]float32{"ROOT": float32(rng.NormFloat64())})
+		copy(e.Embedding[structure.Start:], bases[rng.IntN(len(bases))])
+		if rng.IntN(2) == 0 { // one dimension's sign turned, which keeps the norm: the normalized values differ there only
+			j := structure.Start + rng.IntN(structure.Dim())
+			e.Embedding[j] = -e.Embedding[j]
+		}
+		for d := structure.End + 1; d < len(e.Embedding); d++ {
+			if rng.IntN(3) == 0 {
+				e.Embedding[d] = float32(rng.NormFloat64())
+			}
+		}
+		entries[i] = e
+	}
+	_, r := build(t, entries)
+	if groups := len(r.columns().lead[0]); groups < 20 || groups > 1000 {
+		t.Fatalf("%d groups of %d voicings", groups, len(entries))
+	}
+	vec := make([]float32, r.Dimension())
+	for n := range 20 {
+		q := make([]float32, r.Dimension())
+		for i := range q {
+			if n == 0 || rng.IntN(3) == 0 {
+				q[i] = float32(rng.NormFloat64())
+			}
+		}
+		got := NewStrategy(r).scores(q, 0, r.Count())
+		for i := range r.Count() {
+			v, err := r.Vector(vec, i)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want float32
+			for j := range q {
+				want += float32(q[j] * v[j])
+			}
+			if math.Float32bits(got[i]) != math.Float32bits(want) {
+				t.Fatalf("query %d, voicing %d: score %v, want %v", n, i, got[i], want)
+			}
+		}
+	}
+}

@@ -25,9 +25,24 @@ type Reader struct {
 	ranges               [InstrumentCount][2]int64
 	// allFinite reports, worked out on first use, whether every stored vector value is finite.
 	allFinite func() bool
+	// lead is the number of dimensions of the compact vector's first partition.
+	lead int
 	// columns are the stored vectors dimension by dimension, decoded on first use: a search
 	// scores a run of voicings one dimension at a time.
-	columns func() [][]float32
+	columns func() *columns
+}
+
+// columns are the stored vectors dimension by dimension, and the voicings grouped by their
+// values over the first partition: the voicings of a group share those values bit for bit, so
+// the part of a dot product summed over them is one sum for the whole group. The course's
+// guitar index holds some fifteen thousand voicings and under two thousand such groups.
+type columns struct {
+	// dims holds value i of dimension d at dims[d][i].
+	dims [][]float32
+	// group is each voicing's group, numbered in the order of their first voicings.
+	group []int32
+	// lead holds, for a dimension d of the first partition, group g's value at lead[d][g].
+	lead [][]float32
 }
 
 // Metadata is OptickMetadata: what a voicing's MessagePack record holds (OptickIndexReader.cs:218-222 @ c781df5c).
@@ -97,8 +112,41 @@ func Open(data []byte, partitions []embeddings.Partition) (*Reader, error) {
 		wg.Wait()
 		return !slices.Contains(finite, false)
 	})
-	r.columns = sync.OnceValue(r.decodeColumns)
+	if parts := embeddings.SimilarityPartitions(partitions); len(parts) > 0 {
+		r.lead = min(parts[0].Dim(), dim)
+	}
+	r.columns = sync.OnceValue(func() *columns {
+		c := &columns{dims: r.decodeColumns()}
+		c.group, c.lead = r.groupLead(c.dims)
+		return c
+	})
 	return r, nil
+}
+
+// groupLead numbers the voicings' groups by their bytes over the first partition and gathers
+// each group's values of its dimensions.
+func (r *Reader) groupLead(dims [][]float32) (group []int32, lead [][]float32) {
+	group = make([]int32, r.count)
+	ids := map[string]int32{}
+	var first []int64
+	for i := range r.count {
+		key := r.vectorBytes(i)[:4*r.lead]
+		id, ok := ids[string(key)]
+		if !ok {
+			id = int32(len(first))
+			ids[string(key)] = id
+			first = append(first, i)
+		}
+		group[i] = id
+	}
+	lead = make([][]float32, r.lead)
+	for d := range lead {
+		lead[d] = make([]float32, len(first))
+		for g, i := range first {
+			lead[d][g] = dims[d][i]
+		}
+	}
+	return group, lead
 }
 
 // decodeColumns decodes the vectors into one slice per dimension, value i of dimension d being

@@ -137,14 +137,29 @@ func (s *Strategy) queryDims(q []float32) []int {
 }
 
 // scoreRange writes into out the dot products of q with voicings start to
-// start+len(out)-1 over dims: TensorPrimitives.Dot over floats, each product rounded to a
-// float and summed in dimension order from +0. The sums of the range advance side by side,
-// one dimension at a time, so that no sum waits for the previous addition to another.
+// start+len(out)-1 over dims, ascending: TensorPrimitives.Dot over floats, each product
+// rounded to a float and summed in dimension order from +0. The sums over the first partition
+// are made once per group of voicings that share its values; the rest of the sums advance side
+// by side, one dimension at a time, so that no sum waits for the previous addition to another.
 func (s *Strategy) scoreRange(out, q []float32, dims []int, start int64) {
-	clear(out)
-	cols := s.r.columns()
-	for _, d := range dims {
-		col := cols[d][start : start+int64(len(out))]
+	c := s.r.columns()
+	k, _ := slices.BinarySearch(dims, s.r.lead) // the dimensions of the first partition
+	if k == 0 {
+		clear(out)
+	} else {
+		partial := make([]float32, len(c.lead[0]))
+		for _, d := range dims[:k] {
+			qd := q[d]
+			for g, v := range c.lead[d] {
+				partial[g] += float32(qd * v)
+			}
+		}
+		for i, g := range c.group[start : start+int64(len(out))] {
+			out[i] = partial[g]
+		}
+	}
+	for _, d := range dims[k:] {
+		col := c.dims[d][start : start+int64(len(out))]
 		qd := q[d]
 		for i, v := range col {
 			out[i] += float32(qd * v)
