@@ -26,7 +26,9 @@ func Encode(q Query, partitions []embeddings.Partition) []float64 {
 	raw := make([]float64, embeddings.TotalDimension)
 	pcs := q.PitchClasses
 	root := q.Root
-	if q.ChordSymbol != "" {
+	// The symbol is read only for what the query leaves out: a caller that read it already
+	// gives both.
+	if q.ChordSymbol != "" && (pcs == nil || root == nil) {
 		if r, parsed, ok := search.TryParse(q.ChordSymbol); ok {
 			if pcs == nil {
 				pcs = parsed
