@@ -45,9 +45,14 @@ func TestRememberedVectorsAreTheComputedOnes(t *testing.T) {
 	}
 }
 
-// TestBitIndexRemembered checks that the memory of BitIndex answers as the lookup does.
+// TestBitIndexRemembered checks that the memory of BitIndex, and its reading of a key as the
+// registry writes it, answer as the lookup does: on every key, and on each written otherwise.
 func TestBitIndexRemembered(t *testing.T) {
-	for _, tag := range []string{"jazz", "Jazz", "open voicing", "drop_2", "nothing-like-it", "", "  "} {
+	tags := []string{"jazz", "Jazz", "open voicing", "drop_2", "nothing-like-it", "", "  ", "\tjazz"}
+	for _, k := range registry().keys {
+		tags = append(tags, k, strings.ToUpper(k), " "+k, k+" ", strings.ReplaceAll(k, "-", " "), strings.ReplaceAll(k, "-", "_"), k[1:])
+	}
+	for _, tag := range tags {
 		b1, ok1 := BitIndex(tag)
 		b2, ok2 := bitIndex(tag)
 		b3, ok3 := BitIndex(tag)

@@ -39,6 +39,13 @@ var symbolicRegistry = sync.OnceValues(func() (*tagRegistry, error) {
 // that contains the tag or that the tag contains; ok is false when none does
 // (Common/GA.Business.Config/Configuration/SymbolicTagRegistry.cs:196-220 @ c781df5c).
 func BitIndex(tag string) (bit int, ok bool) {
+	if normalized(tag) {
+		// A key written as the registry writes its keys is its own normal form: the lookup
+		// needs neither normalising nor the cache, whose slots two frequent tags may share.
+		if b, found := registry().bits[tag]; found {
+			return b, true
+		}
+	}
 	slot := &bitCache[maphash.String(bitSeed, tag)%uint64(len(bitCache))]
 	if c := slot.Load(); c != nil && c.tag == tag {
 		return c.bit, c.ok
@@ -64,12 +71,29 @@ var bitCache [4096]atomic.Pointer[cachedBit]
 // bitSeed seeds bitCache's hash.
 var bitSeed = maphash.MakeSeed()
 
-// bitIndex is BitIndex without the cache.
-func bitIndex(tag string) (bit int, ok bool) {
+// normalized reports whether the registry's normalisation leaves tag as it is: ASCII, no
+// upper case, space or underscore, and not empty.
+func normalized(tag string) bool {
+	for i := 0; i < len(tag); i++ {
+		if c := tag[i]; c >= 0x80 || 'A' <= c && c <= 'Z' || c == '_' || c <= ' ' {
+			return false
+		}
+	}
+	return tag != ""
+}
+
+// registry is the symbolic tag registry, which is embedded and so always reads.
+func registry() *tagRegistry {
 	r, err := symbolicRegistry()
 	if err != nil {
 		panic("embeddings: the embedded tag registry: " + err.Error())
 	}
+	return r
+}
+
+// bitIndex is BitIndex without the cache.
+func bitIndex(tag string) (bit int, ok bool) {
+	r := registry()
 	if strings.TrimSpace(tag) == "" {
 		return 0, false
 	}
