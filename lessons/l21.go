@@ -212,17 +212,21 @@ func l21Score(v float64) string { return dotnet.FormatDouble(v, 4, false) }
 
 // lesson21 carries what the sections share.
 type lesson21 struct {
-	cfg    l21Config
-	r      *report.Report
-	tool   *voicingtools.SearchTool
-	vocab  voicingtools.Vocabulary
-	corpus []l21Shape
-	asked  map[string]l21Answer
+	cfg   l21Config
+	r     *report.Report
+	tool  *voicingtools.SearchTool
+	vocab voicingtools.Vocabulary
+	// index is the index's voicings, in its order, and indexPCs the pitch classes each plays.
+	index    []optick.CorpusVoicing
+	indexPCs []theory.PCMask
+	asked    map[string]l21Answer
+	// shapes holds each diagram already read: answers repeat voicings.
+	shapes map[string]l21Shape
 }
 
 // runLesson21 builds the index and runs the sections on cfg.
 func runLesson21(ctx context.Context, w io.Writer, cfg l21Config) error {
-	l := &lesson21{cfg: cfg, r: report.New(w), asked: map[string]l21Answer{}}
+	l := &lesson21{cfg: cfg, r: report.New(w), asked: map[string]l21Answer{}, shapes: map[string]l21Shape{}}
 	l.vocab = voicingtools.VoicingVocabulary()
 	if cfg.examples != nil {
 		l.vocab.Examples = cfg.examples
@@ -235,12 +239,9 @@ func runLesson21(ctx context.Context, w io.Writer, cfg l21Config) error {
 	if err != nil {
 		return fmt.Errorf("open the index: %w", err)
 	}
-	for _, c := range corpus.Voicings {
-		s, err := l21FromHighFirst(c.Voicing.Diagram())
-		if err != nil {
-			return err
-		}
-		l.corpus = append(l.corpus, s)
+	l.index = corpus.Voicings
+	for _, c := range l.index {
+		l.indexPCs = append(l.indexPCs, theory.MaskOf(c.MidiNotes...))
 	}
 	l.tool = voicingtools.NewSearchTool(reader, cfg.partitions)
 	// The sections ask over two thousand queries; one pass over the index answers them all.
@@ -311,7 +312,7 @@ func (l *lesson21) ask(q string, limit int) (l21Answer, error) {
 		a.chord, a.mode, a.tags = in.Chord, in.Mode, in.Tags
 	}
 	for _, h := range ans.Results {
-		s, err := l21FromHighFirst(h.Diagram)
+		s, err := l.shape(h.Diagram)
 		if err != nil {
 			return l21Answer{}, err
 		}
@@ -319,6 +320,19 @@ func (l *lesson21) ask(q string, limit int) (l21Answer, error) {
 	}
 	l.asked[key] = a
 	return a, nil
+}
+
+// shape reads a GA diagram, once per diagram.
+func (l *lesson21) shape(diagram string) (l21Shape, error) {
+	if s, ok := l.shapes[diagram]; ok {
+		return s, nil
+	}
+	s, err := l21FromHighFirst(diagram)
+	if err != nil {
+		return l21Shape{}, err
+	}
+	l.shapes[diagram] = s
+	return s, nil
 }
 
 // ask10 asks with the tool's default limit, ten.
@@ -461,7 +475,11 @@ func (l *lesson21) modes() error {
 		return fmt.Errorf("no mode alone answers with every score zero")
 	}
 	var first []string
-	for _, s := range l.corpus[:min(10, len(l.corpus))] {
+	for _, c := range l.index[:min(10, len(l.index))] {
+		s, err := l.shape(c.Voicing.Diagram())
+		if err != nil {
+			return err
+		}
 		first = append(first, s.chart)
 	}
 	same := true
@@ -568,8 +586,8 @@ func (l *lesson21) rootless() error {
 			return fmt.Errorf("ChordPitchClasses cannot read %s", chord)
 		}
 		chordPCs := theory.MaskOf(pcs...)
-		isRootless := func(s l21Shape) bool {
-			return len(s.midi) >= 3 && bits.OnesCount16(uint16(s.pcs)) >= 3 && s.pcs&theory.MaskOf(root) == 0 && s.pcs&^chordPCs == 0
+		isRootless := func(notes int, pcs theory.PCMask) bool {
+			return notes >= 3 && bits.OnesCount16(uint16(pcs)) >= 3 && pcs&theory.MaskOf(root) == 0 && pcs&^chordPCs == 0
 		}
 		a, err := l.ask10(chord + " rootless")
 		if err != nil {
@@ -577,13 +595,13 @@ func (l *lesson21) rootless() error {
 		}
 		right := 0
 		for _, h := range a.hits {
-			if isRootless(h.shape) {
+			if isRootless(len(h.shape.midi), h.shape.pcs) {
 				right++
 			}
 		}
 		inIndex := 0
-		for _, s := range l.corpus {
-			if isRootless(s) {
+		for i, c := range l.index {
+			if isRootless(len(c.MidiNotes), l.indexPCs[i]) {
 				inIndex++
 			}
 		}
