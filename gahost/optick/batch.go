@@ -62,13 +62,17 @@ func bestOf(scores []float32, start int64, limit int) []batchHit {
 		return nil
 	}
 	best := make([]batchHit, 0, min(limit, len(scores))+1)
+	full, last := false, float32(0) // whether best is full, and then its last score
 	for i, score := range scores {
 		// A voicing comes after every one kept, so on a full list only a higher score than the
 		// last one's gets in: keepBest's own first test.
-		if len(best) == limit && !(score > best[limit-1].score) {
+		if full && !(score > last) {
 			continue
 		}
 		best = keepBest(best, batchHit{start + int64(i), score}, limit)
+		if len(best) == limit {
+			full, last = true, best[limit-1].score
+		}
 	}
 	return best
 }

@@ -140,7 +140,8 @@ func (s *Strategy) queryDims(q []float32) []int {
 // start+len(out)-1 over dims, ascending: TensorPrimitives.Dot over floats, each product
 // rounded to a float and summed in dimension order from +0. The sums over the first partition
 // are made once per group of voicings that share its values; the rest of the sums advance side
-// by side, one dimension at a time, so that no sum waits for the previous addition to another.
+// by side, up to four dimensions per pass over the voicings, so that no sum waits for the
+// previous addition to another.
 func (s *Strategy) scoreRange(out, q []float32, dims []int, start int64) {
 	c := s.r.columns()
 	k, _ := slices.BinarySearch(dims, s.r.lead) // the dimensions of the first partition
@@ -158,11 +159,44 @@ func (s *Strategy) scoreRange(out, q []float32, dims []int, start int64) {
 			out[i] = partial[g]
 		}
 	}
-	for _, d := range dims[k:] {
-		col := c.dims[d][start : start+int64(len(out))]
-		qd := q[d]
-		for i, v := range col {
-			out[i] += float32(qd * v)
+	end := start + int64(len(out))
+	rest := dims[k:]
+	for ; len(rest) >= 4; rest = rest[4:] {
+		q0, q1, q2, q3 := q[rest[0]], q[rest[1]], q[rest[2]], q[rest[3]]
+		c0, c1, c2, c3 := c.dims[rest[0]][start:end], c.dims[rest[1]][start:end], c.dims[rest[2]][start:end], c.dims[rest[3]][start:end]
+		c1, c2, c3 = c1[:len(c0)], c2[:len(c0)], c3[:len(c0)]
+		out := out[:len(c0)]
+		for i, v := range c0 {
+			sum := out[i] + float32(q0*v)
+			sum += float32(q1 * c1[i])
+			sum += float32(q2 * c2[i])
+			out[i] = sum + float32(q3*c3[i])
+		}
+	}
+	switch len(rest) {
+	case 3:
+		q0, q1, q2 := q[rest[0]], q[rest[1]], q[rest[2]]
+		c0, c1, c2 := c.dims[rest[0]][start:end], c.dims[rest[1]][start:end], c.dims[rest[2]][start:end]
+		c1, c2 = c1[:len(c0)], c2[:len(c0)]
+		out := out[:len(c0)]
+		for i, v := range c0 {
+			sum := out[i] + float32(q0*v)
+			sum += float32(q1 * c1[i])
+			out[i] = sum + float32(q2*c2[i])
+		}
+	case 2:
+		q0, q1 := q[rest[0]], q[rest[1]]
+		c0, c1 := c.dims[rest[0]][start:end], c.dims[rest[1]][start:end]
+		c1 = c1[:len(c0)]
+		out := out[:len(c0)]
+		for i, v := range c0 {
+			out[i] = out[i] + float32(q0*v) + float32(q1*c1[i])
+		}
+	case 1:
+		q0, c0 := q[rest[0]], c.dims[rest[0]][start:end]
+		out := out[:len(c0)]
+		for i, v := range c0 {
+			out[i] += float32(q0 * v)
 		}
 	}
 }
