@@ -160,6 +160,9 @@ type l21Answer struct {
 	chord, mode string
 	tags        []string
 	hits        []l21Hit
+	// keyText is key's text, written once the hits are known: the sections compare answers
+	// by it thousands of times.
+	keyText string
 }
 
 // voicings are the answer's charts.
@@ -172,12 +175,15 @@ func (a l21Answer) voicings() string {
 }
 
 // key is the answer's voicings and scores: two answers with the same key answer alike.
-func (a l21Answer) key() string {
+func (a l21Answer) key() string { return a.keyText }
+
+// writeKey writes the answer's key of its hits.
+func (a *l21Answer) writeKey() {
 	out := make([]string, len(a.hits))
 	for i, h := range a.hits {
 		out[i] = l21Score(h.score)
 	}
-	return a.voicings() + "|" + strings.Join(out, " ")
+	a.keyText = a.voicings() + "|" + strings.Join(out, " ")
 }
 
 // reading says what the tool read: the chord, the mode, the tags, or nothing.
@@ -318,6 +324,7 @@ func (l *lesson21) ask(q string, limit int) (l21Answer, error) {
 		}
 		a.hits = append(a.hits, l21Hit{h.Score, s, h.ChordName})
 	}
+	a.writeKey()
 	l.asked[key] = a
 	return a, nil
 }
