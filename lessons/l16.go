@@ -299,7 +299,7 @@ func (l *lesson16) buildIndex() error {
 	l.skill = skills.ChordVoicings{Search: optick.NewStrategy(reader), Partitions: partitions}
 	l.corpus = map[theory.PCMask]bool{}
 	for _, v := range built.Voicings {
-		s, err := l16ParseShape(v.Voicing.Diagram())
+		s, err := l16ParseShape(v.Diagram)
 		if err != nil {
 			return err
 		}

@@ -109,7 +109,7 @@ func (l *lesson19) build() error {
 	l.tool = tool
 	l.corpus = make([]l19Voicing, len(voicings))
 	for i, v := range voicings {
-		l.corpus[i] = l19Voicing{diagram: v.Voicing.Diagram(), name: v.Name, midi: v.Voicing.Notes}
+		l.corpus[i] = l19Voicing{diagram: v.Diagram, name: v.Name, midi: v.Voicing.Notes}
 	}
 	return nil
 }

@@ -483,7 +483,7 @@ func (l *lesson21) modes() error {
 	}
 	var first []string
 	for _, c := range l.index[:min(10, len(l.index))] {
-		s, err := l.shape(c.Voicing.Diagram())
+		s, err := l.shape(c.Diagram)
 		if err != nil {
 			return err
 		}

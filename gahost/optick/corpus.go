@@ -23,6 +23,9 @@ const (
 // name, its document and its raw vector, GA's float[].
 type CorpusVoicing struct {
 	Voicing voicinganalysis.Voicing
+	// Diagram is the voicing's diagram, written once for the document, the index and the
+	// lessons.
+	Diagram string
 	// Name is the analysis' chord name, the index's QualityInferred.
 	Name string
 	// MidiNotes and RootPitchClass are what the index and the lessons read of the voicing's
@@ -60,7 +63,7 @@ func BuildCorpusIndex(fretCount, windowSize, minPlayed int, partitions []embeddi
 	}
 	entries := make([]Entry, len(voicings))
 	for i, e := range voicings {
-		entries[i] = Entry{Embedding: e.Raw, Diagram: e.Voicing.Diagram(), Instrument: "guitar",
+		entries[i] = Entry{Embedding: e.Raw, Diagram: e.Diagram, Instrument: "guitar",
 			MidiNotes: e.MidiNotes, QualityInferred: e.Name, HasQuality: true}
 	}
 	index, err := NewWriter(partitions).Build(entries)
@@ -102,7 +105,7 @@ func buildCorpus(fretCount, windowSize, minPlayed int) ([]CorpusVoicing, error) 
 					doc := embeddings.DocumentFromAnalysis(v, a)
 					f := raws[i*embeddings.TotalDimension : (i+1)*embeddings.TotalDimension : (i+1)*embeddings.TotalDimension]
 					embeddings.GenerateInto(f, doc)
-					out[i] = CorpusVoicing{Voicing: v, Name: a.Chord.DisplayName(), Raw: f,
+					out[i] = CorpusVoicing{Voicing: v, Diagram: doc.Diagram, Name: a.Chord.DisplayName(), Raw: f,
 						MidiNotes: doc.MidiNotes, RootPitchClass: doc.RootPitchClass}
 				}
 			}
