@@ -7,8 +7,10 @@ package voicingtools
 import (
 	"encoding/binary"
 	"math"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf16"
 
 	"course/gahost/embeddings"
@@ -126,6 +128,14 @@ func (t *SearchTool) read(text string) reading {
 	if r, ok := t.reads[text]; ok {
 		return r
 	}
+	r := t.readText(text)
+	t.remember(text, r)
+	return r
+}
+
+// readText is read without the memory of texts read: it changes nothing of the tool's, so
+// several may run at once.
+func (t *SearchTool) readText(text string) reading {
 	r := reading{q: query.ExtractTyped(text)}
 	q := r.q
 	if q.ChordSymbol != "" || len(q.PitchClasses) > 0 || q.ModeName != "" || len(q.Tags) > 0 {
@@ -136,11 +146,41 @@ func (t *SearchTool) read(text string) reading {
 		}
 		r.vecKey, r.ok = string(key), true
 	}
+	return r
+}
+
+// remember keeps what a text reads as.
+func (t *SearchTool) remember(text string, r reading) {
 	if len(t.reads) >= maxCached {
 		clear(t.reads)
 	}
 	t.reads[text] = r
-	return r
+}
+
+// readAll reads the texts not read yet, split between the processors.
+func (t *SearchTool) readAll(texts []string) {
+	var todo []string
+	seen := map[string]bool{}
+	for _, text := range texts {
+		if _, ok := t.reads[text]; !ok && !seen[text] {
+			seen[text] = true
+			todo = append(todo, text)
+		}
+	}
+	readings := make([]reading, len(todo))
+	workers := max(1, min(runtime.GOMAXPROCS(0), len(todo)/64))
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for i := w; i < len(todo); i += workers {
+				readings[i] = t.readText(todo[i])
+			}
+		})
+	}
+	wg.Wait()
+	for i, text := range todo {
+		t.remember(text, readings[i])
+	}
 }
 
 // search runs SemanticSearchAsync, or HybridSearchAsync with the instrument as the voicing type.
@@ -162,12 +202,12 @@ func (t *SearchTool) search(r reading, limit int) ([]optick.Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	t.remember(key, results)
+	t.keep(key, results)
 	return results, nil
 }
 
-// remember caches one search's results.
-func (t *SearchTool) remember(key searchKey, results []optick.Result) {
+// keep caches one search's results.
+func (t *SearchTool) keep(key searchKey, results []optick.Result) {
 	if len(t.cache) >= maxCached {
 		clear(t.cache)
 	}
@@ -179,13 +219,17 @@ func (t *SearchTool) remember(key searchKey, results []optick.Result) {
 // the answers are the same as without it.
 func (t *SearchTool) Prefetch(queries []string, limit int) error {
 	limit = min(max(limit, 1), 50)
+	var texts []string
+	for _, text := range queries {
+		if !dotnet.IsNullOrWhiteSpace(text) && len(utf16.Encode([]rune(text))) <= maxQueryLength {
+			texts = append(texts, text)
+		}
+	}
+	t.readAll(texts)
 	var keys []searchKey
 	var vecs [][]float64
 	seen := map[searchKey]bool{}
-	for _, text := range queries {
-		if dotnet.IsNullOrWhiteSpace(text) || len(utf16.Encode([]rune(text))) > maxQueryLength {
-			continue
-		}
+	for _, text := range texts {
 		r := t.read(text)
 		if !r.ok || r.q.Instrument != "" {
 			continue
@@ -205,7 +249,7 @@ func (t *SearchTool) Prefetch(queries []string, limit int) error {
 		return err
 	}
 	for i, key := range keys {
-		t.remember(key, results[i])
+		t.keep(key, results[i])
 	}
 	return nil
 }
