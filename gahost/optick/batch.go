@@ -21,6 +21,17 @@ func (s *Strategy) SemanticSearchBatch(queries [][]float64, limit int) ([][]Resu
 			qs[i][d] = float32(v)
 		}
 	}
+	// The dimensions any query reads are decoded first, in one pass over the voicings.
+	dims := make([][]int, len(qs))
+	var all []int
+	for i, q := range qs {
+		dims[i] = s.queryDims(q)
+		all = append(all, dims[i]...)
+	}
+	slices.Sort(all)
+	all = slices.Compact(all)
+	k, _ := slices.BinarySearch(all, s.r.lead)
+	s.r.columns().need(all[k:])
 	best := make([][]batchHit, len(queries))
 	start, count := s.r.InstrumentRange("")
 	if limit <= 0 {
@@ -32,7 +43,7 @@ func (s *Strategy) SemanticSearchBatch(queries [][]float64, limit int) ([][]Resu
 		wg.Go(func() {
 			scores := make([]float32, count)
 			for i := len(qs) * w / workers; i < len(qs)*(w+1)/workers; i++ {
-				s.scoreRange(scores, qs[i], s.queryDims(qs[i]), start)
+				s.scoreRange(scores, qs[i], dims[i], start)
 				best[i] = bestOf(scores, start, limit)
 			}
 		})

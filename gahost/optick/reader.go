@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"course/gahost/embeddings"
 )
@@ -25,9 +26,11 @@ type Reader struct {
 	ranges               [InstrumentCount][2]int64
 	// allFinite reports, worked out on first use, whether every stored vector value is finite.
 	allFinite func() bool
-	// lead is the number of dimensions of the compact vector's first partition.
+	// lead is the number of dimensions of the compact vector's first partition, and part
+	// gives each dimension's partition by its first dimension.
 	lead int
-	// columns are the stored vectors dimension by dimension, decoded on first use: a search
+	part []int
+	// columns are the stored vectors dimension by dimension, set up on first use: a search
 	// scores a run of voicings one dimension at a time.
 	columns func() *columns
 }
@@ -35,14 +38,44 @@ type Reader struct {
 // columns are the stored vectors dimension by dimension, and the voicings grouped by their
 // values over the first partition: the voicings of a group share those values bit for bit, so
 // the part of a dot product summed over them is one sum for the whole group. The course's
-// guitar index holds some fifteen thousand voicings and under two thousand such groups.
+// guitar index holds some fifteen thousand voicings and under two thousand such groups. The
+// other partitions are decoded when a search first reads one of their dimensions; a query
+// leaves most of them zero.
 type columns struct {
-	// dims holds value i of dimension d at dims[d][i].
-	dims [][]float32
+	r *Reader
+	// dims holds value i of dimension d at *dims[d], nil until decoded; mu keeps two searches
+	// from decoding at once.
+	dims []atomic.Pointer[[]float32]
+	mu   sync.Mutex
 	// group is each voicing's group, numbered in the order of their first voicings.
 	group []int32
 	// lead holds, for a dimension d of the first partition, group g's value at lead[d][g].
 	lead [][]float32
+}
+
+// dim is dimension d's values, decoded.
+func (c *columns) dim(d int) []float32 { return *c.dims[d].Load() }
+
+// need decodes the partitions of dims that are not decoded yet, all in one pass over the
+// voicings.
+func (c *columns) need(dims []int) {
+	if !slices.ContainsFunc(dims, func(d int) bool { return c.dims[d].Load() == nil }) {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var todo []int
+	for _, d := range dims {
+		if c.dims[d].Load() != nil || slices.Contains(todo, d) {
+			continue
+		}
+		for e := c.r.part[d]; e < c.r.dim && c.r.part[e] == c.r.part[d]; e++ {
+			todo = append(todo, e)
+		}
+	}
+	for i, col := range c.r.decodeColumns(todo) {
+		c.dims[todo[i]].Store(&col)
+	}
 }
 
 // Metadata is OptickMetadata: what a voicing's MessagePack record holds (OptickIndexReader.cs:218-222 @ c781df5c).
@@ -112,12 +145,20 @@ func Open(data []byte, partitions []embeddings.Partition) (*Reader, error) {
 		wg.Wait()
 		return !slices.Contains(finite, false)
 	})
-	if parts := embeddings.SimilarityPartitions(partitions); len(parts) > 0 {
-		r.lead = min(parts[0].Dim(), dim)
+	r.part = make([]int, dim)
+	at := 0
+	for i, p := range embeddings.SimilarityPartitions(partitions) {
+		if i == 0 {
+			r.lead = p.Dim()
+		}
+		for d := at; d < at+p.Dim(); d++ {
+			r.part[d] = at
+		}
+		at += p.Dim()
 	}
 	r.columns = sync.OnceValue(func() *columns {
-		c := &columns{dims: r.decodeColumns()}
-		c.group, c.lead = r.groupLead(c.dims)
+		c := &columns{r: r, dims: make([]atomic.Pointer[[]float32], dim)}
+		c.group, c.lead = r.groupLead()
 		return c
 	})
 	return r, nil
@@ -125,7 +166,7 @@ func Open(data []byte, partitions []embeddings.Partition) (*Reader, error) {
 
 // groupLead numbers the voicings' groups by their bytes over the first partition and gathers
 // each group's values of its dimensions.
-func (r *Reader) groupLead(dims [][]float32) (group []int32, lead [][]float32) {
+func (r *Reader) groupLead() (group []int32, lead [][]float32) {
 	group = make([]int32, r.count)
 	ids := map[string]int32{}
 	var first []int64
@@ -143,22 +184,22 @@ func (r *Reader) groupLead(dims [][]float32) (group []int32, lead [][]float32) {
 	for d := range lead {
 		lead[d] = make([]float32, len(first))
 		for g, i := range first {
-			lead[d][g] = dims[d][i]
+			lead[d][g] = math.Float32frombits(binary.LittleEndian.Uint32(r.vectorBytes(i)[4*d:]))
 		}
 	}
 	return group, lead
 }
 
-// decodeColumns decodes the vectors into one slice per dimension, value i of dimension d being
-// voicing i's; the processors take the voicings in parts. The voicings are read a block at a
-// time, the block's values of each dimension written together: written one voicing at a time,
-// the columns, a multiple of 4 KiB apart, would evict each other's cache lines.
-func (r *Reader) decodeColumns() [][]float32 {
+// decodeColumns decodes dimensions dims of the vectors, one slice each, value i being voicing
+// i's; the processors take the voicings in parts. The voicings are read a block at a time, the
+// block's values of each dimension written together: written one voicing at a time, the
+// columns, a multiple of 4 KiB apart, would evict each other's cache lines.
+func (r *Reader) decodeColumns(dims []int) [][]float32 {
 	n := int(r.count)
-	backing := make([]float32, r.dim*n)
-	cols := make([][]float32, r.dim)
-	for d := range cols {
-		cols[d] = backing[d*n : (d+1)*n : (d+1)*n]
+	backing := make([]float32, len(dims)*n)
+	cols := make([][]float32, len(dims))
+	for j := range cols {
+		cols[j] = backing[j*n : (j+1)*n : (j+1)*n]
 	}
 	const block = 16 // a cache line of floats
 	blocks := (n + block - 1) / block
@@ -169,7 +210,8 @@ func (r *Reader) decodeColumns() [][]float32 {
 			for k := blocks * w / workers; k < blocks*(w+1)/workers; k++ {
 				lo, hi := k*block, min((k+1)*block, n)
 				rows := r.data[r.vectorsAt+int64(lo*r.dim*4) : r.vectorsAt+int64(hi*r.dim*4)]
-				for d, col := range cols {
+				for j, col := range cols {
+					d := dims[j]
 					col := col[lo:hi]
 					for i := range col {
 						col[i] = math.Float32frombits(binary.LittleEndian.Uint32(rows[4*(i*r.dim+d):]))

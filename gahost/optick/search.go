@@ -145,6 +145,7 @@ func (s *Strategy) queryDims(q []float32) []int {
 func (s *Strategy) scoreRange(out, q []float32, dims []int, start int64) {
 	c := s.r.columns()
 	k, _ := slices.BinarySearch(dims, s.r.lead) // the dimensions of the first partition
+	c.need(dims[k:])
 	if k == 0 {
 		clear(out)
 	} else {
@@ -163,7 +164,7 @@ func (s *Strategy) scoreRange(out, q []float32, dims []int, start int64) {
 	rest := dims[k:]
 	for ; len(rest) >= 4; rest = rest[4:] {
 		q0, q1, q2, q3 := q[rest[0]], q[rest[1]], q[rest[2]], q[rest[3]]
-		c0, c1, c2, c3 := c.dims[rest[0]][start:end], c.dims[rest[1]][start:end], c.dims[rest[2]][start:end], c.dims[rest[3]][start:end]
+		c0, c1, c2, c3 := c.dim(rest[0])[start:end], c.dim(rest[1])[start:end], c.dim(rest[2])[start:end], c.dim(rest[3])[start:end]
 		c1, c2, c3 = c1[:len(c0)], c2[:len(c0)], c3[:len(c0)]
 		out := out[:len(c0)]
 		for i, v := range c0 {
@@ -176,7 +177,7 @@ func (s *Strategy) scoreRange(out, q []float32, dims []int, start int64) {
 	switch len(rest) {
 	case 3:
 		q0, q1, q2 := q[rest[0]], q[rest[1]], q[rest[2]]
-		c0, c1, c2 := c.dims[rest[0]][start:end], c.dims[rest[1]][start:end], c.dims[rest[2]][start:end]
+		c0, c1, c2 := c.dim(rest[0])[start:end], c.dim(rest[1])[start:end], c.dim(rest[2])[start:end]
 		c1, c2 = c1[:len(c0)], c2[:len(c0)]
 		out := out[:len(c0)]
 		for i, v := range c0 {
@@ -186,14 +187,14 @@ func (s *Strategy) scoreRange(out, q []float32, dims []int, start int64) {
 		}
 	case 2:
 		q0, q1 := q[rest[0]], q[rest[1]]
-		c0, c1 := c.dims[rest[0]][start:end], c.dims[rest[1]][start:end]
+		c0, c1 := c.dim(rest[0])[start:end], c.dim(rest[1])[start:end]
 		c1 = c1[:len(c0)]
 		out := out[:len(c0)]
 		for i, v := range c0 {
 			out[i] = out[i] + float32(q0*v) + float32(q1*c1[i])
 		}
 	case 1:
-		q0, c0 := q[rest[0]], c.dims[rest[0]][start:end]
+		q0, c0 := q[rest[0]], c.dim(rest[0])[start:end]
 		out := out[:len(c0)]
 		for i, v := range c0 {
 			out[i] += float32(q0 * v)
