@@ -80,9 +80,10 @@ func buildCorpus(fretCount, windowSize, minPlayed int) ([]CorpusVoicing, error) 
 		return nil, err
 	}
 	out := make([]CorpusVoicing, len(voicings))
-	// The raw vectors share one backing array; the processors take the voicings in blocks, each
-	// writing its own elements of out, so no two write the same cache lines.
-	raws := make([]float32, len(voicings)*embeddings.TotalDimension)
+	// The processors take the voicings in blocks, each writing its own elements of out, so no
+	// two write the same cache lines. A block's raw vectors share one array, made by the
+	// processor that fills it: the clearing of the arrays is shared out with the rest.
+	const dim = embeddings.TotalDimension
 	workers := max(1, min(runtime.GOMAXPROCS(0), len(voicings)/1000))
 	errs := make([]error, workers)
 	const block = 256
@@ -95,7 +96,9 @@ func buildCorpus(fretCount, windowSize, minPlayed int) ([]CorpusVoicing, error) 
 				if lo >= len(voicings) {
 					return
 				}
-				for i := lo; i < min(lo+block, len(voicings)); i++ {
+				hi := min(lo+block, len(voicings))
+				raws := make([]float32, (hi-lo)*dim)
+				for i := lo; i < hi; i++ {
 					v := voicings[i]
 					a, err := voicinganalysis.Analyze(v)
 					if err != nil {
@@ -103,7 +106,7 @@ func buildCorpus(fretCount, windowSize, minPlayed int) ([]CorpusVoicing, error) 
 						return
 					}
 					doc := embeddings.DocumentFromAnalysis(v, a)
-					f := raws[i*embeddings.TotalDimension : (i+1)*embeddings.TotalDimension : (i+1)*embeddings.TotalDimension]
+					f := raws[(i-lo)*dim : (i-lo+1)*dim : (i-lo+1)*dim]
 					embeddings.GenerateInto(f, doc)
 					out[i] = CorpusVoicing{Voicing: v, Diagram: doc.Diagram, Name: a.Chord.DisplayName(), Raw: f,
 						MidiNotes: doc.MidiNotes, RootPitchClass: doc.RootPitchClass}
