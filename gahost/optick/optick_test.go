@@ -314,25 +314,7 @@ func TestScoresAreTheDotProducts(t *testing.T) {
 			q[i] = float32(rng.NormFloat64())
 		}
 	}
-	check := func(r *Reader) {
-		t.Helper()
-		got := NewStrategy(r).scores(q, 0, r.Count())
-		vec := make([]float32, r.Dimension())
-		for i := range r.Count() {
-			v, err := r.Vector(vec, i)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var want float32
-			for j := range q {
-				want += float32(q[j] * v[j])
-			}
-			if math.Float32bits(got[i]) != math.Float32bits(want) {
-				t.Fatalf("voicing %d: score %v, want %v", i, got[i], want)
-			}
-		}
-	}
-	check(r)
+	checkScores(t, r, q)
 	zero := slices.Index(q, 0)
 	at := int(r.vectorsAt) + 7*r.Dimension()*4 + zero*4
 	binary.LittleEndian.PutUint32(data[at:], math.Float32bits(float32(math.NaN())))
@@ -340,7 +322,7 @@ func TestScoresAreTheDotProducts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	check(r)
+	checkScores(t, r, q)
 	if s := NewStrategy(r).scores(q, 0, r.Count())[7]; !math.IsNaN(float64(s)) {
 		t.Errorf("a NaN stored where the query is zero gave the score %v", s)
 	}
@@ -414,7 +396,6 @@ func TestGroupedScoresAreTheDotProducts(t *testing.T) {
 	if groups := len(r.columns().lead[0]); groups < 20 || groups > 1000 {
 		t.Fatalf("%d groups of %d voicings", groups, len(entries))
 	}
-	vec := make([]float32, r.Dimension())
 	for n := range 20 {
 		q := make([]float32, r.Dimension())
 		for i := range q {
@@ -422,19 +403,27 @@ func TestGroupedScoresAreTheDotProducts(t *testing.T) {
 				q[i] = float32(rng.NormFloat64())
 			}
 		}
-		got := NewStrategy(r).scores(q, 0, r.Count())
-		for i := range r.Count() {
-			v, err := r.Vector(vec, i)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var want float32
-			for j := range q {
-				want += float32(q[j] * v[j])
-			}
-			if math.Float32bits(got[i]) != math.Float32bits(want) {
-				t.Fatalf("query %d, voicing %d: score %v, want %v", n, i, got[i], want)
-			}
+		checkScores(t, r, q)
+	}
+}
+
+// checkScores holds the search's scores of q to the plain dot product of q with each vector
+// read back, bit for bit.
+func checkScores(t *testing.T, r *Reader, q []float32) {
+	t.Helper()
+	got := NewStrategy(r).scores(q, 0, r.Count())
+	vec := make([]float32, r.Dimension())
+	for i := range r.Count() {
+		v, err := r.Vector(vec, i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want float32
+		for j := range q {
+			want += float32(q[j] * v[j])
+		}
+		if math.Float32bits(got[i]) != math.Float32bits(want) {
+			t.Fatalf("voicing %d: score %v, want %v", i, got[i], want)
 		}
 	}
 }
