@@ -361,9 +361,9 @@ func TestLargeIndexVectors(t *testing.T) {
 }
 
 // TestGroupedScoresAreTheDotProducts builds voicings that share their first partition's values
-// in groups, some groups differing from others in one dimension only, and holds the scores, whose sums
-// over that partition are made once per group, to the plain dot product, bit for bit, for
-// sparse and dense queries.
+// in groups, some groups differing from others in one dimension only, and holds the scores,
+// whose sums over that partition are made once per group, to the plain dot product, bit for
+// bit, for sparse and dense queries.
 func TestGroupedScoresAreTheDotProducts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	structure, err := embeddings.GetPartition("STRUCTURE")
@@ -381,7 +381,8 @@ func TestGroupedScoresAreTheDotProducts(t *testing.T) {
 	for i := range entries {
 		e := entry(t, strconv.Itoa(i), "guitar", []int{40}, "", map[string]float32{"ROOT": float32(rng.NormFloat64())})
 		copy(e.Embedding[structure.Start:], bases[rng.IntN(len(bases))])
-		if rng.IntN(2) == 0 { // one dimension's sign turned, which keeps the norm: the normalized values differ there only
+		if rng.IntN(2) == 0 {
+			// One dimension's sign turned keeps the norm: the normalized values differ there only.
 			j := structure.Start + rng.IntN(structure.Dim())
 			e.Embedding[j] = -e.Embedding[j]
 		}
