@@ -57,8 +57,8 @@ const maxQueryLength = 512
 type SearchTool struct {
 	strategy   *optick.Strategy
 	partitions []embeddings.Partition
-	// reads holds what each query text already asked reads as: a lesson asks the same text of
-	// Prefetch and then of Search.
+	// reads holds the reading of each text already read: a lesson hands the same text to
+	// Prefetch and then to Search.
 	reads map[string]reading
 	// cache holds the results of each query vector already searched: a lesson asks many
 	// queries that read the same way.
