@@ -1,7 +1,9 @@
 package optick
 
 import (
+	"encoding/binary"
 	"fmt"
+	"math"
 	"runtime"
 	"slices"
 	"sync"
@@ -9,7 +11,9 @@ import (
 
 // SemanticSearchBatch answers SemanticSearch for many query vectors, the queries split
 // between the processors; each query's scores are the ones SemanticSearch makes, and the
-// results are those it returns for each query, in the same order.
+// results are those it returns for each query, in the same order. The voicings are first
+// grouped by their values over every dimension a query reads: a group's voicings share their
+// scores, which are worked out once per group.
 func (s *Strategy) SemanticSearchBatch(queries [][]float64, limit int) ([][]Result, error) {
 	qs := make([][]float32, len(queries))
 	for i, q := range queries {
@@ -21,7 +25,6 @@ func (s *Strategy) SemanticSearchBatch(queries [][]float64, limit int) ([][]Resu
 			qs[i][d] = float32(v)
 		}
 	}
-	// The dimensions any query reads are decoded first, in one pass over the voicings.
 	dims := make([][]int, len(qs))
 	var all []int
 	for i, q := range qs {
@@ -31,20 +34,17 @@ func (s *Strategy) SemanticSearchBatch(queries [][]float64, limit int) ([][]Resu
 	slices.Sort(all)
 	all = slices.Compact(all)
 	k, _ := slices.BinarySearch(all, s.r.lead)
-	s.r.columns().need(all[k:])
+	c := s.r.columns()
+	c.need(all[k:])
+	g := c.groupOver(all[k:])
 	best := make([][]batchHit, len(queries))
-	start, count := s.r.InstrumentRange("")
-	if limit <= 0 {
-		count = 0
-	}
 	workers := max(1, min(runtime.GOMAXPROCS(0), len(qs)/8))
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Go(func() {
-			scores := make([]float32, count)
+			sums := make([]float32, len(g.first))
 			for i := len(qs) * w / workers; i < len(qs)*(w+1)/workers; i++ {
-				s.scoreRange(scores, qs[i], dims[i], start)
-				best[i] = bestOf(scores, start, limit)
+				best[i] = g.best(sums, qs[i], dims[i], limit)
 			}
 		})
 	}
@@ -60,6 +60,110 @@ func (s *Strategy) SemanticSearchBatch(queries [][]float64, limit int) ([][]Resu
 	return out, nil
 }
 
+// groups are the voicings of an index grouped by their values over the first partition and
+// some dimensions beyond it, bit for bit: a dot product that reads those dimensions only is
+// the same float sum for every voicing of a group.
+type groups struct {
+	c *columns
+	// of is each voicing's group, numbered in the order of their first voicings; first is each
+	// group's first voicing and lead its group over the first partition.
+	of, lead []int32
+	first    []int64
+	// members lists each group's voicings in order, those of group g at
+	// members[at[g]:at[g+1]].
+	members, at []int32
+	// values holds group g's value of dimension d at values[d][g], for the dimensions beyond
+	// the first partition that the groups were made over.
+	values map[int][]float32
+}
+
+// groupOver groups the voicings by their group over the first partition and their values
+// over dims, decoded dimensions beyond it.
+func (c *columns) groupOver(dims []int) *groups {
+	n := len(c.group)
+	g := &groups{c: c, of: make([]int32, n), values: map[int][]float32{}}
+	ids := map[string]int32{}
+	key := make([]byte, 4+4*len(dims))
+	for i := range n {
+		binary.LittleEndian.PutUint32(key, uint32(c.group[i]))
+		for j, d := range dims {
+			binary.LittleEndian.PutUint32(key[4+4*j:], math.Float32bits(c.dim(d)[i]))
+		}
+		id, ok := ids[string(key)]
+		if !ok {
+			id = int32(len(g.first))
+			ids[string(key)] = id
+			g.first = append(g.first, int64(i))
+			g.lead = append(g.lead, c.group[i])
+		}
+		g.of[i] = id
+	}
+	g.at = make([]int32, len(g.first)+1)
+	for _, id := range g.of {
+		g.at[id+1]++
+	}
+	for j := range len(g.first) {
+		g.at[j+1] += g.at[j]
+	}
+	g.members = make([]int32, n)
+	next := slices.Clone(g.at[:len(g.first)])
+	for i, id := range g.of {
+		g.members[next[id]] = int32(i)
+		next[id]++
+	}
+	for _, d := range dims {
+		col := make([]float32, len(g.first))
+		for j, i := range g.first {
+			col[j] = c.dim(d)[i]
+		}
+		g.values[d] = col
+	}
+	return g
+}
+
+// best is bestOf the scores of q over dims, which the groups were made over, for every
+// voicing: each group's score summed in sums as scoreRange sums a voicing's. Each group
+// ranking before a voicing's group holds a voicing ranking before it, so the limit best
+// voicings belong to the limit best groups, ranked by score and then by first voicing; their
+// voicings alone are handed to keepBest, in order. Should a score be NaN, which ranks before
+// nothing, every voicing is.
+func (g *groups) best(sums, q []float32, dims []int, limit int) []batchHit {
+	if limit <= 0 {
+		return nil
+	}
+	k, _ := slices.BinarySearch(dims, g.c.r.lead)
+	if k == 0 {
+		clear(sums)
+	} else {
+		partial := g.c.leadSums(q, dims[:k])
+		for j, l := range g.lead {
+			sums[j] = partial[l]
+		}
+	}
+	for _, d := range dims[k:] {
+		qd := q[d]
+		for j, v := range g.values[d] {
+			sums[j] += float32(qd * v)
+		}
+	}
+	if slices.ContainsFunc(sums, func(v float32) bool { return v != v }) {
+		scores := make([]float32, len(g.of))
+		for i, j := range g.of {
+			scores[i] = sums[j]
+		}
+		return bestOf(scores, 0, limit)
+	}
+	var voicings []int32
+	for _, h := range bestOf(sums, 0, limit) {
+		voicings = append(voicings, g.members[g.at[h.idx]:g.at[h.idx+1]]...)
+	}
+	slices.Sort(voicings)
+	best := make([]batchHit, 0, limit+1)
+	for _, i := range voicings {
+		best = keepBest(best, batchHit{int64(i), sums[g.of[i]]}, limit)
+	}
+	return best
+}
 // batchHit is a voicing's index and score.
 type batchHit struct {
 	idx   int64

@@ -53,3 +53,48 @@ func TestSemanticSearchBatchIsSemanticSearch(t *testing.T) {
 		t.Error("a 2-dim query was searched")
 	}
 }
+
+// TestSemanticSearchBatchOnTheCorpus checks the batch, which scores groups of voicings, against
+// SemanticSearch on the course's corpus, where hundreds of voicings tie: chords alone, with
+// tags, tags alone and nothing, at several limits.
+func TestSemanticSearchBatchOnTheCorpus(t *testing.T) {
+	ps := embeddings.Partitions()
+	c, err := BuildCorpusIndex(CorpusFretCount, CorpusWindowSize, CorpusMinPlayed, ps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Open(c.Index, ps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var queries [][]float64
+	for _, root := range []string{"C", "Eb", "F#", "A"} {
+		for _, quality := range []string{"", "m", "7", "maj7", "m7b5", "dim7", "9", "sus4"} {
+			for _, tags := range [][]string{nil, {"jazz"}, {"rootless", "dreamy"}} {
+				queries = append(queries, Encode(Query{ChordSymbol: root + quality, Tags: tags}, ps))
+			}
+		}
+	}
+	queries = append(queries, Encode(Query{Tags: []string{"shell"}}, ps), Encode(Query{}, ps))
+	s := NewStrategy(r)
+	for _, limit := range []int{1, 10, 50} {
+		batch, err := s.SemanticSearchBatch(queries, limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, q := range queries {
+			one, err := s.SemanticSearch(q, limit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(one) != len(batch[i]) {
+				t.Fatalf("query %d, limit %d: %d results, want %d", i, limit, len(batch[i]), len(one))
+			}
+			for j := range one {
+				if one[j].Index != batch[i][j].Index || one[j].Score != batch[i][j].Score {
+					t.Fatalf("query %d, limit %d, rank %d: %d %v, want %d %v", i, limit, j, batch[i][j].Index, batch[i][j].Score, one[j].Index, one[j].Score)
+				}
+			}
+		}
+	}
+}

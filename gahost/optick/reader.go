@@ -53,6 +53,18 @@ type columns struct {
 	lead [][]float32
 }
 
+// leadSums are each group's sums over dims, dimensions of the first partition, in order.
+func (c *columns) leadSums(q []float32, dims []int) []float32 {
+	partial := make([]float32, len(c.lead[0]))
+	for _, d := range dims {
+		qd := q[d]
+		for g, v := range c.lead[d] {
+			partial[g] += float32(qd * v)
+		}
+	}
+	return partial
+}
+
 // dim is dimension d's values, decoded.
 func (c *columns) dim(d int) []float32 { return *c.dims[d].Load() }
 

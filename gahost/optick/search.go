@@ -149,13 +149,7 @@ func (s *Strategy) scoreRange(out, q []float32, dims []int, start int64) {
 	if k == 0 {
 		clear(out)
 	} else {
-		partial := make([]float32, len(c.lead[0]))
-		for _, d := range dims[:k] {
-			qd := q[d]
-			for g, v := range c.lead[d] {
-				partial[g] += float32(qd * v)
-			}
-		}
+		partial := c.leadSums(q, dims[:k])
 		for i, g := range c.group[start : start+int64(len(out))] {
 			out[i] = partial[g]
 		}
