@@ -164,6 +164,7 @@ func (g *groups) best(sums, q []float32, dims []int, limit int) []batchHit {
 	}
 	return best
 }
+
 // batchHit is a voicing's index and score.
 type batchHit struct {
 	idx   int64

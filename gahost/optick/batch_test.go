@@ -29,26 +29,7 @@ func TestSemanticSearchBatchIsSemanticSearch(t *testing.T) {
 	}
 	queries = append(queries, dense)
 	s := NewStrategy(r)
-	for _, limit := range []int{1, 5, int(r.Count()) + 3} {
-		batch, err := s.SemanticSearchBatch(queries, limit)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, q := range queries {
-			one, err := s.SemanticSearch(q, limit)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(one) != len(batch[i]) {
-				t.Fatalf("query %d, limit %d: %d results, want %d", i, limit, len(batch[i]), len(one))
-			}
-			for j := range one {
-				if one[j].Index != batch[i][j].Index || one[j].Score != batch[i][j].Score {
-					t.Errorf("query %d, limit %d, rank %d: %d %v, want %d %v", i, limit, j, batch[i][j].Index, batch[i][j].Score, one[j].Index, one[j].Score)
-				}
-			}
-		}
-	}
+	checkBatch(t, s, queries, 1, 5, int(r.Count())+3)
 	if _, err := s.SemanticSearchBatch([][]float64{{1, 2}}, 1); err == nil {
 		t.Error("a 2-dim query was searched")
 	}
@@ -76,8 +57,13 @@ func TestSemanticSearchBatchOnTheCorpus(t *testing.T) {
 		}
 	}
 	queries = append(queries, Encode(Query{Tags: []string{"shell"}}, ps), Encode(Query{}, ps))
-	s := NewStrategy(r)
-	for _, limit := range []int{1, 10, 50} {
+	checkBatch(t, NewStrategy(r), queries, 1, 10, 50)
+}
+
+// checkBatch holds the batch's results for the queries to SemanticSearch's, at each limit.
+func checkBatch(t *testing.T, s *Strategy, queries [][]float64, limits ...int) {
+	t.Helper()
+	for _, limit := range limits {
 		batch, err := s.SemanticSearchBatch(queries, limit)
 		if err != nil {
 			t.Fatal(err)
