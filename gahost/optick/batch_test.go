@@ -11,14 +11,7 @@ import (
 // sparse query vectors from the encoder and a dense one, with limits below and above the index.
 func TestSemanticSearchBatchIsSemanticSearch(t *testing.T) {
 	ps := embeddings.Partitions()
-	c, err := BuildCorpusIndex(2, 2, 3, ps)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := Open(c.Index, ps)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := corpusReader(t, 2, 2, 3)
 	var queries [][]float64
 	for _, q := range []Query{{ChordSymbol: "C"}, {ChordSymbol: "Am7", Tags: []string{"jazz"}}, {Tags: []string{"shell"}}, {}} {
 		queries = append(queries, Encode(q, ps))
@@ -40,14 +33,7 @@ func TestSemanticSearchBatchIsSemanticSearch(t *testing.T) {
 // tags, tags alone and nothing, at several limits.
 func TestSemanticSearchBatchOnTheCorpus(t *testing.T) {
 	ps := embeddings.Partitions()
-	c, err := BuildCorpusIndex(CorpusFretCount, CorpusWindowSize, CorpusMinPlayed, ps)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := Open(c.Index, ps)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := corpusReader(t, CorpusFretCount, CorpusWindowSize, CorpusMinPlayed)
 	var queries [][]float64
 	for _, root := range []string{"C", "Eb", "F#", "A"} {
 		for _, quality := range []string{"", "m", "7", "maj7", "m7b5", "dim7", "9", "sus4"} {
@@ -83,4 +69,19 @@ func checkBatch(t *testing.T, s *Strategy, queries [][]float64, limits ...int) {
 			}
 		}
 	}
+}
+
+// corpusReader builds GA's corpus of a guitar's first frets and opens its index.
+func corpusReader(t *testing.T, fretCount, windowSize, minPlayed int) *Reader {
+	t.Helper()
+	ps := embeddings.Partitions()
+	c, err := BuildCorpusIndex(fretCount, windowSize, minPlayed, ps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Open(c.Index, ps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }
