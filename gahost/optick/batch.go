@@ -3,6 +3,7 @@ package optick
 import (
 	"encoding/binary"
 	"fmt"
+	"hash/maphash"
 	"math"
 	"runtime"
 	"slices"
@@ -42,9 +43,9 @@ func (s *Strategy) SemanticSearchBatch(queries [][]float64, limit int) ([][]Resu
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Go(func() {
-			sums := make([]float32, len(g.first))
+			sums, partial := make([]float32, len(g.first)), make([]float32, c.leadGroups())
 			for i := len(qs) * w / workers; i < len(qs)*(w+1)/workers; i++ {
-				best[i] = g.best(sums, qs[i], dims[i], limit)
+				best[i] = g.best(sums, partial, qs[i], dims[i], limit)
 			}
 		})
 	}
@@ -78,23 +79,46 @@ type groups struct {
 }
 
 // groupOver groups the voicings by their group over the first partition and their values
-// over dims, decoded dimensions beyond it.
+// over dims, decoded dimensions beyond it. The groups are found by a hash of those values and
+// told apart by the values themselves.
 func (c *columns) groupOver(dims []int) *groups {
 	n := len(c.group)
 	g := &groups{c: c, of: make([]int32, n), values: map[int][]float32{}}
-	ids := map[string]int32{}
+	same := func(i, j int64) bool {
+		if c.group[i] != c.group[j] {
+			return false
+		}
+		for _, d := range dims {
+			if col := c.dim(d); math.Float32bits(col[i]) != math.Float32bits(col[j]) {
+				return false
+			}
+		}
+		return true
+	}
+	head := map[uint64]int32{} // the last group found of each hash
+	var chain []int32          // each group's previous group of the same hash, -1 for none
+	seed := maphash.MakeSeed()
 	key := make([]byte, 4+4*len(dims))
-	for i := range n {
+	for i := range int64(n) {
 		binary.LittleEndian.PutUint32(key, uint32(c.group[i]))
 		for j, d := range dims {
 			binary.LittleEndian.PutUint32(key[4+4*j:], math.Float32bits(c.dim(d)[i]))
 		}
-		id, ok := ids[string(key)]
-		if !ok {
+		h := maphash.Bytes(seed, key)
+		id, found := int32(-1), false
+		last, ok := head[h]
+		for j := last; ok && j >= 0 && !found; j = chain[j] {
+			id, found = j, same(g.first[j], i)
+		}
+		if !found {
 			id = int32(len(g.first))
-			ids[string(key)] = id
-			g.first = append(g.first, int64(i))
+			g.first = append(g.first, i)
 			g.lead = append(g.lead, c.group[i])
+			if !ok {
+				last = -1
+			}
+			chain = append(chain, last)
+			head[h] = id
 		}
 		g.of[i] = id
 	}
@@ -122,12 +146,13 @@ func (c *columns) groupOver(dims []int) *groups {
 }
 
 // best is bestOf the scores of q over dims, which the groups were made over, for every
-// voicing: each group's score summed in sums as scoreRange sums a voicing's. Each group
+// voicing: each group's score summed in sums as scoreRange sums a voicing's, partial holding
+// the sums over the first partition. Each group
 // ranking before a voicing's group holds a voicing ranking before it, so the limit best
 // voicings belong to the limit best groups, ranked by score and then by first voicing; their
 // voicings alone are handed to keepBest, in order. Should a score be NaN, which ranks before
 // nothing, every voicing is.
-func (g *groups) best(sums, q []float32, dims []int, limit int) []batchHit {
+func (g *groups) best(sums, partial, q []float32, dims []int, limit int) []batchHit {
 	if limit <= 0 {
 		return nil
 	}
@@ -135,7 +160,7 @@ func (g *groups) best(sums, q []float32, dims []int, limit int) []batchHit {
 	if k == 0 {
 		clear(sums)
 	} else {
-		partial := g.c.leadSums(q, dims[:k])
+		partial = g.c.leadSums(partial, q, dims[:k])
 		for j, l := range g.lead {
 			sums[j] = partial[l]
 		}

@@ -53,9 +53,18 @@ type columns struct {
 	lead [][]float32
 }
 
-// leadSums are each group's sums over dims, dimensions of the first partition, in order.
-func (c *columns) leadSums(q []float32, dims []int) []float32 {
-	partial := make([]float32, len(c.lead[0]))
+// leadGroups is the number of groups over the first partition.
+func (c *columns) leadGroups() int {
+	if len(c.lead) == 0 {
+		return 0
+	}
+	return len(c.lead[0])
+}
+
+// leadSums writes into partial, leadGroups long, each group's sums over dims, dimensions of
+// the first partition, in order.
+func (c *columns) leadSums(partial, q []float32, dims []int) []float32 {
+	clear(partial)
 	for _, d := range dims {
 		qd := q[d]
 		for g, v := range c.lead[d] {

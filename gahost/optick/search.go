@@ -149,7 +149,7 @@ func (s *Strategy) scoreRange(out, q []float32, dims []int, start int64) {
 	if k == 0 {
 		clear(out)
 	} else {
-		partial := c.leadSums(q, dims[:k])
+		partial := c.leadSums(make([]float32, c.leadGroups()), q, dims[:k])
 		for i, g := range c.group[start : start+int64(len(out))] {
 			out[i] = partial[g]
 		}
