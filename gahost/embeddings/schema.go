@@ -188,14 +188,14 @@ func ExtractCompact(raw []float64, partitions []Partition) []float64 {
 		for _, v := range slice {
 			sumSq += v * v
 		}
-		out := make([]float64, len(slice))
+		at := len(compact)
+		compact = append(compact, make([]float64, len(slice))...) // zeros, written in place
 		if sumSq > math.SmallestNonzeroFloat64 {
 			norm := math.Sqrt(sumSq)
 			for j, v := range slice {
-				out[j] = v / norm * p.sqrtWeight()
+				compact[at+j] = v / norm * p.sqrtWeight()
 			}
 		}
-		compact = append(compact, out...)
 	}
 	return compact
 }
