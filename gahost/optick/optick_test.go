@@ -323,8 +323,9 @@ func TestScoresAreTheDotProducts(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkScores(t, r, q)
-	if s := NewStrategy(r).scores(q, 0, r.Count())[7]; !math.IsNaN(float64(s)) {
-		t.Errorf("a NaN stored where the query is zero gave the score %v", s)
+	scores := make([]float32, r.Count())
+	if NewStrategy(r).scores(scores, q, 0); !math.IsNaN(float64(scores[7])) {
+		t.Errorf("a NaN stored where the query is zero gave the score %v", scores[7])
 	}
 }
 
@@ -412,7 +413,8 @@ func TestGroupedScoresAreTheDotProducts(t *testing.T) {
 // read back, bit for bit.
 func checkScores(t *testing.T, r *Reader, q []float32) {
 	t.Helper()
-	got := NewStrategy(r).scores(q, 0, r.Count())
+	got := make([]float32, r.Count())
+	NewStrategy(r).scores(got, q, 0)
 	vec := make([]float32, r.Dimension())
 	for i := range r.Count() {
 		v, err := r.Vector(vec, i)

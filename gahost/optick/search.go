@@ -33,6 +33,9 @@ type Filters struct {
 // Strategy is OptickSearchStrategy over a reader.
 type Strategy struct {
 	r *Reader
+	// buffers holds score buffers between searches, each as long as the index: a lesson
+	// searches hundreds of times.
+	buffers sync.Pool
 }
 
 // NewStrategy searches the index r reads.
@@ -85,7 +88,16 @@ func (s *Strategy) search(query []float64, limit int, instrument string) ([]Resu
 	} else if start+count > s.r.count {
 		return nil, fmt.Errorf("voicing %d is outside the index's %d", max(start, s.r.count), s.r.count)
 	}
-	return s.results(bestOf(s.scores(q, start, count), start, limit))
+	buf, _ := s.buffers.Get().(*[]float32)
+	if buf == nil || int64(cap(*buf)) < count {
+		buf = &[]float32{}
+		*buf = make([]float32, count)
+	}
+	scores := (*buf)[:count]
+	s.scores(scores, q, start)
+	best := bestOf(scores, start, limit)
+	s.buffers.Put(buf)
+	return s.results(best)
 }
 
 // results are the hits as GA's search returns them, each with its voicing's metadata.
@@ -106,10 +118,10 @@ func (s *Strategy) results(hits []batchHit) ([]Result, error) {
 	return out, nil
 }
 
-// scores are the dot products of q with voicings start to start+count-1, in range, split
-// between the processors for a large range.
-func (s *Strategy) scores(q []float32, start, count int64) []float32 {
-	out := make([]float32, count)
+// scores writes into out the dot products of q with voicings start to start+len(out)-1, in
+// range, split between the processors for a large range.
+func (s *Strategy) scores(out, q []float32, start int64) {
+	count := int64(len(out))
 	dims := s.queryDims(q)
 	workers := int64(max(1, min(runtime.GOMAXPROCS(0), int(count/2048))))
 	var wg sync.WaitGroup
@@ -118,7 +130,6 @@ func (s *Strategy) scores(q []float32, start, count int64) []float32 {
 		wg.Go(func() { s.scoreRange(out[lo:hi], q, dims, start+lo) })
 	}
 	wg.Wait()
-	return out
 }
 
 // queryDims are the dimensions a score reads: all of them, or, when every stored value is
