@@ -229,12 +229,16 @@ func keepBest(best []batchHit, h batchHit, limit int) []batchHit {
 	if len(best) == limit && !h.better(best[len(best)-1]) {
 		return best
 	}
-	at, _ := slices.BinarySearchFunc(best, h, func(a, b batchHit) int {
-		if a.better(b) {
-			return -1
+	// The first place whose hit h does not rank after, found by halving as
+	// slices.BinarySearchFunc halves, written out so that the test is inlined.
+	at, j := 0, len(best)
+	for at < j {
+		if m := int(uint(at+j) >> 1); best[m].better(h) {
+			at = m + 1
+		} else {
+			j = m
 		}
-		return 1
-	})
+	}
 	best = slices.Insert(best, at, h)
 	if len(best) > limit {
 		best = best[:limit]
