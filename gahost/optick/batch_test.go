@@ -2,6 +2,8 @@ package optick
 
 import (
 	"math"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"course/gahost/embeddings"
@@ -84,4 +86,47 @@ func corpusReader(t *testing.T, fretCount, windowSize, minPlayed int) *Reader {
 		t.Fatal(err)
 	}
 	return r
+}
+
+// TestKeepBestHalvesAsBinarySearchFunc holds keepBest to the same list kept with
+// slices.BinarySearchFunc, on scores that tie often and are now and then NaN, which ranks
+// before nothing and so lands where the halving leaves it.
+func TestKeepBestHalvesAsBinarySearchFunc(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	nans := 0
+	for range 200 {
+		limit := 1 + rng.IntN(20)
+		var got, want []batchHit
+		for i := range 300 {
+			h := batchHit{int64(i), float32(rng.IntN(8))}
+			if rng.IntN(20) == 0 {
+				h.score = float32(math.NaN())
+			}
+			got = keepBest(got, h, limit)
+			if len(want) == limit && !h.better(want[len(want)-1]) {
+				continue
+			}
+			at, _ := slices.BinarySearchFunc(want, h, func(a, b batchHit) int {
+				if a.better(b) {
+					return -1
+				}
+				return 1
+			})
+			want = slices.Insert(want, at, h)[:min(len(want)+1, limit)]
+		}
+		for i := range want {
+			if got[i].idx != want[i].idx {
+				t.Fatalf("limit %d, place %d: voicing %d, want %d", limit, i, got[i].idx, want[i].idx)
+			}
+			if want[i].score != want[i].score {
+				nans++
+			}
+		}
+		if len(got) != len(want) {
+			t.Fatalf("limit %d: %d kept, want %d", limit, len(got), len(want))
+		}
+	}
+	if nans == 0 {
+		t.Error("no NaN was kept to check its place")
+	}
 }
