@@ -139,11 +139,11 @@ func checkBlocks(t *testing.T, b []byte) {
 	}
 }
 
-// wellFormedButCut reports whether b is well-formed UTF-8 but for its last bytes, a lead and
-// what a decoder accepts after it before the end: the vector check judges each byte by the
-// bytes before it, so it cannot yet see what is wrong with a sequence the end cuts, or with a
-// lead that no byte follows.
+// wellFormedButCut reports, by the scalar check, whether b is well-formed UTF-8 but for its
+// last bytes, a lead and what a decoder accepts after it before the end: the vector check
+// judges each byte by the bytes before it, so it cannot yet see what is wrong with a sequence
+// the end cuts, or with a lead that no byte follows.
 func wellFormedButCut(b []byte) bool {
-	p := refPrefix(b)
+	p := validPrefixScalar(b)
 	return p == len(b) || b[p] >= 0xC0 && p+illFormedLen(b[p:]) == len(b)
 }
