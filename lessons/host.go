@@ -74,3 +74,52 @@ func (o *HostOptions) Start(ctx context.Context) (*hostproc.Host, error) {
 	}
 	return host, nil
 }
+
+// startingHost is a host a lesson starts before it works out what needs no host, so that the
+// host's start-up, most of a short lesson's time, runs beside that work on another processor.
+type startingHost struct {
+	done chan struct{}
+	host *hostproc.Host
+	err  error
+}
+
+// startInBackground starts the host, and waits for its warm-up record, without holding up the
+// caller; wait returns the host once both have happened.
+func (o *HostOptions) startInBackground(ctx context.Context) *startingHost {
+	s := &startingHost{done: make(chan struct{})}
+	go func() {
+		defer close(s.done)
+		s.host, s.err = o.Start(ctx)
+		if s.err == nil {
+			s.err = waitForWarmup(ctx, s.host)
+		}
+	}()
+	return s
+}
+
+// wait returns the host once it listens and has warmed up.
+func (s *startingHost) wait() (*hostproc.Host, error) {
+	<-s.done
+	return s.host, s.err
+}
+
+// stop stops the host once its start has ended, however it ended, so that a lesson that fails
+// before it asks the host anything leaves no process behind.
+func (s *startingHost) stop() error {
+	<-s.done
+	if s.host == nil {
+		return nil
+	}
+	return s.host.Stop()
+}
+
+// chatFirstLines is chatFirstLine on the host once it has started.
+func (s *startingHost) chatFirstLines(ctx context.Context) func(prompt string) (string, string, error) {
+	return func(prompt string) (string, string, error) {
+		host, err := s.wait()
+		if err != nil {
+			return "", "", err
+		}
+		return chatFirstLine(ctx, host, prompt)
+	}
+}

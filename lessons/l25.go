@@ -184,25 +184,20 @@ func corpusTranspositions(data []byte) ([]string, error) {
 }
 
 func runL25(ctx context.Context, opts *L25Options) (err error) {
+	ctx, cancel := context.WithTimeout(ctx, opts.Host.timeout())
+	defer cancel()
+	// The first three tables and the router's picks need no host: they are made while it starts.
+	host := withGa(opts.Host, opts.Main).startInBackground(ctx)
+	defer func() {
+		if stopErr := host.stop(); stopErr != nil && err == nil {
+			err = fmt.Errorf("l25: stop host: %w", stopErr)
+		}
+	}()
 	l, err := newLesson25(opts.Out, opts.Main)
 	if err != nil {
 		return fmt.Errorf("l25: %w", err)
 	}
-	ctx, cancel := context.WithTimeout(ctx, opts.Host.timeout())
-	defer cancel()
-	host, err := withGa(opts.Host, opts.Main).Start(ctx)
-	if err != nil {
-		return fmt.Errorf("l25: %w", err)
-	}
-	defer func() {
-		if stopErr := host.Stop(); stopErr != nil && err == nil {
-			err = fmt.Errorf("l25: stop host: %w", stopErr)
-		}
-	}()
-	if err := waitForWarmup(ctx, host); err != nil {
-		return fmt.Errorf("l25: %w", err)
-	}
-	l.chat = func(p string) (string, string, error) { return chatFirstLine(ctx, host, p) }
+	l.chat = host.chatFirstLines(ctx)
 	if err := l.run(); err != nil {
 		return fmt.Errorf("l25: %w", err)
 	}
@@ -373,13 +368,16 @@ func (l *lesson25) offlineTable() error {
 
 // offlineRows prints the router-and-chat table of lessons 25 and 28 and its counts.
 func offlineRows(r *report.Report, widths []int, prompts []string, main bool, chat func(string) (string, string, error)) error {
-	r.FixedRow(widths, "phrasing", "router picks", "chat: agent (routing method)", "first line of the answer")
-	var picks, agents []string
-	for _, p := range prompts {
-		pick := skills.RouteWithoutEmbeddings(p, main)
-		if pick == "" {
-			pick = "none"
+	// Every pick is made before the first question to the host, which may still be starting.
+	picks := make([]string, len(prompts))
+	for i, p := range prompts {
+		if picks[i] = skills.RouteWithoutEmbeddings(p, main); picks[i] == "" {
+			picks[i] = "none"
 		}
+	}
+	r.FixedRow(widths, "phrasing", "router picks", "chat: agent (routing method)", "first line of the answer")
+	var agents []string
+	for i, p := range prompts {
 		agent, first := "(not asked)", ""
 		if chat != nil {
 			var err error
@@ -387,9 +385,8 @@ func offlineRows(r *report.Report, widths []int, prompts []string, main bool, ch
 				return err
 			}
 		}
-		picks = append(picks, pick)
 		agents = append(agents, agent)
-		r.FixedRow(widths, p, pick, agent, first)
+		r.FixedRow(widths, p, picks[i], agent, first)
 	}
 	r.Line("%d phrasings; the router picks %s; the chat endpoint answers with %s", len(prompts), tally(picks), tally(agents))
 	return nil

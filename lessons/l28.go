@@ -405,24 +405,18 @@ func runL28Main(ctx context.Context, opts *L28Options) (err error) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, opts.Host.timeout())
 	defer cancel()
-	host, err := withGa(opts.Host, true).Start(ctx)
-	if err != nil {
-		return fmt.Errorf("l28: %w", err)
-	}
+	// The router's picks need no host: they are made while it starts.
+	host := withGa(opts.Host, true).startInBackground(ctx)
 	defer func() {
-		if stopErr := host.Stop(); stopErr != nil && err == nil {
+		if stopErr := host.stop(); stopErr != nil && err == nil {
 			err = fmt.Errorf("l28: stop host: %w", stopErr)
 		}
 	}()
-	if err := waitForWarmup(ctx, host); err != nil {
-		return fmt.Errorf("l28: %w", err)
-	}
 	r := report.New(opts.Out)
 	r.Heading("l28, GA's main")
 	r.Title("Without embeddings: the intent SemanticIntentRouter picks for the example prompts and three of the course's phrasings, and what POST %s answers (on main)", chatPath)
 	prompts := append(slices.Clone(in.Examples), comparisonOnMain...)
-	chat := func(p string) (string, string, error) { return chatFirstLine(ctx, host, p) }
-	if err := offlineRows(r, l28OfflineWidths, prompts, true, chat); err != nil {
+	if err := offlineRows(r, l28OfflineWidths, prompts, true, host.chatFirstLines(ctx)); err != nil {
 		return fmt.Errorf("l28: %w", err)
 	}
 	if r.Err() != nil {
