@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -81,6 +82,8 @@ type startingHost struct {
 	done chan struct{}
 	host *hostproc.Host
 	err  error
+	// took is how long the start and the warm-up took.
+	took time.Duration
 }
 
 // startInBackground starts the host, and waits for its warm-up record, without holding up the
@@ -89,10 +92,12 @@ func (o *HostOptions) startInBackground(ctx context.Context) *startingHost {
 	s := &startingHost{done: make(chan struct{})}
 	go func() {
 		defer close(s.done)
+		began := time.Now()
 		s.host, s.err = o.Start(ctx)
 		if s.err == nil {
 			s.err = waitForWarmup(ctx, s.host)
 		}
+		s.took = time.Since(began)
 	}()
 	return s
 }
@@ -122,4 +127,36 @@ func (s *startingHost) chatFirstLines(ctx context.Context) func(prompt string) (
 		}
 		return chatFirstLine(ctx, host, prompt)
 	}
+}
+
+// hostConcurrency is how many questions a lesson has in flight to its host at once: two keep
+// both processors of a small machine busy, and stay under the three slots of GA's
+// LlmConcurrencyGate, past which the host answers 503.
+const hostConcurrency = 2
+
+// askAll calls ask for each of n questions, hostConcurrency at a time, and returns the error of
+// the lowest-numbered question that failed; ask stores its answer by its index, so the lesson
+// prints the answers in its own order.
+func askAll(n int, ask func(i int) error) error {
+	errs := make([]error, n)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(hostConcurrency, n) {
+		wg.Go(func() {
+			for i := range next {
+				errs[i] = ask(i)
+			}
+		})
+	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }

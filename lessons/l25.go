@@ -375,18 +375,20 @@ func offlineRows(r *report.Report, widths []int, prompts []string, main bool, ch
 			picks[i] = "none"
 		}
 	}
-	r.FixedRow(widths, "phrasing", "router picks", "chat: agent (routing method)", "first line of the answer")
-	var agents []string
-	for i, p := range prompts {
-		agent, first := "(not asked)", ""
-		if chat != nil {
-			var err error
-			if agent, first, err = chat(p); err != nil {
-				return err
-			}
+	agents, firsts := make([]string, len(prompts)), make([]string, len(prompts))
+	if chat == nil {
+		for i := range agents {
+			agents[i] = "(not asked)"
 		}
-		agents = append(agents, agent)
-		r.FixedRow(widths, p, picks[i], agent, first)
+	} else if err := askAll(len(prompts), func(i int) (err error) {
+		agents[i], firsts[i], err = chat(prompts[i])
+		return err
+	}); err != nil {
+		return err
+	}
+	r.FixedRow(widths, "phrasing", "router picks", "chat: agent (routing method)", "first line of the answer")
+	for i, p := range prompts {
+		r.FixedRow(widths, p, picks[i], agents[i], firsts[i])
 	}
 	r.Line("%d phrasings; the router picks %s; the chat endpoint answers with %s", len(prompts), tally(picks), tally(agents))
 	return nil

@@ -123,31 +123,31 @@ func runL8(ctx context.Context, opts *L8Options) (err error) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, opts.Host.timeout())
 	defer cancel()
-	began := time.Now()
-	host, err := opts.Host.Start(ctx)
-	if err != nil {
-		return fmt.Errorf("l8: %w", err)
-	}
+	// The prompts that name an intent are answered in process while the host starts.
+	host := opts.Host.startInBackground(ctx)
 	defer func() {
-		if stopErr := host.Stop(); stopErr != nil && err == nil {
+		if stopErr := host.stop(); stopErr != nil && err == nil {
 			err = fmt.Errorf("l8: stop host: %w", stopErr)
 		}
 	}()
-	if err := waitForWarmup(ctx, host); err != nil {
-		return fmt.Errorf("l8: %w", err)
-	}
-	started := time.Since(began)
+	var mu sync.Mutex
 	var spent time.Duration
 	posts := 0
 	chat := func(prompt string) (int, []byte, error) {
+		h, err := host.wait()
+		if err != nil {
+			return 0, nil, err
+		}
 		body, err := json.Marshal(map[string]string{"message": prompt})
 		if err != nil {
 			return 0, nil, err
 		}
 		t := time.Now()
-		resp, err := host.Post(ctx, chatPath, body)
+		resp, err := h.Post(ctx, chatPath, body)
+		mu.Lock()
 		spent += time.Since(t)
 		posts++
+		mu.Unlock()
 		if err != nil {
 			return 0, nil, fmt.Errorf("post %s: %w", chatPath, err)
 		}
@@ -158,7 +158,7 @@ func runL8(ctx context.Context, opts *L8Options) (err error) {
 		return fmt.Errorf("l8: %w", err)
 	}
 	if opts.Cost != nil {
-		opts.Cost(started, spent, posts)
+		opts.Cost(host.took, spent, posts)
 	}
 	return l.run(ctx)
 }
@@ -167,8 +167,11 @@ func runL8(ctx context.Context, opts *L8Options) (err error) {
 // intent, in process, and any other through the host's /chat.
 func (l *lesson8) ask(chat func(string) (int, []byte, error)) error {
 	registered := intents.RegisteredIDs()
+	l.attempts = make([]attempt, len(l.corpus))
+	var asked []int // the prompts that go to the host's /chat
 	for i, e := range l.corpus {
-		a := attempt{n: i + 1, entry: e}
+		a := &l.attempts[i]
+		*a = attempt{n: i + 1, entry: e}
 		switch {
 		case e.Skip:
 			a.served = "skipped"
@@ -191,25 +194,34 @@ func (l *lesson8) ask(chat func(string) (int, []byte, error)) error {
 				a.logs = append(a.logs, fmt.Sprintf("%s %s: %s (%s)", g.Level, strings.TrimPrefix(g.Category, "GA.Business.ML.Agents.Skills."), strings.TrimRight(g.Message, " \t\r\n"), ex))
 			}
 		default:
-			status, body, err := chat(e.Prompt)
-			if err != nil {
-				return err
-			}
-			if status < 200 || status > 299 {
-				a.served = fmt.Sprintf("chat: HTTP %d", status)
-				break
-			}
-			var reply chatReply
-			if err := json.Unmarshal(body, &reply); err != nil {
-				return fmt.Errorf("read the answer to prompt %d: %w", a.n, err)
-			}
-			text := normalizeNewlines(reply.Answer)
-			a.answer, a.served = &text, "chat: "+reply.AgentID
+			asked = append(asked, i)
 		}
-		if a.answer != nil {
-			a.verdict = corpusCheck(e, *a.answer, gaContains)
+	}
+	err := askAll(len(asked), func(k int) error {
+		a := &l.attempts[asked[k]]
+		status, body, err := chat(a.entry.Prompt)
+		if err != nil {
+			return err
 		}
-		l.attempts = append(l.attempts, a)
+		if status < 200 || status > 299 {
+			a.served = fmt.Sprintf("chat: HTTP %d", status)
+			return nil
+		}
+		var reply chatReply
+		if err := json.Unmarshal(body, &reply); err != nil {
+			return fmt.Errorf("read the answer to prompt %d: %w", a.n, err)
+		}
+		text := normalizeNewlines(reply.Answer)
+		a.answer, a.served = &text, "chat: "+reply.AgentID
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for i := range l.attempts {
+		if a := &l.attempts[i]; a.answer != nil {
+			a.verdict = corpusCheck(a.entry, *a.answer, gaContains)
+		}
 	}
 	return nil
 }
