@@ -198,13 +198,25 @@ func readChatService(stream []byte, joined bool) (string, error) {
 	return fullResponse.String(), nil
 }
 
-// answerBuilder returns a builder with room for the answer a reader takes from n bytes of a
-// stream, which an answer rarely outgrows: one allocation spares the copies of every doubling,
-// which on a long stream touch fresh memory several times over.
-func answerBuilder(n int) *strings.Builder {
-	b := new(strings.Builder)
-	b.Grow(n)
-	return b
+// answerBuilder returns a builder for the answer a reader takes from n bytes of a stream. Its
+// first text makes room for n bytes, which an answer rarely outgrows: one allocation spares
+// the copies of every doubling, which on a long stream touch fresh memory several times over,
+// and a reader that finds no text allocates nothing.
+func answerBuilder(n int) *answerText { return &answerText{room: n} }
+
+// answerText is a strings.Builder that makes its room on its first write.
+type answerText struct {
+	strings.Builder
+	room int
+}
+
+// WriteString appends s, making the builder's room first if s is its first text.
+func (a *answerText) WriteString(s string) (int, error) {
+	if a.room > 0 && s != "" {
+		a.Grow(a.room)
+		a.room = 0
+	}
+	return a.Builder.WriteString(s)
 }
 
 // textDecode is a browser's new TextDecoder() fed the stream read by read with {stream: true}, as
