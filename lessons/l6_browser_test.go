@@ -12,15 +12,24 @@ import (
 	"testing"
 )
 
-// TestBrowserRowsAgreeWithTheStandardReader checks the claim of the browser's rows: in every
-// table, Chromium's row says what the HTML standard row says.
-func TestBrowserRowsAgreeWithTheStandardReader(t *testing.T) {
+// TestBrowser runs the lesson once with Chromium as a reader and taking its screenshots: one
+// browser and one host serve both checks.
+func TestBrowser(t *testing.T) {
 	t.Parallel()
-	testutil.SkipUnlessChromium(t, []string{"--browser"})
-	out, err := runCourseShared(t, "l6", "--browser")
+	dir := t.TempDir()
+	args := []string{"l6", "--browser", "--screenshots", dir}
+	testutil.SkipUnlessChromium(t, args)
+	out, err := runCourse(t, args...)
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Run("rows agree with the standard reader", func(t *testing.T) { browserRowsAgree(t, out) })
+	t.Run("screenshots", func(t *testing.T) { browserScreenshots(t, out, dir) })
+}
+
+// browserRowsAgree checks the claim of the browser's rows: in every table, Chromium's row says
+// what the HTML standard row says.
+func browserRowsAgree(t *testing.T, out string) {
 	standard := map[string]string{}
 	chromium := map[string]string{}
 	for l := range strings.SplitSeq(out, "\n") {
@@ -69,15 +78,9 @@ func TestBrowserReaderJoinsMessagesUpToDone(t *testing.T) {
 	}
 }
 
-func TestBrowserScreenshots(t *testing.T) {
-	t.Parallel()
-	dir := t.TempDir()
-	args := []string{"l6", "--screenshots", dir}
-	testutil.SkipUnlessChromium(t, args)
-	out, err := runCourse(t, args...)
-	if err != nil {
-		t.Fatal(err)
-	}
+// browserScreenshots checks the pictures of the page's states: each a PNG, each row giving the
+// bullets its state shows, and the fixed page's bubble.
+func browserScreenshots(t *testing.T, out, dir string) {
 	want := map[string]string{
 		"l6-answer-a826864.png": "1",
 		"l6-answer-743.png":     "4",

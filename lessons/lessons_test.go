@@ -3,7 +3,6 @@ package lessons
 import (
 	"bytes"
 	"course/internal/testutil"
-	"strings"
 	"testing"
 
 	"github.com/spf13/cobra"
@@ -32,11 +31,4 @@ func lessonsRoot() *cobra.Command {
 	}
 	root.AddCommand(NewCmdCheck(nil), NewCmdLessons(nil))
 	return root
-}
-
-// runCourseShared is runCourse for a command line whose output several tests read as it is:
-// the first of them runs it, the others read that run's output.
-func runCourseShared(t *testing.T, args ...string) (string, error) {
-	t.Helper()
-	return testutil.Shared(strings.Join(args, "\x00"), func() (string, error) { return runCourse(t, args...) })
 }
