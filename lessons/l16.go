@@ -288,7 +288,7 @@ func (l *lesson16) words() error {
 // pitch-class sets its voicings play.
 func (l *lesson16) buildIndex() error {
 	partitions := embeddings.Partitions()
-	built, err := optick.BuildCorpusIndex(optick.CorpusFretCount, optick.CorpusWindowSize, optick.CorpusMinPlayed, partitions)
+	built, err := optick.BuildCorpusIndex(optick.CorpusFretCount, optick.CorpusWindowSize, optick.CorpusMinPlayed, partitions, false)
 	if err != nil {
 		return fmt.Errorf("build the index: %w", err)
 	}

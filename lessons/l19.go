@@ -118,7 +118,7 @@ func (l *lesson19) build() error {
 // ga_voice_leading_pair over that index.
 func voiceLeadingTool() (*composition.VoiceLeadingTool, []optick.CorpusVoicing, error) {
 	partitions := embeddings.Partitions()
-	built, err := optick.BuildCorpusIndex(l3FretCount, l3WindowSize, l3MinPlayed, partitions)
+	built, err := optick.BuildCorpusIndex(l3FretCount, l3WindowSize, l3MinPlayed, partitions, false)
 	if err != nil {
 		return nil, nil, err
 	}

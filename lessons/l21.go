@@ -237,7 +237,7 @@ func runLesson21(ctx context.Context, w io.Writer, cfg l21Config) error {
 	if cfg.examples != nil {
 		l.vocab.Examples = cfg.examples
 	}
-	corpus, err := optick.BuildCorpusIndex(l3FretCount, l3WindowSize, l3MinPlayed, cfg.partitions)
+	corpus, err := optick.BuildCorpusIndex(l3FretCount, l3WindowSize, l3MinPlayed, cfg.partitions, false)
 	if err != nil {
 		return fmt.Errorf("build the index: %w", err)
 	}

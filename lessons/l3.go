@@ -94,7 +94,7 @@ func runLesson3(ctx context.Context, w io.Writer, cfg l3Config) error {
 
 // corpusSection builds the corpus and prints its size and first voicings.
 func (l *lesson3) corpusSection() error {
-	built, err := optick.BuildCorpusIndex(l.cfg.fretCount, l.cfg.windowSize, l.cfg.minPlayed, l.cfg.partitions)
+	built, err := optick.BuildCorpusIndex(l.cfg.fretCount, l.cfg.windowSize, l.cfg.minPlayed, l.cfg.partitions, true)
 	if err != nil {
 		return err
 	}

@@ -14,7 +14,7 @@ import (
 // testTool is the tool over lesson 3's index: every voicing of a guitar's first three frets.
 var testTool = sync.OnceValues(func() (*VoiceLeadingTool, error) {
 	partitions := embeddings.Partitions()
-	built, err := optick.BuildCorpusIndex(3, 3, 3, partitions)
+	built, err := optick.BuildCorpusIndex(3, 3, 3, partitions, false)
 	if err != nil {
 		return nil, err
 	}

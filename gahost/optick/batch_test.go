@@ -1,6 +1,7 @@
 package optick
 
 import (
+	"bytes"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -77,7 +78,7 @@ func checkBatch(t *testing.T, s *Strategy, queries [][]float64, limits ...int) {
 func corpusReader(t *testing.T, fretCount, windowSize, minPlayed int) *Reader {
 	t.Helper()
 	ps := embeddings.Partitions()
-	c, err := BuildCorpusIndex(fretCount, windowSize, minPlayed, ps)
+	c, err := BuildCorpusIndex(fretCount, windowSize, minPlayed, ps, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,5 +129,31 @@ func TestKeepBestHalvesAsBinarySearchFunc(t *testing.T) {
 	}
 	if nans == 0 {
 		t.Error("no NaN was kept to check its place")
+	}
+}
+
+// TestCorpusIndexWithoutRawVectors holds the build that reduces each raw vector as it is made
+// to the one that keeps them all: the same index byte for byte, and no raw vectors kept. A
+// smaller window and another registry, whose compact layout differs, move the index; the two
+// builds must still agree.
+func TestCorpusIndexWithoutRawVectors(t *testing.T) {
+	for _, c := range []struct {
+		window int
+		ps     []embeddings.Partition
+	}{{2, embeddings.Partitions()}, {3, embeddings.Partitions()}, {2, embeddings.Partitions()[:3]}} {
+		kept, err := BuildCorpusIndex(3, c.window, 3, c.ps, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		reduced, err := BuildCorpusIndex(3, c.window, 3, c.ps, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(kept.Index, reduced.Index) {
+			t.Fatalf("window %d, %d partitions: the indexes differ", c.window, len(c.ps))
+		}
+		if kept.Voicings[0].Raw == nil || reduced.Voicings[0].Raw != nil {
+			t.Fatalf("window %d: raw vectors kept %v and %v, want only with keepRaw", c.window, kept.Voicings[0].Raw != nil, reduced.Voicings[0].Raw != nil)
+		}
 	}
 }

@@ -55,9 +55,12 @@ type Corpus struct {
 // BuildCorpusIndex generates every voicing of standard tuning's first fretCount frets with GA's
 // VoicingGenerator (window windowSize, at least minPlayed notes), runs each through
 // VoicingAnalyzer, VoicingDocumentFactory and MusicalEmbeddingGenerator, and writes the index
-// over partitions, as GA's index build does for a guitar corpus.
-func BuildCorpusIndex(fretCount, windowSize, minPlayed int, partitions []embeddings.Partition) (Corpus, error) {
-	voicings, err := buildCorpus(fretCount, windowSize, minPlayed)
+// over partitions, as GA's index build does for a guitar corpus. keepRaw keeps each voicing's
+// raw vector in the corpus; without it each raw vector is reduced to the index's compact one as
+// soon as it is made, and Raw is nil.
+func BuildCorpusIndex(fretCount, windowSize, minPlayed int, partitions []embeddings.Partition, keepRaw bool) (Corpus, error) {
+	w := NewWriter(partitions)
+	voicings, compact, err := buildCorpus(fretCount, windowSize, minPlayed, w, keepRaw)
 	if err != nil {
 		return Corpus{}, err
 	}
@@ -65,8 +68,11 @@ func BuildCorpusIndex(fretCount, windowSize, minPlayed int, partitions []embeddi
 	for i, e := range voicings {
 		entries[i] = Entry{Embedding: e.Raw, Diagram: e.Diagram, Instrument: "guitar",
 			MidiNotes: e.MidiNotes, QualityInferred: e.Name, HasQuality: true}
+		if compact != nil {
+			entries[i].Compact = compact[i*w.dim : (i+1)*w.dim : (i+1)*w.dim]
+		}
 	}
-	index, err := NewWriter(partitions).Build(entries)
+	index, err := w.Build(entries)
 	if err != nil {
 		return Corpus{}, err
 	}
@@ -74,12 +80,16 @@ func BuildCorpusIndex(fretCount, windowSize, minPlayed int, partitions []embeddi
 }
 
 // buildCorpus generates the voicings and embeds each one.
-func buildCorpus(fretCount, windowSize, minPlayed int) ([]CorpusVoicing, error) {
+func buildCorpus(fretCount, windowSize, minPlayed int, w *Writer, keepRaw bool) ([]CorpusVoicing, []float32, error) {
 	voicings, err := voicinganalysis.Generate(voicinganalysis.StandardTuning, fretCount, windowSize, minPlayed)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	out := make([]CorpusVoicing, len(voicings))
+	var compact []float32 // without keepRaw, every voicing's compact vector, w.dim each
+	if !keepRaw {
+		compact = make([]float32, len(voicings)*w.dim)
+	}
 	// The processors take the voicings in blocks, each writing its own elements of out, so no
 	// two write the same cache lines. A block's raw vectors share one array, made by the
 	// processor that fills it: the clearing of the arrays is shared out with the rest.
@@ -89,7 +99,7 @@ func buildCorpus(fretCount, windowSize, minPlayed int) ([]CorpusVoicing, error) 
 	const block = 256
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for w := range workers {
+	for k := range workers {
 		wg.Go(func() {
 			for {
 				lo := int(next.Add(block)) - block
@@ -97,17 +107,31 @@ func buildCorpus(fretCount, windowSize, minPlayed int) ([]CorpusVoicing, error) 
 					return
 				}
 				hi := min(lo+block, len(voicings))
-				raws := make([]float32, (hi-lo)*dim)
+				var raws []float32
+				if keepRaw {
+					raws = make([]float32, (hi-lo)*dim)
+				}
+				var scratch [dim]float32
 				for i := lo; i < hi; i++ {
 					v := voicings[i]
 					a, err := voicinganalysis.Analyze(v)
 					if err != nil {
-						errs[w] = err
+						errs[k] = err
 						return
 					}
 					doc := embeddings.DocumentFromAnalysis(v, a)
-					f := raws[(i-lo)*dim : (i-lo+1)*dim : (i-lo+1)*dim]
+					f := scratch[:]
+					if keepRaw {
+						f = raws[(i-lo)*dim : (i-lo+1)*dim : (i-lo+1)*dim]
+					}
 					embeddings.GenerateInto(f, doc)
+					if !keepRaw {
+						if err := w.ExtractAndNormalize(compact[i*w.dim:(i+1)*w.dim], f); err != nil {
+							errs[k] = err
+							return
+						}
+						f = nil
+					}
 					out[i] = CorpusVoicing{Voicing: v, Diagram: doc.Diagram, Name: a.Chord.DisplayName(), Raw: f,
 						MidiNotes: doc.MidiNotes, RootPitchClass: doc.RootPitchClass}
 				}
@@ -116,7 +140,7 @@ func buildCorpus(fretCount, windowSize, minPlayed int) ([]CorpusVoicing, error) 
 	}
 	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return out, nil
+	return out, compact, nil
 }

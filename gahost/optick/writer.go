@@ -37,7 +37,10 @@ var Instruments = [InstrumentCount]string{"guitar", "bass", "ukulele"}
 type Entry struct {
 	// Embedding is the raw vector MusicalEmbeddingGenerator returns, GA's float[].
 	Embedding []float32
-	Diagram   string
+	// Compact, when set, is ExtractAndNormalize's vector of Embedding, made already by the
+	// caller, which then need not keep Embedding: Build writes it as it is.
+	Compact []float32
+	Diagram string
 	// Instrument is "guitar", "bass" or "ukulele"; entries are sorted by it in that order.
 	Instrument string
 	MidiNotes  []int
@@ -198,12 +201,16 @@ func (w *Writer) putVectors(vectors []byte, entries []Entry) error {
 	var wg sync.WaitGroup
 	for k := range workers {
 		wg.Go(func() {
-			vec := make([]float32, w.dim)
+			scratch := make([]float32, w.dim)
 			lo, hi := len(entries)*k/workers, len(entries)*(k+1)/workers
 			for i := lo; i < hi; i++ {
-				if err := w.ExtractAndNormalize(vec, entries[i].Embedding); err != nil {
-					errs[k] = fmt.Errorf("write index: %s: %w", entries[i].Diagram, err)
-					return
+				vec := entries[i].Compact
+				if vec == nil {
+					vec = scratch
+					if err := w.ExtractAndNormalize(vec, entries[i].Embedding); err != nil {
+						errs[k] = fmt.Errorf("write index: %s: %w", entries[i].Diagram, err)
+						return
+					}
 				}
 				b := vectors[i*vectorBytes : (i+1)*vectorBytes]
 				for j, x := range vec {

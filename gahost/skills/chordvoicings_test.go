@@ -13,7 +13,7 @@ import (
 // chordVoicingsSkill is the skill over the course's index, built once for the tests.
 var chordVoicingsSkill = sync.OnceValues(func() (ChordVoicings, error) {
 	partitions := embeddings.Partitions()
-	built, err := optick.BuildCorpusIndex(optick.CorpusFretCount, optick.CorpusWindowSize, optick.CorpusMinPlayed, partitions)
+	built, err := optick.BuildCorpusIndex(optick.CorpusFretCount, optick.CorpusWindowSize, optick.CorpusMinPlayed, partitions, false)
 	if err != nil {
 		return ChordVoicings{}, err
 	}

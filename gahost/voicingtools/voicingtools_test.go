@@ -12,7 +12,7 @@ import (
 
 // testIndex is the course's corpus index (three frets, window three, three notes or more), built once for the package's tests.
 var testIndex = sync.OnceValues(func() (*optick.Reader, error) {
-	c, err := optick.BuildCorpusIndex(3, 3, 3, embeddings.Partitions()) // lesson 3's corpus
+	c, err := optick.BuildCorpusIndex(3, 3, 3, embeddings.Partitions(), false) // lesson 3's corpus
 	if err != nil {
 		return nil, err
 	}
