@@ -82,7 +82,7 @@ type startingHost struct {
 	done chan struct{}
 	host *hostproc.Host
 	err  error
-	// took is how long the start and the warm-up took.
+	// took is how long the start and the warm-up took; read it through startTime.
 	took time.Duration
 }
 
@@ -106,6 +106,12 @@ func (o *HostOptions) startInBackground(ctx context.Context) *startingHost {
 func (s *startingHost) wait() (*hostproc.Host, error) {
 	<-s.done
 	return s.host, s.err
+}
+
+// startTime is how long the start and the warm-up took, once they have ended.
+func (s *startingHost) startTime() time.Duration {
+	<-s.done
+	return s.took
 }
 
 // stop stops the host once its start has ended, however it ended, so that a lesson that fails

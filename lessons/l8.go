@@ -158,7 +158,7 @@ func runL8(ctx context.Context, opts *L8Options) (err error) {
 		return fmt.Errorf("l8: %w", err)
 	}
 	if opts.Cost != nil {
-		opts.Cost(host.took, spent, posts)
+		opts.Cost(host.startTime(), spent, posts)
 	}
 	return l.run(ctx)
 }

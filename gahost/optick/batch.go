@@ -147,11 +147,10 @@ func (c *columns) groupOver(dims []int) *groups {
 
 // best is bestOf the scores of q over dims, which the groups were made over, for every
 // voicing: each group's score summed in sums as scoreRange sums a voicing's, partial holding
-// the sums over the first partition. Each group
-// ranking before a voicing's group holds a voicing ranking before it, so the limit best
-// voicings belong to the limit best groups, ranked by score and then by first voicing; their
-// voicings alone are handed to keepBest, in order. Should a score be NaN, which ranks before
-// nothing, every voicing is.
+// the sums over the first partition. Each group ranking before a voicing's group holds a
+// voicing ranking before it, so the limit best voicings belong to the limit best groups,
+// ranked by score and then by first voicing; their voicings alone are handed to keepBest, in
+// order. Should a score be NaN, which ranks before nothing, every voicing is.
 func (g *groups) best(sums, partial, q []float32, dims []int, limit int) []batchHit {
 	if limit <= 0 {
 		return nil

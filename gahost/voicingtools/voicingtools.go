@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"unicode/utf16"
 
 	"course/gahost/embeddings"
 	"course/gahost/optick"
@@ -99,7 +98,7 @@ func (t *SearchTool) Search(text string, limit int) (Answer, error) {
 	if dotnet.IsNullOrWhiteSpace(text) {
 		return Answer{Error: "query is required"}, nil
 	}
-	if len(utf16.Encode([]rune(text))) > maxQueryLength {
+	if dotnet.UTF16Len(text) > maxQueryLength {
 		return Answer{Error: "query too long"}, nil
 	}
 	limit = min(max(limit, 1), 50)
@@ -221,7 +220,7 @@ func (t *SearchTool) Prefetch(queries []string, limit int) error {
 	limit = min(max(limit, 1), 50)
 	var texts []string
 	for _, text := range queries {
-		if !dotnet.IsNullOrWhiteSpace(text) && len(utf16.Encode([]rune(text))) <= maxQueryLength {
+		if !dotnet.IsNullOrWhiteSpace(text) && dotnet.UTF16Len(text) <= maxQueryLength {
 			texts = append(texts, text)
 		}
 	}
