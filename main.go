@@ -5,7 +5,7 @@ package main
 import (
 	"os"
 
-	"course/internal/cli"
+	"course/cli"
 )
 
 // version is the course's version, printed by `course --version`.

@@ -9,9 +9,9 @@ import (
 	"net/http"
 	"strings"
 
-	"course/gahost/algebra"
-	"course/gahost/query"
-	"course/gahost/voicing"
+	"course/ga/algebra"
+	"course/ga/query"
+	"course/ga/voicing"
 	"course/wire"
 )
 

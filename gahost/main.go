@@ -4,7 +4,7 @@ import (
 	"context"
 	"strings"
 
-	"course/gahost/skills"
+	"course/ga/skills"
 )
 
 // The host's second behaviour: GaChatbot.Api as it answers on GA's main (f4f5b4a), selected by

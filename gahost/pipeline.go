@@ -9,9 +9,9 @@ import (
 	"sync/atomic"
 	"time"
 
-	"course/gahost/algebra"
-	"course/gahost/notation"
-	"course/gahost/voicing"
+	"course/ga/algebra"
+	"course/ga/notation"
+	"course/ga/voicing"
 )
 
 // Timeouts of the orchestrated service and its calls (ga-behaviour.md §1.2).

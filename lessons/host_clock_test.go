@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"course/gahost/skills"
+	"course/ga/skills"
 )
 
 // TestLessonHostClockStandsStill gives the lessons' host a model that takes a while to answer:

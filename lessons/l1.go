@@ -9,9 +9,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"course/gahost/container"
-	"course/gahost/embeddings"
-	"course/gahost/intents"
+	"course/ga/container"
+	"course/ga/embeddings"
+	"course/ga/intents"
 )
 
 // l1Mode is the Chatbot:Mode the lesson reads the container in, the one every lesson's host runs.

@@ -13,8 +13,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"course/gahost/dsl"
-	"course/gahost/skills"
+	"course/ga/dsl"
+	"course/ga/skills"
 	"course/internal/report"
 	"course/theory"
 )

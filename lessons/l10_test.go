@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"course/gahost/dsl"
-	"course/gahost/skills"
+	"course/ga/dsl"
+	"course/ga/skills"
 	"course/internal/report"
 )
 

@@ -10,9 +10,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"course/gahost/intents"
-	"course/gahost/keys"
-	"course/gahost/skills"
+	"course/ga/intents"
+	"course/ga/keys"
+	"course/ga/skills"
 	"course/theory"
 )
 

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"course/gahost/keys"
+	"course/ga/keys"
 )
 
 func newTestLesson11(t *testing.T) (*lesson11, *bytes.Buffer) {

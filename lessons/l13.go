@@ -9,9 +9,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"course/gahost/dsl"
-	"course/gahost/keys"
-	"course/gahost/skills"
+	"course/ga/dsl"
+	"course/ga/keys"
+	"course/ga/skills"
 	"course/internal/report"
 	"course/theory"
 )

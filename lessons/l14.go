@@ -15,9 +15,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"course/fixtures"
-	"course/gahost/algebra"
-	"course/gahost/dsl"
-	"course/gahost/skills"
+	"course/ga/algebra"
+	"course/ga/dsl"
+	"course/ga/skills"
 )
 
 // L14Options is what `course l14` needs to run.

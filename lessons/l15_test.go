@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"course/gahost/intents"
-	"course/gahost/skills"
+	"course/ga/intents"
+	"course/ga/skills"
 )
 
 // TestL15KnowsEveryExample checks that the lesson names the chord of every example prompt the

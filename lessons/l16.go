@@ -15,11 +15,11 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"course/gahost/embeddings"
-	"course/gahost/optick"
-	"course/gahost/query"
-	"course/gahost/search"
-	"course/gahost/skills"
+	"course/ga/embeddings"
+	"course/ga/optick"
+	"course/ga/query"
+	"course/ga/search"
+	"course/ga/skills"
 	"course/internal/report"
 	"course/theory"
 )

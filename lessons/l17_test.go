@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"course/gahost/skills"
+	"course/ga/skills"
 	"course/theory"
 )
 

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"course/gahost/skills"
+	"course/ga/skills"
 )
 
 // runL18With runs lesson 18 with registered as the host's skills, in order.

@@ -11,9 +11,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"course/gahost/composition"
-	"course/gahost/embeddings"
-	"course/gahost/optick"
+	"course/ga/composition"
+	"course/ga/embeddings"
+	"course/ga/optick"
 	"course/internal/report"
 	"course/theory"
 )

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"course/gahost/embeddings"
-	"course/gahost/intents"
+	"course/ga/embeddings"
+	"course/ga/intents"
 )
 
 // runLesson1 runs the lesson after change has altered the registrations it reads.

@@ -10,9 +10,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"course/gahost/algebra"
-	"course/gahost/embeddings"
-	"course/gahost/voicinganalysis"
+	"course/ga/algebra"
+	"course/ga/embeddings"
+	"course/ga/voicinganalysis"
 	"course/internal/dotnet"
 	"course/internal/report"
 )

@@ -13,8 +13,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"course/fixtures"
-	"course/gahost/composition"
-	"course/gahost/optick"
+	"course/ga/composition"
+	"course/ga/optick"
 	"course/internal/report"
 	"course/theory"
 )

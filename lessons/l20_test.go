@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"course/fixtures"
-	"course/gahost/composition"
+	"course/ga/composition"
 )
 
 // runL20With runs lesson 20 with the given templates and catalogue (nil: GA's).

@@ -11,11 +11,11 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"course/gahost/embeddings"
-	"course/gahost/optick"
-	"course/gahost/query"
-	"course/gahost/search"
-	"course/gahost/voicingtools"
+	"course/ga/embeddings"
+	"course/ga/optick"
+	"course/ga/query"
+	"course/ga/search"
+	"course/ga/voicingtools"
 	"course/internal/dotnet"
 	"course/internal/report"
 	"course/theory"

@@ -6,8 +6,8 @@ import (
 	"slices"
 	"testing"
 
-	"course/gahost/embeddings"
-	"course/gahost/voicingtools"
+	"course/ga/embeddings"
+	"course/ga/voicingtools"
 )
 
 // runL21On runs lesson 21 on cfg.

@@ -11,9 +11,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"course/gahost/algebra"
-	"course/gahost/intents"
-	"course/gahost/skills"
+	"course/ga/algebra"
+	"course/ga/intents"
+	"course/ga/skills"
 	"course/theory"
 )
 

@@ -13,8 +13,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"course/gahost/algebra"
-	"course/gahost/skills"
+	"course/ga/algebra"
+	"course/ga/skills"
 	"course/theory"
 )
 

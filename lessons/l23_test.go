@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"course/gahost/algebra"
-	"course/gahost/skills"
+	"course/ga/algebra"
+	"course/ga/skills"
 	"course/theory"
 )
 

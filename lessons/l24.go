@@ -14,9 +14,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"course/gahost/algebra"
-	"course/gahost/dsl"
-	"course/gahost/skills"
+	"course/ga/algebra"
+	"course/ga/dsl"
+	"course/ga/skills"
 	"course/theory"
 )
 

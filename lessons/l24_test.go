@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"course/gahost/skills"
+	"course/ga/skills"
 )
 
 // TestL24RelationCellsMove changes a set of a pair and sees the verdict and its grade move.

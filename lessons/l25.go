@@ -14,8 +14,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"course/fixtures"
-	"course/gahost/intents"
-	"course/gahost/skills"
+	"course/ga/intents"
+	"course/ga/skills"
 	"course/hostproc"
 )
 

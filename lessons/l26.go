@@ -13,9 +13,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"course/fixtures"
-	"course/gahost/config"
-	"course/gahost/intents"
-	"course/gahost/skills"
+	"course/ga/config"
+	"course/ga/intents"
+	"course/ga/skills"
 	"course/theory"
 )
 

@@ -13,8 +13,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"course/gahost/intents"
-	"course/gahost/skills"
+	"course/ga/intents"
+	"course/ga/skills"
 	"course/theory"
 )
 

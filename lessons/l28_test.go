@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"course/gahost/skills"
+	"course/ga/skills"
 )
 
 // runLesson28 runs the lesson after change has altered what it asks or whom.

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"course/gahost/embeddings"
+	"course/ga/embeddings"
 )
 
 // runL2On runs the lesson on the given shapes and partition registry.

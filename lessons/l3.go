@@ -14,8 +14,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"course/gahost/embeddings"
-	"course/gahost/optick"
+	"course/ga/embeddings"
+	"course/ga/optick"
 	"course/internal/dotnet"
 	"course/internal/report"
 )

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"course/gahost/embeddings"
+	"course/ga/embeddings"
 )
 
 // runL3On runs the lesson on cfg.

@@ -14,7 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"course/gahost/skills"
+	"course/ga/skills"
 	"course/hostproc"
 )
 

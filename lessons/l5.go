@@ -10,7 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"course/gahost/skills"
+	"course/ga/skills"
 	"course/theory"
 )
 

@@ -12,7 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"course/gahost/skills"
+	"course/ga/skills"
 	"course/hostproc"
 	"course/internal/dotnet"
 	"course/sse"

@@ -3,7 +3,7 @@ package lessons
 import (
 	"bytes"
 	"context"
-	"course/internal/testutil"
+	"course/testutil"
 	"image/png"
 	"os"
 	"path/filepath"

@@ -11,7 +11,7 @@ import (
 	"slices"
 	"strings"
 
-	"course/gahost/skills"
+	"course/ga/skills"
 	"course/wire"
 )
 

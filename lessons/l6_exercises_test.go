@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"course/gahost/skills"
+	"course/ga/skills"
 	"course/wire"
 )
 

@@ -13,8 +13,8 @@ import (
 	"strings"
 	"testing"
 
-	"course/gahost/skills"
-	"course/internal/testutil"
+	"course/ga/skills"
+	"course/testutil"
 )
 
 // runL6With runs lesson 6 against a host configured by opts and returns its output.

@@ -11,8 +11,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"course/gahost/query"
-	"course/gahost/skills"
+	"course/ga/query"
+	"course/ga/skills"
 	"course/theory"
 )
 

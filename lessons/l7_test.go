@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"course/gahost/skills"
+	"course/ga/skills"
 	"course/theory"
 )
 

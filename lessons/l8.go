@@ -19,8 +19,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"course/fixtures"
-	"course/gahost/intents"
-	"course/gahost/skills"
+	"course/ga/intents"
+	"course/ga/skills"
 )
 
 // L8Options is what `course l8` needs to run.

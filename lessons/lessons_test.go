@@ -2,7 +2,7 @@ package lessons
 
 import (
 	"bytes"
-	"course/internal/testutil"
+	"course/testutil"
 	"testing"
 
 	"github.com/spf13/cobra"

@@ -22,7 +22,7 @@ import (
 
 	"course/gahost"
 	"course/hostproc"
-	"course/internal/testutil"
+	"course/testutil"
 	"course/wire"
 )
 

@@ -4,8 +4,8 @@ import (
 	"os"
 	"testing"
 
-	"course/internal/cli"
-	"course/internal/testutil"
+	"course/cli"
+	"course/testutil"
 	"course/tools"
 )
 

@@ -15,7 +15,7 @@ import (
 	"github.com/olekukonko/tablewriter/pkg/twwidth"
 	"github.com/spf13/cobra"
 
-	"course/gahost/skills"
+	"course/ga/skills"
 	"course/wire"
 )
 

@@ -12,10 +12,10 @@ import (
 	"strings"
 	"testing"
 
-	"course/gahost/skills"
+	"course/ga/skills"
 	"course/internal/report"
-	"course/internal/testutil"
 	"course/lessons"
+	"course/testutil"
 	"course/wire"
 )
 

@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"course/internal/testutil"
 	"course/lessons"
+	"course/testutil"
 )
 
 // probeExamples are the sample reports of docs/probe.md, by the name their block gives:

@@ -10,7 +10,7 @@ import (
 
 	"github.com/sergi/go-diff/diffmatchpatch"
 
-	"course/gahost/skills"
+	"course/ga/skills"
 	"course/sse"
 	"course/wire"
 )

@@ -1,0 +1,106 @@
+package cli
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"course/lessons"
+	"course/testutil"
+)
+
+// TestMain lets the test binary serve as the host child that lessons start.
+func TestMain(m *testing.M) { testutil.Main(m) }
+
+// runCourse runs the course's command line in-process and returns what it printed.
+func runCourse(t *testing.T, args ...string) (string, error) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	root := NewRootCmd("test")
+	root.SetOut(&out)
+	root.SetErr(&errOut)
+	if args == nil {
+		args = []string{} // cobra reads os.Args, the test binary's own flags, when given nil
+	}
+	root.SetArgs(args)
+	err := root.ExecuteContext(t.Context())
+	return out.String(), err
+}
+
+func TestUnknownCommands(t *testing.T) {
+	// the first lesson that does not run yet stands for all of them
+	unported := ""
+	for _, l := range lessons.Course() {
+		if !l.Runs() {
+			unported = l.Slug
+			break
+		}
+	}
+	cases := []struct{ args, want []string }{
+		{[]string{"matrx"}, []string{`unknown command "matrx"`, "did you mean matrix?"}},
+		{[]string{"zzzz"}, []string{`unknown command "zzzz"`, "course lessons"}},
+	}
+	if unported != "" {
+		cases = append(cases, struct{ args, want []string }{[]string{unported},
+			[]string{"lesson " + unported + " (", "is not ported yet", "course lessons"}})
+	}
+	for _, tc := range cases {
+		_, err := runCourse(t, tc.args...)
+		for _, w := range tc.want {
+			if err == nil || !strings.Contains(err.Error(), w) {
+				t.Errorf("course %s: %v, want %q", strings.Join(tc.args, " "), err, w)
+			}
+		}
+	}
+}
+
+// TestIndexListsEveryLesson checks the index against the course's list: a lesson that runs names
+// its written lesson, which must exist; one that does not says what it will cover.
+func TestIndexListsEveryLesson(t *testing.T) {
+	for _, args := range [][]string{nil, {"lessons"}} {
+		out, err := runCourse(t, args...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range lessons.Course() {
+			if !strings.Contains(out, l.Title) {
+				t.Errorf("course %v does not list %s (%s)", args, l.Slug, l.Title)
+			}
+			if l.Runs() {
+				if !strings.Contains(out, l.Doc()) {
+					t.Errorf("course %v does not name %s's written lesson", args, l.Slug)
+				}
+				if _, err := os.Stat(filepath.Join("..", l.Doc())); err != nil {
+					t.Errorf("%s runs but has no written lesson: %v", l.Slug, err)
+				}
+			} else if !strings.Contains(out, l.About) {
+				t.Errorf("course %v does not say what %s covers", args, l.Slug)
+			}
+		}
+		if want := fmt.Sprintf("%d of %d lessons run", len(lessons.All()), len(lessons.Course())); !strings.Contains(out, want) {
+			t.Errorf("course %v does not say %q", args, want)
+		}
+	}
+}
+
+func TestHelpListsLessonsWithTitles(t *testing.T) {
+	out, err := runCourse(t, "--help")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range lessons.All() {
+		if !strings.Contains(out, l.Slug) || !strings.Contains(out, l.Title) {
+			t.Errorf("help does not list %s (%s):\n%s", l.Slug, l.Title, out)
+		}
+	}
+}
+
+// runCourseShared is runCourse for a command line whose output several tests read as it is:
+// the first of them runs it, the others read that run's output.
+func runCourseShared(t *testing.T, args ...string) (string, error) {
+	t.Helper()
+	return testutil.Shared(strings.Join(args, "\x00"), func() (string, error) { return runCourse(t, args...) })
+}

@@ -1,0 +1,146 @@
+package optick
+
+import (
+	"errors"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"course/ga/embeddings"
+	"course/ga/voicinganalysis"
+)
+
+// The corpus the course's index holds: GA's voicing generator on the first frets of a guitar,
+// the settings of the original course's lesson 3, which built the index every later lesson
+// searches.
+const (
+	CorpusFretCount  = 3
+	CorpusWindowSize = 3
+	CorpusMinPlayed  = 3
+)
+
+// CorpusVoicing is a voicing after GA's indexing pipeline: the voicing, its analysis' chord
+// name, its document and its raw vector, GA's float[].
+type CorpusVoicing struct {
+	Voicing voicinganalysis.Voicing
+	// Diagram is the voicing's diagram, written once for the document, the index and the
+	// lessons.
+	Diagram string
+	// Name is the analysis' chord name, the index's QualityInferred.
+	Name string
+	// MidiNotes and RootPitchClass are what the index and the lessons read of the voicing's
+	// document; the rest of the document is dropped once the vector is written.
+	MidiNotes      []int
+	RootPitchClass int
+	// Raw is the raw vector, GA's float[].
+	Raw []float32
+}
+
+// RawFloat64 is the raw vector read as doubles.
+func (e CorpusVoicing) RawFloat64() []float64 {
+	out := make([]float64, len(e.Raw))
+	for i, x := range e.Raw {
+		out[i] = float64(x)
+	}
+	return out
+}
+
+// Corpus is a generated corpus and the OPTIC-K index GA's writer writes of it, every voicing
+// a guitar's, in generation order.
+type Corpus struct {
+	Voicings []CorpusVoicing
+	Index    []byte
+}
+
+// BuildCorpusIndex generates every voicing of standard tuning's first fretCount frets with GA's
+// VoicingGenerator (window windowSize, at least minPlayed notes), runs each through
+// VoicingAnalyzer, VoicingDocumentFactory and MusicalEmbeddingGenerator, and writes the index
+// over partitions, as GA's index build does for a guitar corpus. keepRaw keeps each voicing's
+// raw vector in the corpus; without it each raw vector is reduced to the index's compact one as
+// soon as it is made, and Raw is nil.
+func BuildCorpusIndex(fretCount, windowSize, minPlayed int, partitions []embeddings.Partition, keepRaw bool) (Corpus, error) {
+	w := NewWriter(partitions)
+	voicings, compact, err := buildCorpus(fretCount, windowSize, minPlayed, w, keepRaw)
+	if err != nil {
+		return Corpus{}, err
+	}
+	entries := make([]Entry, len(voicings))
+	for i, e := range voicings {
+		entries[i] = Entry{Embedding: e.Raw, Diagram: e.Diagram, Instrument: "guitar",
+			MidiNotes: e.MidiNotes, QualityInferred: e.Name, HasQuality: true}
+		if compact != nil {
+			entries[i].Compact = compact[i*w.dim : (i+1)*w.dim : (i+1)*w.dim]
+		}
+	}
+	index, err := w.Build(entries)
+	if err != nil {
+		return Corpus{}, err
+	}
+	return Corpus{Voicings: voicings, Index: index}, nil
+}
+
+// buildCorpus generates the voicings and embeds each one.
+func buildCorpus(fretCount, windowSize, minPlayed int, w *Writer, keepRaw bool) ([]CorpusVoicing, []float32, error) {
+	voicings, err := voicinganalysis.Generate(voicinganalysis.StandardTuning, fretCount, windowSize, minPlayed)
+	if err != nil {
+		return nil, nil, err
+	}
+	out := make([]CorpusVoicing, len(voicings))
+	var compact []float32 // without keepRaw, every voicing's compact vector, w.dim each
+	if !keepRaw {
+		compact = make([]float32, len(voicings)*w.dim)
+	}
+	// The processors take the voicings in blocks, each writing its own elements of out, so no
+	// two write the same cache lines. A block's raw vectors share one array, made by the
+	// processor that fills it: the clearing of the arrays is shared out with the rest.
+	const dim = embeddings.TotalDimension
+	workers := max(1, min(runtime.GOMAXPROCS(0), len(voicings)/1000))
+	errs := make([]error, workers)
+	const block = 256
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for k := range workers {
+		wg.Go(func() {
+			for {
+				lo := int(next.Add(block)) - block
+				if lo >= len(voicings) {
+					return
+				}
+				hi := min(lo+block, len(voicings))
+				var raws []float32
+				if keepRaw {
+					raws = make([]float32, (hi-lo)*dim)
+				}
+				var scratch [dim]float32
+				for i := lo; i < hi; i++ {
+					v := voicings[i]
+					a, err := voicinganalysis.Analyze(v)
+					if err != nil {
+						errs[k] = err
+						return
+					}
+					doc := embeddings.DocumentFromAnalysis(v, a)
+					f := scratch[:]
+					if keepRaw {
+						f = raws[(i-lo)*dim : (i-lo+1)*dim : (i-lo+1)*dim]
+					}
+					embeddings.GenerateInto(f, doc)
+					if !keepRaw {
+						if err := w.ExtractAndNormalize(compact[i*w.dim:(i+1)*w.dim], f); err != nil {
+							errs[k] = err
+							return
+						}
+						f = nil
+					}
+					out[i] = CorpusVoicing{Voicing: v, Diagram: doc.Diagram, Name: a.Chord.DisplayName(), Raw: f,
+						MidiNotes: doc.MidiNotes, RootPitchClass: doc.RootPitchClass}
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, nil, err
+	}
+	return out, compact, nil
+}

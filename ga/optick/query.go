@@ -1,0 +1,74 @@
+package optick
+
+import (
+	"slices"
+
+	"course/ga/embeddings"
+	"course/ga/search"
+)
+
+// Query is StructuredQuery: a chord symbol, or a root and pitch classes given outright, and
+// style tags (Common/GA.Business.ML/Search/MusicalQueryEncoder.cs:11-19 @ c781df5c).
+type Query struct {
+	ChordSymbol string
+	// Root is the root's pitch class, nil for none.
+	Root *int
+	// PitchClasses, when set, win over the chord symbol's.
+	PitchClasses []int
+	Tags         []string
+}
+
+// Encode is MusicalQueryEncoder.Encode: STRUCTURE from the pitch classes (no interval-class
+// vector: the query path leaves it empty), MODAL from the same pitch classes and the root,
+// SYMBOLIC from the tags, ROOT from the root, the rest zeros; then EmbeddingSchema.ExtractCompact
+// over partitions (MusicalQueryEncoder.cs:43-120 @ c781df5c).
+func Encode(q Query, partitions []embeddings.Partition) []float64 {
+	raw := make([]float64, embeddings.TotalDimension)
+	pcs := q.PitchClasses
+	root := q.Root
+	// The symbol is read only for what the query leaves out: a caller that read it already
+	// gives both.
+	if q.ChordSymbol != "" && (pcs == nil || root == nil) {
+		if r, parsed, ok := search.TryParse(q.ChordSymbol); ok {
+			if pcs == nil {
+				pcs = parsed
+			}
+			if root == nil {
+				root = &r
+			}
+		}
+	}
+	write := func(name string, v []float64) {
+		for _, p := range partitions {
+			if p.Name == name {
+				copy(raw[p.Start:p.End+1], v)
+			}
+		}
+	}
+	if len(pcs) > 0 {
+		write("STRUCTURE", embeddings.StructureVector(distinct(pcs), root != nil, ""))
+		r := 0 // ModalVectorService reads a missing root as C
+		if root != nil {
+			r = *root
+		}
+		write("MODAL", embeddings.ModalVector(pcs, r))
+	}
+	if len(q.Tags) > 0 {
+		write("SYMBOLIC", embeddings.SymbolicVector(q.Tags))
+	}
+	if root != nil {
+		write("ROOT", embeddings.RootVector(*root, true))
+	}
+	return embeddings.ExtractCompact(raw, partitions)
+}
+
+// distinct keeps each pitch class once, in first-seen order, as Enumerable.Distinct does.
+func distinct(pcs []int) []int {
+	out := make([]int, 0, len(pcs))
+	for _, pc := range pcs {
+		if !slices.Contains(out, pc) {
+			out = append(out, pc)
+		}
+	}
+	return out
+}
