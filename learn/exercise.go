@@ -1,0 +1,206 @@
+// Package learn is the course's exercise framework: the exercises of every lesson, how a
+// learner's answer is checked against the answer the course computes, the record of what the
+// learner has done, and the commands that open, answer, check, reset and watch an exercise.
+//
+// A lesson package describes its exercises as Exercise values and hands them over as a Lesson;
+// the question's text stays in the written lesson (docs/lN.md, under "## Exercises"), which
+// Question reads from the binary's embedded copy. The answer is never stored: Solve computes it
+// from the course's models each time it is asked.
+package learn
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"course/internal/report"
+)
+
+// Kind is how an exercise is answered.
+type Kind int
+
+const (
+	// Value is answered with a value: a count, a chord's notes, yes or no, a line of output.
+	Value Kind = iota + 1
+	// Choice is answered with the letters of the options that hold, among options whose truth
+	// the course computes.
+	Choice
+	// Code is answered by filling in a stub under exercises/lN/, which `course check` checks.
+	Code
+)
+
+// String names the kind as the commands print it.
+func (k Kind) String() string {
+	switch k {
+	case Value:
+		return "value"
+	case Choice:
+		return "choice"
+	case Code:
+		return "code"
+	}
+	return "kind " + strconv.Itoa(int(k))
+}
+
+// Exercise is one exercise of a lesson.
+type Exercise struct {
+	// Lesson is the lesson's slug, "l6".
+	Lesson string
+	// Number is the exercise's number in the written lesson's list, from 1.
+	Number int
+	// Kind says how the exercise is answered.
+	Kind Kind
+	// Form says how a Value exercise's answer is written and when two writings are the same
+	// answer; the zero Form is Text.
+	Form Form
+	// Options are a Choice exercise's claims, lettered a, b, c, ... in this order; Solve says
+	// which of them hold.
+	Options []string
+	// Hints are said one at a time by --hint, in the course's own words.
+	Hints []string
+	// Solve computes the exercise's answer now, by running the course's models, and the
+	// evidence the answer rests on.
+	Solve func(ctx context.Context) (Answer, error)
+	// Code is a Code exercise's stub and check.
+	Code *CodeCheck
+}
+
+// Answer is what Solve computed.
+type Answer struct {
+	// Value is a Value exercise's answer, as the course would write it.
+	Value string
+	// Holds says, for a Choice exercise, which of its Options hold, one entry per option.
+	Holds []bool
+	// Evidence prints what the answer rests on, for --solution.
+	Evidence func(r *report.Report) error
+}
+
+// Name is the exercise's name on the command line, "l6.4".
+func (e *Exercise) Name() string { return e.Lesson + "." + strconv.Itoa(e.Number) }
+
+// Expected is the answer in the form Accept compares: the value, or the letters of the options
+// that hold.
+func (e *Exercise) Expected(a Answer) (string, error) {
+	switch e.Kind {
+	case Value:
+		return a.Value, nil
+	case Choice:
+		if len(a.Holds) != len(e.Options) {
+			return "", fmt.Errorf("%s: the solution says of %d options whether they hold, the exercise has %d", e.Name(), len(a.Holds), len(e.Options))
+		}
+		var letters []string
+		for i, h := range a.Holds {
+			if h {
+				letters = append(letters, Letter(i))
+			}
+		}
+		if letters == nil {
+			return "none", nil
+		}
+		return strings.Join(letters, " "), nil
+	}
+	return "", fmt.Errorf("%s is a code exercise: `course check %s` checks it", e.Name(), e.Name())
+}
+
+// Letter is the letter of the option at index i: a, b, c, ...
+func Letter(i int) string { return string(rune('a' + i)) }
+
+// Verdict is what Accept found.
+type Verdict struct {
+	// OK says the answer given is the course's.
+	OK bool
+	// Differs says what differs when it is not: what is missing, what is extra, or both
+	// answers as they were read.
+	Differs string
+}
+
+// Accept compares given with the answer Solve computed, after the form's normalisation.
+func (e *Exercise) Accept(given string, a Answer) (Verdict, error) {
+	want, err := e.Expected(a)
+	if err != nil {
+		return Verdict{}, err
+	}
+	form := e.Form
+	if e.Kind == Choice {
+		form = letters(len(e.Options))
+	}
+	return form.compare(given, want), nil
+}
+
+// Lesson is a lesson's exercises, in the written lesson's order.
+type Lesson struct {
+	// Slug is the lesson's command, "l6".
+	Slug string
+	// Exercises are numbered 1, 2, ... in this order.
+	Exercises []*Exercise
+}
+
+// Exercise finds exercise n, with an error that lists the lesson's exercises.
+func (l Lesson) Exercise(n int) (*Exercise, error) {
+	if n < 1 || n > len(l.Exercises) {
+		return nil, l.unknown(strconv.Itoa(n))
+	}
+	return l.Exercises[n-1], nil
+}
+
+// Lookup finds the exercise a flag or argument names, "4", with an error that lists the
+// lesson's exercises when it names none.
+func (l Lesson) Lookup(number string) (*Exercise, error) {
+	n, err := strconv.Atoi(number)
+	if err != nil {
+		return nil, l.unknown(number)
+	}
+	return l.Exercise(n)
+}
+
+func (l Lesson) unknown(number string) error {
+	if len(l.Exercises) == 0 {
+		return fmt.Errorf("%s.%s: lesson %s has no exercises to run yet", l.Slug, number, l.Slug)
+	}
+	names := make([]string, len(l.Exercises))
+	for i, e := range l.Exercises {
+		names[i] = e.Name()
+	}
+	return fmt.Errorf("%s.%s: no such exercise; %s has %s", l.Slug, number, l.Slug, strings.Join(names, ", "))
+}
+
+// Course is every lesson's exercises, in the course's order.
+type Course struct {
+	// Lessons are in the course's order; a lesson with no exercises yet may be listed, to be
+	// named by errors and progress.
+	Lessons []Lesson
+}
+
+// Lesson finds a lesson by its slug.
+func (c *Course) Lesson(slug string) (Lesson, bool) {
+	for _, l := range c.Lessons {
+		if l.Slug == slug {
+			return l, true
+		}
+	}
+	return Lesson{}, false
+}
+
+// Find finds the exercise name gives, "l6.4", with one line that lists what there is when it
+// gives none.
+func (c *Course) Find(name string) (*Exercise, error) {
+	slug, number, ok := strings.Cut(name, ".")
+	l, found := c.Lesson(slug)
+	if !found {
+		return nil, fmt.Errorf("%q: an exercise is named lN.K, a lesson and a number (l6.4); `course progress` lists them", name)
+	}
+	if !ok {
+		return nil, l.unknown("K")
+	}
+	return l.Lookup(number)
+}
+
+// All lists every exercise of the course, in order.
+func (c *Course) All() []*Exercise {
+	var all []*Exercise
+	for _, l := range c.Lessons {
+		all = append(all, l.Exercises...)
+	}
+	return all
+}
