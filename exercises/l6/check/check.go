@@ -102,6 +102,7 @@ func WriterCases() []Case {
 	add("leading spaces", "  indented code\n")
 	add("a final line break", "ends with a line break\n")
 	add("CRLF inside", "a\r\nb")
+	add("a lone CR inside", "a\rb")
 	add("a line that looks like a field", "data: looks like a field")
 	return cases
 }
@@ -146,8 +147,8 @@ func Writer(write func(chunk string) []byte) []Result {
 	return results
 }
 
-// Report describes every result that is not what its case wants, with a line diff of the text
-// (- wanted, + got); it is empty when all are right.
+// Report describes every result that is not what its case wants: its input, then a line diff
+// of the text (- wanted, + got); it is empty when all are right.
 func Report(results []Result) string {
 	var b strings.Builder
 	for _, r := range results {
@@ -155,12 +156,35 @@ func Report(results []Result) string {
 			continue
 		}
 		fmt.Fprintf(&b, "%s:\n", r.Name)
+		b.WriteString(input(r.Input))
 		if r.Err != nil {
 			fmt.Fprintf(&b, "  error: %v\n", r.Err)
 			continue
 		}
 		b.WriteString(Diff(r.Want, r.Got))
 	}
+	return b.String()
+}
+
+// inputLines is how many lines of a case's input Report shows.
+const inputLines = 8
+
+// input shows the first lines of a case's input, each quoted so that spaces and CRs show.
+func input(in []byte) string {
+	lines := strings.SplitAfter(string(in), "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "  input, %d bytes:\n", len(in))
+	for i, l := range lines {
+		if i == inputLines {
+			fmt.Fprintf(&b, "    ... %d more lines\n", len(lines)-inputLines)
+			break
+		}
+		fmt.Fprintf(&b, "    %q\n", l)
+	}
+	b.WriteString("  - wanted, + got:\n")
 	return b.String()
 }
 
