@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"course/internal/report"
+	"course/learn"
 	"course/lessons"
 	"course/tools"
 )
@@ -67,9 +68,18 @@ it over HTTP, and prints what the written lesson discusses, computed from what h
 		cmd.GroupID = "lessons"
 		root.AddCommand(cmd)
 	}
-	for _, tool := range []*cobra.Command{lessons.NewCmdLessons(nil), lessons.NewCmdCheck(nil), tools.NewCmdHost(), tools.NewCmdMatrix(nil), tools.NewCmdWire(), tools.NewCmdProbe(nil)} {
+	for _, tool := range []*cobra.Command{lessons.NewCmdLessons(nil), tools.NewCmdHost(), tools.NewCmdMatrix(nil), tools.NewCmdWire(), tools.NewCmdProbe(nil)} {
 		tool.GroupID = "tools"
 		root.AddCommand(tool)
+	}
+	exercises := lessons.Exercises()
+	root.AddGroup(&cobra.Group{ID: "exercises", Title: "Exercises:"})
+	for _, cmd := range []*cobra.Command{
+		learn.NewCmdExercise(exercises, nil), learn.NewCmdAnswer(exercises, nil), learn.NewCmdCheck(exercises, nil),
+		learn.NewCmdReset(exercises, nil), learn.NewCmdProgress(exercises, nil), learn.NewCmdNext(exercises, nil),
+	} {
+		cmd.GroupID = "exercises"
+		root.AddCommand(cmd)
 	}
 	return root, func() error { return flush() }
 }

@@ -165,10 +165,10 @@ func RunExercise(ctx context.Context, opts *ExerciseOptions) error {
 	case opts.Hint != 0:
 		return showHint(opts.Out, e, opts.Hint)
 	}
-	return showQuestion(ctx, &opts.IO, e)
+	return showQuestion(&opts.IO, e)
 }
 
-func showQuestion(ctx context.Context, o *IO, e *Exercise) error {
+func showQuestion(o *IO, e *Exercise) error {
 	q, err := e.Question()
 	if err != nil {
 		return fmt.Errorf("%s: %w", e.Name(), err)
@@ -190,19 +190,12 @@ func showQuestion(ctx context.Context, o *IO, e *Exercise) error {
 			r.Line("  %s. %s", Letter(i), opt)
 		}
 		r.Blank()
-		r.Line("Answer with %s: `course answer %s \"a c\"`.", letters(len(e.Options)).Says, e.Name())
+		r.Line("Answer with %s: `course answer %s \"...\"`.", letters(len(e.Options)).Says, e.Name())
 	case Code:
-		if root, err := FindRepository(ctx, o.Dir); err == nil {
-			made, err := e.Code.Ensure(root)
-			if err != nil {
-				return fmt.Errorf("%s: %w", e.Name(), err)
-			}
-			for _, path := range made {
-				r.Line("Wrote the stub %s.", path)
-			}
-		}
-		r.Line("Your files: %s.", strings.Join(codePaths(e.Code), ", "))
-		r.Line("Check them with `course check %s` (`--watch` checks again on every save); `course reset %s` puts the stubs back.", e.Name(), e.Name())
+		// Opening an exercise writes nothing: the learner's files are written by check and
+		// reset, which say so.
+		r.Line("Your files: %s; `course reset %s` writes them from their stubs, or puts the stubs back.", strings.Join(codePaths(e.Code), ", "), e.Name())
+		r.Line("Check them with `course check %s` (`--watch` checks again on every save).", e.Name())
 	}
 	if len(e.Hints) > 0 {
 		r.Line("`course exercise %s --hint` gives a hint (%d in all); `--solution` shows the course's answer.", e.Name(), len(e.Hints))

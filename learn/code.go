@@ -28,9 +28,20 @@ type CodeCheck struct {
 	// Test is the go test that checks them, "TestExercise5"; it prints the diff of input,
 	// wanted and got.
 	Test string
-	// Stubs holds the pristine stub of every file, by its name: embedded in the binary, so
-	// `course reset` restores it and the course's tests check it whatever the learner wrote.
+	// Stubs holds the pristine stub of every learner's file of Dir, by its name, this
+	// exercise's and the other exercises' of the folder, which build with them as one package:
+	// embedded in the binary, so `course reset` restores them and the course's tests check
+	// them whatever the learner wrote.
 	Stubs fs.FS
+}
+
+// stubNames are the names of every stub of the folder.
+func (c *CodeCheck) stubNames() ([]string, error) {
+	names, err := fs.Glob(c.Stubs, "*.go")
+	if err != nil || len(names) == 0 {
+		return nil, fmt.Errorf("the course carries no stubs for %s (%v)", c.Dir, err)
+	}
+	return names, nil
 }
 
 // FindRepository finds the root of the course's repository from dir ("" is the working
@@ -61,11 +72,15 @@ func (c *CodeCheck) Path(root, name string) string {
 	return filepath.Join(root, filepath.FromSlash(c.Dir), name)
 }
 
-// Ensure writes the stub of every learner's file that does not exist yet, and returns the
-// files it wrote.
+// Ensure writes the stub of every learner's file of the folder that does not exist yet, so that
+// the folder builds, and returns the files it wrote.
 func (c *CodeCheck) Ensure(root string) ([]string, error) {
+	names, err := c.stubNames()
+	if err != nil {
+		return nil, err
+	}
 	var made []string
-	for _, name := range c.Files {
+	for _, name := range names {
 		path := c.Path(root, name)
 		if _, err := os.Stat(path); err == nil {
 			continue
@@ -162,7 +177,7 @@ func (c *CodeCheck) Run(ctx context.Context, root string, overlay map[string]str
 }
 
 // PristineOverlay is the build overlay that shows go the stubs, written into tmp, in place of
-// whatever the learner has in Dir: each learner's file replaced by its stub, and every other
+// whatever the learner has in Dir: each learner's file of the folder replaced by its stub, and every other
 // Go file of the folder that is not a test left out. A check run with it reads none of the
 // learner's files, so the course's own tests pass whatever is written there.
 func (c *CodeCheck) PristineOverlay(root, tmp string) (map[string]string, error) {
@@ -177,7 +192,11 @@ func (c *CodeCheck) PristineOverlay(root, tmp string) (map[string]string, error)
 			overlay[filepath.Join(dir, name)] = ""
 		}
 	}
-	for _, name := range c.Files {
+	names, err := c.stubNames()
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range names {
 		stub, err := fs.ReadFile(c.Stubs, name)
 		if err != nil {
 			return nil, fmt.Errorf("read the stub of %s: %w", name, err)

@@ -54,11 +54,11 @@ func TestQuestionFromTheDoc(t *testing.T) {
 		"1. **Line breaks.** What does the reader get\n   from `a`? `course exercise l9.1`\n" +
 		"2. Plain question\n   on two lines.\n\n<details>\n\n## Solutions\n\n1. not this\n")}}
 	q, err := questionFrom(fsys, "l9", 1)
-	if err != nil || q.Title != "Line breaks" || q.Text != "What does the reader get\nfrom `a`?" {
+	if err != nil || q.Title != "Line breaks" || q.Text != "What does the reader get from `a`?" {
 		t.Errorf("item 1: %+v, %v", q, err)
 	}
 	q, err = questionFrom(fsys, "l9", 2)
-	if err != nil || q.Title != "" || q.Text != "Plain question\non two lines." {
+	if err != nil || q.Title != "" || q.Text != "Plain question on two lines." {
 		t.Errorf("item 2: %+v, %v", q, err)
 	}
 	if _, err := questionFrom(fsys, "l9", 3); err == nil || !strings.Contains(err.Error(), "no exercise 3") {
@@ -228,7 +228,7 @@ func TestExerciseOutput(t *testing.T) {
 		t.Fatal(err)
 	}
 	q, _ := e.Question()
-	for _, want := range []string{"# l1.2 (choice)", q.Text, "  a. odd\n  b. even\n", `course answer l1.2 "a c"`, "--hint` gives a hint (1 in all)"} {
+	for _, want := range []string{"# l1.2 (choice)", q.Text, "  a. odd\n  b. even\n", `course answer l1.2 "..."`, "--hint` gives a hint (1 in all)"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("the question lacks %q:\n%s", want, out.String())
 		}

@@ -77,6 +77,29 @@ func questionFrom(fsys fs.FS, slug string, n int) (Question, error) {
 	for _, cmd := range []string{"`course exercise " + name + "`", fmt.Sprintf("`course %s --exercise %d`", slug, n)} {
 		body = strings.ReplaceAll(body, cmd, "")
 	}
-	q.Text = strings.TrimSpace(strings.ReplaceAll(body, " \n", "\n"))
+	q.Text = wrap(strings.Fields(body), questionWidth)
 	return q, nil
+}
+
+// questionWidth is where a question's lines are wrapped: the page's list items are indented,
+// and the title takes part of the first line, so the lines are made again for the terminal.
+const questionWidth = 96
+
+func wrap(words []string, width int) string {
+	var b strings.Builder
+	n := 0
+	for _, w := range words {
+		switch {
+		case n == 0:
+		case n+1+len(w) > width:
+			b.WriteByte('\n')
+			n = 0
+		default:
+			b.WriteByte(' ')
+			n++
+		}
+		b.WriteString(w)
+		n += len(w)
+	}
+	return b.String()
 }

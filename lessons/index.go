@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"course/internal/report"
+	"course/learn"
 	"fmt"
 	"io"
 
@@ -148,4 +149,19 @@ func RunIndex(w io.Writer) error {
 // NotPorted is the error of a lesson the course lists but cannot run yet.
 func NotPorted(l Lesson) error {
 	return fmt.Errorf("lesson %s (%s) is not ported yet: it covers %s; `course lessons` lists the lessons that run", l.Slug, l.Title, l.About)
+}
+
+// Exercises is the course's exercises, lesson by lesson in the course's order; a lesson whose
+// exercises cannot be run yet is listed with none.
+func Exercises() *learn.Course {
+	byLesson := map[string]func() learn.Lesson{"l6": L6Exercises}
+	c := &learn.Course{}
+	for _, l := range Course() {
+		if f, ok := byLesson[l.Slug]; ok {
+			c.Lessons = append(c.Lessons, f())
+		} else {
+			c.Lessons = append(c.Lessons, learn.Lesson{Slug: l.Slug})
+		}
+	}
+	return c
 }

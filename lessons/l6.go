@@ -5,6 +5,7 @@ import (
 	"context"
 	"course/exercises/l6/check"
 	"course/internal/report"
+	"course/learn"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -43,10 +44,9 @@ type L6Options struct {
 	Out io.Writer
 	// Host says which host to start and how.
 	Host HostOptions
-	// Exercise is the lesson's exercise to show instead of the lesson; 0 runs the lesson.
-	Exercise int
-	// Solution prints the exercise's computed answer instead of its question.
-	Solution bool
+	// Exercise is the lesson's exercise to show instead of the lesson (--exercise, --hint,
+	// --solution); with none, the lesson runs.
+	Exercise learn.Flags
 	// Browser adds Chromium's EventSource to the lesson's readers.
 	Browser bool
 	// Chrome is the browser to run for Browser and Screenshots; "" finds Chromium.
@@ -68,15 +68,13 @@ captures /api/chatbot/chat and /api/chatbot/chat/stream, reads the stream as the
 standard says, and compares GA's sentence splitter, two SSE writers and three client
 readers on the improvisation answer of lesson 5.
 
-` + l6ExerciseHelp(),
+` + learn.Help(L6Exercises()),
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			opts.Out = cmd.OutOrStdout()
-			if err := checkExercise(opts.Exercise); err != nil {
+			exercise, err := opts.Exercise.Lookup(l6Lesson(opts))
+			if err != nil {
 				return err
-			}
-			if opts.Solution && opts.Exercise == 0 {
-				return fmt.Errorf("l6: --solution goes with --exercise N")
 			}
 			if err := checkBrowserFlags(opts); err != nil {
 				return err
@@ -84,15 +82,14 @@ readers on the improvisation answer of lesson 5.
 			if runF != nil {
 				return runF(cmd.Context(), opts)
 			}
-			if opts.Exercise != 0 {
-				return runL6Exercise(cmd.Context(), opts)
+			if exercise != nil {
+				return learn.RunExercise(cmd.Context(), &learn.ExerciseOptions{IO: learn.IO{Out: opts.Out}, Exercise: exercise, Hint: opts.Exercise.Hint, Solution: opts.Exercise.Solution})
 			}
 			return runL6(cmd.Context(), opts)
 		},
 	}
 	opts.Host.addFlags(cmd)
-	cmd.Flags().IntVar(&opts.Exercise, "exercise", 0, fmt.Sprintf("show exercise `N` of the lesson (1-%d) instead of the lesson", len(l6Exercises)))
-	cmd.Flags().BoolVar(&opts.Solution, "solution", false, "with --exercise, print the exercise's computed answer")
+	opts.Exercise.Add(cmd, L6Exercises())
 	addBrowserFlags(cmd, opts)
 	return cmd
 }

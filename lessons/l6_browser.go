@@ -30,7 +30,7 @@ func addBrowserFlags(cmd *cobra.Command, opts *L6Options) {
 func checkBrowserFlags(opts *L6Options) error {
 	usesBrowser := opts.Browser || opts.Screenshots != ""
 	switch {
-	case usesBrowser && opts.Exercise != 0:
+	case usesBrowser && opts.Exercise.Exercise != "":
 		return fmt.Errorf("l6: --browser and --screenshots go with the lesson, not with --exercise")
 	case opts.Chrome != "" && !usesBrowser:
 		return fmt.Errorf("l6: --chrome needs --browser or --screenshots")

@@ -3,134 +3,156 @@ package lessons
 import (
 	"bytes"
 	"context"
-	"course/exercises/l6/check"
-	"course/exercises/l6/solution"
-	"course/internal/report"
 	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 
+	exercises "course/exercises/l6"
+	"course/exercises/l6/check"
+	"course/exercises/l6/solution"
 	"course/ga/skills"
+	"course/internal/report"
+	"course/learn"
 	"course/wire"
 )
 
-// l6Exercise is one exercise of lesson 6, run by `course l6 --exercise N`.
-type l6Exercise struct {
-	summary string
-	// question is what the learner predicts or changes, printed by --exercise N.
-	question string
-	// check is the test that checks the learner's code, for the exercises where they write it.
-	check string
-	// solution prints the computed answer, for --exercise N --solution.
-	solution func(ctx context.Context, r *report.Report, opts *L6Options) error
+// l6Lesson is lesson 6's exercises, in the written lesson's order, solved with the hosts opts
+// starts; their questions are docs/l6.md's.
+func l6Lesson(opts *L6Options) learn.Lesson {
+	host := opts.Host
+	return learn.Lesson{Slug: "l6", Exercises: []*learn.Exercise{
+		lineBreaksExercise(host, [2]string{"LF", "CRLF"}),
+		fix746Exercise(skills.Improvisation{}.Execute(arpeggioQuestion).Text),
+		pageErrorExercise(host),
+		abbreviationsExercise(abbreviationText),
+		{Lesson: "l6", Number: 5, Kind: learn.Code,
+			Hints: []string{
+				"Cut the stream into lines first, taking CRLF and a lone CR as line ends, as the standard does; a blank line ends an event.",
+				`Keep a list of the event's data: values; at the blank line join them with "\n", stop at [DONE], else append the text.`,
+			},
+			Code:  &learn.CodeCheck{Dir: "exercises/l6", Files: []string{"reader.go"}, Test: "TestExercise5", Stubs: exercises.Stubs},
+			Solve: codeAnswer("ReadJoined", func() ([]check.Result, error) { return check.Reader(solution.ReadJoined) })},
+		{Lesson: "l6", Number: 6, Kind: learn.Code,
+			Hints: []string{
+				"A reader ends a data: line at LF, at CRLF and at a lone CR: each line of the chunk needs a data: line of its own.",
+				"Turn CRLF and a lone CR into LF first, then write \"data: \" before every line, and one blank line after the last.",
+			},
+			Code:  &learn.CodeCheck{Dir: "exercises/l6", Files: []string{"writer.go"}, Test: "TestExercise6", Stubs: exercises.Stubs},
+			Solve: codeAnswer("WriteEvent", func() ([]check.Result, error) { return check.Writer(solution.WriteEvent), nil })},
+	}}
 }
 
-// L6ExerciseCount is how many exercises lesson 6 has.
-func L6ExerciseCount() int { return len(l6Exercises) }
+// L6Exercises is lesson 6's exercises, solved with the course's own host.
+func L6Exercises() learn.Lesson { return l6Lesson(&L6Options{}) }
 
-// l6Exercises are the lesson's exercises in the written lesson's order.
-var l6Exercises = []l6Exercise{
-	{summary: `line breaks on the wire: "a\r\nb" through both writers, and a host with LF, then CRLF answers`,
-		question: `What does the HTML standard's reader get from the chunk "a\r\nb" with each of GA's two
-writers? Then the host is started twice, building its answers with LF and with CRLF, as GA
-does on Windows: which of the bytes that reach the user change with the system?`,
-		solution: exerciseLineBreaks},
-	{summary: "#746's fix: GaApi writing one data: line per line, chatService joining an event's lines",
-		question: `Give GaApi a writer that prefixes every line of the text with "data: ", and chatService a
-reader that joins all the data: lines of an event. Which pairs of the writer x reader table
-are exact then, with the pinned chunks and with #743's? And if the fixes replace the old
-writer and reader instead of joining them?`,
-		solution: exerciseFix746},
-	{summary: "the page and the error event: what the user sees and what stays, before and after the fix",
-		question: `Make GaChatbot.Api's page end the read with an error when an event's JSON has an "error"
-property. What does the user see when the model is down, before and after, and what stays in
-the conversation's history? Does anything change for a normal answer?`,
-		solution: exercisePageError},
-	{summary: `#743 after "e.g." and "3.": both splitters, and clients that trim chunks or join them by lines`,
-		question: `#743's expression cuts after "e.g." too, and after the "3." of a numbered list. Does a user
-of GA's readers notice? Which kind of client would: one that trims each chunk, or one that
-joins chunks with a line break?`,
-		solution: exerciseAbbreviations},
-	{summary: "write a reader that keeps every data: line of an event, as chatService should",
-		question: `Write ReadJoined in exercises/l6/reader.go: for each event, every "data:" line without
-"data:" and the one space after it, joined with a line feed and not trimmed; the events'
-texts one after another, up to [DONE]. Lines may end in LF, CRLF or CR. The check reads the
-lesson's streams with it and shows a diff until it gets what the HTML standard's reader gets.`,
-		check: "Exercise5", solution: exerciseReadJoined},
-	{summary: "write a writer that sends a chunk whole, blank lines and all, as #746 asks of GaApi",
-		question: `Write WriteEvent in exercises/l6/writer.go. It starts as GaApi's writer, one "data: " before
-the whole chunk, so a blank line inside the chunk ends the event early. Make every chunk of
-the lesson, and the shapes that break GaApi's writer, read back whole as one event.`,
-		check: "Exercise6", solution: exerciseWriteEvent},
+// withTimeout bounds an exercise's solve as the lesson's --timeout bounds the lesson.
+func withTimeout(ctx context.Context, host HostOptions) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(ctx, host.timeout())
 }
 
-// l6ExerciseHelp lists the exercises for ` + "`course l6 --help`" + `.
-func l6ExerciseHelp() string {
-	var b strings.Builder
-	b.WriteString("Exercises (course l6 --exercise N, then --solution):")
-	for i, e := range l6Exercises {
-		fmt.Fprintf(&b, "\n  %d  %s", i+1, e.summary)
-	}
-	return b.String()
-}
-
-func checkExercise(n int) error {
-	if n < 0 || n > len(l6Exercises) {
-		return fmt.Errorf("l6: --exercise %d: the exercises are 1 to %d", n, len(l6Exercises))
-	}
-	return nil
-}
-
-// runL6Exercise prints the question of the exercise opts.Exercise names, or with --solution its
-// computed answer.
-func runL6Exercise(ctx context.Context, opts *L6Options) error {
-	if err := checkExercise(opts.Exercise); err != nil {
-		return err
-	}
-	if opts.Exercise == 0 {
-		return fmt.Errorf("l6: no exercise given")
-	}
-	e := l6Exercises[opts.Exercise-1]
-	r := report.New(opts.Out)
-	if !opts.Solution {
-		r.Heading(fmt.Sprintf("l6 --exercise %d", opts.Exercise))
-		r.Title("Exercise %d: %s", opts.Exercise, e.summary)
-		r.Line("%s", e.question)
-		r.Blank()
-		if e.check != "" {
-			r.Line("Check your code with `course check l6.%d` (or `go test -tags exercise -run %s ./exercises/l6/`).", opts.Exercise, e.check)
-			r.Line("`course l6 --exercise %d --solution` shows the course's answer.", opts.Exercise)
-		} else {
-			r.Line("Predict, then run `course l6 --exercise %d --solution`.", opts.Exercise)
-		}
+// evidence is a solve's printed evidence, written once while it measured.
+func evidence(out *bytes.Buffer) func(r *report.Report) error {
+	return func(r *report.Report) error {
+		r.Printf("%s", out.String())
 		return r.Err()
 	}
-	ctx, cancel := context.WithTimeout(ctx, opts.Host.timeout())
-	defer cancel()
-	r.Heading(fmt.Sprintf("l6 --exercise %d --solution", opts.Exercise))
-	if err := e.solution(ctx, r, opts); err != nil {
-		return fmt.Errorf("l6 exercise %d: %w", opts.Exercise, err)
-	}
-	if r.Err() != nil {
-		return fmt.Errorf("l6 exercise %d: write output: %w", opts.Exercise, r.Err())
-	}
-	return nil
 }
 
-// exerciseReadJoined is exercise 5's answer: the course's reader, and what it gets from each
-// of the lesson's streams.
-func exerciseReadJoined(_ context.Context, r *report.Report, _ *L6Options) error {
-	results, err := check.Reader(solution.ReadJoined)
-	if err != nil {
-		return err
-	}
-	return codeSolution(r, "ReadJoined", results)
+// lineBreaksExercise is exercise 1, with the host started once with each of the line ends
+// newlines names ("LF" or "CRLF").
+func lineBreaksExercise(host HostOptions, newlines [2]string) *learn.Exercise {
+	return &learn.Exercise{Lesson: "l6", Number: 1, Kind: learn.Choice,
+		Options: []string{
+			`the standard reader gets the whole chunk "a\r\nb" from GaChatbot.Api's writer`,
+			`the standard reader gets the whole chunk "a\r\nb" from GaApi's writer`,
+			fmt.Sprintf("POST %s's answer differs between the %s host and the %s host", chatPath, newlines[0], newlines[1]),
+			fmt.Sprintf("the stream's text events and [DONE] differ between the %s host and the %s host", newlines[0], newlines[1]),
+			fmt.Sprintf("the stream's routing event, ids and timings aside, differs between the %s host and the %s host", newlines[0], newlines[1]),
+		},
+		Hints: []string{
+			"A reader built to the HTML standard ends a line at LF, at CRLF and at a lone CR, and takes a line without a colon as a field name.",
+			"GaChatbot.Api's writer deletes every CR before it writes; the routing event's trace counts the answer's characters.",
+		},
+		Solve: func(ctx context.Context) (learn.Answer, error) {
+			ctx, cancel := withTimeout(ctx, host)
+			defer cancel()
+			var out bytes.Buffer
+			f, err := exerciseLineBreaks(ctx, report.New(&out), host, newlines)
+			if err != nil {
+				return learn.Answer{}, err
+			}
+			return learn.Answer{Holds: []bool{f.gaChatbotWhole, f.gaAPIWhole, f.chatDiffers, f.textDiffers, f.routingDiffers}, Evidence: evidence(&out)}, nil
+		}}
 }
 
-// exerciseWriteEvent is exercise 6's answer: the course's writer, and how each chunk reads back.
-func exerciseWriteEvent(_ context.Context, r *report.Report, _ *L6Options) error {
-	return codeSolution(r, "WriteEvent", check.Writer(solution.WriteEvent))
+// fix746Exercise is exercise 2, on the skill's answer.
+func fix746Exercise(answer string) *learn.Exercise {
+	return &learn.Exercise{Lesson: "l6", Number: 2, Kind: learn.Value,
+		Form: learn.Form{Says: "two numbers, the pairs exact with the chunks at a826864 and with #743's", Read: learn.Numbers.Read},
+		Hints: []string{
+			"Three writers and four readers: twelve pairs. A pair is exact when the user reads the answer character for character.",
+			"At a826864 the splitter eats the line breaks after a sentence's end, whatever the writer and the reader do with the rest.",
+		},
+		Solve: func(context.Context) (learn.Answer, error) {
+			var out bytes.Buffer
+			pinned, fixed := exerciseFix746(report.New(&out), answer)
+			return learn.Answer{Value: fmt.Sprintf("%d, %d", pinned, fixed), Evidence: evidence(&out)}, nil
+		}}
+}
+
+// pageErrorExercise is exercise 3, on the hosts host starts.
+func pageErrorExercise(host HostOptions) *learn.Exercise {
+	return &learn.Exercise{Lesson: "l6", Number: 3, Kind: learn.Choice,
+		Options: []string{
+			`at a826864 the assistant's bubble shows the error event's JSON, {"error":...}`,
+			"at a826864 the history sent with the next question holds the error",
+			"with the fix the history sent with the next question holds the error",
+			"the fix changes what the bubble shows for an answer that succeeds",
+		},
+		Hints: []string{
+			"At a826864 the page appends every event's data to the bubble, whatever it holds, and saves the bubble to the history when the read ends.",
+			"With the fix the read ends with a thrown error: the catch writes the bubble and nothing is saved.",
+		},
+		Solve: func(ctx context.Context) (learn.Answer, error) {
+			ctx, cancel := withTimeout(ctx, host)
+			defer cancel()
+			var out bytes.Buffer
+			f, err := exercisePageError(ctx, report.New(&out), host)
+			if err != nil {
+				return learn.Answer{}, err
+			}
+			return learn.Answer{Holds: []bool{f.bubbleJSON, f.historyErrorBefore, f.historyErrorAfter, f.normalDiffers}, Evidence: evidence(&out)}, nil
+		}}
+}
+
+// abbreviationsExercise is exercise 4, on text.
+func abbreviationsExercise(text string) *learn.Exercise {
+	options := make([]string, len(chunkClients))
+	for i, c := range chunkClients {
+		options[i] = "a client that " + c.name + " shows something other than the answer with #743's chunks"
+	}
+	return &learn.Exercise{Lesson: "l6", Number: 4, Kind: learn.Choice, Options: options,
+		Hints: []string{
+			"#743's chunks, put back together as they came, are the answer itself: the cut is only where one chunk ends.",
+			`A cut after "e.g. " leaves the space at the end of a chunk; a cut after "3. " makes a chunk of its own.`,
+		},
+		Solve: func(context.Context) (learn.Answer, error) {
+			var out bytes.Buffer
+			holds := exerciseAbbreviations(report.New(&out), text)
+			return learn.Answer{Holds: holds, Evidence: evidence(&out)}, nil
+		}}
+}
+
+// codeAnswer is a code exercise's answer: the course's function name and the checks it passes.
+func codeAnswer(name string, results func() ([]check.Result, error)) func(context.Context) (learn.Answer, error) {
+	return func(context.Context) (learn.Answer, error) {
+		res, err := results()
+		if err != nil {
+			return learn.Answer{}, err
+		}
+		return learn.Answer{Evidence: func(r *report.Report) error { return codeSolution(r, name, res) }}, nil
+	}
 }
 
 // codeSolution prints the course's function name from exercises/l6/solution and the checks it
@@ -194,8 +216,17 @@ type hostRun struct {
 	stream       []byte
 }
 
-// exerciseLineBreaks is exercise 1: which stream changes with the system GA runs on.
-func exerciseLineBreaks(ctx context.Context, r *report.Report, opts *L6Options) error {
+// lineBreakFacts are what exercise 1's claims rest on.
+type lineBreakFacts struct {
+	gaChatbotWhole, gaAPIWhole               bool
+	chatDiffers, textDiffers, routingDiffers bool
+}
+
+// exerciseLineBreaks is exercise 1: which stream changes with the system GA runs on, the host
+// started with each of newlines.
+func exerciseLineBreaks(ctx context.Context, r *report.Report, host HostOptions, newlines [2]string) (lineBreakFacts, error) {
+	var f lineBreakFacts
+	want := lfOnly(crlfChunk)
 	r.Title("The chunk %s through each writer, read as the HTML standard says", report.QuoteChunk(crlfChunk))
 	for i, w := range wire.GaWriters() {
 		if i > 0 {
@@ -206,22 +237,27 @@ func exerciseLineBreaks(ctx context.Context, r *report.Report, opts *L6Options) 
 		r.Quote(visibleCR(string(event)))
 		got, err := wire.ReadStandard(event)
 		if err != nil {
-			return err
+			return f, err
+		}
+		if w.Name == wire.GaChatbot.Name {
+			f.gaChatbotWhole = got == want
+		} else {
+			f.gaAPIWhole = got == want
 		}
 		r.Facts(0, report.Fact{Label: "the standard reader gets", Value: report.QuoteChunk(got)})
 	}
 
 	var runs []hostRun
-	for _, nl := range []string{"LF", "CRLF"} {
-		run, err := voicingRun(ctx, r, opts.Host, nl)
+	for _, nl := range newlines {
+		run, err := voicingRun(ctx, r, host, nl)
 		if err != nil {
-			return err
+			return f, err
 		}
 		runs = append(runs, run)
 	}
 	lf, crlf := runs[0], runs[1]
 
-	r.Title("%q from a host that ends its lines with LF, then with CRLF", voicingQuestion)
+	r.Title("%q from a host that ends its lines with %s, then with %s", voicingQuestion, newlines[0], newlines[1])
 	rows := [][]string{
 		{"POST " + chatPath, "", ""},
 		{"POST " + streamPath, "", ""},
@@ -233,36 +269,40 @@ func exerciseLineBreaks(ctx context.Context, r *report.Report, opts *L6Options) 
 		rows[1][i+1] = fmt.Sprintf("HTTP %d, %d bytes, %d CR", run.streamStatus, len(run.stream), bytes.Count(run.stream, []byte("\r")))
 		rows[2][i+1] = traceLengths(routing)
 	}
-	r.Table([]string{"", "LF host", "CRLF host"}, rows)
+	r.Table([]string{"", newlines[0] + " host", newlines[1] + " host"}, rows)
 	lfRouting, lfRest := splitRouting(lf.stream)
 	crlfRouting, crlfRest := splitRouting(crlf.stream)
+	f.chatDiffers = lf.answer != crlf.answer
+	f.textDiffers = !bytes.Equal(lfRest, crlfRest)
+	f.routingDiffers = !bytes.Equal(stableRouting(lfRouting), stableRouting(crlfRouting))
+	against := fmt.Sprintf("%s host against %s host", newlines[0], newlines[1])
 	r.Blank()
 	r.Facts(0,
-		report.Fact{Label: "the stream's text events and [DONE], LF host against CRLF host", Value: sameBytes(lfRest, crlfRest)},
-		report.Fact{Label: "the routing event, ids and timings aside, LF host against CRLF host", Value: sameBytes(stableRouting(lfRouting), stableRouting(crlfRouting))},
+		report.Fact{Label: "the stream's text events and [DONE], " + against, Value: sameBytes(lfRest, crlfRest)},
+		report.Fact{Label: "the routing event, ids and timings aside, " + against, Value: sameBytes(stableRouting(lfRouting), stableRouting(crlfRouting))},
 	)
 
 	gaAPI := wire.GaApi
 	lfAPI := gaAPI.Stream(wire.SplitPinned(lf.answer))
 	crlfAPI := gaAPI.Stream(wire.SplitPinned(crlf.answer))
-	r.Title("What GaApi's writer would send for the CRLF host's answer")
+	r.Title("What GaApi's writer would send for the %s host's answer", newlines[1])
 	r.Quote(visibleCR(string(crlfAPI)))
 	r.Blank()
-	want := lfOnly(lf.answer)
+	want = lfOnly(lf.answer)
 	lfGot, err := wire.ReadStandard(lfAPI)
 	if err != nil {
-		return err
+		return f, err
 	}
 	crlfGot, err := wire.ReadStandard(crlfAPI)
 	if err != nil {
-		return err
+		return f, err
 	}
 	r.Facts(0,
-		report.Fact{Label: "GaApi's stream, LF answer against CRLF answer", Value: fmt.Sprintf("%s (%d bytes, %d bytes)", sameBytes(lfAPI, crlfAPI), len(lfAPI), len(crlfAPI))},
-		report.Fact{Label: "the standard reader, from the LF answer's stream", Value: wire.Compare(want, lfGot).String()},
-		report.Fact{Label: "the standard reader, from the CRLF answer's stream", Value: wire.Compare(want, lfOnly(crlfGot)).String()},
+		report.Fact{Label: fmt.Sprintf("GaApi's stream, %s answer against %s answer", newlines[0], newlines[1]), Value: fmt.Sprintf("%s (%d bytes, %d bytes)", sameBytes(lfAPI, crlfAPI), len(lfAPI), len(crlfAPI))},
+		report.Fact{Label: fmt.Sprintf("the standard reader, from the %s answer's stream", newlines[0]), Value: wire.Compare(want, lfGot).String()},
+		report.Fact{Label: fmt.Sprintf("the standard reader, from the %s answer's stream", newlines[1]), Value: wire.Compare(want, lfOnly(crlfGot)).String()},
 	)
-	return nil
+	return f, r.Err()
 }
 
 // voicingRun starts a host whose answers end their lines with newline ("LF" or "CRLF") and
@@ -372,8 +412,8 @@ func sameBytes(a, b []byte) string {
 func visibleCR(s string) string { return strings.ReplaceAll(s, "\r", `\r`) }
 
 // exerciseFix746 is exercise 2: the writer × reader table with #746's writer and reader added.
-func exerciseFix746(_ context.Context, r *report.Report, _ *L6Options) error {
-	answer := skills.Improvisation{}.Execute(arpeggioQuestion).Text
+// It returns how many of the pairs, #746's added, are exact with each split.
+func exerciseFix746(r *report.Report, answer string) (exactPinned, exactFixed int) {
 	pinned, fixed := wire.SplitPinned(answer), wire.Split743(answer)
 
 	r.Title("#743's first chunk, written by GaApi's writer and by #746's")
@@ -386,6 +426,7 @@ func exerciseFix746(_ context.Context, r *report.Report, _ *L6Options) error {
 	writers := append(wire.GaWriters(), wire.GaApi746)
 	readers := append(wire.GaReaders(), wire.ChatService746)
 	rows, exactPinned, exactFixed := pairRows(answer, pinned, fixed, writers, readers)
+	addedPinned, addedFixed := exactPinned, exactFixed
 	r.Title("Each writer with each reader, #746's writer and reader added")
 	r.Table(header, rows)
 	r.Blank()
@@ -405,7 +446,7 @@ func exerciseFix746(_ context.Context, r *report.Report, _ *L6Options) error {
 		report.Fact{Label: "exact with the chunks at a826864", Value: fmt.Sprintf("%d of %d pairs", exactPinned, len(rows))},
 		report.Fact{Label: "exact with #743's chunks", Value: fmt.Sprintf("%d of %d pairs", exactFixed, len(rows))},
 	)
-	return nil
+	return addedPinned, addedFixed
 }
 
 // pairRows measures every writer with every reader on both splits of answer, and counts the
@@ -429,8 +470,9 @@ func pairRows(answer string, pinned, fixed []string, writers []wire.Writer, read
 
 // exercisePageError is exercise 3: the real host's failure stream on GaChatbot.Api's page,
 // before and after the fix that turns an error event into a thrown error.
-func exercisePageError(ctx context.Context, r *report.Report, opts *L6Options) error {
-	return withHost(ctx, r, opts.Host, func(l *lesson6) error {
+func exercisePageError(ctx context.Context, r *report.Report, host HostOptions) (pageErrorFacts, error) {
+	var f pageErrorFacts
+	err := withHost(ctx, r, host, func(l *lesson6) error {
 		failure, err := l.post(ctx, streamPath, arpeggioQuestion)
 		if err != nil {
 			return err
@@ -439,10 +481,10 @@ func exercisePageError(ctx context.Context, r *report.Report, opts *L6Options) e
 		if err != nil {
 			return err
 		}
-		if opts.Host.ModelURL == "" {
+		if host.ModelURL == "" {
 			r.Title("%q with no model server", arpeggioQuestion)
 		} else {
-			r.Title("%q with the model server at %s", arpeggioQuestion, opts.Host.ModelURL)
+			r.Title("%q with the model server at %s", arpeggioQuestion, host.ModelURL)
 		}
 		r.Facts(0, report.Fact{Label: "POST " + streamPath, Value: fmt.Sprintf("HTTP %d", failure.Status)})
 		r.Quote(cutLongLines(string(failure.Body)))
@@ -455,11 +497,18 @@ func exercisePageError(ctx context.Context, r *report.Report, opts *L6Options) e
 			{"GaChatbot.Api's page with the fix", wire.ReadGaChatbotPageFixed},
 		}
 		var bubbles []string
-		for _, p := range pages {
+		for i, p := range pages {
 			view := wire.AskOnPage(nil, arpeggioQuestion, failure.Body, p.read)
 			history, err := jsonStringify(view.History)
 			if err != nil {
 				return err
+			}
+			holdsError := slices.ContainsFunc(view.History, func(t wire.ChatTurn) bool { return strings.Contains(t.Content, `"error"`) })
+			if i == 0 {
+				f.bubbleJSON = strings.HasPrefix(view.Bubble, `{"error"`)
+				f.historyErrorBefore = holdsError
+			} else {
+				f.historyErrorAfter = holdsError
 			}
 			r.Title("%s", p.title)
 			r.Facts(0,
@@ -483,12 +532,19 @@ func exercisePageError(ctx context.Context, r *report.Report, opts *L6Options) e
 		if bubbles[0] == bubbles[1] {
 			same = "identical"
 		}
+		f.normalDiffers = bubbles[0] != bubbles[1]
 		r.Facts(0,
 			report.Fact{Label: "POST " + streamPath, Value: fmt.Sprintf("HTTP %d", working.Status)},
 			report.Fact{Label: "the bubble, before and after the fix", Value: fmt.Sprintf("%s (%d characters)", same, chars(bubbles[1]))},
 		)
 		return nil
 	})
+	return f, err
+}
+
+// pageErrorFacts are what exercise 3's claims rest on.
+type pageErrorFacts struct {
+	bubbleJSON, historyErrorBefore, historyErrorAfter, normalDiffers bool
 }
 
 // jsonStringify is JavaScript's JSON.stringify of v: no HTML escaping, no trailing line feed.
@@ -526,8 +582,9 @@ var chunkClients = []chunkClient{
 
 // exerciseAbbreviations is exercise 4: #743 splits after "e.g." and after a list number, and
 // what that does to clients that treat chunks as units.
-func exerciseAbbreviations(_ context.Context, r *report.Report, _ *L6Options) error {
-	text := abbreviationText
+// It returns, for each of chunkClients, whether it shows something other than text with #743's
+// chunks.
+func exerciseAbbreviations(r *report.Report, text string) []bool {
 	l := &lesson6{r: r}
 	r.Title("An answer with \"e.g.\" and a numbered list")
 	r.Quote(text)
@@ -543,7 +600,9 @@ func exerciseAbbreviations(_ context.Context, r *report.Report, _ *L6Options) er
 
 	r.Title("What a client that puts the chunks together makes of them")
 	rows := make([][]string, len(chunkClients))
+	differs := make([]bool, len(chunkClients))
 	for i, c := range chunkClients {
+		differs[i] = c.join(fixed) != text
 		rows[i] = []string{c.name, wire.Compare(text, c.join(pinned)).String(), wire.Compare(text, c.join(fixed)).String()}
 	}
 	r.Table([]string{"client", "chunks at a826864", "chunks after #743"}, rows)
@@ -552,5 +611,5 @@ func exerciseAbbreviations(_ context.Context, r *report.Report, _ *L6Options) er
 		r.Line("a client that %s, with #743's chunks:", c.name)
 		r.Quote(c.join(fixed))
 	}
-	return nil
+	return differs
 }

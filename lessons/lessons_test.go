@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"bytes"
+	"course/learn"
 	"course/testutil"
 	"testing"
 
@@ -29,6 +30,6 @@ func lessonsRoot() *cobra.Command {
 	for _, l := range All() {
 		root.AddCommand(l.New())
 	}
-	root.AddCommand(NewCmdCheck(nil), NewCmdLessons(nil))
+	root.AddCommand(learn.NewCmdCheck(Exercises(), nil), NewCmdLessons(nil))
 	return root
 }

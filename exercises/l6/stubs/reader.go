@@ -1,7 +1,5 @@
 //go:build exercise
 
-// Package l6 is where you write lesson 6's code exercises. `course l6 --exercise 5` and
-// `--exercise 6` say what to write; `course check l6.5` and `course check l6.6` check it.
 package l6
 
 import "errors"
@@ -11,5 +9,5 @@ import "errors"
 // space after it, joined with a line feed (no trimming); the events' texts one after another,
 // until an event whose data is [DONE].
 func ReadJoined(stream []byte) (string, error) {
-	return "", errors.New("ReadJoined is not written yet: see `course l6 --exercise 5`")
+	return "", errors.New("ReadJoined is not written yet: see `course exercise l6.5`")
 }
