@@ -40,18 +40,21 @@ var YesNo = Form{Says: "yes or no", Read: func(s string) []string {
 }}
 
 // Numbers is an answer of one or more numbers in order; words and punctuation between them are
-// skipped, so "3 of 12" and "3, 12" are the same answer.
+// skipped, and so is the total after "of", so "3 of 12, 6 of 12" and "3, 6" are the same answer.
 var Numbers = Form{Says: "numbers, in order", Read: func(s string) []string {
 	var items []string
-	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsDigit(r) && r != '.' && r != '-' }) {
-		f = strings.Trim(f, ".")
-		if f == "" || f == "-" {
-			continue
+	afterOf := false
+	for _, word := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == ';' || r == '/' }) {
+		word = strings.Trim(word, ".:()")
+		v, err := strconv.ParseFloat(word, 64)
+		switch {
+		case err != nil:
+			afterOf = word == "of"
+		case afterOf:
+			afterOf = false
+		default:
+			items = append(items, strconv.FormatFloat(v, 'f', -1, 64))
 		}
-		if v, err := strconv.ParseFloat(f, 64); err == nil {
-			f = strconv.FormatFloat(v, 'f', -1, 64)
-		}
-		items = append(items, f)
 	}
 	return items
 }}

@@ -25,7 +25,8 @@ func TestForms(t *testing.T) {
 	}{
 		{"text case and spaces", Text, "Found 2 voicings", "  found   2 VOICINGS. ", true},
 		{"text differs", Text, "Found 2 voicings", "found 3 voicings", false},
-		{"numbers with words", Numbers, "3 of 12", "3, 12", true},
+		{"numbers with words", Numbers, "3, 6", "3 of 12, 6 of 12", true},
+		{"numbers with words differ", Numbers, "3, 6", "3, 12", false},
 		{"numbers order", Numbers, "3 12", "12 3", false},
 		{"numbers decimals", Numbers, "0.60", "0.6", true},
 		{"yes", YesNo, "yes", "Y", true},

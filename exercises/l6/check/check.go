@@ -161,6 +161,7 @@ func Report(results []Result) string {
 			fmt.Fprintf(&b, "  error: %v\n", r.Err)
 			continue
 		}
+		b.WriteString("  - wanted, + got:\n")
 		b.WriteString(Diff(r.Want, r.Got))
 	}
 	return b.String()
@@ -184,7 +185,6 @@ func input(in []byte) string {
 		}
 		fmt.Fprintf(&b, "    %q\n", l)
 	}
-	b.WriteString("  - wanted, + got:\n")
 	return b.String()
 }
 
