@@ -8,6 +8,7 @@ import (
 
 	"course/internal/report"
 	"course/lessons"
+	"course/lessons/l6"
 	"course/testutil"
 )
 
@@ -17,7 +18,7 @@ func widthRuns() [][]string {
 	for _, l := range lessons.All() {
 		runs = append(runs, []string{l.Slug})
 	}
-	for n := range len(lessons.L6Exercises().Exercises) {
+	for n := range len(l6.Exercises().Exercises) {
 		runs = append(runs, []string{"l6", "--exercise", strconv.Itoa(n + 1)})
 	}
 	return runs
