@@ -3,6 +3,7 @@ package lessons
 import (
 	"fmt"
 	"io"
+	"strconv"
 
 	"github.com/spf13/cobra"
 
@@ -159,19 +160,26 @@ func NewCmdLessons(runF func(io.Writer) error) *cobra.Command {
 // written lesson of those that do, and one line on what each lesson still to be ported covers.
 func RunIndex(w io.Writer) error {
 	r := report.New(w)
+	exercises := Exercises()
 	var rows [][]string
-	ported := 0
+	ported, total := 0, 0
 	for _, l := range Course() {
+		count := ""
+		if ex, ok := exercises.Lesson(l.Slug); ok && len(ex.Exercises) > 0 {
+			count = strconv.Itoa(len(ex.Exercises))
+			total += len(ex.Exercises)
+		}
 		if l.Runs() {
 			ported++
-			rows = append(rows, []string{l.Slug, "runs", l.Title + " (" + l.Doc() + ")"})
+			rows = append(rows, []string{l.Slug, "runs", count, l.Title + " (" + l.Doc() + ")"})
 			continue
 		}
-		rows = append(rows, []string{l.Slug, "to come", l.Title}, []string{"", "", "  " + l.About})
+		rows = append(rows, []string{l.Slug, "to come", count, l.Title}, []string{"", "", "", "  " + l.About})
 	}
-	r.Table([]string{"lesson", "status", "title"}, rows)
+	r.Table([]string{"lesson", "status", "exercises", "title"}, rows)
 	r.Blank()
 	r.Line("%d of %d lessons run: `course lN` runs one, beside its written lesson.", ported, len(Course()))
+	r.Line("%d exercises run at the terminal: `course next` names the next, `course progress` what you have done.", total)
 	return r.Err()
 }
 
