@@ -104,3 +104,27 @@ func runCourseShared(t *testing.T, args ...string) (string, error) {
 	t.Helper()
 	return testutil.Shared(strings.Join(args, "\x00"), func() (string, error) { return runCourse(t, args...) })
 }
+
+// TestExerciseNames checks that a malformed or out-of-range exercise, by a lesson's flag or by
+// name, gets one line that lists the lesson's exercises, before anything runs.
+func TestExerciseNames(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"l6", "--exercise", "0"}, "l6.0: no such exercise; l6 has l6.1, l6.2, l6.3, l6.4, l6.5, l6.6"},
+		{[]string{"l6", "--exercise", "two"}, "l6.two: no such exercise; l6 has l6.1,"},
+		{[]string{"exercise", "l6.7"}, "l6.7: no such exercise; l6 has l6.1,"},
+		{[]string{"exercise", "l4.1"}, "l4.1: lesson l4 has no exercises to run yet; docs/l4.md"},
+		{[]string{"l1", "--exercise", "1"}, "l1.1: lesson l1 has no exercises to run yet"},
+		{[]string{"l1", "--solution"}, "--hint and --solution go with --exercise K"},
+		{[]string{"answer", "l99.1", "x"}, `"l99.1": an exercise is named lN.K`},
+		{[]string{"check", "l6.4"}, "l6.4 is answered with `course answer l6.4"},
+		{[]string{"reset", "l6.1"}, "l6.1 is answered, not written"},
+	} {
+		out, err := runCourse(t, tc.args...)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") || out != "" {
+			t.Errorf("course %s: %v (printed %q), want one line with %q", strings.Join(tc.args, " "), err, out, tc.want)
+		}
+	}
+}

@@ -63,16 +63,19 @@ it over HTTP, and prints what the written lesson discusses, computed from what h
 	// Flag help wraps at the reading width, so that every --help fits a terminal.
 	root.SetUsageTemplate(strings.ReplaceAll(root.UsageTemplate(), ".FlagUsages", fmt.Sprintf(".FlagUsagesWrapped %d", report.DefaultWidth)))
 	root.AddGroup(&cobra.Group{ID: "lessons", Title: "Lessons:"}, &cobra.Group{ID: "tools", Title: "Tools:"})
+	exercises := lessons.Exercises()
 	for _, l := range lessons.All() {
 		cmd := l.New()
 		cmd.GroupID = "lessons"
+		if cmd.Flags().Lookup("exercise") == nil {
+			noExercises(cmd, exercises, l.Slug)
+		}
 		root.AddCommand(cmd)
 	}
 	for _, tool := range []*cobra.Command{lessons.NewCmdLessons(nil), tools.NewCmdHost(), tools.NewCmdMatrix(nil), tools.NewCmdWire(), tools.NewCmdProbe(nil)} {
 		tool.GroupID = "tools"
 		root.AddCommand(tool)
 	}
-	exercises := lessons.Exercises()
 	root.AddGroup(&cobra.Group{ID: "exercises", Title: "Exercises:"})
 	for _, cmd := range []*cobra.Command{
 		learn.NewCmdExercise(exercises, nil), learn.NewCmdAnswer(exercises, nil), learn.NewCmdCheck(exercises, nil),
@@ -82,6 +85,28 @@ it over HTTP, and prints what the written lesson discusses, computed from what h
 		root.AddCommand(cmd)
 	}
 	return root, func() error { return flush() }
+}
+
+// noExercises gives a lesson whose exercises do not run yet the exercise flags every lesson
+// takes, so that `course lN --exercise K` says so in one line rather than "unknown flag".
+func noExercises(cmd *cobra.Command, c *learn.Course, slug string) {
+	var f learn.Flags
+	l, _ := c.Lesson(slug)
+	l.Slug = slug
+	f.Add(cmd, l)
+	for _, name := range []string{"exercise", "hint", "solution"} {
+		cmd.Flags().Lookup(name).Hidden = true
+	}
+	pre := cmd.PreRunE
+	cmd.PreRunE = func(cmd *cobra.Command, args []string) error {
+		if _, err := f.Lookup(l); err != nil {
+			return err
+		}
+		if pre != nil {
+			return pre(cmd, args)
+		}
+		return nil
+	}
 }
 
 // unknownCommand says what the course has instead of name: a lesson still to be ported, the
