@@ -21,6 +21,7 @@ import (
 // IO is what every exercise command reads and writes; the constructors fill it from cobra's
 // streams, the tests with buffers.
 type IO struct {
+	// Out receives what the command prints, Err go test's errors.
 	Out, Err io.Writer
 	// In is standard input, for the answer prompt and the questions asked before a reset.
 	In io.Reader
@@ -79,6 +80,7 @@ func (o *IO) confirm(question string) error {
 // Flags are the exercise flags every lesson's command takes: --exercise K, --hint and
 // --solution. The number is read as text, so that a wrong one gets the course's own message.
 type Flags struct {
+	// Exercise is the exercise's number as given, "4"; "" runs the lesson.
 	Exercise string
 	// Hint is the hint to show, from 1; 0 shows none.
 	Hint int
@@ -123,6 +125,7 @@ func Help(l Lesson) string {
 // ExerciseOptions is what `course exercise` and a lesson's --exercise need.
 type ExerciseOptions struct {
 	IO
+	// Exercise is the exercise to open.
 	Exercise *Exercise
 	// Hint and Solution are as in Flags.
 	Hint     int
@@ -261,6 +264,7 @@ func showSolution(ctx context.Context, w io.Writer, e *Exercise) error {
 // AnswerOptions is what `course answer` needs.
 type AnswerOptions struct {
 	IO
+	// Exercise is the exercise answered.
 	Exercise *Exercise
 	// Given is the learner's answer; "" prompts for it when In is a terminal.
 	Given string
@@ -339,6 +343,7 @@ func RunAnswer(ctx context.Context, opts *AnswerOptions) error {
 // ProgressOptions is what `course progress` and `course next` need.
 type ProgressOptions struct {
 	IO
+	// Course is every exercise, in the course's order.
 	Course *Course
 	// Reset clears the record, after asking unless Yes.
 	Reset, Yes bool
@@ -464,6 +469,7 @@ func RunNext(_ context.Context, opts *ProgressOptions) error {
 // ResetOptions is what `course reset` needs.
 type ResetOptions struct {
 	IO
+	// Exercise is the code exercise whose stubs are put back.
 	Exercise *Exercise
 	// Yes overwrites changed files without asking.
 	Yes bool
@@ -522,6 +528,7 @@ func RunReset(ctx context.Context, opts *ResetOptions) error {
 // CheckOptions is what `course check` needs.
 type CheckOptions struct {
 	IO
+	// Exercise is the code exercise to check.
 	Exercise *Exercise
 	// Watch checks again on every save, until interrupted.
 	Watch bool
