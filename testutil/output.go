@@ -2,10 +2,12 @@ package testutil
 
 import (
 	"bytes"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/spf13/cobra"
+	"golang.org/x/tools/txtar"
 )
 
 // Line is the first line of out that starts with prefix; the test fails when there is none.
@@ -61,4 +63,21 @@ func Run(t testing.TB, cmd *cobra.Command, args ...string) (string, error) {
 	root.SetArgs(args)
 	err := root.ExecuteContext(t.Context())
 	return out.String(), err
+}
+
+// Snapshot is the output the snapshot file snapshots/NAME.txtar holds, read from root, the
+// repository's top folder as the test sees it ("..", "../..").
+func Snapshot(t testing.TB, root, name string) string {
+	t.Helper()
+	ar, err := txtar.ParseFile(filepath.Join(root, "snapshots", name+".txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range ar.Files {
+		if f.Name == "stdout" {
+			return string(f.Data)
+		}
+	}
+	t.Fatalf("snapshots/%s.txtar holds no stdout", name)
+	return ""
 }

@@ -76,8 +76,7 @@ type Options struct {
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
 	return &cobra.Command{
-		Use:   "l20",
-		Short: "Generated progressions",
+		Use: "l20",
 		Long: `Lesson 20: generated progressions.
 
 Calls GA's ga_generate_progression tool in-process: its nine templates in the

@@ -30,8 +30,7 @@ type Options struct {
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
 	return &cobra.Command{
-		Use:   "l26",
-		Short: "Modes from the catalogue",
+		Use: "l26",
 		Long: `Lesson 26: modes from the catalogue.
 
 Calls GA's modes skill in process. It answers from Modes.yaml: the lesson checks each
