@@ -32,6 +32,16 @@ func TestReadModesComments(t *testing.T) {
 	}
 }
 
+// TestModeNamesAsWritten keeps what a comment or quotes hold, where the reader finds the names.
+func TestModeNamesAsWritten(t *testing.T) {
+	doc := "\ufeffModalFamilies:\n  - Name: F\n    Modes:\n      - Name: Lydian #6\n      -   Notes: C\n          Name: 'Ionian #5'  \r\n" +
+		"  - Name: G # Name: no\n    Modes:\n      - {Notes: C}\n      - Name: \"Dorian\"\n"
+	got, err := ModeNamesAsWritten([]byte(doc))
+	if want := []string{"Lydian #6", "Ionian #5", "Dorian"}; err != nil || !slices.Equal(got, want) {
+		t.Errorf("names = %q, %v; want %q", got, err, want)
+	}
+}
+
 // TestScalarsReadAsWritten reads scalars YAML would resolve to numbers, booleans or null into
 // strings as YamlDotNet does: as written, a null as "".
 func TestScalarsReadAsWritten(t *testing.T) {

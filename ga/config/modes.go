@@ -1,9 +1,13 @@
 package config
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"sync"
+
+	"github.com/goccy/go-yaml/ast"
 
 	"course/fixtures"
 )
@@ -158,3 +162,38 @@ var AtonalFamilies = sync.OnceValue(func() []AtonalFamily {
 	}
 	return families
 })
+
+// ModeNamesAsWritten is every mode's Name as the Modes.yaml data writes it in block style, in
+// the file's order: the rest of the line from where the YAML reader finds the name, spaces and
+// the quotes around it taken off, comments kept. Beside ReadModes it shows what a " #" in a plain
+// name loses.
+func ModeNamesAsWritten(data []byte) ([]string, error) {
+	d, root, err := gaLoader.parse(ModesFile, data)
+	if err != nil {
+		return nil, fmt.Errorf("read mode names: %w", err)
+	}
+	var doc struct {
+		ModalFamilies []struct {
+			Modes []struct {
+				Name ast.Node `yaml:"Name"`
+			} `yaml:"Modes"`
+		} `yaml:"ModalFamilies"`
+	}
+	if err := d.decode(root, &doc); err != nil {
+		return nil, fmt.Errorf("read mode names: %w", err)
+	}
+	lines := strings.Split(string(bytes.TrimPrefix(data, []byte("\ufeff"))), "\n")
+	var names []string
+	for _, f := range doc.ModalFamilies {
+		for _, m := range f.Modes {
+			if m.Name == nil {
+				continue
+			}
+			pos := m.Name.GetToken().Position
+			// go-yaml counts columns in characters.
+			line := []rune(strings.TrimSuffix(lines[pos.Line-1], "\r"))
+			names = append(names, strings.Trim(strings.TrimSpace(string(line[min(pos.Column-1, len(line)):])), `'"`))
+		}
+	}
+	return names, nil
+}
