@@ -14,7 +14,6 @@ require (
 	golang.org/x/sys v0.47.0
 	golang.org/x/term v0.44.0
 	golang.org/x/text v0.41.0
-	golang.org/x/tools v0.48.0
 )
 
 require (
@@ -31,4 +30,5 @@ require (
 	github.com/olekukonko/cat v0.0.0-20250911104152-50322a0618f6 // indirect
 	github.com/olekukonko/errors v1.2.0 // indirect
 	github.com/olekukonko/ll v0.1.6 // indirect
+	golang.org/x/tools v0.48.0 // indirect
 )

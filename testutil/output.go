@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rogpeppe/go-internal/txtar"
 	"github.com/spf13/cobra"
-	"golang.org/x/tools/txtar"
 )
 
 // Line is the first line of out that starts with prefix; the test fails when there is none.
