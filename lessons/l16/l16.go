@@ -105,23 +105,12 @@ type Options struct {
 // NewCmd builds `course l16`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	return &cobra.Command{
-		Use: "l16",
-		Long: `Lesson 16: the voicing skill, from a prompt to diagrams.
+	return kit.NewCmd("l16", `Lesson 16: the voicing skill, from a prompt to diagrams.
 
 Asks GA's chord-voicings skill in-process: which prompts its keyword rule accepts, which chord
 the typed extractor reads from them and from every suffix and spelled-out quality of GA's chord
 vocabulary, then what each voicing of its answers plays, over the example prompts and a grid
-of 144 chords, searched in the OPTIC-K index lesson 3 builds.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts.Out = cmd.OutOrStdout()
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return run(cmd.Context(), opts)
-		},
-	}
+of 144 chords, searched in the OPTIC-K index lesson 3 builds.`, opts, &opts.Out, run, runF)
 }
 
 // l16Config is what the lesson's answers depend on besides GA's code: the prompts and the

@@ -46,9 +46,7 @@ type Options struct {
 // NewCmd builds `course l19`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	return &cobra.Command{
-		Use: "l19",
-		Long: `Lesson 19: voice leading between searched voicings.
+	return kit.NewCmd("l19", `Lesson 19: voice leading between searched voicings.
 
 Builds lesson 3's OPTIC-K index (every voicing of the first three frets, GA's
 generator, analysis and embedding) and calls GA's ga_voice_leading_pair tool on it
@@ -57,16 +55,7 @@ The tool asks the index for 15 voicings of each chord, weighs the 225 pairs with
 its distance in semitones and returns the five smallest. The lesson grades each
 candidate against the chord a textbook spells, compares the tool's first pair with
 the smoothest pair of right voicings in the index, asks again with 50 candidates,
-and checks the tool's distance against the least motion over every pairing.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts.Out = cmd.OutOrStdout()
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return run(cmd.Context(), opts)
-		},
-	}
+and checks the tool's distance against the least motion over every pairing.`, opts, &opts.Out, run, runF)
 }
 
 // l19Voicing is a voicing of the index: its diagram as GA writes it (high E first), its chord

@@ -74,9 +74,7 @@ type Options struct {
 // NewCmd builds `course l20`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	return &cobra.Command{
-		Use: "l20",
-		Long: `Lesson 20: generated progressions.
+	return kit.NewCmd("l20", `Lesson 20: generated progressions.
 
 Calls GA's ga_generate_progression tool in-process: its nine templates in the
 thirty keys a textbook writes, spelled against the course's own music theory; the
@@ -84,16 +82,7 @@ tool against the twelve-key tables of GA's progression catalogue; the roots it
 reads; and the lengths it loops or cuts to, up to 100,000 chords and the size of
 their JSON. Then it stitches each template with ga_voice_leading_pair over lesson
 3's OPTIC-K voicing index, against the least total motion among the same
-candidates.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts.Out = cmd.OutOrStdout()
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return run(cmd.Context(), opts)
-		},
-	}
+candidates.`, opts, &opts.Out, run, runF)
 }
 
 // lesson20 carries what the sections share: the tool's templates, the catalogue, and the

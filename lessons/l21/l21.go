@@ -70,25 +70,14 @@ type Options struct {
 // NewCmd builds `course l21`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	return &cobra.Command{
-		Use: "l21",
-		Long: `Lesson 21: searching voicings by words.
+	return kit.NewCmd("l21", `Lesson 21: searching voicings by words.
 
 Builds lesson 3's OPTIC-K index, then asks GA's two voicing-search MCP tools about it:
 ga_voicing_vocabulary lists the roots, chord qualities, modes and 188 symbolic tags the
 search reads, and ga_search_voicings reads a query into a chord, a mode and tags, encodes
 them and returns the nearest voicings with their scores. The lesson asks the search every
 entry of the vocabulary, its examples and GA's example queries, and shows which words it
-reads as what, which of them change the answer, and how high a score can go.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts.Out = cmd.OutOrStdout()
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return run(cmd.Context(), opts)
-		},
-	}
+reads as what, which of them change the answer, and how high a score can go.`, opts, &opts.Out, run, runF)
 }
 
 // l21Config is what the lesson's output depends on besides GA's code: the partition registry

@@ -29,23 +29,12 @@ type Options struct {
 // NewCmd builds `course l26`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	return &cobra.Command{
-		Use: "l26",
-		Long: `Lesson 26: modes from the catalogue.
+	return kit.NewCmd("l26", `Lesson 26: modes from the catalogue.
 
 Calls GA's modes skill in process. It answers from Modes.yaml: the lesson checks each
 family's modes against the parent scale played from each degree, the formula the skill
 computes from the notes against a textbook's, the names the YAML reader keeps against the
-ones the file writes, and asks the skill for every mode by each of its names.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts.Out = cmd.OutOrStdout()
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return run(cmd.Context(), opts)
-		},
-	}
+ones the file writes, and asks the skill for every mode by each of its names.`, opts, &opts.Out, run, runF)
 }
 
 // l26Answers are the prompts whose first answer line the lesson shows.
