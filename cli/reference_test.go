@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"course/lessons"
-	"course/testutil"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -10,6 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"course/lessons"
+	"course/testutil"
 )
 
 // referencePath is where the original program's output of a lesson's command line is kept:

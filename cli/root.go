@@ -12,6 +12,7 @@ import (
 
 	"course/internal/report"
 	"course/lessons"
+	"course/lessons/l6"
 	"course/tools"
 )
 
@@ -67,7 +68,7 @@ it over HTTP, and prints what the written lesson discusses, computed from what h
 		cmd.GroupID = "lessons"
 		root.AddCommand(cmd)
 	}
-	for _, tool := range []*cobra.Command{lessons.NewCmdLessons(nil), lessons.NewCmdCheck(nil), tools.NewCmdHost(), tools.NewCmdMatrix(nil), tools.NewCmdWire(), tools.NewCmdProbe(nil)} {
+	for _, tool := range []*cobra.Command{lessons.NewCmdLessons(nil), l6.NewCmdCheck(nil), tools.NewCmdHost(), tools.NewCmdMatrix(nil), tools.NewCmdWire(), tools.NewCmdProbe(nil)} {
 		tool.GroupID = "tools"
 		root.AddCommand(tool)
 	}

@@ -2,11 +2,12 @@ package cli
 
 import (
 	"bufio"
-	"course/testutil"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"course/testutil"
 )
 
 // snapshotRuns are the command lines whose output CI checks byte for byte, each against

@@ -8,6 +8,7 @@ import (
 
 	"course/internal/report"
 	"course/lessons"
+	"course/lessons/l6"
 	"course/testutil"
 )
 
@@ -17,7 +18,7 @@ func widthRuns() [][]string {
 	for _, l := range lessons.All() {
 		runs = append(runs, []string{l.Slug})
 	}
-	for n := range lessons.L6ExerciseCount() {
+	for n := range l6.ExerciseCount() {
 		runs = append(runs, []string{"l6", "--exercise", strconv.Itoa(n + 1)})
 	}
 	return runs

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"course/internal/dotnet"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -19,6 +18,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"course/internal/dotnet"
 )
 
 const (
