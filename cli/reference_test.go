@@ -86,6 +86,35 @@ func againstOriginal(args []string, got string) error {
 	return nil
 }
 
+// TestEveryReferenceIsChecked holds the reference folder to the snapshot runs: every original
+// output, and every recorded difference, belongs to a command line the snapshots run, so that
+// TestSnapshotsMatchTheOriginal checks it.
+func TestEveryReferenceIsChecked(t *testing.T) {
+	checked := map[string]bool{}
+	for _, args := range snapshotRuns {
+		if ref, ok := referencePath(args); ok {
+			checked[filepath.Base(ref)] = true
+			checked[filepath.Base(knownDiffPath(args))] = true
+		}
+	}
+	files, err := os.ReadDir(filepath.Join("testdata", "reference"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	references := 0
+	for _, f := range files {
+		if strings.HasSuffix(f.Name(), ".expected.txt") {
+			references++
+		}
+		if !checked[f.Name()] {
+			t.Errorf("no snapshot run checks testdata/reference/%s", f.Name())
+		}
+	}
+	if references == 0 {
+		t.Error("no reference found")
+	}
+}
+
 // TestReferenceGuardFails checks that the guard sees a one-character change of a lesson's output.
 func TestReferenceGuardFails(t *testing.T) {
 	snap, err := os.ReadFile(snapshotPath([]string{"l6"}))
