@@ -85,7 +85,7 @@ func Main() Version {
 	modal := embeddings.ModalOptions{CatalogueNames: true}
 	return Version{
 		Pipeline: Pipeline{
-			Analysis: voicinganalysis.Options{NamedArguments: true},
+			Analysis: voicinganalysis.Options{NamedArguments: true, ChartOrderShapes: true},
 			Document: embeddings.DocumentOptions{ChordRoot: true},
 			Modal:    modal,
 		},

@@ -54,7 +54,7 @@ func AnalyzeWith(v Voicing, o Options) (Analysis, error) {
 	mode := modeOf(set)
 	a.ModeName, a.FamilyName = mode.mode, mode.family
 
-	a.Layout = AnalyzePhysical(v)
+	a.Layout = analyzePhysical(v, o)
 	var tagBuf [48]string // the tags are gathered on the stack and kept at their own size
 	tags := append(tagBuf[:0], a.SemanticTags...)
 	tags = append(tags, a.Layout.Tags...)

@@ -40,6 +40,12 @@ type Options struct {
 	// spread wider than an octave is the open voicing, no voicing is rootless, and the
 	// consonance is the perceptual consonance, with no brightness.
 	NamedArguments bool
+	// ChartOrderShapes reads the frets low E first where VoicingPhysicalAnalyzer's CAGED shapes
+	// are written that way, as GA's main does once the diagram's string order is explicit
+	// (fix 13 of the original course's journal, spareilleux/learn
+	// src/content/docs/ga-ai/journal.md, 2026-09-14 and 2026-09-24); the pin reads string 1, the
+	// high E, as the low E, so the open E chord is no E shape.
+	ChartOrderShapes bool
 }
 
 // AnalyzeHarmony is VoicingHarmonicAnalyzer.Analyze of a voicing with at least one note

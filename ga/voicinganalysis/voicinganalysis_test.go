@@ -215,3 +215,21 @@ func TestNamedArguments(t *testing.T) {
 		t.Errorf("perceptual qualities: pin %v %v, main %v %v", pin.Brightness, pin.ConsonanceScore, main.Brightness, main.ConsonanceScore)
 	}
 }
+
+// TestChartOrderShapes: the open E chord, 022100 from the low E, is an E shape once its frets are
+// read low E first; the pin reads them high E first and finds no shape.
+func TestChartOrderShapes(t *testing.T) {
+	openE := Voicing{Frets: []int{0, 0, 1, 2, 2, 0}, Notes: []int{64, 59, 56, 52, 47, 40}}
+	pin, err := AnalyzeWith(openE, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	main, err := AnalyzeWith(openE, Options{ChartOrderShapes: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pin.Layout.CagedShape != "" || main.Layout.CagedShape != "E-Shape" ||
+		slices.Contains(pin.Tags, "e-shape") || !slices.Contains(main.Tags, "e-shape") {
+		t.Errorf("shape: pin %q %v, main %q %v", pin.Layout.CagedShape, pin.Tags, main.Layout.CagedShape, main.Tags)
+	}
+}

@@ -55,6 +55,9 @@ func TestL16MainAnalysisNames(t *testing.T) {
 	base := runL16Main(t, nil)
 	positional := runL16Main(t, mainWithout(func(v *optick.Version) { v.Pipeline.Analysis.NamedArguments = false }))
 	testutil.SectionsMoved(t, base, positional, []string{"\"open chord shape for E minor\""}, []string{"Corpus on main"})
+	// Read high E first, the open E chord is no E shape, and the E minor answer's ties move.
+	pinShapes := runL16Main(t, mainWithout(func(v *optick.Version) { v.Pipeline.Analysis.ChartOrderShapes = false }))
+	testutil.SectionsMoved(t, base, pinShapes, []string{"\"open chord shape for E minor\""}, []string{"Corpus on main", "The example prompts' answers"})
 	// The pin's MODAL names move near ties of the grid only.
 	testutil.SectionsMoved(t, base, runL16Main(t, pinModalNames()), []string{"A grid of"}, []string{"Corpus on main", "The example prompts' answers"})
 }
