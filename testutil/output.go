@@ -2,9 +2,11 @@ package testutil
 
 import (
 	"bytes"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/rogpeppe/go-internal/txtar"
 	"github.com/spf13/cobra"
 )
 
@@ -100,4 +102,21 @@ func SectionsMoved(t testing.TB, a, b string, moving, still []string) {
 	for _, p := range still {
 		check(p, false)
 	}
+}
+
+// Snapshot is the output the snapshot file snapshots/NAME.txtar holds, read from root, the
+// repository's top folder as the test sees it ("..", "../..").
+func Snapshot(t testing.TB, root, name string) string {
+	t.Helper()
+	ar, err := txtar.ParseFile(filepath.Join(root, "snapshots", name+".txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range ar.Files {
+		if f.Name == "stdout" {
+			return string(f.Data)
+		}
+	}
+	t.Fatalf("snapshots/%s.txtar holds no stdout", name)
+	return ""
 }

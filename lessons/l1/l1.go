@@ -35,8 +35,7 @@ type Options struct {
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
 	return &cobra.Command{
-		Use:   "l1",
-		Short: "The map: what the chatbot host registers",
+		Use: "l1",
 		Long: `Lesson 1: the map, what the chatbot host registers.
 
 Reads the course's model of GaChatbot.Api's service container at the pin: the orchestrator

@@ -48,8 +48,7 @@ type Options struct {
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
 	return &cobra.Command{
-		Use:   "l10",
-		Short: "SKILL.md skills that hand off to a model",
+		Use: "l10",
 		Long: `Lesson 10: SKILL.md skills that hand off to a model.
 
 Three of GA's skills, diatonic-chords, transpose and common-tones, are Markdown the model

@@ -88,8 +88,7 @@ type Options struct {
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
 	return &cobra.Command{
-		Use:   "l11",
-		Short: "The key skill and the data in the model's prompt",
+		Use: "l11",
 		Long: `Lesson 11: the key skill and the data in the model's prompt.
 
 GA's key skill and its ga_key_identify tool read the chord symbols out of a question

@@ -81,8 +81,7 @@ type Options struct {
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
 	return &cobra.Command{
-		Use:   "l12",
-		Short: "The two progression skills",
+		Use: "l12",
 		Long: `Lesson 12: the two progression skills.
 
 ProgressionMoodSkill answers without a model, with one of two fixed texts;

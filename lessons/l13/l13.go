@@ -87,8 +87,7 @@ type Options struct {
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
 	return &cobra.Command{
-		Use:   "l13",
-		Short: "Roman numerals from the DSL, at the pin and on main",
+		Use: "l13",
 		Long: `Lesson 13: Roman numerals from the DSL, at the pin and on main.
 
 domain.analyzeProgression names the key of a chord progression and labels each chord with a

@@ -32,8 +32,7 @@ type Options struct {
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
 	return &cobra.Command{
-		Use:   "l14",
-		Short: "Chord substitution by interval-class vector",
+		Use: "l14",
 		Long: `Lesson 14: chord substitution by interval-class vector.
 
 Asks GA's chord-substitution skill, in-process, its own example prompts, one chord of each

@@ -28,8 +28,7 @@ type Options struct {
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
 	return &cobra.Command{
-		Use:   "l15",
-		Short: "Spelling and naming chords",
+		Use: "l15",
 		Long: `Lesson 15: spelling and naming chords.
 
 Calls GA's chord-info skill in-process: its example prompts, every suffix of GA's chord

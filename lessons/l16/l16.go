@@ -108,8 +108,7 @@ type Options struct {
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
 	cmd := &cobra.Command{
-		Use:   "l16",
-		Short: "Chord voicings: extractor, encoder and index",
+		Use: "l16",
 		Long: `Lesson 16: the voicing skill, from a prompt to diagrams.
 
 Asks GA's chord-voicings skill in-process: which prompts its keyword rule accepts, which chord

@@ -122,8 +122,7 @@ type Options struct {
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
 	cmd := &cobra.Command{
-		Use:   "l17",
-		Short: "Capo, tunings, and the first skill that says yes",
+		Use: "l17",
 		Long: `Lesson 17: capo, tunings, and the first skill that says yes.
 
 Calls GA's capo and alternate-tunings skills in-process and grades their answers by the

@@ -103,8 +103,7 @@ type Options struct {
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
 	return &cobra.Command{
-		Use:   "l18",
-		Short: "Voice leading by least motion",
+		Use: "l18",
 		Long: `Lesson 18: voice leading by least motion.
 
 Calls GA's voice-leading skill in-process: which skill would take its example prompts

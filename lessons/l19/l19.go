@@ -51,8 +51,7 @@ type Options struct {
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
 	cmd := &cobra.Command{
-		Use:   "l19",
-		Short: "Voice leading between searched voicings",
+		Use: "l19",
 		Long: `Lesson 19: voice leading between searched voicings.
 
 Builds lesson 3's OPTIC-K index (every voicing of the first three frets, GA's

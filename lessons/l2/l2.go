@@ -41,8 +41,7 @@ type Options struct {
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
 	return &cobra.Command{
-		Use:   "l2",
-		Short: "The OPTIC-K schema and the embedding of a chord shape",
+		Use: "l2",
 		Long: `Lesson 2: the OPTIC-K schema, real embeddings of six chord shapes, what they are invariant to.
 
 Reads GA's embedding schema (partitions, weights, the compact layout and its hash), turns six

@@ -1,8 +1,6 @@
 package l20
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -14,6 +12,7 @@ import (
 
 	"course/fixtures"
 	"course/ga/composition"
+	"course/ga/config"
 	"course/ga/optick"
 	"course/internal/report"
 	"course/lessons/kit"
@@ -81,8 +80,7 @@ type Options struct {
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
 	cmd := &cobra.Command{
-		Use:   "l20",
-		Short: "Generated progressions",
+		Use: "l20",
 		Long: `Lesson 20: generated progressions.
 
 Calls GA's ga_generate_progression tool in-process: its nine templates in the
@@ -251,83 +249,11 @@ func (l *lesson20) templatesTable() {
 	}
 }
 
-// transposeTable is one table of the catalogue's TransposeTables: its name and its rows.
-type transposeTable struct {
-	name string
-	rows []transposeRow
-}
-
-// transposeRow is one key of a table and its chords; a blues row holds its I, IV and V.
-type transposeRow struct {
-	key    string
-	chords []string
-}
-
-// readTransposeTables reads the TransposeTables section of a ChordProgressions.yaml line by
-// line: from the line "TransposeTables:" to the next line that starts at the margin, a
-// "- Name:" opens a table, a "- Key:" names the key of the rows after it, a "Chords:" line
-// holds a row's chords in brackets, and "I:", "IV:" and "V:" lines a blues row's three.
-func readTransposeTables(data []byte) ([]transposeTable, error) {
-	unquote := func(s string) string { return strings.Trim(strings.TrimSpace(s), `"`) }
-	var tables []transposeTable
-	var key, one, four string
-	started := false
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	for n := 1; sc.Scan(); n++ {
-		raw := strings.TrimSuffix(sc.Text(), "\r")
-		if !started {
-			started = strings.HasPrefix(raw, "TransposeTables:")
-			continue
-		}
-		if raw != "" && raw[0] != ' ' && raw[0] != '\t' {
-			break
-		}
-		line := strings.TrimSpace(raw)
-		if name, ok := strings.CutPrefix(line, "- Name:"); ok {
-			tables = append(tables, transposeTable{name: unquote(name)})
-			continue
-		}
-		if k, ok := strings.CutPrefix(line, "- Key:"); ok {
-			key = unquote(k)
-			continue
-		}
-		row := transposeRow{key: key}
-		switch {
-		case strings.HasPrefix(line, "Chords:"):
-			list := strings.Trim(strings.TrimSpace(strings.TrimPrefix(line, "Chords:")), "[]")
-			for _, c := range strings.Split(list, ",") {
-				row.chords = append(row.chords, unquote(c))
-			}
-		case strings.HasPrefix(line, "I:"):
-			one = unquote(line[2:])
-			continue
-		case strings.HasPrefix(line, "IV:"):
-			four = unquote(line[3:])
-			continue
-		case strings.HasPrefix(line, "V:"):
-			row.chords = []string{one, four, unquote(line[2:])}
-		default:
-			continue
-		}
-		if len(tables) == 0 || key == "" {
-			return nil, fmt.Errorf("progression catalogue line %d: a row outside a table or a key", n)
-		}
-		tables[len(tables)-1].rows = append(tables[len(tables)-1].rows, row)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("read progression catalogue: %w", err)
-	}
-	if !started {
-		return nil, fmt.Errorf("progression catalogue: no TransposeTables section")
-	}
-	return tables, nil
-}
-
 // catalogueTables is section 2: the tool against three of the catalogue's tables, key by key,
 // and the rows whose chords a textbook spells otherwise.
 func (l *lesson20) catalogueTables() {
 	l.r.Title("The tool against the twelve-key tables of GA's ChordProgressions.yaml, at the pin")
-	tables, err := readTransposeTables(l.catalogue)
+	tables, err := config.ReadTransposeTables(l.catalogue)
 	if err != nil {
 		l.err = err
 		return
@@ -335,18 +261,18 @@ func (l *lesson20) catalogueTables() {
 	widths := []int{36, 15, 6, 13}
 	l.r.FixedRow(widths, "table", "template", "keys", "same chords", "spelled otherwise by a textbook")
 	for _, pair := range l20Pairs {
-		i := slices.IndexFunc(tables, func(t transposeTable) bool { return t.name == pair.table })
+		i := slices.IndexFunc(tables, func(t config.TransposeTable) bool { return t.Name == pair.table })
 		if i < 0 {
 			l.err = fmt.Errorf("progression catalogue: no table %q", pair.table)
 			return
 		}
-		rows := tables[i].rows
+		rows := tables[i].Rows
 		same := 0
 		var off []string
 		for _, row := range rows {
-			answer := l.templates.Generate(row.key, pair.template, nil)
+			answer := l.templates.Generate(row.Key, pair.template, nil)
 			if answer.Error != "" {
-				l.err = fmt.Errorf("%s %s: %s", row.key, pair.template, answer.Error)
+				l.err = fmt.Errorf("%s %s: %s", row.Key, pair.template, answer.Error)
 				return
 			}
 			chords := answer.Chords()
@@ -356,7 +282,7 @@ func (l *lesson20) catalogueTables() {
 				for _, roman := range pair.romans {
 					j := slices.IndexFunc(chords, func(c composition.Chord) bool { return c.Roman == roman })
 					if j < 0 {
-						l.err = fmt.Errorf("%s %s: no %s chord", row.key, pair.template, roman)
+						l.err = fmt.Errorf("%s %s: no %s chord", row.Key, pair.template, roman)
 						return
 					}
 					picked = append(picked, chords[j])
@@ -366,10 +292,10 @@ func (l *lesson20) catalogueTables() {
 			for j, c := range picked {
 				symbols[j] = c.Symbol
 			}
-			if slices.Equal(symbols, row.chords) {
+			if slices.Equal(symbols, row.Chords) {
 				same++
 			}
-			key, err := majorKeyOf(row.key)
+			key, err := majorKeyOf(row.Key)
 			if err != nil {
 				l.err = err
 				return
@@ -384,7 +310,7 @@ func (l *lesson20) catalogueTables() {
 				differs = differs || textbook[j] != c.Symbol
 			}
 			if differs {
-				off = append(off, fmt.Sprintf("%s: %s, textbook %s", row.key, strings.Join(row.chords, " "), strings.Join(textbook, " ")))
+				off = append(off, fmt.Sprintf("%s: %s, textbook %s", row.Key, strings.Join(row.Chords, " "), strings.Join(textbook, " ")))
 			}
 		}
 		verdict := "none"

@@ -70,8 +70,7 @@ type Options struct {
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
 	cmd := &cobra.Command{
-		Use:   "l21",
-		Short: "Searching voicings by words",
+		Use: "l21",
 		Long: `Lesson 21: searching voicings by words.
 
 Builds lesson 3's OPTIC-K index, then asks GA's two voicing-search MCP tools about it:

@@ -29,8 +29,7 @@ type Options struct {
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
 	cmd := &cobra.Command{
-		Use:   "l22",
-		Short: "Neighbours by interval-class vector",
+		Use: "l22",
 		Long: `Lesson 22: neighbours by interval-class vector.
 
 Calls GA's ICV-neighbours skill in-process: the phrasings GA gives it and the routing hints

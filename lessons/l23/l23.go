@@ -31,8 +31,7 @@ type Options struct {
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
 	cmd := &cobra.Command{
-		Use:   "l23",
-		Short: "ICV deltas and shortest paths",
+		Use: "l23",
 		Long: `Lesson 23: ICV deltas and shortest paths.
 
 Calls GA's Grothendieck-delta and ICV-shortest-path skills in-process: the phrasings GA

@@ -33,8 +33,7 @@ type Options struct {
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
 	cmd := &cobra.Command{
-		Use:   "l24",
-		Short: "Set-class equivalence and GA's operation parser",
+		Use: "l24",
 		Long: `Lesson 24: set-class equivalence and GA's operation parser.
 
 Asks GA's two skills that read set theory and category theory in a question, in-process:

@@ -67,8 +67,7 @@ type Options struct {
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
 	cmd := &cobra.Command{
-		Use:   "l25",
-		Short: "What reaches the transpose skill",
+		Use: "l25",
 		Long: `Lesson 25: what reaches the transpose skill.
 
 Takes every way GA and the course phrase a transposition and shows which routing hints fire

@@ -30,8 +30,7 @@ type Options struct {
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
 	return &cobra.Command{
-		Use:   "l26",
-		Short: "Modes from the catalogue",
+		Use: "l26",
 		Long: `Lesson 26: modes from the catalogue.
 
 Calls GA's modes skill in process. It answers from Modes.yaml: the lesson checks each
@@ -302,7 +301,6 @@ func (l *lesson26) answers() error {
 var (
 	singleModeLine = lazy.Regexp(`^\*\*(?P<mode>.+?)\*\* is mode (?P<degree>\d+) of the \*\*(?P<family>.+?)\*\* family`)
 	oneFamilyLine  = lazy.Regexp(`^The \*\*(?P<family>.+?)\*\* family has`)
-	yamlModeName   = lazy.Regexp(`^      - Name: (?P<name>.+)$`)
 )
 
 // modeAnswered is what a first line answers: "Lydian (Major Scale 4)", "the Harmonic Minor
@@ -321,11 +319,9 @@ func modeAnswered(line string) string {
 // the YAML reader keeps.
 func (l *lesson26) written() error {
 	l.r.Title("The mode names Modes.yaml writes, and the names ModesConfig reads: the ones that differ")
-	var written []string
-	for _, line := range strings.Split(strings.ReplaceAll(string(l.yaml), "\r\n", "\n"), "\n") {
-		if m := yamlModeName().FindStringSubmatch(line); m != nil {
-			written = append(written, strings.Trim(strings.TrimSpace(m[1]), `'"`))
-		}
+	written, err := config.ModeNamesAsWritten(l.yaml)
+	if err != nil {
+		return err
 	}
 	var read []string
 	for _, f := range l.all {

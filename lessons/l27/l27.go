@@ -28,8 +28,7 @@ type Options struct {
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
 	return &cobra.Command{
-		Use:   "l27",
-		Short: "Chord tone, tension or avoid note",
+		Use: "l27",
 		Long: `Lesson 27: chord tone, tension or avoid note.
 
 Calls GA's outside-notes skill in-process: its rule for a note over a chord against the

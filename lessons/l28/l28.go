@@ -86,8 +86,7 @@ type Options struct {
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
 	cmd := &cobra.Command{
-		Use:   "l28",
-		Short: "A skill only embeddings reach",
+		Use: "l28",
 		Long: `Lesson 28: a skill only embeddings reach.
 
 Asks GA's theory-comparison skill its own example prompts and twenty phrasings of the course:

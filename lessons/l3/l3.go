@@ -45,8 +45,7 @@ type Options struct {
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
 	return &cobra.Command{
-		Use:   "l3",
-		Short: "A small OPTIC-K index: write it, read it back, search it",
+		Use: "l3",
 		Long: `Lesson 3: a small OPTIC-K index, written with GA's writer, read back and searched.
 
 Generates every voicing of the first three frets of a guitar with GA's voicing generator,

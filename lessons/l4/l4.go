@@ -64,8 +64,7 @@ type Options struct {
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
 	cmd := &cobra.Command{
-		Use:   "l4",
-		Short: "From a message to the answer",
+		Use: "l4",
 		Long: `Lesson 4: from a message to the answer.
 
 Starts the chatbot host as a child process, with the model's address on a closed port, and

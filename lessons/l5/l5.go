@@ -41,8 +41,7 @@ type Options struct {
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
 	return &cobra.Command{
-		Use:   "l5",
-		Short: "The improvisation skill against chord-scale theory",
+		Use: "l5",
 		Long: `Lesson 5: the improvisation skill against chord-scale theory.
 
 Calls GA's improvisation skill in-process on the question lesson 6 sends, on a run of

@@ -32,8 +32,7 @@ type CheckOptions struct {
 func NewCmdCheck(runF func(context.Context, *CheckOptions) error) *cobra.Command {
 	opts := &CheckOptions{}
 	return &cobra.Command{
-		Use:   "check lN.M",
-		Short: "Check your code for a lesson's code exercise (course check l6.5)",
+		Use: "check lN.M",
 		Long: `Run the check of a code exercise on your code: go test, with the exercise tag, in the
 course's repository. It fails with a diff until your code is right. Run it from the
 repository (or a folder in it); it needs the Go toolchain.`,

@@ -51,8 +51,7 @@ type Options struct {
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
 	return &cobra.Command{
-		Use:   "l7",
-		Short: "Input that is not a chord",
+		Use: "l7",
 		Long: `Lesson 7: input that is not a chord.
 
 Sends sixteen improvisation requests, naming invalid chords, valid ones, both or none, to

@@ -40,8 +40,7 @@ type Options struct {
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
 	cmd := &cobra.Command{
-		Use:   "l8",
-		Short: "GA's prompt corpus run as a gate without a model",
+		Use: "l8",
 		Long: `Lesson 8: GA's prompt corpus run as a gate without a model.
 
 Reads GA's prompt corpus, the invariants its chatbot changes are tested against, and runs

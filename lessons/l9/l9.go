@@ -60,8 +60,7 @@ type Options struct {
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
 	return &cobra.Command{
-		Use:   "l9",
-		Short: "Intervals, scales and relative keys graded by letter arithmetic",
+		Use: "l9",
 		Long: `Lesson 9: intervals, scales and relative keys graded by letter arithmetic.
 
 Asks GA's interval skill about every pair of the 21 note names, and its scale-info and
