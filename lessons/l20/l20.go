@@ -64,6 +64,11 @@ var l20Pairs = []struct {
 type Options struct {
 	// Out receives the lesson's output.
 	Out io.Writer
+	// Main stitches the templates over lesson 3's index as GA's main branch builds and
+	// searches it, the one section whose answer depends on main.
+	Main bool
+	// version replaces main's voicing pipeline, for tests that switch one of its changes off.
+	version *optick.Version
 
 	// templates replaces GA's template library and catalogue replaces the progression
 	// catalogue fixture, for tests that change one of them; nil means GA's.
@@ -74,7 +79,7 @@ type Options struct {
 // NewCmd builds `course l20`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	return kit.NewCmd("l20", `Lesson 20: generated progressions.
+	cmd := kit.NewCmd("l20", `Lesson 20: generated progressions.
 
 Calls GA's ga_generate_progression tool in-process: its nine templates in the
 thirty keys a textbook writes, spelled against the course's own music theory; the
@@ -82,7 +87,9 @@ tool against the twelve-key tables of GA's progression catalogue; the roots it
 reads; and the lengths it loops or cuts to, up to 100,000 chords and the size of
 their JSON. Then it stitches each template with ga_voice_leading_pair over lesson
 3's OPTIC-K voicing index, against the least total motion among the same
-candidates.`, opts, &opts.Out, run, runF)
+candidates. With --main, the stitching over the index GA's main branch builds and searches.`, opts, &opts.Out, run, runF)
+	cmd.Flags().BoolVar(&opts.Main, "main", false, "build and search the index as on GA's main branch (f4f5b4a)")
+	return cmd
 }
 
 // lesson20 carries what the sections share: the tool's templates, the catalogue, and the
@@ -92,6 +99,9 @@ type lesson20 struct {
 	templates composition.Templates
 	catalogue []byte
 	err       error
+	// where is what the titles say of the GA asked, and version its voicing pipeline.
+	where   string
+	version optick.Version
 }
 
 func run(ctx context.Context, opts *Options) error {
@@ -101,6 +111,17 @@ func run(ctx context.Context, opts *Options) error {
 	}
 	if l.catalogue == nil {
 		l.catalogue = fixtures.ChordProgressions
+	}
+	l.where = "at the pin"
+	if opts.Main {
+		// ga_generate_progression and its parser are the same on main; only the stitching
+		// searches the index.
+		l.where, l.version = "on main", optick.Main()
+		if opts.version != nil {
+			l.version = *opts.version
+		}
+		l.r.Heading("l20, GA's main")
+		return kit.RunSections(ctx, "l20", l.r, kit.Recorded(&l.err, l.stitchTable)...)
 	}
 	l.r.Heading("l20")
 	return kit.RunSections(ctx, "l20", l.r, kit.Recorded(&l.err, l.templatesTable, l.catalogueTables, l.rootsTable, l.lengthTable, l.stitchTable)...)
@@ -343,12 +364,12 @@ func lengthName(length *int) string {
 // consecutive chords, whether consecutive first pairs meet on one voicing, and the least total
 // motion of one voicing per chord chosen among the same 15 candidates, by the tool's distance.
 func (l *lesson20) stitchTable() {
-	tool, _, err := kit.VoiceLeadingTool()
+	tool, _, err := kit.VoiceLeadingTool(l.version)
 	if err != nil {
 		l.err = err
 		return
 	}
-	l.r.Title("Each template stitched with ga_voice_leading_pair, in C major or A minor, at the pin")
+	l.r.Title("Each template stitched with ga_voice_leading_pair, in C major or A minor, %s", l.where)
 	w := []int{18, 7, 10, 18, 19}
 	l.r.FixedRow(w, "template", "chords", "moves", "first pairs meet", "sum of first pairs", "least joined path")
 	junctions, meet, reached := 0, 0, 0
