@@ -64,7 +64,7 @@ it over HTTP, and prints what the written lesson discusses, computed from what h
 	root.SetUsageTemplate(strings.ReplaceAll(root.UsageTemplate(), ".FlagUsages", fmt.Sprintf(".FlagUsagesWrapped %d", report.DefaultWidth)))
 	root.AddGroup(&cobra.Group{ID: "lessons", Title: "Lessons:"}, &cobra.Group{ID: "tools", Title: "Tools:"})
 	exercises := lessons.Exercises()
-	for _, l := range lessons.All() {
+	for _, l := range lessons.Course() {
 		cmd := l.New()
 		cmd.GroupID = "lessons"
 		if cmd.Flags().Lookup("exercise") == nil {
@@ -109,12 +109,8 @@ func noExercises(cmd *cobra.Command, c *learn.Course, slug string) {
 	}
 }
 
-// unknownCommand says what the course has instead of name: a lesson still to be ported, the
-// nearest command, or the index.
+// unknownCommand says what the course has instead of name: the nearest command, or the index.
 func unknownCommand(root *cobra.Command, name string) error {
-	if l, ok := lessons.BySlug(name); ok {
-		return lessons.NotPorted(l)
-	}
 	if root.SuggestionsMinimumDistance <= 0 {
 		root.SuggestionsMinimumDistance = 2 // cobra's own default, which it sets only for its own message
 	}

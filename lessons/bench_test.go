@@ -12,7 +12,7 @@ import (
 // that flag (sub-benchmark "<slug>-main"); it reports the milliseconds one run takes, and
 // benchstat's median of -count runs is the figure a lesson is held to.
 func BenchmarkLessons(b *testing.B) {
-	for _, l := range All() {
+	for _, l := range Course() {
 		runs := [][]string{{l.Slug}}
 		if l.New().Flags().Lookup("main") != nil {
 			runs = append(runs, []string{l.Slug, "--main"})

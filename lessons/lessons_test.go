@@ -15,7 +15,7 @@ func TestMain(m *testing.M) { testutil.Main(m) }
 // lessonsRoot is a root command with the lessons and `course check`, as the course has them.
 func lessonsRoot() *cobra.Command {
 	root := &cobra.Command{Use: "course", SilenceUsage: true, SilenceErrors: true}
-	for _, l := range All() {
+	for _, l := range Course() {
 		root.AddCommand(l.New())
 	}
 	root.AddCommand(learn.NewCmdCheck(Exercises(), nil), NewCmdLessons(nil))

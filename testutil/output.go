@@ -2,9 +2,11 @@ package testutil
 
 import (
 	"bytes"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/rogpeppe/go-internal/txtar"
 	"github.com/spf13/cobra"
 )
 
@@ -61,4 +63,60 @@ func Run(t testing.TB, cmd *cobra.Command, args ...string) (string, error) {
 	root.SetArgs(args)
 	err := root.ExecuteContext(t.Context())
 	return out.String(), err
+}
+
+// Sections splits a lesson's output into its sections' bodies, by title ("== " lines).
+func Sections(out string) map[string]string {
+	sections := map[string]string{}
+	for _, s := range strings.Split(out, "\n== ")[1:] {
+		title, body, _ := strings.Cut(s, "\n")
+		sections[title] = body
+	}
+	return sections
+}
+
+// SectionsMoved checks that the sections of a and b whose title starts with each of moving
+// differ, and those whose title starts with each of still do not; each prefix must name a
+// section of a.
+func SectionsMoved(t testing.TB, a, b string, moving, still []string) {
+	t.Helper()
+	sa, sb := Sections(a), Sections(b)
+	check := func(prefix string, want bool) {
+		found := false
+		for title, body := range sa {
+			if !strings.HasPrefix(title, prefix) {
+				continue
+			}
+			found = true
+			if changed := sb[title] != body; changed != want {
+				t.Errorf("%q changed %v, want %v:\n%s\n---\n%s", title, changed, want, body, sb[title])
+			}
+		}
+		if !found {
+			t.Errorf("no section %q in:\n%s", prefix, a)
+		}
+	}
+	for _, p := range moving {
+		check(p, true)
+	}
+	for _, p := range still {
+		check(p, false)
+	}
+}
+
+// Snapshot is the output the snapshot file snapshots/NAME.txtar holds, read from root, the
+// repository's top folder as the test sees it ("..", "../..").
+func Snapshot(t testing.TB, root, name string) string {
+	t.Helper()
+	ar, err := txtar.ParseFile(filepath.Join(root, "snapshots", name+".txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range ar.Files {
+		if f.Name == "stdout" {
+			return string(f.Data)
+		}
+	}
+	t.Fatalf("snapshots/%s.txtar holds no stdout", name)
+	return ""
 }

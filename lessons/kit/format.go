@@ -3,8 +3,11 @@ package kit
 import (
 	"context"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
+
+	"github.com/spf13/cobra"
 
 	"course/internal/report"
 )
@@ -60,4 +63,21 @@ func Recorded(failed *error, sections ...func()) []func() error {
 		}
 	}
 	return out
+}
+
+// NewCmd builds the command `course use` of a lesson: it points *out, the lesson's output, at
+// the command's, and runs run with opts; runF, when set, runs instead, for tests of the flags.
+func NewCmd[O any](use, long string, opts *O, out *io.Writer, run, runF func(context.Context, *O) error) *cobra.Command {
+	if runF != nil {
+		run = runF
+	}
+	return &cobra.Command{
+		Use:  use,
+		Long: long,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			*out = cmd.OutOrStdout()
+			return run(cmd.Context(), opts)
+		},
+	}
 }

@@ -16,11 +16,11 @@ const (
 	VoiceLeadingCandidates = 15
 )
 
-// VoiceLeadingTool builds lesson 3's corpus and index, as GA's pipeline at the pin does, and
-// ga_voice_leading_pair over that index.
-func VoiceLeadingTool() (*composition.VoiceLeadingTool, []optick.CorpusVoicing, error) {
+// VoiceLeadingTool builds lesson 3's corpus and index, as GA's pipeline in version v does (the
+// zero value is the pin's), and ga_voice_leading_pair over that index.
+func VoiceLeadingTool(v optick.Version) (*composition.VoiceLeadingTool, []optick.CorpusVoicing, error) {
 	partitions := embeddings.Partitions()
-	built, err := optick.BuildCorpusIndex(optick.CorpusFretCount, optick.CorpusWindowSize, optick.CorpusMinPlayed, partitions, false)
+	built, err := optick.BuildCorpusIndexWith(optick.CorpusFretCount, optick.CorpusWindowSize, optick.CorpusMinPlayed, partitions, false, v.Pipeline)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -28,7 +28,7 @@ func VoiceLeadingTool() (*composition.VoiceLeadingTool, []optick.CorpusVoicing, 
 	if err != nil {
 		return nil, nil, err
 	}
-	return &composition.VoiceLeadingTool{Strategy: optick.NewStrategy(reader), Partitions: partitions}, built.Voicings, nil
+	return &composition.VoiceLeadingTool{Strategy: optick.NewStrategyWith(reader, v.Search), Partitions: partitions, Encode: v.Encode}, built.Voicings, nil
 }
 
 // Chart writes a diagram GA writes high E first as a chord chart, low E first.

@@ -12,6 +12,7 @@ import (
 	"course/ga/embeddings"
 	"course/ga/intents"
 	"course/internal/report"
+	"course/lessons/kit"
 )
 
 // l1Mode is the Chatbot:Mode the lesson reads the container in, the one every lesson's host runs.
@@ -34,24 +35,12 @@ type Options struct {
 // NewCmd builds `course l1`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	return &cobra.Command{
-		Use:   "l1",
-		Short: "The map: what the chatbot host registers",
-		Long: `Lesson 1: the map, what the chatbot host registers.
+	return kit.NewCmd("l1", `Lesson 1: the map, what the chatbot host registers.
 
 Reads the course's model of GaChatbot.Api's service container at the pin: the orchestrator
 and the chat application service, the intents the semantic router chooses from with their
 example prompts, the agents behind the model path, the chat hooks in the order they run,
-and the embedding every voicing in the index gets.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts.Out = cmd.OutOrStdout()
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return run(cmd.Context(), opts)
-		},
-	}
+and the embedding every voicing in the index gets.`, opts, &opts.Out, run, runF)
 }
 
 // lesson1 carries the registrations the sections print; tests change them to see the output move.

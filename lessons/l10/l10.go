@@ -47,25 +47,13 @@ type Options struct {
 // NewCmd builds `course l10`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	return &cobra.Command{
-		Use:   "l10",
-		Short: "SKILL.md skills that hand off to a model",
-		Long: `Lesson 10: SKILL.md skills that hand off to a model.
+	return kit.NewCmd("l10", `Lesson 10: SKILL.md skills that hand off to a model.
 
 Three of GA's skills, diatonic-chords, transpose and common-tones, are Markdown the model
 reads: they tell it to call a DSL closure through the ga_dsl_eval tool and to use what comes
 back. The lesson calls ga_dsl_eval itself, with the arguments each SKILL.md prescribes, grades
 the closures by letter arithmetic over the 30 keys and 21 note names, and sets their answers
-beside what the SKILL.md files say they return.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts.Out = cmd.OutOrStdout()
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return run(cmd.Context(), opts)
-		},
-	}
+beside what the SKILL.md files say they return.`, opts, &opts.Out, run, runF)
 }
 
 // lesson10 carries what the sections share: the DSL as the chatbot's start-up leaves it, the

@@ -87,26 +87,14 @@ type Options struct {
 // NewCmd builds `course l11`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	return &cobra.Command{
-		Use:   "l11",
-		Short: "The key skill and the data in the model's prompt",
-		Long: `Lesson 11: the key skill and the data in the model's prompt.
+	return kit.NewCmd("l11", `Lesson 11: the key skill and the data in the model's prompt.
 
 GA's key skill and its ga_key_identify tool read the chord symbols out of a question
 with one regular expression, score the 30 keys with KeyIdentificationService and hand
 the model the keys tied at the top, then three more. The lesson asks the service at the
 pin and on main after #625 the skill's example prompts, shows what each reads in 28
 chord symbols, asks for the key of six textbook progressions in the 30 keys, checks the
-relative keys, and prints the data of one prompt.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts.Out = cmd.OutOrStdout()
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return run(cmd.Context(), opts)
-		},
-	}
+relative keys, and prints the data of one prompt.`, opts, &opts.Out, run, runF)
 }
 
 // lesson11 carries what the sections share: the two versions of the service and the count of

@@ -80,26 +80,14 @@ type Options struct {
 // NewCmd builds `course l12`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	return &cobra.Command{
-		Use:   "l12",
-		Short: "The two progression skills",
-		Long: `Lesson 12: the two progression skills.
+	return kit.NewCmd("l12", `Lesson 12: the two progression skills.
 
 ProgressionMoodSkill answers without a model, with one of two fixed texts;
 ProgressionCompletionSkill runs KeyIdentificationService first and tells the model which
 chords it may suggest. The lesson sends both skills their own example prompts through
 their intents, tests their keyword rules, prints the completion prompt, and asks for the
 next chord of two textbook progressions in the 30 keys with the key service at the pin
-and on main after #625.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts.Out = cmd.OutOrStdout()
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return run(cmd.Context(), opts)
-		},
-	}
+and on main after #625.`, opts, &opts.Out, run, runF)
 }
 
 // lesson12 carries what the sections share: the mood intent, both skills' example prompts, the

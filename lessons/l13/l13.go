@@ -86,26 +86,14 @@ type Options struct {
 // NewCmd builds `course l13`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	return &cobra.Command{
-		Use:   "l13",
-		Short: "Roman numerals from the DSL, at the pin and on main",
-		Long: `Lesson 13: Roman numerals from the DSL, at the pin and on main.
+	return kit.NewCmd("l13", `Lesson 13: Roman numerals from the DSL, at the pin and on main.
 
 domain.analyzeProgression names the key of a chord progression and labels each chord with a
 Roman numeral. The chatbot's progression-analysis skill is still a draft waiting for a tool;
 the closure already answers through ga_dsl_eval. The lesson shows what ga_dsl_list_closures
 and ga_dsl_get_closure_schema tell the model about it, then asks it the draft's examples, eight
 textbook progressions in the 30 keys and six with borrowed chords, at the pin and as main
-after #625 has it.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts.Out = cmd.OutOrStdout()
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return run(cmd.Context(), opts)
-		},
-	}
+after #625 has it.`, opts, &opts.Out, run, runF)
 }
 
 // analyzer is one version of the DSL, asked through ga_dsl_eval.

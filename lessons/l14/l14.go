@@ -31,25 +31,13 @@ type Options struct {
 // NewCmd builds `course l14`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	return &cobra.Command{
-		Use:   "l14",
-		Short: "Chord substitution by interval-class vector",
-		Long: `Lesson 14: chord substitution by interval-class vector.
+	return kit.NewCmd("l14", `Lesson 14: chord substitution by interval-class vector.
 
 Asks GA's chord-substitution skill, in-process, its own example prompts, one chord of each
 quality on the 12 roots and pairs of chords a textbook relates, and compares its answers
 with the two MCP tools that run the same code (ga_chord_substitutions, ga_chord_compare).
 Then runs the DSL closure domain.chordSubstitutions through ga_dsl_eval at the pin and as
-GA's main branch has it after #625 (6baf32e).`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts.Out = cmd.OutOrStdout()
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return run(cmd.Context(), opts)
-		},
-	}
+GA's main branch has it after #625 (6baf32e).`, opts, &opts.Out, run, runF)
 }
 
 // lesson14 carries what the sections share.

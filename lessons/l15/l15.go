@@ -27,24 +27,12 @@ type Options struct {
 // NewCmd builds `course l15`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	return &cobra.Command{
-		Use:   "l15",
-		Short: "Spelling and naming chords",
-		Long: `Lesson 15: spelling and naming chords.
+	return kit.NewCmd("l15", `Lesson 15: spelling and naming chords.
 
 Calls GA's chord-info skill in-process: its example prompts, every suffix of GA's chord
 vocabulary, symbols beyond it, the spelling of 588 chords against the course's own
 textbook spelling, the skill's spellings asked back as lists of notes, and ga_chord_info,
-the tool of the chord-info SKILL.md.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts.Out = cmd.OutOrStdout()
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return run(cmd.Context(), opts)
-		},
-	}
+the tool of the chord-info SKILL.md.`, opts, &opts.Out, run, runF)
 }
 
 // lesson15 carries what the sections share: the chords the skill spelled as asked, which

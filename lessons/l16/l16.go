@@ -100,29 +100,23 @@ type l16Asked struct{ prompt, root, degrees string }
 type Options struct {
 	// Out receives the lesson's output.
 	Out io.Writer
+	// Main runs the sections the original program asks GA's main branch.
+	Main bool
 }
 
 // NewCmd builds `course l16`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	return &cobra.Command{
-		Use:   "l16",
-		Short: "Chord voicings: extractor, encoder and index",
-		Long: `Lesson 16: the voicing skill, from a prompt to diagrams.
+	cmd := kit.NewCmd("l16", `Lesson 16: the voicing skill, from a prompt to diagrams.
 
 Asks GA's chord-voicings skill in-process: which prompts its keyword rule accepts, which chord
 the typed extractor reads from them and from every suffix and spelled-out quality of GA's chord
 vocabulary, then what each voicing of its answers plays, over the example prompts and a grid
-of 144 chords, searched in the OPTIC-K index lesson 3 builds.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts.Out = cmd.OutOrStdout()
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return run(cmd.Context(), opts)
-		},
-	}
+of 144 chords, searched in the OPTIC-K index lesson 3 builds.
+With --main, the answers of GA's main branch, whose voicing pipeline changed after the pin:
+its corpus's names, the answers, the grid, the techniques the prompts name, and one answer.`, opts, &opts.Out, run, runF)
+	cmd.Flags().BoolVar(&opts.Main, "main", false, "ask the skill as on GA's main branch (f4f5b4a)")
+	return cmd
 }
 
 // l16Config is what the lesson's answers depend on besides GA's code: the prompts and the
@@ -132,6 +126,11 @@ type l16Config struct {
 	phrasings     []string
 	gridQualities []l16Quality
 	fullAnswer    string
+	// main asks GA's main branch: its voicing pipeline, and the sections the original program
+	// asks it.
+	main bool
+	// version replaces main's voicing pipeline, for tests that switch one of its changes off.
+	version *optick.Version
 }
 
 // lesson16 carries what the sections share.
@@ -140,15 +139,33 @@ type lesson16 struct {
 	r      *report.Report
 	skill  skills.ChordVoicings
 	corpus map[theory.PCMask]bool // the pitch-class sets the corpus's voicings play
+	// voicings are the corpus's voicings, in the index's order.
+	voicings []optick.CorpusVoicing
+	// where is what the titles say of the GA asked.
+	where string
 }
 
+// l16MainFullAnswer is the example whose whole answer the main run prints.
+const l16MainFullAnswer = "open chord shape for E minor"
+
 func run(ctx context.Context, opts *Options) error {
-	return runLesson16(ctx, opts.Out, l16Config{l16Examples, l16Phrasings, l16GridQualities, l16FullAnswer})
+	cfg := l16Config{examples: l16Examples, phrasings: l16Phrasings, gridQualities: l16GridQualities, fullAnswer: l16FullAnswer}
+	if opts.Main {
+		cfg.fullAnswer, cfg.main = l16MainFullAnswer, true
+	}
+	return runLesson16(ctx, opts.Out, cfg)
 }
 
 // runLesson16 runs the lesson on cfg.
 func runLesson16(ctx context.Context, w io.Writer, cfg l16Config) error {
-	l := &lesson16{cfg: cfg, r: report.New(w)}
+	l := &lesson16{cfg: cfg, r: report.New(w), where: "at the pin"}
+	if cfg.main {
+		// GA's reading of the question is the same on main; the original program asks main
+		// only for what the changed pipeline answers.
+		l.where = "on main"
+		l.r.Heading("l16, GA's main")
+		return kit.RunSections(ctx, "l16", l.r, l.buildIndex, l.mainCorpus, l.answers, l.grid, l.techniques, l.full)
+	}
 	l.r.Heading("l16")
 	return kit.RunSections(ctx, "l16", l.r, l.examples, l.phrasings, l.symbols, l.words, l.buildIndex, l.answers, l.grid, l.full)
 }
@@ -289,7 +306,14 @@ func (l *lesson16) words() error {
 // pitch-class sets its voicings play.
 func (l *lesson16) buildIndex() error {
 	partitions := embeddings.Partitions()
-	built, err := optick.BuildCorpusIndex(optick.CorpusFretCount, optick.CorpusWindowSize, optick.CorpusMinPlayed, partitions, false)
+	var version optick.Version
+	if l.cfg.main {
+		version = optick.Main()
+		if l.cfg.version != nil {
+			version = *l.cfg.version
+		}
+	}
+	built, err := optick.BuildCorpusIndexWith(optick.CorpusFretCount, optick.CorpusWindowSize, optick.CorpusMinPlayed, partitions, false, version.Pipeline)
 	if err != nil {
 		return fmt.Errorf("build the index: %w", err)
 	}
@@ -297,7 +321,9 @@ func (l *lesson16) buildIndex() error {
 	if err != nil {
 		return fmt.Errorf("read the index: %w", err)
 	}
-	l.skill = skills.ChordVoicings{Search: optick.NewStrategy(reader), Partitions: partitions}
+	l.skill = skills.ChordVoicings{Search: optick.NewStrategyWith(reader, version.Search), Partitions: partitions,
+		Encode: version.Encode, LowEFirst: l.cfg.main}
+	l.voicings = built.Voicings
 	l.corpus = map[theory.PCMask]bool{}
 	for _, v := range built.Voicings {
 		s, err := l16ParseShape(v.Diagram)
@@ -336,6 +362,13 @@ func l16ParseShape(diagram string) (l16Shape, error) {
 		s[at] = n
 	}
 	return s, nil
+}
+
+// l16ParseChart reads a diagram in chart order, low E first, as main's skill writes it.
+func l16ParseChart(diagram string) (l16Shape, error) {
+	frets := strings.Split(diagram, "-")
+	slices.Reverse(frets)
+	return l16ParseShape(strings.Join(frets, "-"))
 }
 
 // pcs is the pitch-class set the shape plays.
@@ -386,6 +419,9 @@ func (l *lesson16) ask(prompt string) (string, []l16Answer, error) {
 			continue
 		}
 		s, err := l16ParseShape(m[2])
+		if l.skill.LowEFirst {
+			s, err = l16ParseChart(m[2])
+		}
 		if err != nil {
 			return "", nil, fmt.Errorf("ask %q: %w", prompt, err)
 		}
@@ -396,7 +432,7 @@ func (l *lesson16) ask(prompt string) (string, []l16Answer, error) {
 
 // answers counts what each voicing of the example prompts' answers plays.
 func (l *lesson16) answers() error {
-	l.r.Title("The example prompts' answers, at the pin: what each voicing plays")
+	l.r.Title("The example prompts' answers, %s: what each voicing plays", l.where)
 	w := []int{32, 10, 6, 6, 6, 6}
 	l.r.FixedRow(w, "prompt", "voicings", "exact", "more", "part", "other")
 	for _, e := range l.cfg.examples {
@@ -421,8 +457,8 @@ func (l *lesson16) answers() error {
 // grid asks for every chord of the grid and sorts each quality's roots by how much of their
 // answer plays the chord.
 func (l *lesson16) grid() error {
-	l.r.Title("A grid of %d chords, at the pin: \"voicings for <chord>\" on %d roots",
-		len(l16GridRoots)*len(l.cfg.gridQualities), len(l16GridRoots))
+	l.r.Title("A grid of %d chords, %s: \"voicings for <chord>\" on %d roots",
+		len(l16GridRoots)*len(l.cfg.gridQualities), l.where, len(l16GridRoots))
 	l.r.Line("For each quality, the roots whose answer has only voicings that play the chord, some, or none;")
 	l.r.Line("the corpus holds every chord of the grid. Then what the voicings that aren't the chord play.")
 	w := []int{8, 6, 6, 6}

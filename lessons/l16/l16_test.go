@@ -12,7 +12,7 @@ import (
 
 // l16Default is the lesson's own configuration.
 func l16Default() l16Config {
-	return l16Config{l16Examples, l16Phrasings, l16GridQualities, l16FullAnswer}
+	return l16Config{l16Examples, l16Phrasings, l16GridQualities, l16FullAnswer, false, nil}
 }
 
 // l16Built is a lesson with its index built, once for the tests that search; each test gets a

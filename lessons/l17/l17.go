@@ -121,25 +121,13 @@ type Options struct {
 // NewCmd builds `course l17`; runF replaces the lesson's run in tests of the flags.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	cmd := &cobra.Command{
-		Use:   "l17",
-		Short: "Capo, tunings, and the first skill that says yes",
-		Long: `Lesson 17: capo, tunings, and the first skill that says yes.
+	cmd := kit.NewCmd("l17", `Lesson 17: capo, tunings, and the first skill that says yes.
 
 Calls GA's capo and alternate-tunings skills in-process and grades their answers by the
 course's own theory: the capo's semitone arithmetic and spelling over every key and fret,
 and the nine tunings' notes and string moves. First, which skill would answer their
 example prompts if the router could not embed them: the first, in registration order,
-whose CanHandle accepts. With --main, the tunings skill of GA's main branch.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts.Out = cmd.OutOrStdout()
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return run(cmd.Context(), opts)
-		},
-	}
+whose CanHandle accepts. With --main, the tunings skill of GA's main branch.`, opts, &opts.Out, run, runF)
 	cmd.Flags().BoolVar(&opts.Main, "main", false, "ask the tunings skill of GA's main branch (f4f5b4a)")
 	return cmd
 }

@@ -102,24 +102,12 @@ type Options struct {
 // NewCmd builds `course l18`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	return &cobra.Command{
-		Use:   "l18",
-		Short: "Voice leading by least motion",
-		Long: `Lesson 18: voice leading by least motion.
+	return kit.NewCmd("l18", `Lesson 18: voice leading by least motion.
 
 Calls GA's voice-leading skill in-process: which skill would take its example prompts
 without embeddings, which chords it reads from a symbol or an accidental, whether its
 total motion is the least the course's own voice-leading computation finds over 3,072
-prompts, and how it spells the notes of ii-V-I in every key.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts.Out = cmd.OutOrStdout()
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return run(cmd.Context(), opts)
-		},
-	}
+prompts, and how it spells the notes of ii-V-I in every key.`, opts, &opts.Out, run, runF)
 }
 
 // lesson18 carries what the sections share: the skill, the registered skills in order, and

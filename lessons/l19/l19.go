@@ -37,6 +37,10 @@ var l19Verdicts = []string{"exact", "no fifth", "more", "part", "other"}
 type Options struct {
 	// Out receives the lesson's output.
 	Out io.Writer
+	// Main asks the tool over lesson 3's index as GA's main branch builds and searches it.
+	Main bool
+	// version replaces main's voicing pipeline, for tests that switch one of its changes off.
+	version *optick.Version
 
 	// pairs replaces the ten prompts' chord pairs, for tests that change one; nil means the
 	// skill's.
@@ -46,10 +50,7 @@ type Options struct {
 // NewCmd builds `course l19`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	return &cobra.Command{
-		Use:   "l19",
-		Short: "Voice leading between searched voicings",
-		Long: `Lesson 19: voice leading between searched voicings.
+	cmd := kit.NewCmd("l19", `Lesson 19: voice leading between searched voicings.
 
 Builds lesson 3's OPTIC-K index (every voicing of the first three frets, GA's
 generator, analysis and embedding) and calls GA's ga_voice_leading_pair tool on it
@@ -58,16 +59,10 @@ The tool asks the index for 15 voicings of each chord, weighs the 225 pairs with
 its distance in semitones and returns the five smallest. The lesson grades each
 candidate against the chord a textbook spells, compares the tool's first pair with
 the smoothest pair of right voicings in the index, asks again with 50 candidates,
-and checks the tool's distance against the least motion over every pairing.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts.Out = cmd.OutOrStdout()
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return run(cmd.Context(), opts)
-		},
-	}
+and checks the tool's distance against the least motion over every pairing.
+With --main, the same questions over the index GA's main branch builds and searches.`, opts, &opts.Out, run, runF)
+	cmd.Flags().BoolVar(&opts.Main, "main", false, "build and search the index as on GA's main branch (f4f5b4a)")
+	return cmd
 }
 
 // l19Voicing is a voicing of the index: its diagram as GA writes it (high E first), its chord
@@ -85,6 +80,8 @@ type lesson19 struct {
 	pairs  [][2]string
 	corpus []l19Voicing
 	tool   *composition.VoiceLeadingTool
+	// version is the voicing pipeline the index is built and searched with.
+	version optick.Version
 }
 
 func run(ctx context.Context, opts *Options) error {
@@ -92,13 +89,21 @@ func run(ctx context.Context, opts *Options) error {
 	if l.pairs == nil {
 		l.pairs = l19Pairs
 	}
-	l.r.Heading("l19")
+	if opts.Main {
+		l.where, l.version = "on main", optick.Main()
+		if opts.version != nil {
+			l.version = *opts.version
+		}
+		l.r.Heading("l19, GA's main")
+	} else {
+		l.r.Heading("l19")
+	}
 	return kit.RunSections(ctx, "l19", l.r, l.build, l.candidatesTable, l.pairsTable, l.moreCandidates, l.distanceCheck)
 }
 
 // build builds lesson 3's corpus and index and points the tool at it; it prints nothing.
 func (l *lesson19) build() error {
-	tool, voicings, err := kit.VoiceLeadingTool()
+	tool, voicings, err := kit.VoiceLeadingTool(l.version)
 	if err != nil {
 		return err
 	}

@@ -40,24 +40,12 @@ type Options struct {
 // NewCmd builds `course l2`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	return &cobra.Command{
-		Use:   "l2",
-		Short: "The OPTIC-K schema and the embedding of a chord shape",
-		Long: `Lesson 2: the OPTIC-K schema, real embeddings of six chord shapes, what they are invariant to.
+	return kit.NewCmd("l2", `Lesson 2: the OPTIC-K schema, real embeddings of six chord shapes, what they are invariant to.
 
 Reads GA's embedding schema (partitions, weights, the compact layout and its hash), turns six
 chord shapes into GA's voicing documents and 240-value embeddings, compares them partition by
 partition, sweeps every set class through the STRUCTURE partition's twelve transpositions, and
-reads the MCP tool's example diagram with the tool's own parser.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts.Out = cmd.OutOrStdout()
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return run(cmd.Context(), opts)
-		},
-	}
+reads the MCP tool's example diagram with the tool's own parser.`, opts, &opts.Out, run, runF)
 }
 
 // l2Embedded is a voicing after GA's pipeline: its analysis, its document and its raw vector.

@@ -1,8 +1,6 @@
 package l20
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -14,6 +12,7 @@ import (
 
 	"course/fixtures"
 	"course/ga/composition"
+	"course/ga/config"
 	"course/ga/optick"
 	"course/internal/report"
 	"course/lessons/kit"
@@ -65,6 +64,11 @@ var l20Pairs = []struct {
 type Options struct {
 	// Out receives the lesson's output.
 	Out io.Writer
+	// Main stitches the templates over lesson 3's index as GA's main branch builds and
+	// searches it, the one section whose answer depends on main.
+	Main bool
+	// version replaces main's voicing pipeline, for tests that switch one of its changes off.
+	version *optick.Version
 
 	// templates replaces GA's template library and catalogue replaces the progression
 	// catalogue fixture, for tests that change one of them; nil means GA's.
@@ -75,10 +79,7 @@ type Options struct {
 // NewCmd builds `course l20`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	return &cobra.Command{
-		Use:   "l20",
-		Short: "Generated progressions",
-		Long: `Lesson 20: generated progressions.
+	cmd := kit.NewCmd("l20", `Lesson 20: generated progressions.
 
 Calls GA's ga_generate_progression tool in-process: its nine templates in the
 thirty keys a textbook writes, spelled against the course's own music theory; the
@@ -86,16 +87,9 @@ tool against the twelve-key tables of GA's progression catalogue; the roots it
 reads; and the lengths it loops or cuts to, up to 100,000 chords and the size of
 their JSON. Then it stitches each template with ga_voice_leading_pair over lesson
 3's OPTIC-K voicing index, against the least total motion among the same
-candidates.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts.Out = cmd.OutOrStdout()
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return run(cmd.Context(), opts)
-		},
-	}
+candidates. With --main, the stitching over the index GA's main branch builds and searches.`, opts, &opts.Out, run, runF)
+	cmd.Flags().BoolVar(&opts.Main, "main", false, "build and search the index as on GA's main branch (f4f5b4a)")
+	return cmd
 }
 
 // lesson20 carries what the sections share: the tool's templates, the catalogue, and the
@@ -105,6 +99,9 @@ type lesson20 struct {
 	templates composition.Templates
 	catalogue []byte
 	err       error
+	// where is what the titles say of the GA asked, and version its voicing pipeline.
+	where   string
+	version optick.Version
 }
 
 func run(ctx context.Context, opts *Options) error {
@@ -114,6 +111,17 @@ func run(ctx context.Context, opts *Options) error {
 	}
 	if l.catalogue == nil {
 		l.catalogue = fixtures.ChordProgressions
+	}
+	l.where = "at the pin"
+	if opts.Main {
+		// ga_generate_progression and its parser are the same on main; only the stitching
+		// searches the index.
+		l.where, l.version = "on main", optick.Main()
+		if opts.version != nil {
+			l.version = *opts.version
+		}
+		l.r.Heading("l20, GA's main")
+		return kit.RunSections(ctx, "l20", l.r, kit.Recorded(&l.err, l.stitchTable)...)
 	}
 	l.r.Heading("l20")
 	return kit.RunSections(ctx, "l20", l.r, kit.Recorded(&l.err, l.templatesTable, l.catalogueTables, l.rootsTable, l.lengthTable, l.stitchTable)...)
@@ -230,83 +238,11 @@ func (l *lesson20) templatesTable() {
 	}
 }
 
-// transposeTable is one table of the catalogue's TransposeTables: its name and its rows.
-type transposeTable struct {
-	name string
-	rows []transposeRow
-}
-
-// transposeRow is one key of a table and its chords; a blues row holds its I, IV and V.
-type transposeRow struct {
-	key    string
-	chords []string
-}
-
-// readTransposeTables reads the TransposeTables section of a ChordProgressions.yaml line by
-// line: from the line "TransposeTables:" to the next line that starts at the margin, a
-// "- Name:" opens a table, a "- Key:" names the key of the rows after it, a "Chords:" line
-// holds a row's chords in brackets, and "I:", "IV:" and "V:" lines a blues row's three.
-func readTransposeTables(data []byte) ([]transposeTable, error) {
-	unquote := func(s string) string { return strings.Trim(strings.TrimSpace(s), `"`) }
-	var tables []transposeTable
-	var key, one, four string
-	started := false
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	for n := 1; sc.Scan(); n++ {
-		raw := strings.TrimSuffix(sc.Text(), "\r")
-		if !started {
-			started = strings.HasPrefix(raw, "TransposeTables:")
-			continue
-		}
-		if raw != "" && raw[0] != ' ' && raw[0] != '\t' {
-			break
-		}
-		line := strings.TrimSpace(raw)
-		if name, ok := strings.CutPrefix(line, "- Name:"); ok {
-			tables = append(tables, transposeTable{name: unquote(name)})
-			continue
-		}
-		if k, ok := strings.CutPrefix(line, "- Key:"); ok {
-			key = unquote(k)
-			continue
-		}
-		row := transposeRow{key: key}
-		switch {
-		case strings.HasPrefix(line, "Chords:"):
-			list := strings.Trim(strings.TrimSpace(strings.TrimPrefix(line, "Chords:")), "[]")
-			for _, c := range strings.Split(list, ",") {
-				row.chords = append(row.chords, unquote(c))
-			}
-		case strings.HasPrefix(line, "I:"):
-			one = unquote(line[2:])
-			continue
-		case strings.HasPrefix(line, "IV:"):
-			four = unquote(line[3:])
-			continue
-		case strings.HasPrefix(line, "V:"):
-			row.chords = []string{one, four, unquote(line[2:])}
-		default:
-			continue
-		}
-		if len(tables) == 0 || key == "" {
-			return nil, fmt.Errorf("progression catalogue line %d: a row outside a table or a key", n)
-		}
-		tables[len(tables)-1].rows = append(tables[len(tables)-1].rows, row)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("read progression catalogue: %w", err)
-	}
-	if !started {
-		return nil, fmt.Errorf("progression catalogue: no TransposeTables section")
-	}
-	return tables, nil
-}
-
 // catalogueTables is section 2: the tool against three of the catalogue's tables, key by key,
 // and the rows whose chords a textbook spells otherwise.
 func (l *lesson20) catalogueTables() {
 	l.r.Title("The tool against the twelve-key tables of GA's ChordProgressions.yaml, at the pin")
-	tables, err := readTransposeTables(l.catalogue)
+	tables, err := config.ReadTransposeTables(l.catalogue)
 	if err != nil {
 		l.err = err
 		return
@@ -314,18 +250,18 @@ func (l *lesson20) catalogueTables() {
 	widths := []int{36, 15, 6, 13}
 	l.r.FixedRow(widths, "table", "template", "keys", "same chords", "spelled otherwise by a textbook")
 	for _, pair := range l20Pairs {
-		i := slices.IndexFunc(tables, func(t transposeTable) bool { return t.name == pair.table })
+		i := slices.IndexFunc(tables, func(t config.TransposeTable) bool { return t.Name == pair.table })
 		if i < 0 {
 			l.err = fmt.Errorf("progression catalogue: no table %q", pair.table)
 			return
 		}
-		rows := tables[i].rows
+		rows := tables[i].Rows
 		same := 0
 		var off []string
 		for _, row := range rows {
-			answer := l.templates.Generate(row.key, pair.template, nil)
+			answer := l.templates.Generate(row.Key, pair.template, nil)
 			if answer.Error != "" {
-				l.err = fmt.Errorf("%s %s: %s", row.key, pair.template, answer.Error)
+				l.err = fmt.Errorf("%s %s: %s", row.Key, pair.template, answer.Error)
 				return
 			}
 			chords := answer.Chords()
@@ -335,7 +271,7 @@ func (l *lesson20) catalogueTables() {
 				for _, roman := range pair.romans {
 					j := slices.IndexFunc(chords, func(c composition.Chord) bool { return c.Roman == roman })
 					if j < 0 {
-						l.err = fmt.Errorf("%s %s: no %s chord", row.key, pair.template, roman)
+						l.err = fmt.Errorf("%s %s: no %s chord", row.Key, pair.template, roman)
 						return
 					}
 					picked = append(picked, chords[j])
@@ -345,10 +281,10 @@ func (l *lesson20) catalogueTables() {
 			for j, c := range picked {
 				symbols[j] = c.Symbol
 			}
-			if slices.Equal(symbols, row.chords) {
+			if slices.Equal(symbols, row.Chords) {
 				same++
 			}
-			key, err := majorKeyOf(row.key)
+			key, err := majorKeyOf(row.Key)
 			if err != nil {
 				l.err = err
 				return
@@ -363,7 +299,7 @@ func (l *lesson20) catalogueTables() {
 				differs = differs || textbook[j] != c.Symbol
 			}
 			if differs {
-				off = append(off, fmt.Sprintf("%s: %s, textbook %s", row.key, strings.Join(row.chords, " "), strings.Join(textbook, " ")))
+				off = append(off, fmt.Sprintf("%s: %s, textbook %s", row.Key, strings.Join(row.Chords, " "), strings.Join(textbook, " ")))
 			}
 		}
 		verdict := "none"
@@ -428,12 +364,12 @@ func lengthName(length *int) string {
 // consecutive chords, whether consecutive first pairs meet on one voicing, and the least total
 // motion of one voicing per chord chosen among the same 15 candidates, by the tool's distance.
 func (l *lesson20) stitchTable() {
-	tool, _, err := kit.VoiceLeadingTool()
+	tool, _, err := kit.VoiceLeadingTool(l.version)
 	if err != nil {
 		l.err = err
 		return
 	}
-	l.r.Title("Each template stitched with ga_voice_leading_pair, in C major or A minor, at the pin")
+	l.r.Title("Each template stitched with ga_voice_leading_pair, in C major or A minor, %s", l.where)
 	w := []int{18, 7, 10, 18, 19}
 	l.r.FixedRow(w, "template", "chords", "moves", "first pairs meet", "sum of first pairs", "least joined path")
 	junctions, meet, reached := 0, 0, 0

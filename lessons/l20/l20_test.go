@@ -122,21 +122,3 @@ func TestL20BadCatalogue(t *testing.T) {
 		}
 	}
 }
-
-// TestReadTransposeTables reads the fixture's four tables.
-func TestReadTransposeTables(t *testing.T) {
-	tables, err := readTransposeTables(fixtures.ChordProgressions)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(tables) != 4 {
-		t.Fatalf("%d tables", len(tables))
-	}
-	blues := tables[2]
-	if blues.name != "12-Bar Blues — common guitar keys" || len(blues.rows) != 5 || strings.Join(blues.rows[0].chords, " ") != "E7 A7 B7" {
-		t.Errorf("blues table %+v", blues)
-	}
-	if minor := tables[1]; len(minor.rows) != 12 || strings.Join(minor.rows[11].chords, " ") != "C#m7b5 F#7 Bm" {
-		t.Errorf("minor table %+v", minor)
-	}
-}

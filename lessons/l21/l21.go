@@ -58,38 +58,29 @@ var l21Draft = struct {
 	tags         []string
 }{"x-3-5-3-3-3", "Cm9", []string{"low-density", "rootless-on-bass", "quartal-flavour"}}
 
-// l21Where is what every title says of the GA the lesson reads.
-const l21Where = "at the pin"
-
 // Options is what `course l21` needs to run.
 type Options struct {
 	// Out receives the lesson's output.
 	Out io.Writer
+	// Main asks the search over lesson 3's index as GA's main branch builds and searches it.
+	Main bool
 }
 
 // NewCmd builds `course l21`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	return &cobra.Command{
-		Use:   "l21",
-		Short: "Searching voicings by words",
-		Long: `Lesson 21: searching voicings by words.
+	cmd := kit.NewCmd("l21", `Lesson 21: searching voicings by words.
 
 Builds lesson 3's OPTIC-K index, then asks GA's two voicing-search MCP tools about it:
 ga_voicing_vocabulary lists the roots, chord qualities, modes and 188 symbolic tags the
 search reads, and ga_search_voicings reads a query into a chord, a mode and tags, encodes
 them and returns the nearest voicings with their scores. The lesson asks the search every
 entry of the vocabulary, its examples and GA's example queries, and shows which words it
-reads as what, which of them change the answer, and how high a score can go.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts.Out = cmd.OutOrStdout()
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return run(cmd.Context(), opts)
-		},
-	}
+reads as what, which of them change the answer, and how high a score can go.
+With --main, the sections whose answers depend on the search, over the index GA's main branch
+builds and searches.`, opts, &opts.Out, run, runF)
+	cmd.Flags().BoolVar(&opts.Main, "main", false, "build and search the index as on GA's main branch (f4f5b4a)")
+	return cmd
 }
 
 // l21Config is what the lesson's output depends on besides GA's code: the partition registry
@@ -98,11 +89,16 @@ type l21Config struct {
 	partitions []embeddings.Partition
 	prompts    []string
 	examples   []voicingtools.Example
+	// main asks GA's main branch: its voicing pipeline, and the sections the original program
+	// asks it.
+	main bool
+	// version replaces main's voicing pipeline, for tests that switch one of its changes off.
+	version *optick.Version
 }
 
-// run runs the lesson on GA's registry, queries and examples.
+// runL21 runs the lesson on GA's registry, queries and examples.
 func run(ctx context.Context, opts *Options) error {
-	return runLesson21(ctx, opts.Out, l21Config{partitions: embeddings.Partitions(), prompts: l21Prompts})
+	return runLesson21(ctx, opts.Out, l21Config{partitions: embeddings.Partitions(), prompts: l21Prompts, main: opts.Main})
 }
 
 // l21Shape is a voicing as a chart: the frets low E first, its MIDI notes in that order and
@@ -229,16 +225,25 @@ type lesson21 struct {
 	asked    map[string]l21Answer
 	// shapes holds each diagram already read: answers repeat voicings.
 	shapes map[string]l21Shape
+	// where is what every title says of the GA the lesson reads.
+	where string
 }
 
 // runLesson21 builds the index and runs the sections on cfg.
 func runLesson21(ctx context.Context, w io.Writer, cfg l21Config) error {
-	l := &lesson21{cfg: cfg, r: report.New(w), asked: map[string]l21Answer{}, shapes: map[string]l21Shape{}}
+	l := &lesson21{cfg: cfg, r: report.New(w), asked: map[string]l21Answer{}, shapes: map[string]l21Shape{}, where: "at the pin"}
+	var version optick.Version
+	if cfg.main {
+		l.where, version = "on main", optick.Main()
+		if cfg.version != nil {
+			version = *cfg.version
+		}
+	}
 	l.vocab = voicingtools.VoicingVocabulary()
 	if cfg.examples != nil {
 		l.vocab.Examples = cfg.examples
 	}
-	corpus, err := optick.BuildCorpusIndex(optick.CorpusFretCount, optick.CorpusWindowSize, optick.CorpusMinPlayed, cfg.partitions, false)
+	corpus, err := optick.BuildCorpusIndexWith(optick.CorpusFretCount, optick.CorpusWindowSize, optick.CorpusMinPlayed, cfg.partitions, false, version.Pipeline)
 	if err != nil {
 		return fmt.Errorf("build the index: %w", err)
 	}
@@ -250,13 +255,19 @@ func runLesson21(ctx context.Context, w io.Writer, cfg l21Config) error {
 	for _, c := range l.index {
 		l.indexPCs = append(l.indexPCs, theory.MaskOf(c.MidiNotes...))
 	}
-	l.tool = voicingtools.NewSearchTool(reader, cfg.partitions)
+	l.tool = voicingtools.NewSearchToolWith(reader, cfg.partitions, version)
 	// The sections ask over two thousand queries; one pass over the index answers them all.
 	if err := l.tool.Prefetch(l.queries(), 10); err != nil {
 		return err
 	}
 	if err := l.tool.Prefetch(l.chordQueries(), 1); err != nil {
 		return err
+	}
+	if cfg.main {
+		// ga_search_voicings, its vocabulary and the readers they call are the same on main;
+		// the original program asks main the sections whose answers depend on the search.
+		l.r.Heading("l21, GA's main")
+		return kit.RunSections(ctx, "l21", l.r, l.examples, l.modes, l.tagsAfterChord, l.rootless, l.scores)
 	}
 	l.r.Heading("l21")
 	return kit.RunSections(ctx, "l21", l.r, l.vocabulary, l.examples, l.modes, l.tagsAfterChord, l.rootless, l.words, l.scores, l.draft)
@@ -356,7 +367,7 @@ func bitOf(tag string) int {
 
 // vocabulary counts the vocabulary, lists its tags by bit, and asks each entry alone.
 func (l *lesson21) vocabulary() error {
-	l.r.Title("What ga_voicing_vocabulary lists, and how ga_search_voicings reads it, %s", l21Where)
+	l.r.Title("What ga_voicing_vocabulary lists, and how ga_search_voicings reads it, %s", l.where)
 	v := l.vocab
 	l.r.Line("roots %d, chord-quality suffixes %d, modes %d, symbolic tags %d", len(v.Roots), len(v.Qualities), len(v.Modes), len(v.Tags))
 	dims := 0
@@ -414,7 +425,7 @@ func (l *lesson21) vocabulary() error {
 
 // examples asks the vocabulary's five examples as said and as rewritten.
 func (l *lesson21) examples() error {
-	l.r.Title("The vocabulary's five examples, as the user said them and as it rewrites them, %s", l21Where)
+	l.r.Title("The vocabulary's five examples, as the user said them and as it rewrites them, %s", l.where)
 	w := []int{28, 34, 17, 26, 15}
 	l.r.FixedRow(w, "the user said", "read as", "rewritten", "read as", "same voicings", "top scores")
 	for _, e := range l.vocab.Examples {
@@ -445,7 +456,7 @@ func (l *lesson21) examples() error {
 // modes asks each mode after four chords, and alone.
 func (l *lesson21) modes() error {
 	modes := l.vocab.Modes
-	l.r.Title("The %d modes after a chord, and alone, %s", len(modes), l21Where)
+	l.r.Title("The %d modes after a chord, and alone, %s", len(modes), l.where)
 	w := []int{7, 6, 30}
 	l.r.FixedRow(w, "chord", "modes", "the same ten voicings as alone", "the others, as read")
 	for _, chord := range []string{"C", "Am", "G7", "Dm7"} {
@@ -507,7 +518,7 @@ func (l *lesson21) modes() error {
 // tagsAfterChord asks every tag after three chords and groups the answers by the tag's bit.
 func (l *lesson21) tagsAfterChord() error {
 	tags := l.vocab.Tags
-	l.r.Title("The %d symbolic tags after a chord, %s", len(tags), l21Where)
+	l.r.Title("The %d symbolic tags after a chord, %s", len(tags), l.where)
 	w := []int{7, 6, 18, 32}
 	l.r.FixedRow(w, "chord", "tags", "different answers", "the same ten as the chord alone", "bits whose tags all answer alike")
 	for _, chord := range []string{"Cmaj7", "Dm7", "G7"} {
@@ -584,7 +595,7 @@ func (l *lesson21) tagsAfterChord() error {
 // rootless asks "rootless" after ten seventh chords and counts the rootless voicings answered
 // and in the index: three notes or more, all the chord's, none of them its root.
 func (l *lesson21) rootless() error {
-	l.r.Title("\"rootless\" after a seventh chord, %s", l21Where)
+	l.r.Title("\"rootless\" after a seventh chord, %s", l.where)
 	w := []int{7, 22, 22}
 	l.r.FixedRow(w, "chord", "ten voicings, rootless", "rootless in the index", "the first three")
 	asked, found := 0, 0
@@ -622,7 +633,7 @@ func (l *lesson21) rootless() error {
 
 // words asks GA's example queries and shows the tags no registry key spells.
 func (l *lesson21) words() error {
-	l.r.Title("GA's example queries, and words read as tags, %s", l21Where)
+	l.r.Title("GA's example queries, and words read as tags, %s", l.where)
 	known := query.KnownTags()
 	w := []int{41, 34, 12}
 	l.r.FixedRow(w, "query", "read as", "top score", "words no tag spells, and the tag they match")
@@ -657,7 +668,7 @@ func (l *lesson21) words() error {
 // scores shows the partitions a query fills, the highest score it can reach, and the top scores
 // of every chord the vocabulary spells.
 func (l *lesson21) scores() error {
-	l.r.Title("The scores, %s", l21Where)
+	l.r.Title("The scores, %s", l.where)
 	var filled, empty []string
 	var sum float64
 	for _, p := range l.cfg.partitions {
@@ -698,7 +709,7 @@ func (l *lesson21) scores() error {
 
 // draft plays the parked draft's answer for "mellow Cm9" and asks its tags after the chord.
 func (l *lesson21) draft() error {
-	l.r.Title("The parked draft's example answer for \"mellow Cm9\", %s", l21Where)
+	l.r.Title("The parked draft's example answer for \"mellow Cm9\", %s", l.where)
 	names := []string{"C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"}
 	shape, err := l21FromChart(l21Draft.chart)
 	if err != nil {

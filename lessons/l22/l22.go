@@ -28,25 +28,13 @@ type Options struct {
 // NewCmd builds `course l22`; runF replaces the lesson's run in tests of the flags.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	cmd := &cobra.Command{
-		Use:   "l22",
-		Short: "Neighbours by interval-class vector",
-		Long: `Lesson 22: neighbours by interval-class vector.
+	cmd := kit.NewCmd("l22", `Lesson 22: neighbours by interval-class vector.
 
 Calls GA's ICV-neighbours skill in-process: the phrasings GA gives it and the routing hints
 they get, the interval-class-vector skill beside it, the chords it reads, and the neighbours
 it lists against every set within distance 2 of the chord's vector among the 4,096
 pitch-class sets, graded by the course's own set theory; then the parked draft's example.
-With --main, the sections the original program asks GA's main branch.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts.Out = cmd.OutOrStdout()
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return run(cmd.Context(), opts)
-		},
-	}
+With --main, the sections the original program asks GA's main branch.`, opts, &opts.Out, run, runF)
 	cmd.Flags().BoolVar(&opts.Main, "main", false, "ask the skills as on GA's main branch (f4f5b4a)")
 	return cmd
 }

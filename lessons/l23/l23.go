@@ -30,25 +30,13 @@ type Options struct {
 // NewCmd builds `course l23`; runF replaces the lesson's run in tests of the flags.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	cmd := &cobra.Command{
-		Use:   "l23",
-		Short: "ICV deltas and shortest paths",
-		Long: `Lesson 23: ICV deltas and shortest paths.
+	cmd := kit.NewCmd("l23", `Lesson 23: ICV deltas and shortest paths.
 
 Calls GA's Grothendieck-delta and ICV-shortest-path skills in-process: the phrasings GA
 gives them and the routing hints they get, the pairs of chords they read, the deltas over
 every ordered pair of 192 chords against the course's own interval-class vectors, and the
 breadth-first paths in GA's tie order, with the sets the search expands when it finds none.
-With --main, the same questions as the original program asks GA's main branch.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts.Out = cmd.OutOrStdout()
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return run(cmd.Context(), opts)
-		},
-	}
+With --main, the same questions as the original program asks GA's main branch.`, opts, &opts.Out, run, runF)
 	cmd.Flags().BoolVar(&opts.Main, "main", false, "ask the skills as on GA's main branch (f4f5b4a)")
 	return cmd
 }

@@ -32,26 +32,14 @@ type Options struct {
 // NewCmd builds `course l24`; runF replaces the lesson's run in tests of the flags.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	cmd := &cobra.Command{
-		Use:   "l24",
-		Short: "Set-class equivalence and GA's operation parser",
-		Long: `Lesson 24: set-class equivalence and GA's operation parser.
+	cmd := kit.NewCmd("l24", `Lesson 24: set-class equivalence and GA's operation parser.
 
 Asks GA's two skills that read set theory and category theory in a question, in-process:
 SetTheoryEquivalenceSkill on its own phrasings, on every ordered pair of three-note and of
 four-note sets, graded by the course's own set theory, and on the ways a set can be
 written; GrothendieckParseSkill and GA's F# Grothendieck parser on one expression for
 every form the parser's comments name, on chord symbols, and on questions. With --main,
-the same skills as GA's main branch has them.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts.Out = cmd.OutOrStdout()
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return run(cmd.Context(), opts)
-		},
-	}
+the same skills as GA's main branch has them.`, opts, &opts.Out, run, runF)
 	cmd.Flags().BoolVar(&opts.Main, "main", false, "title the run as GA's main branch (f4f5b4a), whose two skills and parser are the pin's")
 	return cmd
 }

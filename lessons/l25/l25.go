@@ -66,25 +66,13 @@ type Options struct {
 // NewCmd builds `course l25`; runF replaces the lesson's run in tests of the flags.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	cmd := &cobra.Command{
-		Use:   "l25",
-		Short: "What reaches the transpose skill",
-		Long: `Lesson 25: what reaches the transpose skill.
+	cmd := kit.NewCmd("l25", `Lesson 25: what reaches the transpose skill.
 
 Takes every way GA and the course phrase a transposition and shows which routing hints fire
 (+0.06 each) and which triggers of transpose's SKILL.md each contains; which other intents'
 example prompts the hint and the triggers also claim; the two skills registered under the
 name Transpose; and, with no embeddings, what the semantic router picks and what the chat
-endpoint of a real child host answers. With --main, the host behaves as GA's main.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts.Out = cmd.OutOrStdout()
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return run(cmd.Context(), opts)
-		},
-	}
+endpoint of a real child host answers. With --main, the host behaves as GA's main.`, opts, &opts.Out, run, runF)
 	cmd.Flags().BoolVar(&opts.Main, "main", false, "run against GA's main (f4f5b4a) instead of the pin")
 	opts.Host.AddFlags(cmd)
 	return cmd

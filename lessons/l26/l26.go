@@ -29,24 +29,12 @@ type Options struct {
 // NewCmd builds `course l26`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	return &cobra.Command{
-		Use:   "l26",
-		Short: "Modes from the catalogue",
-		Long: `Lesson 26: modes from the catalogue.
+	return kit.NewCmd("l26", `Lesson 26: modes from the catalogue.
 
 Calls GA's modes skill in process. It answers from Modes.yaml: the lesson checks each
 family's modes against the parent scale played from each degree, the formula the skill
 computes from the notes against a textbook's, the names the YAML reader keeps against the
-ones the file writes, and asks the skill for every mode by each of its names.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts.Out = cmd.OutOrStdout()
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return run(cmd.Context(), opts)
-		},
-	}
+ones the file writes, and asks the skill for every mode by each of its names.`, opts, &opts.Out, run, runF)
 }
 
 // l26Answers are the prompts whose first answer line the lesson shows.
@@ -302,7 +290,6 @@ func (l *lesson26) answers() error {
 var (
 	singleModeLine = lazy.Regexp(`^\*\*(?P<mode>.+?)\*\* is mode (?P<degree>\d+) of the \*\*(?P<family>.+?)\*\* family`)
 	oneFamilyLine  = lazy.Regexp(`^The \*\*(?P<family>.+?)\*\* family has`)
-	yamlModeName   = lazy.Regexp(`^      - Name: (?P<name>.+)$`)
 )
 
 // modeAnswered is what a first line answers: "Lydian (Major Scale 4)", "the Harmonic Minor
@@ -321,11 +308,9 @@ func modeAnswered(line string) string {
 // the YAML reader keeps.
 func (l *lesson26) written() error {
 	l.r.Title("The mode names Modes.yaml writes, and the names ModesConfig reads: the ones that differ")
-	var written []string
-	for _, line := range strings.Split(strings.ReplaceAll(string(l.yaml), "\r\n", "\n"), "\n") {
-		if m := yamlModeName().FindStringSubmatch(line); m != nil {
-			written = append(written, strings.Trim(strings.TrimSpace(m[1]), `'"`))
-		}
+	written, err := config.ModeNamesAsWritten(l.yaml)
+	if err != nil {
+		return err
 	}
 	var read []string
 	for _, f := range l.all {

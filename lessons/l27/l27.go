@@ -27,24 +27,12 @@ type Options struct {
 // NewCmd builds `course l27`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	return &cobra.Command{
-		Use:   "l27",
-		Short: "Chord tone, tension or avoid note",
-		Long: `Lesson 27: chord tone, tension or avoid note.
+	return kit.NewCmd("l27", `Lesson 27: chord tone, tension or avoid note.
 
 Calls GA's outside-notes skill in-process: its rule for a note over a chord against the
 usual chord scales of five seventh chords, a few answers in full, the eleventh over
 extended chords, how it reads the note and the chord from a question, how it spells
-the chord's notes, and its example prompts.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts.Out = cmd.OutOrStdout()
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return run(cmd.Context(), opts)
-		},
-	}
+the chord's notes, and its example prompts.`, opts, &opts.Out, run, runF)
 }
 
 // lesson27 carries what the sections share.

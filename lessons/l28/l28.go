@@ -85,10 +85,7 @@ type Options struct {
 // NewCmd builds `course l28`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	cmd := &cobra.Command{
-		Use:   "l28",
-		Short: "A skill only embeddings reach",
-		Long: `Lesson 28: a skill only embeddings reach.
+	cmd := kit.NewCmd("l28", `Lesson 28: a skill only embeddings reach.
 
 Asks GA's theory-comparison skill its own example prompts and twenty phrasings of the course:
 which of its four expressions finds the major/minor pair, and whether it answers, points to
@@ -98,16 +95,7 @@ question the comparison skill leaves to it. The skill's keyword rule accepts non
 
 With --main, starts the host as it behaves on GA's main, with the model on a closed port, and
 asks its chat endpoint the example prompts and three of the phrasings: what the router picks
-without embeddings, and who answers.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts.Out = cmd.OutOrStdout()
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return run(cmd.Context(), opts)
-		},
-	}
+without embeddings, and who answers.`, opts, &opts.Out, run, runF)
 	cmd.Flags().BoolVar(&opts.Main, "main", false, "ask the host as it behaves on GA's main (f4f5b4a)")
 	opts.Host.AddFlags(cmd)
 	return cmd

@@ -44,25 +44,13 @@ type Options struct {
 // NewCmd builds `course l3`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	return &cobra.Command{
-		Use:   "l3",
-		Short: "A small OPTIC-K index: write it, read it back, search it",
-		Long: `Lesson 3: a small OPTIC-K index, written with GA's writer, read back and searched.
+	return kit.NewCmd("l3", `Lesson 3: a small OPTIC-K index, written with GA's writer, read back and searched.
 
 Generates every voicing of the first three frets of a guitar with GA's voicing generator,
 analyses and embeds each one, writes the OPTK v4 index GA's writer writes (in memory), reads
 its header and records back with GA's reader, searches it with query vectors from GA's
 query encoder, with and without a chord-name filter, and by a voicing's own vector, and
-counts the dimensions that never vary over the corpus.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts.Out = cmd.OutOrStdout()
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return run(cmd.Context(), opts)
-		},
-	}
+counts the dimensions that never vary over the corpus.`, opts, &opts.Out, run, runF)
 }
 
 // l3Config is what the lesson's output depends on: the generator's settings, the symbols

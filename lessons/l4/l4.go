@@ -63,25 +63,13 @@ type Options struct {
 // NewCmd builds `course l4`; runF replaces the lesson's run in tests of the flags.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	cmd := &cobra.Command{
-		Use:   "l4",
-		Short: "From a message to the answer",
-		Long: `Lesson 4: from a message to the answer.
+	cmd := kit.NewCmd("l4", `Lesson 4: from a message to the answer.
 
 Starts the chatbot host as a child process, with the model's address on a closed port, and
 posts four questions to /api/chatbot/chat: one each guard answers without a model, and two
 that go on to the model and fail, with the warnings and errors the host logged for them.
 Then the skills' CanHandle rules on the same questions, and the relative-key intent called
-directly.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts.Out = cmd.OutOrStdout()
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return run(cmd.Context(), opts)
-		},
-	}
+directly.`, opts, &opts.Out, run, runF)
 	opts.Host.AddFlags(cmd)
 	return cmd
 }

@@ -40,23 +40,11 @@ type Options struct {
 // NewCmd builds `course l5`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	return &cobra.Command{
-		Use:   "l5",
-		Short: "The improvisation skill against chord-scale theory",
-		Long: `Lesson 5: the improvisation skill against chord-scale theory.
+	return kit.NewCmd("l5", `Lesson 5: the improvisation skill against chord-scale theory.
 
 Calls GA's improvisation skill in-process on the question lesson 6 sends, on a run of
 chord symbols, and on seven progressions, and checks its arpeggios and scales against
-the course's own chord-scale oracle: chord tones, the key, and the textbook scale.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts.Out = cmd.OutOrStdout()
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return run(cmd.Context(), opts)
-		},
-	}
+the course's own chord-scale oracle: chord tones, the key, and the textbook scale.`, opts, &opts.Out, run, runF)
 }
 
 // lesson5 carries what the sections share.

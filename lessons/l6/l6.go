@@ -47,8 +47,7 @@ type Options struct {
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
 	cmd := &cobra.Command{
-		Use:   "l6",
-		Short: "The chatbot's answer on the wire",
+		Use: "l6",
 		Long: `Lesson 6: the chatbot's answer on the wire.
 
 Starts the chatbot host as a child process, with the model's address on a closed port,

@@ -80,12 +80,9 @@ func TestL6CRLFHost(t *testing.T) {
 		t.Fatalf("CRLF host's /chat answer: %d characters, %q", n, body.NaturalLanguageAnswer)
 	}
 
-	want, err := os.ReadFile(filepath.Join("..", "..", "snapshots", "l6.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := runL6With(t, crlf); got != string(want) {
-		t.Errorf("with a CRLF host, l6 differs from its snapshot:\n%s", testutil.LineDiff(string(want), got))
+	want := testutil.Snapshot(t, filepath.Join("..", ".."), "l6")
+	if got := runL6With(t, crlf); got != want {
+		t.Errorf("with a CRLF host, l6 differs from its snapshot:\n%s", testutil.LineDiff(want, got))
 	}
 }
 

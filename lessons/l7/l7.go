@@ -50,24 +50,12 @@ type Options struct {
 // NewCmd builds `course l7`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	return &cobra.Command{
-		Use:   "l7",
-		Short: "Input that is not a chord",
-		Long: `Lesson 7: input that is not a chord.
+	return kit.NewCmd("l7", `Lesson 7: input that is not a chord.
 
 Sends sixteen improvisation requests, naming invalid chords, valid ones, both or none, to
 GA's improvisation skill at the pin and as GA's PR #749 fixed it, and to #749's guard,
 which declines requests that name only invalid chords. The course's own recognizer of
-chord symbols says what each message holds, and grades what GA does with it.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts.Out = cmd.OutOrStdout()
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return run(cmd.Context(), opts)
-		},
-	}
+chord symbols says what each message holds, and grades what GA does with it.`, opts, &opts.Out, run, runF)
 }
 
 // lesson7 carries what the sections share: the messages, what the recognizer reads in each,

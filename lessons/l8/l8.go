@@ -39,26 +39,14 @@ type Options struct {
 // NewCmd builds `course l8`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	cmd := &cobra.Command{
-		Use:   "l8",
-		Short: "GA's prompt corpus run as a gate without a model",
-		Long: `Lesson 8: GA's prompt corpus run as a gate without a model.
+	cmd := kit.NewCmd("l8", `Lesson 8: GA's prompt corpus run as a gate without a model.
 
 Reads GA's prompt corpus, the invariants its chatbot changes are tested against, and runs
 each prompt without a model: the prompts that name the intent that must answer are asked of
 that intent, the others are posted to /api/chatbot/chat of the chatbot host, started as a
 child process with the model's address on a closed port. Each answer is checked as GA's
 PromptCorpusTests checks it. Then the gate itself is tested: each prompt's invariants are
-applied to the other prompts' answers, and to its own answer a semitone higher.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts.Out = cmd.OutOrStdout()
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return run(cmd.Context(), opts)
-		},
-	}
+applied to the other prompts' answers, and to its own answer a semitone higher.`, opts, &opts.Out, run, runF)
 	opts.Host.AddFlags(cmd)
 	return cmd
 }

@@ -59,25 +59,13 @@ type Options struct {
 // NewCmd builds `course l9`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	return &cobra.Command{
-		Use:   "l9",
-		Short: "Intervals, scales and relative keys graded by letter arithmetic",
-		Long: `Lesson 9: intervals, scales and relative keys graded by letter arithmetic.
+	return kit.NewCmd("l9", `Lesson 9: intervals, scales and relative keys graded by letter arithmetic.
 
 Asks GA's interval skill about every pair of the 21 note names, and its scale-info and
 relative-key skills about the 30 keys with at most seven sharps or flats, through their
 intents, and grades the answers by the course's own letter arithmetic: an interval's
 number counts letters, its quality counts semitones. Then sends each skill its own
-example prompts, the ones the intent router matches questions against.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts.Out = cmd.OutOrStdout()
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return run(cmd.Context(), opts)
-		},
-	}
+example prompts, the ones the intent router matches questions against.`, opts, &opts.Out, run, runF)
 }
 
 // l9Intents are the intents lesson 9 asks, in the order it sends them their examples.
