@@ -143,7 +143,9 @@ func (c *CodeCheck) restore(path, name string) error {
 // reports whether the check passed. overlay, when not nil, is go's build overlay: file names in
 // the repository mapped to the file go reads instead ("" for none).
 func (c *CodeCheck) Run(ctx context.Context, root string, overlay map[string]string, out, errOut io.Writer) (bool, error) {
-	args := []string{"test", "-tags", "exercise", "-count=1", "-run", "^" + c.Test + "$"}
+	// -trimpath keeps the build cache's entries apart from the folder, so a check run in a
+	// temporary copy of the course reuses what the course's own builds compiled.
+	args := []string{"test", "-trimpath", "-tags", "exercise", "-count=1", "-run", "^" + c.Test + "$"}
 	if overlay != nil {
 		data, err := json.Marshal(map[string]map[string]string{"Replace": overlay})
 		if err != nil {
