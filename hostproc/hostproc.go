@@ -25,6 +25,10 @@ const (
 	// Spec.StopGrace is 0. It is longer than the stand-in's own shutdown grace (5 s, gahost's
 	// shutdownGrace), so a host still draining its requests is never killed for it.
 	DefaultStopGrace = 6 * time.Second
+	// MaxResponseBytes is the most of one response body Do reads. The largest answer a lesson
+	// asks for is a few hundred kilobytes; past this a host is sending something else, and
+	// reading on would grow the course without end.
+	MaxResponseBytes = 16 << 20
 )
 
 // readyMarker is the part of ASP.NET's lifetime log line that carries the bound
@@ -327,8 +331,9 @@ func (h *Host) Post(ctx context.Context, path string, body []byte) (*Response, e
 }
 
 // Do sends req, resolving a URL without a host against the host's URL, and
-// reads the whole body. If reading the body fails part way, the partial
-// Response is returned together with the error.
+// reads the whole body, up to MaxResponseBytes. If reading the body fails part
+// way, or the body is longer, the partial Response is returned together with
+// the error.
 func (h *Host) Do(req *http.Request) (*Response, error) {
 	if req.URL.Host == "" {
 		base, err := url.Parse(h.url)
@@ -343,10 +348,20 @@ func (h *Host) Do(req *http.Request) (*Response, error) {
 		return nil, fmt.Errorf("hostproc: %s %s: %w", req.Method, req.URL.Path, err)
 	}
 	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
-	out := &Response{Status: resp.StatusCode, Header: resp.Header, Body: body}
+	out := &Response{Status: resp.StatusCode, Header: resp.Header}
+	if resp.ContentLength > MaxResponseBytes {
+		return out, fmt.Errorf("hostproc: %s %s: the response declares %d bytes, more than the %d MiB a host's response may have (0 bytes read)",
+			req.Method, req.URL.Path, resp.ContentLength, MaxResponseBytes>>20)
+	}
+	body, err := io.ReadAll(io.LimitReader(resp.Body, MaxResponseBytes+1))
+	out.Body = body
 	if err != nil {
 		return out, fmt.Errorf("hostproc: %s %s: read body: %w", req.Method, req.URL.Path, err)
+	}
+	if len(body) > MaxResponseBytes {
+		out.Body = body[:MaxResponseBytes]
+		return out, fmt.Errorf("hostproc: %s %s: the response is longer than the %d MiB a host's response may have (%d bytes read)",
+			req.Method, req.URL.Path, MaxResponseBytes>>20, len(body))
 	}
 	return out, nil
 }
