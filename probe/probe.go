@@ -15,7 +15,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"net"
 	"net/http"
 	"net/url"
@@ -383,6 +382,9 @@ func FormatSize(n int) string {
 	return count(n, "byte")
 }
 
+// MaxSize is the largest byte count ParseSize takes.
+const MaxSize = 2 << 30
+
 // ParseSize reads a byte count such as "16MiB", "16 MiB", "512KiB", "1GB" or "4096"; KB, MB and GB
 // count in powers of ten, KiB, MiB and GiB (and K, M, G) in powers of two.
 func ParseSize(s string) (int, error) {
@@ -403,8 +405,8 @@ func ParseSize(s string) (int, error) {
 		return 0, fmt.Errorf("size %q: want a positive number of bytes such as 4096, 512KiB or 16MiB", s)
 	}
 	n := f * mult
-	if n > math.MaxInt32 {
-		return 0, fmt.Errorf("size %q: more than 2 GiB", s)
+	if n > MaxSize {
+		return 0, fmt.Errorf("size %q: more than %s", s, FormatSize(MaxSize))
 	}
 	return max(int(n), 1), nil
 }

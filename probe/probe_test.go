@@ -836,15 +836,19 @@ func TestProbeWriteJSONIsTheWholeDocument(t *testing.T) {
 }
 
 func TestProbeSizes(t *testing.T) {
-	for in, want := range map[string]int{"16MiB": 16 << 20, "16 MiB": 16 << 20, "512k": 512 << 10, "1GB": 1e9, "4096": 4096, "1.5KiB": 1536} {
+	for in, want := range map[string]int{"16MiB": 16 << 20, "16 MiB": 16 << 20, "512k": 512 << 10, "1GB": 1e9, "4096": 4096, "1.5KiB": 1536, "2GiB": 2 << 30, "2147483648": 2 << 30} {
 		if got, err := ParseSize(in); err != nil || got != want {
 			t.Errorf("ParseSize(%q) = %d, %v; want %d", in, got, err, want)
 		}
 	}
-	for _, bad := range []string{"", "0", "-1MiB", "16 parsecs", "3GiB"} {
+	for _, bad := range []string{"", "0", "-1MiB", "16 parsecs", "3GiB", "2147483649"} {
 		if _, err := ParseSize(bad); err == nil {
 			t.Errorf("ParseSize(%q): no error", bad)
 		}
+	}
+	// The message names the limit the parser holds to.
+	if _, err := ParseSize("2.5GiB"); err == nil || !strings.Contains(err.Error(), "more than 2 GiB") {
+		t.Errorf("ParseSize(2.5GiB): %v, want one that says more than 2 GiB", err)
 	}
 	for n, want := range map[int]string{16 << 20: "16 MiB", 1536: "1.5 KiB", 1: "1 byte", 300: "300 bytes"} {
 		if got := FormatSize(n); got != want {
