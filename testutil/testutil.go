@@ -1,7 +1,7 @@
 // Package testutil is what the course's tests share: the test binary serving as the processes
 // the course starts (a lesson starts `<binary> host`, and under `go test` the binary is the test
-// binary), the failing hosts the tests need, the line diff a failed snapshot shows, and the rule
-// that a browser test skips only where CI does not require Chromium.
+// binary), the failing hosts the tests need, the line diff a failed snapshot shows, and the rules
+// that a browser or pseudo-terminal test skips only where CI does not require one.
 package testutil
 
 import (
@@ -137,6 +137,16 @@ func SkipUnlessChromium(t testing.TB, args []string) {
 		}
 		t.Skipf("%v", err)
 	}
+}
+
+// SkipWithoutPty skips a test that needs a pseudo-terminal where none could be opened, with
+// the reason; CI, on Linux, which always has /dev/ptmx, sets COURSE_REQUIRE_PTY, so there it fails.
+func SkipWithoutPty(t testing.TB, err error) {
+	t.Helper()
+	if os.Getenv("COURSE_REQUIRE_PTY") != "" {
+		t.Fatalf("COURSE_REQUIRE_PTY is set, and no pseudo-terminal opens: %v", err)
+	}
+	t.Skipf("no pseudo-terminals here: %v", err)
 }
 
 // LineDiff renders a line diff of want and got: "- " for lines only in want, "+ " for lines only
