@@ -3,8 +3,10 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -126,6 +128,59 @@ func TestSignalsEndTheCourse(t *testing.T) {
 			}
 			waitGone(t, host, 10*time.Second)
 		})
+	}
+}
+
+// TestSignalsInTheFirstMilliseconds signals the course at the first moment its own packages
+// start to initialise, long before main, which the runtime's init trace marks on stderr: the
+// course still ends with 130 or 143 and its message, not by the signal.
+func TestSignalsInTheFirstMilliseconds(t *testing.T) {
+	for _, tt := range []struct {
+		sig  syscall.Signal
+		code int
+		msg  string
+	}{
+		{syscall.SIGINT, 130, "course: interrupted (SIGINT)\n"},
+		{syscall.SIGTERM, 143, "course: terminated (SIGTERM)\n"},
+	} {
+		for run := range 3 {
+			t.Run(fmt.Sprintf("%v/%d", tt.sig, run), func(t *testing.T) {
+				cmd := courseCommand(t, "l6", "--host-cmd", "sleep 100", "--timeout", "60s")
+				// The processes the course starts trace too, into the host output it keeps to itself.
+				cmd.Env = append(cmd.Env, "GODEBUG=inittrace=1")
+				stderr, err := cmd.StderrPipe()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := cmd.Start(); err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+				var rest bytes.Buffer
+				sc := bufio.NewScanner(stderr)
+				sent := false
+				for sc.Scan() {
+					line := sc.Text()
+					// The first of the course's packages has initialised; main is still far off.
+					if !sent && strings.HasPrefix(line, "init course/") {
+						if err := cmd.Process.Signal(tt.sig); err != nil {
+							t.Fatal(err)
+						}
+						sent = true
+					}
+					if !strings.HasPrefix(line, "init ") {
+						rest.WriteString(line + "\n")
+					}
+				}
+				err = cmd.Wait()
+				if !sent {
+					t.Fatalf("no package of the course in the init trace; stderr %q", rest.String())
+				}
+				if got := exitCode(err); got != tt.code || rest.String() != tt.msg {
+					t.Errorf("exit %d (%v), stderr %q; want %d and %q", got, err, rest.String(), tt.code, tt.msg)
+				}
+			})
+		}
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"course/internal/stopsignal"
 	"course/lessons"
 )
 
@@ -32,6 +33,7 @@ func TestMain(m *testing.M) {
 		main()
 		os.Exit(0)
 	}
+	stopsignal.Release() // the tests end on Ctrl-C as any test binary does
 	os.Exit(m.Run())
 }
 
