@@ -6,9 +6,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"course/cli"
 	"course/internal/stopsignal"
 	"course/lessons"
 )
@@ -105,4 +107,11 @@ func courseCommand(t *testing.T, args ...string) *exec.Cmd {
 	cmd := exec.Command(bin, args...)
 	cmd.Env = env
 	return cmd
+}
+
+// TestStopSignalsAgree: the signals main catches first are those the command line ends on.
+func TestStopSignalsAgree(t *testing.T) {
+	if !slices.Equal(stopsignal.Signals, cli.StopSignals) {
+		t.Errorf("main catches %v, the command line ends on %v", stopsignal.Signals, cli.StopSignals)
+	}
 }
