@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -861,10 +862,12 @@ func TestProbeSizes(t *testing.T) {
 func TestProbeStreamedVerdict(t *testing.T) {
 	at := func(ms ...float64) *Report {
 		r := &Report{}
+		var last Millis
 		for _, m := range ms {
-			r.Events = append(r.Events, Event{At: Millis(m * float64(time.Millisecond)), Kind: KindText})
+			last = Millis(m * float64(time.Millisecond))
+			r.stats.add(Event{At: last, Kind: KindText})
 		}
-		r.Events = append(r.Events, Event{At: r.Events[len(r.Events)-1].At, Kind: KindDone})
+		r.stats.add(Event{At: last, Kind: KindDone})
 		r.timing()
 		return r
 	}
@@ -873,5 +876,31 @@ func TestProbeStreamedVerdict(t *testing.T) {
 	}
 	if tm := at(10, 40, 90).Timing; !tm.Streamed || time.Duration(tm.Spread) != 80*time.Millisecond {
 		t.Errorf("streamed: %+v", tm)
+	}
+}
+
+// TestEventLogKeepsTheEnds: a long stream's report keeps its first and last events, in order,
+// and counts the rest; a stream of up to twice the kept number and one is kept whole.
+func TestEventLogKeepsTheEnds(t *testing.T) {
+	for _, n := range []int{0, 3, 21, 22, 1000} {
+		l := eventLog{keep: 10}
+		for i := range n {
+			l.add(Event{ID: strconv.Itoa(i + 1), Kind: KindText})
+		}
+		var r Report
+		l.fill(&r)
+		var ids []string
+		for _, e := range r.Events {
+			ids = append(ids, e.ID)
+		}
+		want := []string{}
+		for i := 1; i <= n; i++ {
+			if n <= 21 || i <= 10 || i > n-10 {
+				want = append(want, strconv.Itoa(i))
+			}
+		}
+		if !slices.Equal(ids, want) && !(len(ids) == 0 && len(want) == 0) || r.EventCount != n || r.EventsLeftOut != n-len(want) {
+			t.Errorf("%d events: kept %v, count %d, left out %d; want %v", n, ids, r.EventCount, r.EventsLeftOut, want)
+		}
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"runtime"
 	"runtime/metrics"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -80,11 +81,16 @@ var children = map[string]func(ctx context.Context, args []string) error{
 			writeForever(r.Context(), w, []byte(`{"naturalLanguageAnswer":"`+strings.Repeat("a", 4070)+`",`), false)
 		})
 	},
-	// endless-stream-host answers every request with an event stream, chunked, that never ends.
+	// endless-stream-host answers every request with an event stream, chunked, that never ends:
+	// events of 18 bytes of data, or of ?data=N bytes.
 	"endless-stream-host": func(ctx context.Context, _ []string) error {
 		return serveHost(ctx, func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "text/event-stream")
-			writeForever(r.Context(), w, []byte(strings.Repeat("data: more of the answer\n\n", 160)), true)
+			chunk := strings.Repeat("data: more of the answer\n\n", 160)
+			if n, err := strconv.Atoi(r.URL.Query().Get("data")); err == nil && n > 0 {
+				chunk = "data: " + strings.Repeat("x", n) + "\n\n"
+			}
+			writeForever(r.Context(), w, []byte(chunk), true)
 		})
 	},
 }
