@@ -43,9 +43,6 @@ func TestExitStatuses(t *testing.T) {
 		{[]string{"l6", "--bogus-flag"}, 1, "course: unknown flag: --bogus-flag"},
 		{[]string{"probe"}, 2, "course: probe: "},
 	}
-	if l := unportedLesson(); l != "" {
-		cases = append(cases, exitCase{[]string{l}, 1, "course: lesson " + l + " ("})
-	}
 	for _, tt := range cases {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
 			cmd := courseCommand(t, tt.args...)

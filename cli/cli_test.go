@@ -31,21 +31,9 @@ func runCourse(t *testing.T, args ...string) (string, error) {
 }
 
 func TestUnknownCommands(t *testing.T) {
-	// the first lesson that does not run yet stands for all of them
-	unported := ""
-	for _, l := range lessons.Course() {
-		if !l.Runs() {
-			unported = l.Slug
-			break
-		}
-	}
 	cases := []struct{ args, want []string }{
 		{[]string{"matrx"}, []string{`unknown command "matrx"`, "did you mean matrix?"}},
 		{[]string{"zzzz"}, []string{`unknown command "zzzz"`, "course lessons"}},
-	}
-	if unported != "" {
-		cases = append(cases, struct{ args, want []string }{[]string{unported},
-			[]string{"lesson " + unported + " (", "is not ported yet", "course lessons"}})
 	}
 	for _, tc := range cases {
 		_, err := runCourse(t, tc.args...)
@@ -57,8 +45,8 @@ func TestUnknownCommands(t *testing.T) {
 	}
 }
 
-// TestIndexListsEveryLesson checks the index against the course's list: a lesson that runs names
-// its written lesson, which must exist; one that does not says what it will cover.
+// TestIndexListsEveryLesson checks the index against the course's list: every lesson names its
+// written lesson, which must exist.
 func TestIndexListsEveryLesson(t *testing.T) {
 	for _, args := range [][]string{nil, {"lessons"}} {
 		out, err := runCourse(t, args...)
@@ -69,18 +57,14 @@ func TestIndexListsEveryLesson(t *testing.T) {
 			if !strings.Contains(out, l.Title) {
 				t.Errorf("course %v does not list %s (%s)", args, l.Slug, l.Title)
 			}
-			if l.Runs() {
-				if !strings.Contains(out, l.Doc()) {
-					t.Errorf("course %v does not name %s's written lesson", args, l.Slug)
-				}
-				if _, err := os.Stat(filepath.Join("..", l.Doc())); err != nil {
-					t.Errorf("%s runs but has no written lesson: %v", l.Slug, err)
-				}
-			} else if !strings.Contains(out, l.About) {
-				t.Errorf("course %v does not say what %s covers", args, l.Slug)
+			if !strings.Contains(out, l.Doc()) {
+				t.Errorf("course %v does not name %s's written lesson", args, l.Slug)
+			}
+			if _, err := os.Stat(filepath.Join("..", l.Doc())); err != nil {
+				t.Errorf("%s has no written lesson: %v", l.Slug, err)
 			}
 		}
-		if want := fmt.Sprintf("%d of %d lessons run", len(lessons.All()), len(lessons.Course())); !strings.Contains(out, want) {
+		if want := fmt.Sprintf("%d of %d lessons run", len(lessons.Course()), len(lessons.Course())); !strings.Contains(out, want) {
 			t.Errorf("course %v does not say %q", args, want)
 		}
 	}
@@ -91,7 +75,7 @@ func TestHelpListsLessonsWithTitles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, l := range lessons.All() {
+	for _, l := range lessons.Course() {
 		if !strings.Contains(out, l.Slug) || !strings.Contains(out, l.Title) {
 			t.Errorf("help does not list %s (%s):\n%s", l.Slug, l.Title, out)
 		}

@@ -168,7 +168,7 @@ func TestDocCommandsRun(t *testing.T) {
 			t.Errorf("%s: %q: %v", c.page, c.line, err)
 			continue
 		}
-		if want, err := os.ReadFile(snapshotPath(c.args)); err == nil && out != string(want) {
+		if want, ok := snapshotFor(t, c.args); ok && out != want.stdout {
 			t.Errorf("%s: %q does not print its snapshot", c.page, c.line)
 		}
 	}

@@ -12,6 +12,7 @@ import (
 
 	"course/internal/report"
 	"course/lessons"
+	"course/lessons/l6"
 	"course/tools"
 )
 
@@ -62,24 +63,20 @@ it over HTTP, and prints what the written lesson discusses, computed from what h
 	// Flag help wraps at the reading width, so that every --help fits a terminal.
 	root.SetUsageTemplate(strings.ReplaceAll(root.UsageTemplate(), ".FlagUsages", fmt.Sprintf(".FlagUsagesWrapped %d", report.DefaultWidth)))
 	root.AddGroup(&cobra.Group{ID: "lessons", Title: "Lessons:"}, &cobra.Group{ID: "tools", Title: "Tools:"})
-	for _, l := range lessons.All() {
+	for _, l := range lessons.Course() {
 		cmd := l.New()
 		cmd.GroupID = "lessons"
 		root.AddCommand(cmd)
 	}
-	for _, tool := range []*cobra.Command{lessons.NewCmdLessons(nil), lessons.NewCmdCheck(nil), tools.NewCmdHost(), tools.NewCmdMatrix(nil), tools.NewCmdWire(), tools.NewCmdProbe(nil)} {
+	for _, tool := range []*cobra.Command{lessons.NewCmdLessons(nil), l6.NewCmdCheck(nil), tools.NewCmdHost(), tools.NewCmdMatrix(nil), tools.NewCmdWire(), tools.NewCmdProbe(nil)} {
 		tool.GroupID = "tools"
 		root.AddCommand(tool)
 	}
 	return root, func() error { return flush() }
 }
 
-// unknownCommand says what the course has instead of name: a lesson still to be ported, the
-// nearest command, or the index.
+// unknownCommand says what the course has instead of name: the nearest command, or the index.
 func unknownCommand(root *cobra.Command, name string) error {
-	if l, ok := lessons.BySlug(name); ok {
-		return lessons.NotPorted(l)
-	}
 	if root.SuggestionsMinimumDistance <= 0 {
 		root.SuggestionsMinimumDistance = 2 // cobra's own default, which it sets only for its own message
 	}

@@ -4,14 +4,12 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"course/internal/dotnet"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -19,6 +17,10 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/rogpeppe/go-internal/txtar"
+
+	"course/internal/dotnet"
 )
 
 const (
@@ -213,10 +215,11 @@ func stepNames(c chatJSON) []string {
 // stream of the voicing question, one display line per stream line.
 func referenceStream(t *testing.T) []string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "snapshots", "l6.txt"))
-	if err != nil {
-		t.Fatal(err)
+	ar, err := txtar.ParseFile(filepath.Join("..", "snapshots", "l6.txtar"))
+	if err != nil || len(ar.Files) != 1 {
+		t.Fatalf("read the l6 snapshot: %v", err)
 	}
+	data := ar.Files[0].Data
 	var out []string
 	in := false
 	for line := range strings.SplitSeq(string(data), "\n") {

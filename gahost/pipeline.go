@@ -2,7 +2,6 @@ package gahost
 
 import (
 	"context"
-	"course/internal/dotnet"
 	"errors"
 	"strings"
 	"sync"
@@ -12,6 +11,7 @@ import (
 	"course/ga/algebra"
 	"course/ga/notation"
 	"course/ga/voicing"
+	"course/internal/dotnet"
 )
 
 // Timeouts of the orchestrated service and its calls (ga-behaviour.md §1.2).

@@ -2,7 +2,6 @@ package gahost
 
 import (
 	"bytes"
-	"course/internal/dotnet"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -17,6 +16,8 @@ import (
 	"time"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"course/internal/dotnet"
 )
 
 // MaxBodyBytes is the stand-in's request body limit, the course's own: a valid chat request is at

@@ -1,12 +1,13 @@
 package gahost
 
 import (
-	"course/internal/dotnet"
 	"encoding/json"
 	"net/http/httptest"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"course/internal/dotnet"
 )
 
 // FuzzDecodeChatRequest feeds any body and content type to the request decoding: it never

@@ -2,9 +2,10 @@ package gahost
 
 import (
 	"bytes"
-	"course/internal/dotnet"
 	"io"
 	"strings"
+
+	"course/internal/dotnet"
 )
 
 // sseResponse is the part of GaChatbot.Api's ChatbotController that writes /chat/stream's body:

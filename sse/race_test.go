@@ -2,6 +2,6 @@
 
 package sse
 
-// raceEnabled thins the exhaustive tests under the race detector, which slows their loops
-// tenfold and looks for what they do not have: the run without it checks every case.
+// raceEnabled thins the exhaustive tests under the race detector (see thinned), which looks
+// for what they do not have.
 const raceEnabled = true

@@ -22,13 +22,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/olekukonko/tablewriter/pkg/twwidth"
+	"github.com/sergi/go-diff/diffmatchpatch"
+
 	"course/browser"
 	"course/gahost"
 	"course/hostproc"
 	"course/wire"
-
-	"github.com/olekukonko/tablewriter/pkg/twwidth"
-	"github.com/sergi/go-diff/diffmatchpatch"
 )
 
 // Main runs the test binary as the child its first argument names, or runs the tests.

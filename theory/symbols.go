@@ -1,11 +1,12 @@
 package theory
 
 import (
-	"course/internal/lazy"
 	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"course/internal/lazy"
 )
 
 // Symbols is what a message holds, read as lead sheets write chord symbols: the chord symbols,

@@ -2,9 +2,6 @@ package tools
 
 import (
 	"context"
-	"course/internal/dotnet"
-	"course/internal/report"
-	"course/lessons"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -15,7 +12,10 @@ import (
 	"github.com/olekukonko/tablewriter/pkg/twwidth"
 	"github.com/spf13/cobra"
 
+	"course/exercises/l6/check"
 	"course/ga/skills"
+	"course/internal/dotnet"
+	"course/internal/report"
 	"course/probe"
 	"course/wire"
 )
@@ -647,7 +647,7 @@ func outcome(err error) (string, bool) {
 func matrixText(opts *MatrixOptions) (text, source string, err error) {
 	switch opts.TextFile {
 	case "":
-		return skills.Improvisation{}.Execute(lessons.ArpeggioQuestion).Text, fmt.Sprintf("the improvisation skill's answer to %q", lessons.ArpeggioQuestion), nil
+		return skills.Improvisation{}.Execute(check.Question).Text, fmt.Sprintf("the improvisation skill's answer to %q", check.Question), nil
 	case "-":
 		b, err := io.ReadAll(opts.In)
 		if err != nil {

@@ -13,9 +13,9 @@ import (
 	"strings"
 	"testing"
 
+	"course/exercises/l6/check"
 	"course/ga/skills"
 	"course/internal/report"
-	"course/lessons"
 	"course/testutil"
 	"course/wire"
 )
@@ -145,7 +145,7 @@ func TestMatrixGridIsTheReaders(t *testing.T) {
 			t.Fatal(err)
 		}
 		cells := gridCells(t, out, "== Each writer (down) with each reader (across)")
-		text := skills.Improvisation{}.Execute(lessons.ArpeggioQuestion).Text
+		text := skills.Improvisation{}.Execute(check.Question).Text
 		readers, _ := wire.ReadersByKey(nil)
 		if len(cells) != len(wire.Writers)*len(readers) {
 			t.Fatalf("%d cells, want %d writers × %d readers", len(cells), len(wire.Writers), len(readers))
@@ -276,7 +276,7 @@ func TestMatrixJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := skills.Improvisation{}.Execute(lessons.ArpeggioQuestion).Text
+	text := skills.Improvisation{}.Execute(check.Question).Text
 	kinds := map[string]int{}
 	sc := bufio.NewScanner(strings.NewReader(out))
 	sc.Buffer(nil, 1<<20)
@@ -318,7 +318,7 @@ func TestMatrixJSON(t *testing.T) {
 // TestMatrixAndWireFitAHundredColumns checks the canonical output of the tools, which have no
 // reference to match, against the reading width.
 func TestMatrixAndWireFitAHundredColumns(t *testing.T) {
-	answer := skills.Improvisation{}.Execute(lessons.ArpeggioQuestion).Text
+	answer := skills.Improvisation{}.Execute(check.Question).Text
 	path := filepath.Join(t.TempDir(), "answer.md")
 	if err := os.WriteFile(path, []byte(answer), 0o644); err != nil {
 		t.Fatal(err)
@@ -369,7 +369,7 @@ func TestMatrixGridWrapsReaderColumns(t *testing.T) {
 }
 
 func TestWireEncodeDecode(t *testing.T) {
-	answer := skills.Improvisation{}.Execute(lessons.ArpeggioQuestion).Text
+	answer := skills.Improvisation{}.Execute(check.Question).Text
 	for _, w := range wire.Writers {
 		stream, err := runCourseIn(t, answer, "wire", "encode", "--writer", w.Key)
 		if err != nil {
@@ -425,7 +425,7 @@ func TestWireDecodeOutcomes(t *testing.T) {
 
 // TestWireDecodeMeasuresAgainstTheAnswer decodes GaApi's stream of the answer and measures it.
 func TestWireDecodeMeasuresAgainstTheAnswer(t *testing.T) {
-	answer := skills.Improvisation{}.Execute(lessons.ArpeggioQuestion).Text
+	answer := skills.Improvisation{}.Execute(check.Question).Text
 	path := filepath.Join(t.TempDir(), "answer.md")
 	if err := os.WriteFile(path, []byte(answer), 0o644); err != nil {
 		t.Fatal(err)
@@ -451,7 +451,7 @@ func TestWireDecodeMeasuresAgainstTheAnswer(t *testing.T) {
 }
 
 func TestWireSplitPrintsTheChunks(t *testing.T) {
-	answer := skills.Improvisation{}.Execute(lessons.ArpeggioQuestion).Text
+	answer := skills.Improvisation{}.Execute(check.Question).Text
 	for _, tc := range []struct {
 		split  string
 		chunks []string

@@ -2,9 +2,6 @@ package tools
 
 import (
 	"context"
-	"course/internal/cmdutil"
-	"course/internal/dotnet"
-	"course/internal/report"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -18,6 +15,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"course/hostproc"
+	"course/internal/cmdutil"
+	"course/internal/dotnet"
+	"course/internal/report"
 	"course/probe"
 )
 
@@ -169,11 +170,7 @@ func (o *ProbeOptions) probeRun() (probe.Options, error) {
 		}
 		po.Body = []byte(o.Data)
 	case o.Message != "":
-		b, err := json.Marshal(map[string]string{"message": o.Message})
-		if err != nil {
-			return po, probeUsage("--message: %v", err)
-		}
-		po.Body = b
+		po.Body = hostproc.ChatBody(o.Message)
 	}
 	if len(o.Headers) > 0 {
 		po.Header = http.Header{}

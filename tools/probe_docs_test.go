@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"course/lessons"
+	"course/lessons/kit"
 	"course/testutil"
 )
 
@@ -104,7 +104,7 @@ func TestProbeExampleStandIn(t *testing.T) {
 	if !ok {
 		t.Fatal("docs/probe.md has no stand-in example")
 	}
-	base := probeStandIn(t, lessons.HostOptions{Timeout: 30 * time.Second})
+	base := probeStandIn(t, kit.HostOptions{Timeout: 30 * time.Second})
 	got, err := runCourse(t, "probe", base+streamPath, "--message", voicingQuestion, "--answer-url", base+chatPath)
 	if err == nil {
 		t.Fatal("the probe passed the stand-in, whose chatService reader loses lines")

@@ -3,9 +3,6 @@ package tools
 import (
 	"bytes"
 	"context"
-	"course/internal/cmdutil"
-	"course/lessons"
-	"course/testutil"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -25,11 +22,14 @@ import (
 	"time"
 
 	"course/hostproc"
+	"course/internal/cmdutil"
+	"course/lessons/kit"
 	"course/probe"
+	"course/testutil"
 )
 
 // startStandIn starts `course host` as the lessons do and returns its URL.
-func probeStandIn(t *testing.T, opts lessons.HostOptions) string {
+func probeStandIn(t *testing.T, opts kit.HostOptions) string {
 	t.Helper()
 	host, err := opts.Start(t.Context())
 	if err != nil {
@@ -77,7 +77,7 @@ func probeMeasures(rep *probe.Report) map[string]string {
 }
 
 func TestProbeStandInVoicing(t *testing.T) {
-	base := probeStandIn(t, lessons.HostOptions{})
+	base := probeStandIn(t, kit.HostOptions{})
 	rep, err := probeJSON(t, base+streamPath, "--message", voicingQuestion, "--answer-url", base+chatPath)
 	if probeExitCode(err) != cmdutil.ExitFail {
 		t.Fatalf("exit %d (%v), want %d: chatService loses lines", probeExitCode(err), err, cmdutil.ExitFail)
@@ -120,8 +120,8 @@ func TestProbeStandInVoicing(t *testing.T) {
 }
 
 func TestProbeStandInFailure(t *testing.T) {
-	base := probeStandIn(t, lessons.HostOptions{})
-	rep, err := probeJSON(t, base+streamPath, "--message", lessons.ArpeggioQuestion, "--answer-url", base+chatPath)
+	base := probeStandIn(t, kit.HostOptions{})
+	rep, err := probeJSON(t, base+streamPath, "--message", kit.ArpeggioQuestion, "--answer-url", base+chatPath)
 	if probeExitCode(err) != cmdutil.ExitFail {
 		t.Fatalf("exit %d (%v), want %d", probeExitCode(err), err, cmdutil.ExitFail)
 	}
@@ -159,8 +159,8 @@ func TestProbeStandInComputesFirst(t *testing.T) {
 		_, _ = w.Write([]byte(`{"model":"llama3.2:3b","message":{"role":"assistant","content":"One. Two! Three? Four."},"done":true}`))
 	}))
 	defer model.Close()
-	base := probeStandIn(t, lessons.HostOptions{ModelURL: model.URL})
-	rep, _ := probeJSON(t, base+streamPath, "--message", lessons.ArpeggioQuestion)
+	base := probeStandIn(t, kit.HostOptions{ModelURL: model.URL})
+	rep, _ := probeJSON(t, base+streamPath, "--message", kit.ArpeggioQuestion)
 	tm := rep.Timing
 	if tm.TextEvents != 4 || tm.FirstText == nil || time.Duration(*tm.FirstText) < delay {
 		t.Fatalf("timing %+v: want 4 text events, the first after the model's %v", tm, delay)
@@ -174,7 +174,7 @@ func TestProbeStandInComputesFirst(t *testing.T) {
 		}
 	}
 
-	out, _ := runCourse(t, "probe", base+streamPath, "--message", lessons.ArpeggioQuestion)
+	out, _ := runCourse(t, "probe", base+streamPath, "--message", kit.ArpeggioQuestion)
 	firstAfter, streamedLine := false, false
 	for line := range strings.SplitSeq(out, "\n") {
 		if rest, ok := strings.CutPrefix(line, "first text   "); ok {

@@ -21,6 +21,8 @@ type VoiceLeadingTool struct {
 	Strategy *optick.Strategy
 	// Partitions are the embedding schema's partitions the query is encoded over.
 	Partitions []embeddings.Partition
+	// Encode is the version of MusicalQueryEncoder the tool calls; the zero value is the pin's.
+	Encode optick.EncodeOptions
 
 	// searched keeps each search's hits by its arguments: the index does not change, so the
 	// same search finds the same voicings, and a lesson that asks many questions of one chord
@@ -149,7 +151,7 @@ func (t *VoiceLeadingTool) search(chordSymbol string, limit int, instrument stri
 	if !ok {
 		return nil, fmt.Errorf("unrecognized chord symbol '%s'", chordSymbol)
 	}
-	query := optick.Encode(optick.Query{ChordSymbol: symbol, Root: &root, PitchClasses: pcs}, t.Partitions)
+	query := optick.EncodeWith(optick.Query{ChordSymbol: symbol, Root: &root, PitchClasses: pcs}, t.Partitions, t.Encode)
 	if dotnet.IsNullOrWhiteSpace(instrument) {
 		return t.Strategy.SemanticSearch(query, limit)
 	}

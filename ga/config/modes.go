@@ -1,16 +1,20 @@
 package config
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"sync"
+
+	"github.com/goccy/go-yaml/ast"
 
 	"course/fixtures"
 )
 
 // ModeData is one mode as ModesConfig.GetModalFamilies returns it: name, notes on C, the
 // characteristic intervals and the alternate names, the last two empty when the YAML has none
-// (Common/GA.Business.Config/ModesConfig.fs:257-264 @ c781df5c).
+// (Common/GA.Business.Config/ModesConfig.fs:233-240, 255-258 @ c781df5c).
 type ModeData struct {
 	Name                    string
 	Notes                   string
@@ -24,39 +28,45 @@ type ModalFamily struct {
 	Modes []ModeData
 }
 
+// modesYaml is ModesYaml, the type ModesConfig deserializes Modes.yaml to, with the
+// properties GetModalFamilies reads (ModesConfig.fs:19-41 @ c781df5c).
+type modesYaml struct {
+	ModalFamilies []struct {
+		Name  text             `yaml:"Name"`
+		Modes []modeConfigData `yaml:"Modes"`
+	} `yaml:"ModalFamilies"`
+}
+
+// modeConfigData is ModeConfigData, one mode as Modes.yaml writes it (ModesConfig.fs:19-31 @
+// c781df5c), with the properties GetModalFamilies reads.
+type modeConfigData struct {
+	Name                    text   `yaml:"Name"`
+	Notes                   text   `yaml:"Notes"`
+	CharacteristicIntervals []text `yaml:"CharacteristicIntervals"`
+	AlternateNames          []text `yaml:"AlternateNames"`
+}
+
+// ModesFile is the file ReadModes names in its errors: the course's copy of Modes.yaml.
+const ModesFile = "fixtures/modes.yaml"
+
 // ReadModes reads a Modes.yaml as ModesConfig.GetModalFamilies does: YamlDotNet with
 // PascalCase names and unmatched keys ignored, then every family that has at least one mode
-// (ModesConfig.fs:59-72, 269-285 @ c781df5c).
+// (ModesConfig.fs:60-74, 245-263 @ c781df5c).
 func ReadModes(data []byte) ([]ModalFamily, error) {
-	root, err := ParseYAML(data)
+	var doc modesYaml
+	d, root, err := gaLoader.parse(ModesFile, data)
+	if err == nil {
+		err = d.decode(root, &doc)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("read modes: %w", err)
 	}
-	if !root.IsMap() {
-		return nil, fmt.Errorf("read modes: the document is not a mapping")
-	}
-	list := root.Map["ModalFamilies"]
-	if !list.IsSeq() {
-		return nil, fmt.Errorf("read modes: no ModalFamilies list")
-	}
 	var families []ModalFamily
-	for i, f := range list.Items {
-		if !f.IsMap() {
-			return nil, fmt.Errorf("read modes: family %d is not a mapping", i+1)
-		}
-		family := ModalFamily{Name: text(f.Map["Name"])}
-		if modes := f.Map["Modes"]; modes.IsSeq() {
-			for j, m := range modes.Items {
-				if !m.IsMap() {
-					return nil, fmt.Errorf("read modes: %s mode %d is not a mapping", family.Name, j+1)
-				}
-				family.Modes = append(family.Modes, ModeData{
-					Name:                    text(m.Map["Name"]),
-					Notes:                   text(m.Map["Notes"]),
-					CharacteristicIntervals: texts(m.Map["CharacteristicIntervals"]),
-					AlternateNames:          texts(m.Map["AlternateNames"]),
-				})
-			}
+	for _, f := range doc.ModalFamilies {
+		family := ModalFamily{Name: string(f.Name)}
+		for _, m := range f.Modes {
+			family.Modes = append(family.Modes, ModeData{Name: string(m.Name), Notes: string(m.Notes),
+				CharacteristicIntervals: strs(m.CharacteristicIntervals), AlternateNames: strs(m.AlternateNames)})
 		}
 		if len(family.Modes) > 0 {
 			families = append(families, family)
@@ -65,20 +75,15 @@ func ReadModes(data []byte) ([]ModalFamily, error) {
 	return families, nil
 }
 
-func text(n *Node) string {
-	if n == nil || n.Null || n.kind != 'v' {
-		return ""
-	}
-	return n.Scalar
-}
-
-func texts(n *Node) []string {
-	if !n.IsSeq() {
+// strs is a list of texts as strings; nil, as GetModalFamilies' empty array, when there are
+// none.
+func strs(ts []text) []string {
+	if len(ts) == 0 {
 		return nil
 	}
-	out := make([]string, 0, len(n.Items))
-	for _, it := range n.Items {
-		out = append(out, text(it))
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		out[i] = string(t)
 	}
 	return out
 }
@@ -157,3 +162,38 @@ var AtonalFamilies = sync.OnceValue(func() []AtonalFamily {
 	}
 	return families
 })
+
+// ModeNamesAsWritten is every mode's Name as the Modes.yaml data writes it in block style, in
+// the file's order: the rest of the line from where the YAML reader finds the name, spaces and
+// the quotes around it taken off, comments kept. Beside ReadModes it shows what a " #" in a plain
+// name loses.
+func ModeNamesAsWritten(data []byte) ([]string, error) {
+	d, root, err := gaLoader.parse(ModesFile, data)
+	if err != nil {
+		return nil, fmt.Errorf("read mode names: %w", err)
+	}
+	var doc struct {
+		ModalFamilies []struct {
+			Modes []struct {
+				Name ast.Node `yaml:"Name"`
+			} `yaml:"Modes"`
+		} `yaml:"ModalFamilies"`
+	}
+	if err := d.decode(root, &doc); err != nil {
+		return nil, fmt.Errorf("read mode names: %w", err)
+	}
+	lines := strings.Split(string(bytes.TrimPrefix(data, []byte("\ufeff"))), "\n")
+	var names []string
+	for _, f := range doc.ModalFamilies {
+		for _, m := range f.Modes {
+			if m.Name == nil {
+				continue
+			}
+			pos := m.Name.GetToken().Position
+			// go-yaml counts columns in characters.
+			line := []rune(strings.TrimSuffix(lines[pos.Line-1], "\r"))
+			names = append(names, strings.Trim(strings.TrimSpace(string(line[min(pos.Column-1, len(line)):])), `'"`))
+		}
+	}
+	return names, nil
+}

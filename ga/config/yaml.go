@@ -1,288 +1,212 @@
-// Package config models GA.Business.Config, the F# project whose YAML catalogues GA's skills
-// read: ModesConfig over Modes.yaml and AtonalModalFamiliesConfig over AtonalModalFamilies.yaml.
-// The catalogues are fixtures (fixtures/modes.yaml, fixtures/atonal_families.json).
+// Package config models GA.Business.Config, the F# and C# project whose YAML catalogues GA's
+// skills read: ModesConfig over Modes.yaml, AtonalModalFamiliesConfig over
+// AtonalModalFamilies.yaml and the TransposeTables of ChordProgressions.yaml. The catalogues
+// are fixtures (fixtures/modes.yaml, fixtures/atonal_families.json,
+// fixtures/chordprogressions.yaml), read with github.com/goccy/go-yaml into typed structs.
 package config
 
 import (
+	"bytes"
+	"context"
+	"errors"
 	"fmt"
-	"strings"
+
+	"github.com/goccy/go-yaml"
+	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/parser"
+	"github.com/goccy/go-yaml/token"
 )
 
-// Node is one node of a YAML document: a mapping (Keys in order, Map by key), a sequence
-// (Items) or a scalar (Scalar). Null is a scalar written "null", "~" or nothing.
-type Node struct {
-	Keys   []string
-	Map    map[string]*Node
-	Items  []*Node
-	Scalar string
-	Null   bool
-	kind   byte // 'm', 's' or 'v'
+// deserializer is a YamlDotNet 16.2.1 DeserializerBuilder as GA's loaders build it
+// (Common/GA.Business.Config/GA.Business.Config.fsproj:37 @ c781df5c), as go-yaml options.
+// Its naming convention is PascalCaseNamingConvention in every loader the course models: a
+// YAML key is the .NET property's name as written, matched case for case, which the structs
+// spell out as yaml tags (TestTagsArePascalCase holds them to it).
+type deserializer struct {
+	// ignoreUnmatched is IgnoreUnmatchedProperties(): a key no property is named for is
+	// skipped; without it YamlDotNet throws on it, as DisallowUnknownField does.
+	ignoreUnmatched bool
 }
 
-// IsMap reports whether the node is a mapping.
-func (n *Node) IsMap() bool { return n != nil && n.kind == 'm' }
+// gaLoader is the builder of ModesConfig.loadModesData (ModesConfig.fs:62-66 @ c781df5c) and
+// of ChordProgressionsConfigLoader.LoadConfiguration (ChordProgressionsConfigLoader.cs:98-101
+// @ c781df5c): PascalCase names, unmatched properties ignored.
+var gaLoader = deserializer{ignoreUnmatched: true}
 
-// IsSeq reports whether the node is a sequence.
-func (n *Node) IsSeq() bool { return n != nil && n.kind == 's' }
-
-// yamlLine is one meaningful line: its indentation, its text after it, and its number.
-type yamlLine struct {
-	indent int
-	text   string
-	number int
+// options are the decode options that stand for the builder's settings. Neither loader calls
+// WithDuplicateKeyChecking, so a repeated key is read, the later value set last, as
+// AllowDuplicateMapKey does.
+func (d deserializer) options() []yaml.DecodeOption {
+	opts := []yaml.DecodeOption{yaml.AllowDuplicateMapKey()}
+	if !d.ignoreUnmatched {
+		opts = append(opts, yaml.DisallowUnknownField())
+	}
+	return opts
 }
 
-// ParseYAML reads the block-style subset of YAML that GA's catalogues are written in:
-// mappings, sequences, plain scalars (a " #" starts a comment, as YAML says) and quoted
-// ones. Flow collections, anchors, tags and block scalars are refused with an error.
-func ParseYAML(data []byte) (*Node, error) {
-	text := strings.TrimPrefix(string(data), "\ufeff")
-	var lines []yamlLine
-	for i, raw := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n") {
-		if lead := raw[:len(raw)-len(strings.TrimLeft(raw, " \t"))]; strings.Contains(lead, "\t") {
-			return nil, fmt.Errorf("yaml line %d: tab indentation", i+1)
-		}
-		trimmed := strings.TrimLeft(raw, " ")
-		if strings.TrimSpace(trimmed) == "" || strings.HasPrefix(trimmed, "#") {
-			continue
-		}
-		if trimmed == "---" || trimmed == "..." {
-			continue
-		}
-		lines = append(lines, yamlLine{indent: len(raw) - len(trimmed), text: strings.TrimRight(trimmed, " "), number: i + 1})
-	}
-	p := &yamlParser{lines: lines}
-	if len(lines) == 0 {
-		return &Node{kind: 'v', Null: true}, nil
-	}
-	n, err := p.block(lines[0].indent)
+// document is one catalogue file parsed: its name for errors, its anchors, and the decoder
+// its nodes are decoded with, which has read the whole document once so that an alias in
+// any node finds its anchor.
+type document struct {
+	file    string
+	anchors []*ast.AnchorNode
+	dec     *yaml.Decoder
+	ctx     context.Context
+}
+
+// parse parses data, the catalogue named file, and returns its first document's root, nil
+// for an empty file. An error names the file, the line and the column.
+func (d deserializer) parse(file string, data []byte) (*document, ast.Node, error) {
+	// File.ReadAllText, which both loaders read the file with, drops a UTF-8 byte order mark.
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	// The parser checks keys for repeats too, so it is told what the decoder is.
+	f, err := parser.ParseBytes(data, 0, parser.AllowDuplicateMapKey())
 	if err != nil {
-		return nil, err
+		return nil, nil, located(file, err)
 	}
-	if p.pos < len(p.lines) {
-		l := p.lines[p.pos]
-		return nil, fmt.Errorf("yaml line %d: unexpected indentation", l.number)
+	doc := &document{file: file, dec: yaml.NewDecoder(bytes.NewReader(nil), d.options()...)}
+	doc.ctx = context.WithValue(context.Background(), documentKey{}, doc)
+	if len(f.Docs) == 0 || f.Docs[0].Body == nil {
+		return doc, nil, nil
 	}
-	return n, nil
+	root := f.Docs[0].Body
+	ast.Walk(anchorCollector{doc}, root)
+	var whole any
+	if err := doc.dec.DecodeFromNodeContext(doc.ctx, root, &whole); err != nil {
+		return nil, nil, located(file, err)
+	}
+	return doc, root, nil
 }
 
-type yamlParser struct {
-	lines []yamlLine
-	pos   int
+type anchorCollector struct{ doc *document }
+
+func (c anchorCollector) Visit(n ast.Node) ast.Visitor {
+	if a, ok := n.(*ast.AnchorNode); ok {
+		c.doc.anchors = append(c.doc.anchors, a)
+	}
+	return c
 }
 
-// block reads the mapping or sequence whose entries start at indent.
-func (p *yamlParser) block(indent int) (*Node, error) {
-	l := p.lines[p.pos]
-	if l.indent != indent {
-		return nil, fmt.Errorf("yaml line %d: indentation %d, want %d", l.number, l.indent, indent)
-	}
-	if isItem(l.text) {
-		return p.sequence(indent)
-	}
-	return p.mapping(indent, "")
-}
+type documentKey struct{}
 
-func isItem(text string) bool { return text == "-" || strings.HasPrefix(text, "- ") }
-
-func (p *yamlParser) sequence(indent int) (*Node, error) {
-	n := &Node{kind: 's'}
-	for p.pos < len(p.lines) {
-		l := p.lines[p.pos]
-		if l.indent < indent {
-			break
-		}
-		if l.indent > indent || !isItem(l.text) {
-			return nil, fmt.Errorf("yaml line %d: expected a sequence item", l.number)
-		}
-		rest := strings.TrimLeft(strings.TrimPrefix(l.text, "-"), " ")
-		p.pos++
-		var item *Node
-		var err error
-		switch {
-		case rest == "" || strings.HasPrefix(rest, "#"):
-			item, err = p.nested(indent, true)
-		case keyOf(rest) >= 0:
-			// "- key: value": a mapping whose entries are indented to the key.
-			inner := indent + len(l.text) - len(rest)
-			item, err = p.mapping(inner, rest)
-		default:
-			item, err = scalar(rest, l.number)
-		}
-		if err != nil {
-			return nil, err
-		}
-		n.Items = append(n.Items, item)
-	}
-	return n, nil
-}
-
-// nested reads the value of an entry whose text ended at its colon or dash: a deeper block, a
-// sequence at the same indentation (after a key), or null.
-func (p *yamlParser) nested(indent int, afterDash bool) (*Node, error) {
-	if p.pos < len(p.lines) {
-		next := p.lines[p.pos]
-		if next.indent > indent || (!afterDash && next.indent == indent && isItem(next.text)) {
-			return p.block(next.indent)
-		}
-	}
-	return &Node{kind: 'v', Null: true}, nil
-}
-
-// mapping reads key: value entries at indent; first, when set, is the first entry's text,
-// already taken from a "- " line.
-func (p *yamlParser) mapping(indent int, first string) (*Node, error) {
-	n := &Node{kind: 'm', Map: map[string]*Node{}}
-	entry := func(text string, number int) error {
-		colon := keyOf(text)
-		if colon < 0 {
-			return fmt.Errorf("yaml line %d: expected key: value", number)
-		}
-		key, err := scalar(text[:colon], number)
-		if err != nil {
-			return err
-		}
-		if _, dup := n.Map[key.Scalar]; dup {
-			return fmt.Errorf("yaml line %d: key %q repeated", number, key.Scalar)
-		}
-		rest := strings.TrimLeft(text[colon+1:], " ")
-		var v *Node
-		if rest == "" || strings.HasPrefix(rest, "#") {
-			v, err = p.nested(indent, false)
-		} else {
-			v, err = scalar(rest, number)
-		}
-		if err != nil {
-			return err
-		}
-		n.Keys = append(n.Keys, key.Scalar)
-		n.Map[key.Scalar] = v
+// decode reads node into v with the document's settings.
+func (doc *document) decode(node ast.Node, v any) error {
+	if node == nil {
 		return nil
 	}
-	if first != "" {
-		if err := entry(first, p.lines[p.pos-1].number); err != nil {
-			return nil, err
-		}
-	}
-	for p.pos < len(p.lines) {
-		l := p.lines[p.pos]
-		if l.indent < indent {
-			break
-		}
-		if l.indent > indent || isItem(l.text) {
-			return nil, fmt.Errorf("yaml line %d: expected a key at indentation %d", l.number, indent)
-		}
-		p.pos++
-		if err := entry(l.text, l.number); err != nil {
-			return nil, err
-		}
-	}
-	return n, nil
+	return located(doc.file, doc.dec.DecodeFromNodeContext(doc.ctx, node, v))
 }
 
-// keyOf is the index of the colon that ends a mapping key in text (": " or a final ":"),
-// outside quotes; -1 when text is not a key: value entry.
-func keyOf(text string) int {
-	if text == "" {
-		return -1
-	}
-	if q := text[0]; q == '\'' || q == '"' {
-		end := closingQuote(text, q)
-		if end < 0 || end+1 >= len(text) || text[end+1] != ':' {
-			return -1
-		}
-		if end+2 == len(text) || text[end+2] == ' ' {
-			return end + 1
-		}
-		return -1
-	}
-	for i := 0; i < len(text); i++ {
-		if text[i] == '#' && i > 0 && text[i-1] == ' ' {
-			return -1
-		}
-		if text[i] == ':' && (i+1 == len(text) || text[i+1] == ' ') {
-			return i
+// anchored is the value of the anchor an alias names: the last one defined before it.
+func (doc *document) anchored(alias *ast.AliasNode) ast.Node {
+	name := alias.Value.GetToken().Value
+	pos := alias.GetToken().Position
+	var found ast.Node
+	for _, a := range doc.anchors {
+		if a.Name.GetToken().Value == name && a.GetToken().Position.Offset < pos.Offset {
+			found = a.Value
 		}
 	}
-	return -1
+	return found
 }
 
-// closingQuote is the index of the quote that closes text's opening quote q; -1 if none.
-func closingQuote(text string, q byte) int {
-	for i := 1; i < len(text); i++ {
-		switch {
-		case q == '\'' && text[i] == '\'':
-			if i+1 < len(text) && text[i+1] == '\'' {
-				i++
-				continue
-			}
-			return i
-		case q == '"' && text[i] == '\\':
-			i++
-		case q == '"' && text[i] == '"':
-			return i
-		}
-	}
-	return -1
-}
+// text is a scalar read into a .NET string property: the scalar's text as it reads, whatever
+// type YAML would resolve it to, so 0x1F, 1.50 and yes stay as written where go-yaml would make
+// them 31, 1.5 and true; a null is "". YamlDotNet's NullNodeDeserializer and
+// ScalarNodeDeserializer do so for a string.
+type text string
 
-// scalar reads one scalar: quoted, with its escapes, or plain, up to a " #" comment.
-func scalar(text string, number int) (*Node, error) {
-	text = strings.TrimSpace(text)
-	if text == "" {
-		return &Node{kind: 'v', Null: true}, nil
-	}
-	switch text[0] {
-	case '[', '{', '&', '*', '!', '|', '>':
-		return nil, fmt.Errorf("yaml line %d: %q: flow collections, anchors, tags and block scalars are not read", number, text)
-	case '\'', '"':
-		end := closingQuote(text, text[0])
-		if end < 0 {
-			return nil, fmt.Errorf("yaml line %d: unterminated quote in %q", number, text)
-		}
-		if tail := strings.TrimSpace(text[end+1:]); tail != "" && !strings.HasPrefix(tail, "#") {
-			return nil, fmt.Errorf("yaml line %d: text after the closing quote in %q", number, text)
-		}
-		body := text[1:end]
-		if text[0] == '\'' {
-			return &Node{kind: 'v', Scalar: strings.ReplaceAll(body, "''", "'")}, nil
-		}
-		s, err := unescapeDouble(body)
-		if err != nil {
-			return nil, fmt.Errorf("yaml line %d: %w", number, err)
-		}
-		return &Node{kind: 'v', Scalar: s}, nil
-	}
-	if i := strings.Index(text, " #"); i >= 0 {
-		text = strings.TrimRight(text[:i], " ")
-	}
-	if text == "null" || text == "~" || text == "Null" || text == "NULL" {
-		return &Node{kind: 'v', Null: true, Scalar: text}, nil
-	}
-	return &Node{kind: 'v', Scalar: text}, nil
-}
-
-func unescapeDouble(body string) (string, error) {
-	var b strings.Builder
-	for i := 0; i < len(body); i++ {
-		if body[i] != '\\' {
-			b.WriteByte(body[i])
+// UnmarshalYAML reads the scalar node, following an alias to its anchor.
+func (t *text) UnmarshalYAML(ctx context.Context, node ast.Node) error {
+	doc, _ := ctx.Value(documentKey{}).(*document)
+	for {
+		switch n := node.(type) {
+		case *ast.AnchorNode:
+			node = n.Value
 			continue
-		}
-		i++
-		if i == len(body) {
-			return "", fmt.Errorf("escape at the end of %q", body)
-		}
-		switch body[i] {
-		case 'n':
-			b.WriteByte('\n')
-		case 't':
-			b.WriteByte('\t')
-		case '"', '\\', '/':
-			b.WriteByte(body[i])
+		case *ast.TagNode:
+			node = n.Value
+			continue
+		case *ast.AliasNode:
+			if doc == nil || doc.anchored(n) == nil {
+				return &nodeError{node: n, message: fmt.Sprintf("no anchor %q before the alias", n.Value.GetToken().Value)}
+			}
+			node = doc.anchored(n)
+			continue
+		case *ast.NullNode:
+			*t = ""
+		case *ast.LiteralNode:
+			*t = text(n.Value.Value)
+		case *ast.StringNode:
+			*t = text(n.Value)
+		case ast.ScalarNode:
+			*t = text(n.GetToken().Value)
 		default:
-			return "", fmt.Errorf("escape \\%c in %q is not read", body[i], body)
+			return &nodeError{node: node, message: fmt.Sprintf("%s was used where a string is expected", kindName(node.Type()))}
 		}
+		return nil
 	}
-	return b.String(), nil
+}
+
+// kindName names a node's type as go-yaml's own errors do.
+func kindName(t ast.NodeType) string {
+	switch t {
+	case ast.MappingType, ast.MappingValueType:
+		return "mapping"
+	case ast.SequenceType:
+		return "sequence"
+	}
+	return t.String()
+}
+
+// nodeError is an error about one node, which located places.
+type nodeError struct {
+	node    ast.Node
+	message string
+}
+
+func (e *nodeError) Error() string { return e.message }
+
+// located is err with the file, the line and the column of the token it is about:
+// "file line L column C: message".
+func located(file string, err error) error {
+	if err == nil {
+		return nil
+	}
+	var tok *token.Token
+	message := err.Error()
+	var nerr *nodeError
+	var yerr yaml.Error
+	var terr *yaml.TypeError
+	switch {
+	case errors.As(err, &nerr):
+		tok, message = nerr.node.GetToken(), nerr.message
+	case errors.As(err, &terr) && terr.Token != nil:
+		// go-yaml's own message names the struct's field after its parent; say what was found
+		// and what was wanted instead.
+		tok, message = terr.Token, fmt.Sprintf("%s was used where %s is expected", goKind(terr.SrcType.Kind().String()), goKind(terr.DstType.Kind().String()))
+	case errors.As(err, &yerr) && yerr.GetToken() != nil:
+		tok, message = yerr.GetToken(), yerr.GetMessage()
+	}
+	if tok == nil {
+		return fmt.Errorf("%s: %w", file, err)
+	}
+	return fmt.Errorf("%s line %d column %d: %s", file, tok.Position.Line, tok.Position.Column, message)
+}
+
+// goKind names a Go kind by the YAML node that decodes to it.
+func goKind(kind string) string {
+	switch kind {
+	case "slice", "array":
+		return "sequence"
+	case "map", "struct":
+		return "mapping"
+	}
+	return kind
+}
+
+// at is the file, line and column of node, to begin an error about what it holds.
+func at(file string, node ast.Node) string {
+	pos := node.GetToken().Position
+	return fmt.Sprintf("%s line %d column %d", file, pos.Line, pos.Column)
 }

@@ -16,7 +16,7 @@ func TestRememberedVectorsAreTheComputedOnes(t *testing.T) {
 	for m := algebra.Set(1); m < 1<<12; m++ {
 		pcs := m.PitchClasses()
 		for root := range 12 {
-			if got, want := ModalVector(pcs, root), modalVector(pcs, root); !slices.Equal(got, want) {
+			if got, want := ModalVector(pcs, root), modalVector(pcs, root, ModalOptions{}); !slices.Equal(got, want) {
 				t.Fatalf("ModalVector(%v, %d) = %v, want %v", pcs, root, got, want)
 			}
 		}
@@ -40,7 +40,7 @@ func TestRememberedVectorsAreTheComputedOnes(t *testing.T) {
 		t.Error("a caller's write reached ModalVector's memory")
 	}
 	// Pitch classes or a root outside 0-11 are computed, not looked up.
-	if got, want := ModalVector([]int{12, 16, 19}, 12), modalVector([]int{12, 16, 19}, 12); !slices.Equal(got, want) {
+	if got, want := ModalVector([]int{12, 16, 19}, 12), modalVector([]int{12, 16, 19}, 12, ModalOptions{}); !slices.Equal(got, want) {
 		t.Errorf("ModalVector above the octave: %v, want %v", got, want)
 	}
 }
@@ -117,7 +117,7 @@ func TestModalVectorByBits(t *testing.T) {
 	for m := algebra.Set(1); m < 1<<12; m++ {
 		pcs := m.PitchClasses()
 		for root := range 12 {
-			if got, want := modalVector(pcs, root), modalVectorByMap(pcs, root); !slices.Equal(got, want) {
+			if got, want := modalVector(pcs, root, ModalOptions{}), modalVectorByMap(pcs, root); !slices.Equal(got, want) {
 				t.Fatalf("modalVector(%v, %d) = %v, want %v", pcs, root, got, want)
 			}
 		}
@@ -126,7 +126,7 @@ func TestModalVectorByBits(t *testing.T) {
 		pcs  []int
 		root int
 	}{{[]int{12, 16, 19}, 12}, {[]int{-5, 0, 4}, 0}, {[]int{0, 4, 7}, 30}, {[]int{0, 4, 7, 40}, -3}, {[]int{0, 12}, 23}, {[]int{0}, 23}} {
-		if got, want := modalVector(c.pcs, c.root), modalVectorByMap(c.pcs, c.root); !slices.Equal(got, want) {
+		if got, want := modalVector(c.pcs, c.root, ModalOptions{}), modalVectorByMap(c.pcs, c.root); !slices.Equal(got, want) {
 			t.Errorf("modalVector(%v, %d) = %v, want %v", c.pcs, c.root, got, want)
 		}
 	}

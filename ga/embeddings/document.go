@@ -12,11 +12,11 @@ import (
 type Document struct {
 	Diagram   string
 	ChordName string
-	// RootPitchClass is the first MIDI note's pitch class: string 1's, the highest string, not
-	// the chord's root. HasRoot is always true.
+	// RootPitchClass is, at the pin, the first MIDI note's pitch class: string 1's, the highest
+	// string, not the chord's root. HasRoot is always true.
 	RootPitchClass int
 	HasRoot        bool
-	// MidiBassNote is the first MIDI note, string 1's.
+	// MidiBassNote is, at the pin, the first MIDI note, string 1's.
 	MidiBassNote     int
 	IsRootless       bool
 	Inversion        int
@@ -34,11 +34,25 @@ type Document struct {
 	IntervalClassVector string
 }
 
-// DocumentFromAnalysis is VoicingDocumentFactory.FromAnalysis. The analysis' PerceptualQualities
-// is built by position with consonance first, where the record has Brightness first, so the
-// document's Consonance is always 0 (VoicingDocumentFactory.cs:10-74; VoicingAnalyzer.cs:157;
+// DocumentOptions are the versions of VoicingDocumentFactory: the zero value is the pin's.
+type DocumentOptions struct {
+	// ChordRoot takes the document's root from the analysed chord and its bass from the lowest
+	// note, as GA's main does after #689 (fix 1 of the original course's journal,
+	// spareilleux/learn src/content/docs/ga-ai/journal.md, 2026-09-14 and 2026-09-24); the pin
+	// takes both from the first MIDI note, string 1's, the highest.
+	ChordRoot bool
+}
+
+// DocumentFromAnalysis is VoicingDocumentFactory.FromAnalysis. The document's Brightness and
+// Consonance are the analysis' PerceptualQualities; at the pin the consonance lands in
+// Brightness and Consonance is always 0 (VoicingDocumentFactory.cs:10-74; VoicingAnalyzer.cs:157;
 // Common/GA.Business.Core/Analysis/Voicings/PerceptualQualities.cs:3 @ c781df5c).
 func DocumentFromAnalysis(v voicinganalysis.Voicing, a voicinganalysis.Analysis) Document {
+	return DocumentFromAnalysisWith(v, a, DocumentOptions{})
+}
+
+// DocumentFromAnalysisWith is DocumentFromAnalysis in the version o names.
+func DocumentFromAnalysisWith(v voicinganalysis.Voicing, a voicinganalysis.Analysis, o DocumentOptions) Document {
 	first := a.MidiNotes[0]
 	// ChordIdentification.RootPitchClass is the recognizer's root, or the lowest note's name
 	// when it found none (VoicingHarmonicAnalyzer.cs:78-86 @ c781df5c).
@@ -46,16 +60,20 @@ func DocumentFromAnalysis(v voicinganalysis.Voicing, a voicinganalysis.Analysis)
 	if !ok {
 		chordRoot = slices.Min(a.MidiNotes) % 12
 	}
+	root, bass := first%12, first
+	if o.ChordRoot {
+		root, bass = chordRoot, slices.Min(a.MidiNotes)
+	}
 	return Document{
 		Diagram:             v.Diagram(),
 		ChordName:           a.Chord.CanonicalName,
-		RootPitchClass:      first % 12,
+		RootPitchClass:      root,
 		HasRoot:             true,
-		MidiBassNote:        first,
+		MidiBassNote:        bass,
 		IsRootless:          a.IsRootless,
-		Inversion:           inversion(first, chordRoot),
-		Brightness:          a.Consonance,
-		Consonance:          0,
+		Inversion:           inversion(bass, chordRoot),
+		Brightness:          a.Brightness,
+		Consonance:          a.ConsonanceScore,
 		MinFret:             a.Layout.MinFret,
 		MaxFret:             a.Layout.MaxFret,
 		HandStretch:         a.Layout.HandStretch,

@@ -19,7 +19,7 @@ func (e Embedding) Slice(p Partition) []float64 { return e[p.Start : p.End+1] }
 // its slice of a float vector (Common/GA.Business.ML/Embeddings/MusicalEmbeddingGenerator.cs:63-170 @ c781df5c).
 func Generate(doc Document) Embedding {
 	raw := make([]float64, TotalDimension)
-	generate(raw, doc)
+	generate(raw, doc, ModalOptions{})
 	for i, v := range raw {
 		raw[i] = float64(float32(v)) // GA's vector is a float[]
 	}
@@ -28,9 +28,12 @@ func Generate(doc Document) Embedding {
 
 // GenerateInto is Generate written into dst, GA's float[] itself, for callers that embed many
 // voicings into one slab: it allocates nothing.
-func GenerateInto(dst []float32, doc Document) {
+func GenerateInto(dst []float32, doc Document) { GenerateIntoWith(dst, doc, ModalOptions{}) }
+
+// GenerateIntoWith is GenerateInto with the version of ModalVectorService modal names.
+func GenerateIntoWith(dst []float32, doc Document, modal ModalOptions) {
 	var raw [TotalDimension]float64
-	generate(raw[:], doc)
+	generate(raw[:], doc, modal)
 	for i, v := range raw {
 		dst[i] = float32(v)
 	}
@@ -49,7 +52,7 @@ var starts = sync.OnceValue(func() (s struct {
 })
 
 // generate is Generate into raw, zeros on entry: each service writes its slots in place.
-func generate(raw []float64, doc Document) {
+func generate(raw []float64, doc Document, modal ModalOptions) {
 	at := starts()
 	identityInto(raw[at.identity:])
 	structureInto(raw[at.structure:], doc.PitchClasses, doc.HasRoot, doc.IntervalClassVector)
@@ -78,10 +81,10 @@ func generate(raw []float64, doc Document) {
 	}
 	extensions(raw, doc)
 	spectral(raw, doc)
-	modal := raw[at.modal : at.modal+modalDim]
-	modalInto(modal, doc.PitchClasses, doc.RootPitchClass)
+	modalSlots := raw[at.modal : at.modal+modalDim]
+	modalInto(modalSlots, doc.PitchClasses, doc.RootPitchClass, modal)
 	raw[at.hierarchy] = complexityScore(len(doc.PitchClasses))
-	atonalInto(raw[at.atonal:at.atonal+atonalSlots], doc.PitchClasses, modal)
+	atonalInto(raw[at.atonal:at.atonal+atonalSlots], doc.PitchClasses, modalSlots)
 	rootInto(raw[at.root:], doc.RootPitchClass, doc.HasRoot)
 }
 

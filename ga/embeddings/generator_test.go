@@ -145,3 +145,60 @@ func TestSymbolicBitIndex(t *testing.T) {
 		t.Error("consonant has a bit")
 	}
 }
+
+// TestCatalogueNames: looked up by the catalogue's names, the eight slots the pin leaves at 0
+// find their modes, the whole mode fills its slot, and "Diminished" still finds none.
+func TestCatalogueNames(t *testing.T) {
+	locrianNatural6 := []int{11, 0, 2, 4, 5, 8, 9}
+	pin := ModalVectorWith(locrianNatural6, 11, ModalOptions{})
+	main := ModalVectorWith(locrianNatural6, 11, ModalOptions{CatalogueNames: true})
+	if pin[8] != 0 || main[8] != 1 {
+		t.Errorf("Locrian ♮6 slot: pin %v, main %v", pin[8], main[8])
+	}
+	if main[7] != 0 { // harmonic minor from B holds intervals Locrian ♮6 lacks
+		t.Errorf("Harmonic minor slot %v", main[7])
+	}
+	resolved := 0
+	for _, m := range catalogueSlotModes() {
+		if m != nil {
+			resolved++
+		}
+	}
+	unresolvedAtPin := 0
+	for _, m := range slotModes() {
+		if m == nil {
+			unresolvedAtPin++
+		}
+	}
+	if unresolvedAtPin != 9 || resolved != len(modalSlotModes)-1 || catalogueSlotModes()[32] != nil {
+		t.Errorf("pin leaves %d slots unresolved, the catalogue resolves %d of %d", unresolvedAtPin, resolved, len(modalSlotModes))
+	}
+}
+
+// TestChordRootDocument: with main's document factory, open C's root is C, the analysed chord's,
+// and its bass the lowest note, C3; the pin takes both from string 1's E4, and the MODAL and ROOT
+// partitions move with the root.
+func TestChordRootDocument(t *testing.T) {
+	v := voicinganalysis.Voicing{Frets: []int{0, 1, 0, 2, 3, voicinganalysis.Muted}, Notes: []int{64, 60, 55, 52, 48}}
+	a, err := voicinganalysis.Analyze(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pin := DocumentFromAnalysisWith(v, a, DocumentOptions{})
+	main := DocumentFromAnalysisWith(v, a, DocumentOptions{ChordRoot: true})
+	if pin.RootPitchClass != 4 || pin.MidiBassNote != 64 || main.RootPitchClass != 0 || main.MidiBassNote != 48 {
+		t.Errorf("root, bass: pin %d %d, main %d %d", pin.RootPitchClass, pin.MidiBassNote, main.RootPitchClass, main.MidiBassNote)
+	}
+	if pin.Inversion != 1 || main.Inversion != 0 { // E over C is a third; C over C the root
+		t.Errorf("inversion: pin %d, main %d", pin.Inversion, main.Inversion)
+	}
+	ep, em := Generate(pin), Generate(main)
+	root := partition("ROOT")
+	if ep[root.Start+4] != 1 || em[root.Start] != 1 || em[root.Start+4] != 0 {
+		t.Errorf("ROOT: pin %v, main %v", ep.Slice(root), em.Slice(root))
+	}
+	modal := partition("MODAL")
+	if slices.Equal(ep.Slice(modal), em.Slice(modal)) {
+		t.Error("MODAL does not move with the root")
+	}
+}

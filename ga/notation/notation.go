@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
+	"course/internal/dotnet"
 	"course/internal/lazy"
 )
 
@@ -48,7 +48,7 @@ func AugmentMarkdownWithVexTabFences(text, newline string) (string, Stats) {
 	if newline == "" {
 		newline = "\n"
 	}
-	lines := strings.Split(ReplaceLineEndings(text, "\n"), "\n")
+	lines := strings.Split(dotnet.ReplaceLineEndings(text, "\n"), "\n")
 	var b strings.Builder
 	var st Stats
 	inFence := false
@@ -138,32 +138,3 @@ func nextNonBlankStartsVexTab(rest []string) bool {
 // trimStart removes leading whitespace as .NET's TrimStart does; Go's
 // unicode.IsSpace is the same set as .NET's char.IsWhiteSpace.
 func trimStart(s string) string { return strings.TrimLeftFunc(s, unicode.IsSpace) }
-
-// ReplaceLineEndings replaces every line break that .NET's
-// string.ReplaceLineEndings recognises (CRLF, CR, LF, NEL U+0085, LS U+2028,
-// PS U+2029 and FF U+000C) with replacement.
-func ReplaceLineEndings(s, replacement string) string {
-	var b strings.Builder
-	b.Grow(len(s))
-	for i := 0; i < len(s); {
-		switch {
-		case s[i] == '\r':
-			i++
-			if i < len(s) && s[i] == '\n' {
-				i++
-			}
-			b.WriteString(replacement)
-		case s[i] == '\n' || s[i] == '\f':
-			i++
-			b.WriteString(replacement)
-		case strings.HasPrefix(s[i:], "\u0085"), strings.HasPrefix(s[i:], "\u2028"), strings.HasPrefix(s[i:], "\u2029"):
-			_, size := utf8.DecodeRuneInString(s[i:])
-			i += size
-			b.WriteString(replacement)
-		default:
-			b.WriteByte(s[i])
-			i++
-		}
-	}
-	return b.String()
-}

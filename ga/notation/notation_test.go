@@ -120,20 +120,6 @@ func TestVexTabTokens(t *testing.T) {
 	}
 }
 
-func TestReplaceLineEndings(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"a\r\nb\rc\nd", "a|b|c|d"},
-		{"\n\r\n\r", "|||"},
-		{"x\u0085y\u2028z\u2029w\fv", "x|y|z|w|v"},
-		{"\u00e9\u2027\u0084", "\u00e9\u2027\u0084"},
-	}
-	for _, tt := range tests {
-		if got := ReplaceLineEndings(tt.in, "|"); got != tt.want {
-			t.Errorf("ReplaceLineEndings(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}
-
 func TestConcurrentUse(t *testing.T) {
 	in := "- `3-0-x-2-3-x`\n- `3-0-0-2-3-x` and `1-1-1-1-1-1`\n"
 	want, wantSt := AugmentMarkdownWithVexTabFences(in, "\n")

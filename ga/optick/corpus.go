@@ -59,8 +59,45 @@ type Corpus struct {
 // raw vector in the corpus; without it each raw vector is reduced to the index's compact one as
 // soon as it is made, and Raw is nil.
 func BuildCorpusIndex(fretCount, windowSize, minPlayed int, partitions []embeddings.Partition, keepRaw bool) (Corpus, error) {
+	return BuildCorpusIndexWith(fretCount, windowSize, minPlayed, partitions, keepRaw, Pipeline{})
+}
+
+// Pipeline is the version of the indexing pipeline a corpus goes through: the analysis, the
+// document factory and the embedding generator's MODAL service; the zero value is the pin's.
+type Pipeline struct {
+	Analysis voicinganalysis.Options
+	Document embeddings.DocumentOptions
+	Modal    embeddings.ModalOptions
+}
+
+// Version is one version of GA's whole voicing pipeline: the index's, the query encoder's and
+// the search's.
+type Version struct {
+	Pipeline Pipeline
+	Encode   EncodeOptions
+	Search   SearchOptions
+}
+
+// Main is GA's voicing pipeline on main (f4f5b4a), each of its changes after the pin on: the
+// version the original course's main-branch program builds its index with
+// (spareilleux/learn code/ga-ai/GaMain/Program.cs, WriteIndex).
+func Main() Version {
+	modal := embeddings.ModalOptions{CatalogueNames: true}
+	return Version{
+		Pipeline: Pipeline{
+			Analysis: voicinganalysis.Options{NamedArguments: true, ChartOrderShapes: true},
+			Document: embeddings.DocumentOptions{ChordRoot: true},
+			Modal:    modal,
+		},
+		Encode: EncodeOptions{IntervalClassVector: true, Modal: modal},
+		Search: SearchOptions{ParsedNameFilter: true},
+	}
+}
+
+// BuildCorpusIndexWith is BuildCorpusIndex through the pipeline p.
+func BuildCorpusIndexWith(fretCount, windowSize, minPlayed int, partitions []embeddings.Partition, keepRaw bool, p Pipeline) (Corpus, error) {
 	w := NewWriter(partitions)
-	voicings, compact, err := buildCorpus(fretCount, windowSize, minPlayed, w, keepRaw)
+	voicings, compact, err := buildCorpus(fretCount, windowSize, minPlayed, w, keepRaw, p)
 	if err != nil {
 		return Corpus{}, err
 	}
@@ -80,7 +117,7 @@ func BuildCorpusIndex(fretCount, windowSize, minPlayed int, partitions []embeddi
 }
 
 // buildCorpus generates the voicings and embeds each one.
-func buildCorpus(fretCount, windowSize, minPlayed int, w *Writer, keepRaw bool) ([]CorpusVoicing, []float32, error) {
+func buildCorpus(fretCount, windowSize, minPlayed int, w *Writer, keepRaw bool, p Pipeline) ([]CorpusVoicing, []float32, error) {
 	voicings, err := voicinganalysis.Generate(voicinganalysis.StandardTuning, fretCount, windowSize, minPlayed)
 	if err != nil {
 		return nil, nil, err
@@ -114,17 +151,17 @@ func buildCorpus(fretCount, windowSize, minPlayed int, w *Writer, keepRaw bool) 
 				var scratch [dim]float32
 				for i := lo; i < hi; i++ {
 					v := voicings[i]
-					a, err := voicinganalysis.Analyze(v)
+					a, err := voicinganalysis.AnalyzeWith(v, p.Analysis)
 					if err != nil {
 						errs[k] = err
 						return
 					}
-					doc := embeddings.DocumentFromAnalysis(v, a)
+					doc := embeddings.DocumentFromAnalysisWith(v, a, p.Document)
 					f := scratch[:]
 					if keepRaw {
 						f = raws[(i-lo)*dim : (i-lo+1)*dim : (i-lo+1)*dim]
 					}
-					embeddings.GenerateInto(f, doc)
+					embeddings.GenerateIntoWith(f, doc, p.Modal)
 					if !keepRaw {
 						if err := w.ExtractAndNormalize(compact[i*w.dim:(i+1)*w.dim], f); err != nil {
 							errs[k] = err

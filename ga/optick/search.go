@@ -30,9 +30,21 @@ type Filters struct {
 	MinMidiPitch, MaxMidiPitch *int
 }
 
+// SearchOptions are the versions of OptickSearchStrategy: the zero value is the pin's.
+type SearchOptions struct {
+	// ParsedNameFilter is the chord filter of GA's main after #689: the stored name, cut at its
+	// first parenthesis, and the filter's are parsed as a root, a quality and an optional bass;
+	// the roots and the qualities must be equal, ordinal, and a bass must be the lowest note
+	// (OptickSearchStrategy.cs:307-319 and 348-349 @ f4f5b4a, quoted in the original course's
+	// spareilleux/learn src/content/docs/ga-ai/16-the-voicings-of-a-chord.md, "The same
+	// questions on main"; fix 11 of its journal.md, 2026-09-24).
+	ParsedNameFilter bool
+}
+
 // Strategy is OptickSearchStrategy over a reader.
 type Strategy struct {
-	r *Reader
+	r    *Reader
+	opts SearchOptions
 	// buffers holds score buffers between searches, each as long as the index: a lesson
 	// searches hundreds of times.
 	buffers sync.Pool
@@ -40,6 +52,9 @@ type Strategy struct {
 
 // NewStrategy searches the index r reads.
 func NewStrategy(r *Reader) *Strategy { return &Strategy{r: r} }
+
+// NewStrategyWith searches the index r reads in the version o names.
+func NewStrategyWith(r *Reader, o SearchOptions) *Strategy { return &Strategy{r: r, opts: o} }
 
 // SemanticSearch is SemanticSearchAsync: the limit best voicings of the whole index (OptickSearchStrategy.cs:43-47 @ c781df5c).
 func (s *Strategy) SemanticSearch(query []float64, limit int) ([]Result, error) {
@@ -58,7 +73,12 @@ func (s *Strategy) HybridSearch(query []float64, f Filters, limit int) ([]Result
 	if err != nil {
 		return nil, err
 	}
-	out := applyFilters(pool, f)
+	var out []Result
+	if s.opts.ParsedNameFilter {
+		out = applyParsedFilters(pool, f)
+	} else {
+		out = applyFilters(pool, f)
+	}
 	return out[:min(limit, len(out))], nil
 }
 
@@ -253,4 +273,84 @@ func parseChordSymbol(symbol string) (root int, quality string, ok bool) {
 		}
 	}
 	return root, symbol[i:], true
+}
+
+// applyParsedFilters is main's ApplyFilters: the chord filter compares parsed names, then the
+// MIDI bounds are the pin's (OptickSearchStrategy.cs:307-319 @ f4f5b4a, as quoted in
+// spareilleux/learn src/content/docs/ga-ai/16-the-voicings-of-a-chord.md).
+func applyParsedFilters(pool []Result, f Filters) []Result {
+	want, filtered := ParseChordName(f.ChordName)
+	var out []Result
+	for _, r := range pool {
+		if filtered {
+			got, ok := ParseChordName(r.ChordName)
+			if !ok || got.Root != want.Root || got.Quality != want.Quality {
+				continue
+			}
+			if want.HasBass && (len(r.MidiNotes) == 0 || (slices.Min(r.MidiNotes)%12+12)%12 != want.Bass) {
+				continue
+			}
+		}
+		if f.MinMidiPitch != nil && len(r.MidiNotes) > 0 && slices.Min(r.MidiNotes) < *f.MinMidiPitch {
+			continue
+		}
+		if f.MaxMidiPitch != nil && len(r.MidiNotes) > 0 && slices.Max(r.MidiNotes) > *f.MaxMidiPitch {
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// ChordName is a chord name as main's ParseChordName reads it: a root, the quality after it,
+// and the bass after a slash.
+type ChordName struct {
+	Root    int
+	Quality string
+	// Bass is the bass's pitch class when HasBass.
+	Bass    int
+	HasBass bool
+}
+
+// ParseChordName is main's ParseChordName: the name is cut at its first parenthesis
+// (OptickSearchStrategy.cs:348-349 @ f4f5b4a); an upper-case letter and '#' or 'b' are the
+// root, a note after the last slash the bass, and what lies between the quality. ok is false
+// for a name that starts with no note letter.
+func ParseChordName(name string) (ChordName, bool) {
+	if i := strings.IndexByte(name, '('); i >= 0 {
+		name = name[:i]
+	}
+	name = strings.TrimSpace(name)
+	root, rest, ok := parseNote(name)
+	if !ok {
+		return ChordName{}, false
+	}
+	c := ChordName{Root: root, Quality: rest}
+	if i := strings.LastIndexByte(rest, '/'); i >= 0 {
+		if bass, tail, ok := parseNote(rest[i+1:]); ok && tail == "" {
+			c.Quality, c.Bass, c.HasBass = rest[:i], bass, true
+		}
+	}
+	return c, true
+}
+
+// parseNote reads a note letter, upper case, and an optional '#' or 'b' at the start of s.
+func parseNote(s string) (pc int, rest string, ok bool) {
+	if s == "" {
+		return 0, "", false
+	}
+	i := strings.IndexByte("C D EF G A B", s[0])
+	if i < 0 || s[0] == ' ' {
+		return 0, "", false
+	}
+	pc, rest = i, s[1:]
+	if rest != "" {
+		switch rest[0] {
+		case '#':
+			pc, rest = (pc+1)%12, rest[1:]
+		case 'b':
+			pc, rest = (pc+11)%12, rest[1:]
+		}
+	}
+	return pc, rest, true
 }

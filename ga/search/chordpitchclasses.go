@@ -10,10 +10,10 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/dlclark/regexp2/v2"
+
 	"course/internal/dotnet"
 	"course/internal/lazy"
-
-	"github.com/dlclark/regexp2/v2"
 )
 
 // The .NET expressions TryComputeChordOffsets runs, as written

@@ -1,6 +1,7 @@
 package skills
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -31,6 +32,13 @@ type ChordVoicings struct {
 	Search *optick.Strategy
 	// Partitions is the embedding schema the encoder compacts the query with.
 	Partitions []embeddings.Partition
+	// Encode is the version of MusicalQueryEncoder the skill calls; the zero value is the pin's.
+	Encode optick.EncodeOptions
+	// LowEFirst writes each diagram in chart order, the low E first, as the skill does on GA's
+	// main (ChordVoicingsSkill.cs:136 @ f4f5b4a, quoted in spareilleux/learn
+	// src/content/docs/ga-ai/16-the-voicings-of-a-chord.md, "The same questions on main"; fix 13
+	// of its journal.md, 2026-09-24); the pin writes the index's diagram, the high E first.
+	LowEFirst bool
 }
 
 // ChordVoicingsAnswer is the skill's AgentResponse: the answer text and the results it lists.
@@ -58,7 +66,7 @@ func (s ChordVoicings) Execute(message string) (ChordVoicingsAnswer, error) {
 		a.Text = ChordVoicingsNoIntent
 		return a, nil
 	}
-	vector := optick.Encode(optick.Query{ChordSymbol: q.ChordSymbol, Root: q.Root, PitchClasses: q.PitchClasses, Tags: q.Tags}, s.Partitions)
+	vector := optick.EncodeWith(optick.Query{ChordSymbol: q.ChordSymbol, Root: q.Root, PitchClasses: q.PitchClasses, Tags: q.Tags}, s.Partitions, s.Encode)
 	// VoicingAgent.BuildSearchFilters always gives filters here, since the skill only searches a
 	// message with a chord, a mode or tags; OPTK honours their chord name and instrument, and
 	// ignores the mode, the tags and the symbolic bits SearchAsync adds
@@ -89,8 +97,19 @@ func (s ChordVoicings) Execute(message string) (ChordVoicingsAnswer, error) {
 		if kind == "" {
 			kind = "guitar"
 		}
-		b.WriteString("- **" + r.ChordName + "** `" + r.Diagram + "` (" + kind + ", score " + voicing.FormatFixed(r.Score, 3) + ")\n")
+		diagram := r.Diagram
+		if s.LowEFirst {
+			diagram = reversedDiagram(diagram)
+		}
+		b.WriteString("- **" + r.ChordName + "** `" + diagram + "` (" + kind + ", score " + voicing.FormatFixed(r.Score, 3) + ")\n")
 	}
 	a.Text = b.String()
 	return a, nil
+}
+
+// reversedDiagram is a diagram's strings in the other order.
+func reversedDiagram(d string) string {
+	frets := strings.Split(d, "-")
+	slices.Reverse(frets)
+	return strings.Join(frets, "-")
 }

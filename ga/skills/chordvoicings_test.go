@@ -119,3 +119,33 @@ func TestChordVoicingsTagsAddNothing(t *testing.T) {
 		t.Errorf("drop2 moved the answer:\n%s\nplain:\n%s", drop2.Text, plain.Text)
 	}
 }
+
+// TestChordVoicingsLowEFirst: main's skill writes each diagram of the same answer in chart
+// order, the pin's string order reversed.
+func TestChordVoicingsLowEFirst(t *testing.T) {
+	pin, err := chordVoicingsSkill()
+	if err != nil {
+		t.Fatal(err)
+	}
+	main := pin
+	main.LowEFirst = true
+	a, err := pin.Execute("voicings for Cmaj7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := main.Execute("voicings for Cmaj7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Results) == 0 {
+		t.Fatal("no voicing")
+	}
+	for _, r := range a.Results {
+		frets := strings.Split(r.Diagram, "-")
+		slices.Reverse(frets)
+		low := strings.Join(frets, "-")
+		if low == r.Diagram || !strings.Contains(b.Text, "`"+low+"`") || strings.Contains(b.Text, "`"+r.Diagram+"`") {
+			t.Errorf("%s: main's answer %q", r.Diagram, b.Text)
+		}
+	}
+}

@@ -1,9 +1,10 @@
 package skills
 
 import (
-	"course/internal/dotnet"
 	"fmt"
 	"strings"
+
+	"course/internal/dotnet"
 )
 
 // SkillLog is a record a skill writes to its logger: the level's name, the logger's category

@@ -1,10 +1,11 @@
 package skills
 
 import (
-	"course/internal/lazy"
 	"slices"
 	"strconv"
 	"strings"
+
+	"course/internal/lazy"
 )
 
 // The three SKILL.md skills that hand a question to a model with the instruction to call

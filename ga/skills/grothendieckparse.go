@@ -1,7 +1,6 @@
 package skills
 
 import (
-	"course/internal/dotnet"
 	"strconv"
 	"strings"
 	"sync"
@@ -10,6 +9,7 @@ import (
 	"github.com/dlclark/regexp2/v2"
 
 	"course/ga/dsl"
+	"course/internal/dotnet"
 )
 
 // GrothendieckParse is GA's GrothendieckParseSkill: when a question has an anchor word and a

@@ -1,9 +1,9 @@
 package skills
 
 import (
-	"course/internal/lazy"
-
 	"github.com/dlclark/regexp2/v2"
+
+	"course/internal/lazy"
 )
 
 // lazyRegexp is a regexp2 expression compiled on first use. The skills hold dozens of GA's

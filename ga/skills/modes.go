@@ -1,7 +1,6 @@
 package skills
 
 import (
-	"course/internal/dotnet"
 	"fmt"
 	"slices"
 	"sort"
@@ -9,6 +8,7 @@ import (
 	"sync"
 
 	"course/ga/config"
+	"course/internal/dotnet"
 )
 
 // Modes is GA's ModesSkill, which answers from the mode catalogue ModesConfig reads; the line

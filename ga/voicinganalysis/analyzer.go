@@ -27,23 +27,34 @@ type Analysis struct {
 	// Tags are the semantic tags: the harmony's, the shape's, the mode's, the drop voicing's and
 	// the classification engine's, without repeats; nil for none.
 	Tags []string
+	// Brightness and ConsonanceScore are the analysis' PerceptualQualities. At the pin its
+	// positional call puts the consonance in Brightness and 0 in ConsonanceScore
+	// (VoicingAnalyzer.cs:157; Common/GA.Business.Core/Analysis/Voicings/PerceptualQualities.cs:3 @ c781df5c).
+	Brightness, ConsonanceScore float64
 }
 
 // Analyze is VoicingAnalyzer.Analyze (VoicingAnalyzer.cs:91-204 @ c781df5c).
-func Analyze(v Voicing) (Analysis, error) {
+func Analyze(v Voicing) (Analysis, error) { return AnalyzeWith(v, Options{}) }
+
+// AnalyzeWith is Analyze in the version o names.
+func AnalyzeWith(v Voicing, o Options) (Analysis, error) {
 	if len(v.Notes) == 0 {
 		return Analysis{}, fmt.Errorf("analyze %s: no note is played", v.Diagram())
 	}
 	var buf [8]int
 	sorted := sortedNotes(buf[:0], v.Notes)
 	set := algebra.NewSet(v.Notes...)
-	a := Analysis{Characteristics: analyzeHarmony(sorted), MidiNotes: slices.Clone(v.Notes), PitchClasses: set}
+	a := Analysis{Characteristics: analyzeHarmony(sorted, o), MidiNotes: slices.Clone(v.Notes), PitchClasses: set}
+	a.Brightness = a.Consonance
+	if o.NamedArguments {
+		a.Brightness, a.ConsonanceScore = 0, a.Consonance
+	}
 
 	// Modal family detection (VoicingAnalyzer.cs:111-141 @ c781df5c)
 	mode := modeOf(set)
 	a.ModeName, a.FamilyName = mode.mode, mode.family
 
-	a.Layout = AnalyzePhysical(v)
+	a.Layout = analyzePhysical(v, o)
 	var tagBuf [48]string // the tags are gathered on the stack and kept at their own size
 	tags := append(tagBuf[:0], a.SemanticTags...)
 	tags = append(tags, a.Layout.Tags...)

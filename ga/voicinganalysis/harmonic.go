@@ -32,11 +32,30 @@ type Characteristics struct {
 // identified chord gets (Common/GA.Business.Core/Analysis/AnalysisConstants.cs:11 @ c781df5c).
 const FunctionalHarmony = "Functional Harmony"
 
+// Options are the versions of the analysis records' construction: the zero value is the pin's.
+type Options struct {
+	// NamedArguments builds VoicingCharacteristics and PerceptualQualities with named arguments,
+	// as GA's main does after #689 (fixes 3 and 4 of the original course's journal,
+	// spareilleux/learn src/content/docs/ga-ai/journal.md, 2026-09-14 and 2026-09-24): the
+	// spread wider than an octave is the open voicing, no voicing is rootless, and the
+	// consonance is the perceptual consonance, with no brightness.
+	NamedArguments bool
+	// ChartOrderShapes reads the frets low E first where VoicingPhysicalAnalyzer's CAGED shapes
+	// are written that way, as GA's main does once the diagram's string order is explicit
+	// (fix 13 of the original course's journal, spareilleux/learn
+	// src/content/docs/ga-ai/journal.md, 2026-09-14 and 2026-09-24); the pin reads string 1, the
+	// high E, as the low E, so the open E chord is no E shape.
+	ChartOrderShapes bool
+}
+
 // AnalyzeHarmony is VoicingHarmonicAnalyzer.Analyze of a voicing with at least one note
 // (VoicingHarmonicAnalyzer.cs:10-44 @ c781df5c).
-func AnalyzeHarmony(v Voicing) Characteristics {
+func AnalyzeHarmony(v Voicing) Characteristics { return AnalyzeHarmonyWith(v, Options{}) }
+
+// AnalyzeHarmonyWith is AnalyzeHarmony in the version o names.
+func AnalyzeHarmonyWith(v Voicing, o Options) Characteristics {
 	var buf [8]int
-	return analyzeHarmony(sortedNotes(buf[:0], v.Notes))
+	return analyzeHarmony(sortedNotes(buf[:0], v.Notes), o)
 }
 
 // sortedNotes appends the notes to dst and sorts them, ascending.
@@ -47,13 +66,17 @@ func sortedNotes(dst, notes []int) []int {
 }
 
 // analyzeHarmony is AnalyzeHarmony of the voicing's notes sorted, ascending.
-func analyzeHarmony(midi []int) Characteristics {
+func analyzeHarmony(midi []int, o Options) Characteristics {
 	var tagBuf [16]string
 	set := algebra.NewSet(midi...)
 	chord := identifySet(set, midi[0]%12)
 	dissonance := dissonanceScore(midi)
 	consonance := 1 - min(dissonance/10, 1)
 	spread := midi[len(midi)-1] - midi[0]
+	rootless, open := spread > 12, false
+	if o.NamedArguments {
+		rootless, open = false, spread > 12
+	}
 	return Characteristics{
 		Chord:           chord,
 		DissonanceScore: dissonance,
@@ -61,9 +84,9 @@ func analyzeHarmony(midi []int) Characteristics {
 		IntervalSpread:  spread,
 		NoteCount:       set.Len(),
 		ICV:             set.VectorText(),
-		IsRootless:      spread > 12,
+		IsRootless:      rootless,
 		DropVoicing:     dropVoicing(midi),
-		IsOpenVoicing:   false,
+		IsOpenVoicing:   open,
 		SemanticTags:    internTags(distinct(harmonicTags(tagBuf[:0], chord, spread, consonance))),
 	}
 }

@@ -54,7 +54,10 @@ var fretPositions = sync.OnceValue(func() *[25]float64 {
 // AnalyzePhysical runs ExtractPhysicalLayout, CalculatePlayability, AnalyzeErgonomics and
 // GeneratePhysicalTags (VoicingPhysicalAnalyzer.cs:15-215 @ c781df5c). Positions are read in
 // string order, string 1 first, while the CAGED shapes are written for index 0 as the low E.
-func AnalyzePhysical(v Voicing) Layout {
+func AnalyzePhysical(v Voicing) Layout { return analyzePhysical(v, Options{}) }
+
+// analyzePhysical is AnalyzePhysical in the version o names.
+func analyzePhysical(v Voicing, o Options) Layout {
 	var usedBuf, openBuf, frettedBuf [8]int // a guitar has six strings: the buffers stay on the stack
 	used, open := usedBuf[:0], openBuf[:0]
 	minFret, maxFret := math.MaxInt, 0
@@ -127,7 +130,13 @@ func AnalyzePhysical(v Voicing) Layout {
 	default:
 		l.Difficulty = "Intermediate"
 	}
-	l.CagedShape = cagedShape(v.Frets)
+	if o.ChartOrderShapes {
+		frets := slices.Clone(v.Frets)
+		slices.Reverse(frets)
+		l.CagedShape = cagedShape(frets)
+	} else {
+		l.CagedShape = cagedShape(v.Frets)
+	}
 	shell := len(used) >= 3 && len(used) <= 4
 	uniqueFrets := 0
 	for i, f := range fretted {

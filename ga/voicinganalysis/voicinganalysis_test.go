@@ -190,3 +190,46 @@ func TestInternTags(t *testing.T) {
 		t.Error("no tags gave a list")
 	}
 }
+
+// TestNamedArguments: with main's named arguments the open C shape, spread over an octave, is an
+// open voicing and not rootless, its tags follow, and the consonance moves from Brightness to
+// ConsonanceScore; the pin's positional call gives the opposite.
+func TestNamedArguments(t *testing.T) {
+	openC := Voicing{Frets: []int{0, 1, 0, 2, 3, Muted}, Notes: []int{64, 60, 55, 52, 48}}
+	pin, err := AnalyzeWith(openC, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	main, err := AnalyzeWith(openC, Options{NamedArguments: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !pin.IsRootless || pin.IsOpenVoicing || main.IsRootless || !main.IsOpenVoicing {
+		t.Errorf("IsRootless, IsOpenVoicing: pin %v %v, main %v %v", pin.IsRootless, pin.IsOpenVoicing, main.IsRootless, main.IsOpenVoicing)
+	}
+	if !slices.Contains(pin.Tags, "rootless") || !slices.Contains(pin.Tags, "closed-voicing") ||
+		slices.Contains(main.Tags, "rootless") || !slices.Contains(main.Tags, "open-voicing") {
+		t.Errorf("tags: pin %v, main %v", pin.Tags, main.Tags)
+	}
+	if pin.Brightness != pin.Consonance || pin.ConsonanceScore != 0 || main.Brightness != 0 || main.ConsonanceScore != main.Consonance {
+		t.Errorf("perceptual qualities: pin %v %v, main %v %v", pin.Brightness, pin.ConsonanceScore, main.Brightness, main.ConsonanceScore)
+	}
+}
+
+// TestChartOrderShapes: the open E chord, 022100 from the low E, is an E shape once its frets are
+// read low E first; the pin reads them high E first and finds no shape.
+func TestChartOrderShapes(t *testing.T) {
+	openE := Voicing{Frets: []int{0, 0, 1, 2, 2, 0}, Notes: []int{64, 59, 56, 52, 47, 40}}
+	pin, err := AnalyzeWith(openE, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	main, err := AnalyzeWith(openE, Options{ChartOrderShapes: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pin.Layout.CagedShape != "" || main.Layout.CagedShape != "E-Shape" ||
+		slices.Contains(pin.Tags, "e-shape") || !slices.Contains(main.Tags, "e-shape") {
+		t.Errorf("shape: pin %q %v, main %q %v", pin.Layout.CagedShape, pin.Tags, main.Layout.CagedShape, main.Tags)
+	}
+}

@@ -56,6 +56,7 @@ const maxQueryLength = 512
 type SearchTool struct {
 	strategy   *optick.Strategy
 	partitions []embeddings.Partition
+	encode     optick.EncodeOptions
 	// reads holds the reading of each text already read: a lesson hands the same text to
 	// Prefetch and then to Search.
 	reads map[string]reading
@@ -81,7 +82,12 @@ type searchKey struct {
 
 // NewSearchTool searches the index r reads; partitions is the registry the encoder writes by.
 func NewSearchTool(r *optick.Reader, partitions []embeddings.Partition) *SearchTool {
-	return &SearchTool{strategy: optick.NewStrategy(r), partitions: partitions,
+	return NewSearchToolWith(r, partitions, optick.Version{})
+}
+
+// NewSearchToolWith is NewSearchTool with the encoder and the search of version v.
+func NewSearchToolWith(r *optick.Reader, partitions []embeddings.Partition, v optick.Version) *SearchTool {
+	return &SearchTool{strategy: optick.NewStrategyWith(r, v.Search), partitions: partitions, encode: v.Encode,
 		reads: map[string]reading{}, cache: map[searchKey][]optick.Result{}}
 }
 
@@ -138,7 +144,7 @@ func (t *SearchTool) readText(text string) reading {
 	r := reading{q: query.ExtractTyped(text)}
 	q := r.q
 	if q.ChordSymbol != "" || len(q.PitchClasses) > 0 || q.ModeName != "" || len(q.Tags) > 0 {
-		r.vec = optick.Encode(optick.Query{ChordSymbol: q.ChordSymbol, Root: q.Root, PitchClasses: q.PitchClasses, Tags: q.Tags}, t.partitions)
+		r.vec = optick.EncodeWith(optick.Query{ChordSymbol: q.ChordSymbol, Root: q.Root, PitchClasses: q.PitchClasses, Tags: q.Tags}, t.partitions, t.encode)
 		key := make([]byte, 0, 8*len(r.vec))
 		for _, v := range r.vec {
 			key = binary.LittleEndian.AppendUint64(key, math.Float64bits(v))

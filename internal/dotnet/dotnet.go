@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf16"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 )
@@ -53,4 +54,33 @@ func UTF16Len(s string) int {
 // decomposition.
 func NormalizeKD(s string) string {
 	return norm.NFKD.String(s)
+}
+
+// ReplaceLineEndings is .NET's string.ReplaceLineEndings: it replaces every line break .NET
+// recognises (CRLF, CR, LF, NEL U+0085, LS U+2028,
+// PS U+2029 and FF U+000C) with replacement.
+func ReplaceLineEndings(s, replacement string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); {
+		switch {
+		case s[i] == '\r':
+			i++
+			if i < len(s) && s[i] == '\n' {
+				i++
+			}
+			b.WriteString(replacement)
+		case s[i] == '\n' || s[i] == '\f':
+			i++
+			b.WriteString(replacement)
+		case strings.HasPrefix(s[i:], "\u0085"), strings.HasPrefix(s[i:], "\u2028"), strings.HasPrefix(s[i:], "\u2029"):
+			_, size := utf8.DecodeRuneInString(s[i:])
+			i += size
+			b.WriteString(replacement)
+		default:
+			b.WriteByte(s[i])
+			i++
+		}
+	}
+	return b.String()
 }

@@ -1,0 +1,38 @@
+package kit
+
+import (
+	"course/ga/skills"
+	"course/internal/report"
+)
+
+// routerAnswerCut is how much of an answer's first line the router table of lessons 25 and 28
+// shows, as the original program cuts it.
+const routerAnswerCut = 50
+
+// RouterTable prints the router-and-chat table of lessons 25 and 28 and its counts.
+func RouterTable(r *report.Report, widths []int, prompts []string, main bool, chat func(string) (string, string, error)) error {
+	// Every pick is made before the first question to the host, which may still be starting.
+	picks := make([]string, len(prompts))
+	for i, p := range prompts {
+		if picks[i] = skills.RouteWithoutEmbeddings(p, main); picks[i] == "" {
+			picks[i] = "none"
+		}
+	}
+	agents, firsts := make([]string, len(prompts)), make([]string, len(prompts))
+	if chat == nil {
+		for i := range agents {
+			agents[i] = "(not asked)"
+		}
+	} else if err := AskAll(len(prompts), func(i int) (err error) {
+		agents[i], firsts[i], err = chat(prompts[i])
+		return err
+	}); err != nil {
+		return err
+	}
+	r.FixedRow(widths, "phrasing", "router picks", "chat: agent (routing method)", "first line of the answer")
+	for i, p := range prompts {
+		r.FixedRow(widths, p, picks[i], agents[i], firsts[i])
+	}
+	r.Line("%d phrasings; the router picks %s; the chat endpoint answers with %s", len(prompts), Tally(picks), Tally(agents))
+	return nil
+}

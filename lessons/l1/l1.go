@@ -1,0 +1,131 @@
+package l1
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/spf13/cobra"
+
+	"course/ga/container"
+	"course/ga/embeddings"
+	"course/ga/intents"
+	"course/internal/report"
+	"course/lessons/kit"
+)
+
+// l1Mode is the Chatbot:Mode the lesson reads the container in, the one every lesson's host runs.
+const l1Mode = "full"
+
+// serviceLabelWidth is the width the original program gave the service labels, the longest
+// label and one space; the facts' two-space gap makes up the rest.
+const serviceLabelWidth = 31
+
+// agentIDWidth is the width the original program gave an agent id, 12 columns and one space,
+// written as the facts' width and their two-space gap.
+const agentIDWidth = 11
+
+// Options is what `course l1` needs to run.
+type Options struct {
+	// Out receives the lesson's output.
+	Out io.Writer
+}
+
+// NewCmd builds `course l1`; runF replaces the lesson's run in tests of the command.
+func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
+	opts := &Options{}
+	return kit.NewCmd("l1", `Lesson 1: the map, what the chatbot host registers.
+
+Reads the course's model of GaChatbot.Api's service container at the pin: the orchestrator
+and the chat application service, the intents the semantic router chooses from with their
+example prompts, the agents behind the model path, the chat hooks in the order they run,
+and the embedding every voicing in the index gets.`, opts, &opts.Out, run, runF)
+}
+
+// lesson1 carries the registrations the sections print; tests change them to see the output move.
+type lesson1 struct {
+	r          *report.Report
+	services   container.Services
+	intents    []intents.Intent
+	partitions []embeddings.Partition
+}
+
+// newLesson1 reads the registrations of the host in the lessons' mode.
+func newLesson1(w io.Writer) (*lesson1, error) {
+	services, err := container.Resolve(l1Mode)
+	if err != nil {
+		return nil, err
+	}
+	return &lesson1{r: report.New(w), services: services, intents: intents.All(), partitions: embeddings.Partitions()}, nil
+}
+
+func run(_ context.Context, opts *Options) error {
+	l, err := newLesson1(opts.Out)
+	if err != nil {
+		return fmt.Errorf("l1: %w", err)
+	}
+	return l.run()
+}
+
+// run prints the sections in order.
+func (l *lesson1) run() error {
+	l.r.Heading("l1")
+	l.orchestrator()
+	l.intentTable()
+	l.agents()
+	l.hooks()
+	l.embedding()
+	if l.r.Err() != nil {
+		return fmt.Errorf("l1: write output: %w", l.r.Err())
+	}
+	return nil
+}
+
+// orchestrator is section 1: what the chat endpoints' two interfaces resolve to.
+func (l *lesson1) orchestrator() {
+	l.r.Title("Orchestrator and application service")
+	l.r.Facts(serviceLabelWidth,
+		report.Fact{Label: "IHarmonicChatOrchestrator", Value: l.services.Orchestrator},
+		report.Fact{Label: "IChatApplicationService (host)", Value: l.services.ChatApplicationService})
+}
+
+// intentTable is section 2: every IIntent in registration order, with the number of its example
+// prompts and the first of them.
+func (l *lesson1) intentTable() {
+	l.r.Title("Intents the semantic router chooses from (%d)", len(l.intents))
+	rows := make([][]string, 0, len(l.intents))
+	for _, in := range l.intents {
+		first, ok := in.FirstExample()
+		if !ok {
+			first = "(none)"
+		}
+		rows = append(rows, []string{in.ID, strconv.Itoa(len(in.Examples)), first})
+	}
+	l.r.Table([]string{"id", "examples", "first example"}, rows)
+}
+
+// agents is section 3: the agents SemanticRouter chooses from when no intent answers.
+func (l *lesson1) agents() {
+	l.r.Title("Agents behind the LLM path (%d)", len(l.services.Agents))
+	rows := make([]report.Fact, 0, len(l.services.Agents))
+	for _, a := range l.services.Agents {
+		rows = append(rows, report.Fact{Label: a.ID, Value: a.Type})
+	}
+	l.r.Facts(agentIDWidth, rows...)
+}
+
+// hooks is section 4: the chat hooks, in the order they run.
+func (l *lesson1) hooks() {
+	l.r.Title("Hooks, in the order they run (%d)", len(l.services.Hooks))
+	for _, h := range l.services.Hooks {
+		l.r.Line("%s", h)
+	}
+}
+
+// embedding is section 5: the schema of the vector every voicing of the index gets.
+func (l *lesson1) embedding() {
+	l.r.Title("The embedding every voicing gets")
+	l.r.Line("%s, %d dims in %d partitions, %d of them searched",
+		embeddings.Version, embeddings.TotalDimension, len(l.partitions), embeddings.CompactDimension(l.partitions))
+}

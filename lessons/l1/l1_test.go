@@ -1,0 +1,95 @@
+package l1
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"course/ga/embeddings"
+	"course/ga/intents"
+)
+
+// runLesson1 runs the lesson after change has altered the registrations it reads.
+func runLesson1(t *testing.T, change func(*lesson1)) string {
+	t.Helper()
+	var out bytes.Buffer
+	l, err := newLesson1(&out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	change(l)
+	if err := l.run(); err != nil {
+		t.Fatal(err)
+	}
+	return out.String()
+}
+
+// intentRow is the intent table's row for id.
+func intentRow(t *testing.T, out, id string) []string {
+	t.Helper()
+	for l := range strings.SplitSeq(out, "\n") {
+		if f := strings.Fields(l); len(f) > 1 && f[0] == id {
+			return f
+		}
+	}
+	t.Fatalf("no row for %s in:\n%s", id, out)
+	return nil
+}
+
+// TestL1FollowsTheIntents removes an example prompt, empties an intent and registers one more,
+// and checks that the counts, the first example and the title move with them.
+func TestL1FollowsTheIntents(t *testing.T) {
+	base := runLesson1(t, func(*lesson1) {})
+	if got := intentRow(t, base, "skill.theorycomparison"); got[1] != "7" || got[2] != "What" {
+		t.Fatalf("skill.theorycomparison row %v", got)
+	}
+	out := runLesson1(t, func(l *lesson1) {
+		for i := range l.intents {
+			switch l.intents[i].ID {
+			case "skill.theorycomparison":
+				l.intents[i].Examples = l.intents[i].Examples[1:]
+			case "voicing":
+				l.intents[i].Examples = nil
+			}
+		}
+		l.intents = append(l.intents, intents.Intent{ID: "skill.extra", Examples: []string{"one more"}})
+	})
+	if got := intentRow(t, out, "skill.theorycomparison"); got[1] != "6" || strings.Join(got[2:], " ") != "Compare major and minor" {
+		t.Errorf("after removing the first example: %v", got)
+	}
+	if got := intentRow(t, out, "voicing"); got[1] != "0" || got[2] != "(none)" {
+		t.Errorf("an intent without examples: %v", got)
+	}
+	if !strings.Contains(out, "== Intents the semantic router chooses from (37)") || !strings.Contains(base, "chooses from (36)") {
+		t.Errorf("the title does not count the intents")
+	}
+	// The fixture itself is untouched by the change.
+	if in, _ := intents.Lookup("skill.theorycomparison"); len(in.Examples) != 7 {
+		t.Errorf("the lesson's change reached the fixture: %d examples", len(in.Examples))
+	}
+}
+
+// TestL1FollowsTheContainer drops a hook and an agent and moves a partition out of the search.
+func TestL1FollowsTheContainer(t *testing.T) {
+	out := runLesson1(t, func(l *lesson1) {
+		l.services.Hooks = l.services.Hooks[1:]
+		l.services.Agents = l.services.Agents[:5]
+		for i := range l.partitions {
+			if l.partitions[i].Name == "ROOT" {
+				l.partitions[i].Role = embeddings.Info
+			}
+		}
+	})
+	for _, want := range []string{
+		"== Hooks, in the order they run (3)\nMemoryHook\n",
+		"== Agents behind the LLM path (5)\n",
+		"240 dims in 11 partitions, 112 of them searched",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "VoicingAgent") {
+		t.Errorf("the dropped agent is listed")
+	}
+}

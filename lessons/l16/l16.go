@@ -1,0 +1,565 @@
+package l16
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"regexp"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/spf13/cobra"
+
+	"course/ga/embeddings"
+	"course/ga/optick"
+	"course/ga/query"
+	"course/ga/search"
+	"course/ga/skills"
+	"course/internal/report"
+	"course/lessons/kit"
+	"course/theory"
+)
+
+// l16Examples are ChordVoicingsSkill.ExamplePrompts, each with the chord it asks for as a
+// textbook writes it: a root and degrees (ChordVoicingsSkill.cs:31-45 @ c781df5c).
+var l16Examples = []l16Asked{
+	{"voicings for Cmaj7", "C", "1 3 5 7"}, {"show me Dm7 voicings", "D", "1 b3 5 b7"},
+	{"shapes for F major", "F", "1 3 5"}, {"fingerings for G7", "G", "1 3 5 b7"},
+	{"Cmaj9 voicings", "C", "1 3 5 7 9"}, {"drop2 voicings of Cmaj7", "C", "1 3 5 7"},
+	{"shell voicing for Dm7", "D", "1 b3 5 b7"}, {"rootless A7 voicings", "A", "1 3 5 b7"},
+	{"quartal voicings in C", "C", "1 4 b7"}, {"all C major voicings on guitar", "C", "1 3 5"},
+	{"open chord shape for E minor", "E", "1 b3 5"}, {"barre voicings for Bb major", "Bb", "1 3 5"},
+}
+
+// l16FullAnswer is the example whose whole answer the lesson prints.
+const l16FullAnswer = "show me Dm7 voicings"
+
+// l16Phrasings are other ways of asking, with and without a chord symbol the skill accepts.
+var l16Phrasings = []string{
+	"voicings for C", "G chord shapes", "how do I play a D chord", "voicings for A minor",
+	"voicings for Am", "voicings for am", "Bb voicings please", "voicings for F#m7b5",
+	"voicings for C7(b9)", "voicings for C/G",
+}
+
+// l16Quality is a chord suffix or a spelled-out quality with its textbook degrees.
+type l16Quality struct{ name, degrees string }
+
+// l16Symbols are the 51 suffixes of ChordVocabulary.NormalizeQuality that lesson 15 reads, with
+// their textbook degrees.
+var l16Symbols = []l16Quality{
+	{"M", "1 3 5"}, {"M7", "1 3 5 7"}, {"maj", "1 3 5"}, {"m", "1 b3 5"}, {"min", "1 b3 5"}, {"dim", "1 b3 b5"},
+	{"aug", "1 3 #5"}, {"+", "1 3 #5"}, {"5", "1 5"}, {"no3", "1 5"}, {"sus2", "1 2 5"}, {"sus4", "1 4 5"},
+	{"sus", "1 4 5"}, {"add9", "1 3 5 9"}, {"6", "1 3 5 6"}, {"maj6", "1 3 5 6"}, {"m6", "1 b3 5 6"},
+	{"min6", "1 b3 5 6"}, {"7", "1 3 5 b7"}, {"dom7", "1 3 5 b7"}, {"maj7", "1 3 5 7"}, {"ma7", "1 3 5 7"},
+	{"Δ7", "1 3 5 7"}, {"m7", "1 b3 5 b7"}, {"min7", "1 b3 5 b7"}, {"-7", "1 b3 5 b7"}, {"dim7", "1 b3 b5 bb7"},
+	{"°7", "1 b3 b5 bb7"}, {"m7b5", "1 b3 b5 b7"}, {"min7b5", "1 b3 b5 b7"}, {"ø", "1 b3 b5 b7"},
+	{"ø7", "1 b3 b5 b7"}, {"7b5", "1 3 b5 b7"}, {"7#5", "1 3 #5 b7"}, {"7+5", "1 3 #5 b7"},
+	{"7b9", "1 3 5 b7 b9"}, {"7#9", "1 3 5 b7 #9"}, {"7alt", "1 3 b5 #5 b7 b9 #9"}, {"alt", "1 3 b5 #5 b7 b9 #9"},
+	{"9", "1 3 5 b7 9"}, {"maj9", "1 3 5 7 9"}, {"m9", "1 b3 5 b7 9"}, {"min9", "1 b3 5 b7 9"},
+	{"11", "1 3 5 b7 9 11"}, {"maj11", "1 3 5 7 9 11"}, {"m11", "1 b3 5 b7 9 11"}, {"min11", "1 b3 5 b7 9 11"},
+	{"13", "1 3 5 b7 9 11 13"}, {"maj13", "1 3 5 7 9 11 13"}, {"m13", "1 b3 5 b7 9 11 13"},
+	{"min13", "1 b3 5 b7 9 11 13"},
+}
+
+// l16Words are the 31 spelled-out qualities of ChordVocabulary.NormalizeQuality, with their
+// textbook degrees.
+var l16Words = []l16Quality{
+	{"major", "1 3 5"}, {"minor", "1 b3 5"}, {"diminished", "1 b3 b5"}, {"augmented", "1 3 #5"}, {"power", "1 5"},
+	{"dominant", "1 3 5 b7"}, {"dominant 7", "1 3 5 b7"}, {"major 6", "1 3 5 6"}, {"minor 6", "1 b3 5 6"},
+	{"major 7", "1 3 5 7"}, {"minor 7", "1 b3 5 b7"}, {"diminished 7", "1 b3 b5 bb7"}, {"diminished7", "1 b3 b5 bb7"},
+	{"half-diminished", "1 b3 b5 b7"}, {"half diminished", "1 b3 b5 b7"}, {"minor 7 flat 5", "1 b3 b5 b7"},
+	{"dominant 7 flat 5", "1 3 b5 b7"}, {"dominant 7 sharp 5", "1 3 #5 b7"}, {"dominant 7 flat 9", "1 3 5 b7 b9"},
+	{"dominant 7 sharp 9", "1 3 5 b7 #9"}, {"altered", "1 3 b5 #5 b7 b9 #9"}, {"altered dominant", "1 3 b5 #5 b7 b9 #9"},
+	{"dominant 9", "1 3 5 b7 9"}, {"major 9", "1 3 5 7 9"}, {"minor 9", "1 b3 5 b7 9"}, {"dominant 11", "1 3 5 b7 9 11"},
+	{"major 11", "1 3 5 7 9 11"}, {"minor 11", "1 b3 5 b7 9 11"}, {"dominant 13", "1 3 5 b7 9 11 13"},
+	{"major 13", "1 3 5 7 9 11 13"}, {"minor 13", "1 b3 5 b7 9 11 13"},
+}
+
+// The grid: twelve roots and twelve qualities, each asked as "voicings for <root><suffix>".
+var (
+	l16GridRoots     = []string{"C", "Db", "D", "Eb", "E", "F", "F#", "G", "Ab", "A", "Bb", "B"}
+	l16GridQualities = []l16Quality{
+		{"", "1 3 5"}, {"m", "1 b3 5"}, {"7", "1 3 5 b7"}, {"maj7", "1 3 5 7"}, {"m7", "1 b3 5 b7"},
+		{"dim", "1 b3 b5"}, {"aug", "1 3 #5"}, {"sus4", "1 4 5"}, {"m7b5", "1 b3 b5 b7"},
+		{"dim7", "1 b3 b5 bb7"}, {"6", "1 3 5 6"}, {"9", "1 3 5 b7 9"},
+	}
+)
+
+// l16Verdicts are what a voicing plays against the chord asked for, in the tables' order.
+var l16Verdicts = []string{"exact", "more", "part", "other"}
+
+// l16Asked is a prompt and the chord it asks for.
+type l16Asked struct{ prompt, root, degrees string }
+
+// Options is what `course l16` needs to run.
+type Options struct {
+	// Out receives the lesson's output.
+	Out io.Writer
+	// Main runs the sections the original program asks GA's main branch.
+	Main bool
+}
+
+// NewCmd builds `course l16`; runF replaces the lesson's run in tests of the command.
+func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
+	opts := &Options{}
+	cmd := kit.NewCmd("l16", `Lesson 16: the voicing skill, from a prompt to diagrams.
+
+Asks GA's chord-voicings skill in-process: which prompts its keyword rule accepts, which chord
+the typed extractor reads from them and from every suffix and spelled-out quality of GA's chord
+vocabulary, then what each voicing of its answers plays, over the example prompts and a grid
+of 144 chords, searched in the OPTIC-K index lesson 3 builds.
+With --main, the answers of GA's main branch, whose voicing pipeline changed after the pin:
+its corpus's names, the answers, the grid, the techniques the prompts name, and one answer.`, opts, &opts.Out, run, runF)
+	cmd.Flags().BoolVar(&opts.Main, "main", false, "ask the skill as on GA's main branch (f4f5b4a)")
+	return cmd
+}
+
+// l16Config is what the lesson's answers depend on besides GA's code: the prompts and the
+// grid's qualities.
+type l16Config struct {
+	examples      []l16Asked
+	phrasings     []string
+	gridQualities []l16Quality
+	fullAnswer    string
+	// main asks GA's main branch: its voicing pipeline, and the sections the original program
+	// asks it.
+	main bool
+	// version replaces main's voicing pipeline, for tests that switch one of its changes off.
+	version *optick.Version
+}
+
+// lesson16 carries what the sections share.
+type lesson16 struct {
+	cfg    l16Config
+	r      *report.Report
+	skill  skills.ChordVoicings
+	corpus map[theory.PCMask]bool // the pitch-class sets the corpus's voicings play
+	// voicings are the corpus's voicings, in the index's order.
+	voicings []optick.CorpusVoicing
+	// where is what the titles say of the GA asked.
+	where string
+}
+
+// l16MainFullAnswer is the example whose whole answer the main run prints.
+const l16MainFullAnswer = "open chord shape for E minor"
+
+func run(ctx context.Context, opts *Options) error {
+	cfg := l16Config{examples: l16Examples, phrasings: l16Phrasings, gridQualities: l16GridQualities, fullAnswer: l16FullAnswer}
+	if opts.Main {
+		cfg.fullAnswer, cfg.main = l16MainFullAnswer, true
+	}
+	return runLesson16(ctx, opts.Out, cfg)
+}
+
+// runLesson16 runs the lesson on cfg.
+func runLesson16(ctx context.Context, w io.Writer, cfg l16Config) error {
+	l := &lesson16{cfg: cfg, r: report.New(w), where: "at the pin"}
+	if cfg.main {
+		// GA's reading of the question is the same on main; the original program asks main
+		// only for what the changed pipeline answers.
+		l.where = "on main"
+		l.r.Heading("l16, GA's main")
+		return kit.RunSections(ctx, "l16", l.r, l.buildIndex, l.mainCorpus, l.answers, l.grid, l.techniques, l.full)
+	}
+	l.r.Heading("l16")
+	return kit.RunSections(ctx, "l16", l.r, l.examples, l.phrasings, l.symbols, l.words, l.buildIndex, l.answers, l.grid, l.full)
+}
+
+// l16Chord is the pitch-class set of a chord given as a root and textbook degrees.
+func l16Chord(root, degrees string) theory.PCMask {
+	notes, err := theory.Spell(theory.MustNote(root), strings.Fields(degrees)...)
+	if err != nil {
+		panic(fmt.Sprintf("l16: chord %s %q: %v", root, degrees, err))
+	}
+	return theory.MaskOf(theory.PitchClasses(notes)...)
+}
+
+// l16Sharps names pitch classes as the original lesson writes them.
+var l16Sharps = [12]string{"C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"}
+
+// l16Notes writes a pitch-class set in ascending order with sharps, "C E G A#".
+func l16Notes(m theory.PCMask) string {
+	pcs := m.PitchClasses()
+	names := make([]string, len(pcs))
+	for i, p := range pcs {
+		names[i] = l16Sharps[p]
+	}
+	return strings.Join(names, " ")
+}
+
+// l16Read is the chord the extractor read, "Cmaj7: C E G B", or "no chord".
+func l16Read(q query.Query) string {
+	if len(q.PitchClasses) == 0 {
+		return "no chord"
+	}
+	return q.ChordSymbol + ": " + l16Notes(theory.MaskOf(q.PitchClasses...))
+}
+
+// l16Extra is the rest of what the extractor read: the mode, the tags and the instrument.
+func l16Extra(q query.Query) string {
+	var parts []string
+	if q.ModeName != "" {
+		parts = append(parts, "mode "+q.ModeName)
+	}
+	if len(q.Tags) > 0 {
+		parts = append(parts, "tags "+strings.Join(q.Tags, " "))
+	}
+	if q.Instrument != "" {
+		parts = append(parts, "instrument "+q.Instrument)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// readTable prints, for each prompt, whether the skill takes it and what the extractor reads.
+func (l *lesson16) readTable(prompts []string) {
+	w := []int{32, 10, 22}
+	l.r.FixedRow(w, "prompt", "CanHandle", "chord read", "also read")
+	for _, p := range prompts {
+		q := query.ExtractTyped(p)
+		l.r.FixedRow(w, p, kit.YesNo(l.skill.CanHandle(p)), l16Read(q), l16Extra(q))
+	}
+}
+
+// examples reads the skill's example prompts.
+func (l *lesson16) examples() error {
+	l.r.Title("The skill's example prompts: CanHandle, and the chord TypedMusicalQueryExtractor reads")
+	prompts := make([]string, len(l.cfg.examples))
+	for i, e := range l.cfg.examples {
+		prompts[i] = e.prompt
+	}
+	l.readTable(prompts)
+	return nil
+}
+
+// phrasings reads other ways of asking.
+func (l *lesson16) phrasings() error {
+	l.r.Title("Other phrasings")
+	l.readTable(l.cfg.phrasings)
+	return nil
+}
+
+// symbols asks for C with each suffix of lesson 15 and holds the chord read against a
+// textbook's, then against what ChordVocabulary reads.
+func (l *lesson16) symbols() error {
+	l.r.Title("The %d symbols of lesson 15, asked as \"voicings for C…\"", len(l16Symbols))
+	var wrong []string
+	for _, s := range l16Symbols {
+		q := query.ExtractTyped("voicings for C" + s.name)
+		textbook := l16Chord("C", s.degrees)
+		if len(q.PitchClasses) > 0 && theory.MaskOf(q.PitchClasses...) == textbook {
+			continue
+		}
+		wrong = append(wrong, fmt.Sprintf("C%s: %s, a textbook's %s", s.name, l16Read(q), l16Notes(textbook)))
+	}
+	l.r.Line("read as a textbook spells them: %d of %d", len(l16Symbols)-len(wrong), len(l16Symbols))
+	for _, s := range wrong {
+		l.r.Line("  %s", s)
+	}
+	// ChordInfoSkill reads the same symbols with ChordVocabulary (lesson 15).
+	var disagree []string
+	for _, s := range l16Symbols {
+		_, pcs, ok := search.TryParse("C" + s.name)
+		vocabulary := theory.MaskOf(skills.GetFormula(skills.NormalizeQuality(s.name)).Intervals...)
+		if !ok || theory.MaskOf(pcs...) != vocabulary {
+			disagree = append(disagree, "C"+s.name)
+		}
+	}
+	l.r.Line("symbols ChordPitchClasses and ChordVocabulary read as different chords: %d: %s", len(disagree), strings.Join(disagree, " "))
+	return nil
+}
+
+// words asks for C with each spelled-out quality, and groups the prompts by the chord read.
+func (l *lesson16) words() error {
+	l.r.Title("The %d spelled-out qualities, asked as \"voicings for C …\"", len(l16Words))
+	right, handled := 0, 0
+	reads := map[string][]string{}
+	for _, w := range l16Words {
+		prompt := "voicings for C " + w.name
+		if l.skill.CanHandle(prompt) {
+			handled++
+		}
+		q := query.ExtractTyped(prompt)
+		if len(q.PitchClasses) > 0 && theory.MaskOf(q.PitchClasses...) == l16Chord("C", w.degrees) {
+			right++
+		}
+		key := l16Read(q)
+		reads[key] = append(reads[key], w.name)
+	}
+	l.r.Line("CanHandle accepts %d of %d; read as a textbook spells them: %d", handled, len(l16Words), right)
+	for _, read := range slices.Sorted(maps.Keys(reads)) {
+		words := reads[read]
+		more := ""
+		if len(words) > 6 {
+			more = ", …"
+		}
+		l.r.Line("  read as %s: %d, %s%s", read, len(words), strings.Join(words[:min(6, len(words))], ", "), more)
+	}
+	return nil
+}
+
+// buildIndex builds lesson 3's corpus and index, which the skill searches, and remembers the
+// pitch-class sets its voicings play.
+func (l *lesson16) buildIndex() error {
+	partitions := embeddings.Partitions()
+	var version optick.Version
+	if l.cfg.main {
+		version = optick.Main()
+		if l.cfg.version != nil {
+			version = *l.cfg.version
+		}
+	}
+	built, err := optick.BuildCorpusIndexWith(optick.CorpusFretCount, optick.CorpusWindowSize, optick.CorpusMinPlayed, partitions, false, version.Pipeline)
+	if err != nil {
+		return fmt.Errorf("build the index: %w", err)
+	}
+	reader, err := optick.Open(built.Index, partitions)
+	if err != nil {
+		return fmt.Errorf("read the index: %w", err)
+	}
+	l.skill = skills.ChordVoicings{Search: optick.NewStrategyWith(reader, version.Search), Partitions: partitions,
+		Encode: version.Encode, LowEFirst: l.cfg.main}
+	l.voicings = built.Voicings
+	l.corpus = map[theory.PCMask]bool{}
+	for _, v := range built.Voicings {
+		s, err := l16ParseShape(v.Diagram)
+		if err != nil {
+			return err
+		}
+		l.corpus[s.pcs()] = true
+	}
+	return nil
+}
+
+// l16Open are the open strings of standard tuning as MIDI numbers, low E first.
+var l16Open = [6]int{40, 45, 50, 55, 59, 64}
+
+// l16Shape is a chord chart on six strings, low E first; -1 is a muted string.
+type l16Shape [6]int
+
+// l16ParseShape reads a diagram as GA's Voicing.Diagram and the skill's answer write it,
+// string 1, the high E, first.
+func l16ParseShape(diagram string) (l16Shape, error) {
+	var s l16Shape
+	frets := strings.Split(diagram, "-")
+	if len(frets) != len(s) {
+		return s, fmt.Errorf("diagram %q: %d strings, want 6", diagram, len(frets))
+	}
+	for i, f := range frets {
+		at := len(s) - 1 - i
+		if f == "x" || f == "X" {
+			s[at] = -1
+			continue
+		}
+		n, err := strconv.Atoi(f)
+		if err != nil || n < 0 {
+			return s, fmt.Errorf("diagram %q: fret %q", diagram, f)
+		}
+		s[at] = n
+	}
+	return s, nil
+}
+
+// l16ParseChart reads a diagram in chart order, low E first, as main's skill writes it.
+func l16ParseChart(diagram string) (l16Shape, error) {
+	frets := strings.Split(diagram, "-")
+	slices.Reverse(frets)
+	return l16ParseShape(strings.Join(frets, "-"))
+}
+
+// pcs is the pitch-class set the shape plays.
+func (s l16Shape) pcs() theory.PCMask {
+	var m theory.PCMask
+	for i, f := range s {
+		if f >= 0 {
+			m |= theory.MaskOf(l16Open[i] + f)
+		}
+	}
+	return m
+}
+
+// l16Verdict says what a voicing plays against the chord asked: the chord, the chord and more,
+// part of it, or something else.
+func l16Verdict(asked, played theory.PCMask) string {
+	switch {
+	case played == asked:
+		return "exact"
+	case played&asked == asked:
+		return "more"
+	case played&^asked == 0:
+		return "part"
+	}
+	return "other"
+}
+
+// l16ResultLine reads one voicing of the skill's answer: name, diagram, type and score.
+var l16ResultLine = regexp.MustCompile("^- \\*\\*(.+?)\\*\\* `([^`]+)` \\(([^,]+), score ([-\\d.]+)\\)")
+
+// l16Answer is one voicing of the skill's answer, as it prints it.
+type l16Answer struct {
+	name, diagram, score string
+	shape                l16Shape
+}
+
+// ask runs the skill on prompt and reads its answer's first line and voicings.
+func (l *lesson16) ask(prompt string) (string, []l16Answer, error) {
+	a, err := l.skill.Execute(prompt)
+	if err != nil {
+		return "", nil, fmt.Errorf("ask %q: %w", prompt, err)
+	}
+	lines := strings.Split(a.Text, "\n")
+	var answers []l16Answer
+	for _, line := range lines {
+		m := l16ResultLine.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		s, err := l16ParseShape(m[2])
+		if l.skill.LowEFirst {
+			s, err = l16ParseChart(m[2])
+		}
+		if err != nil {
+			return "", nil, fmt.Errorf("ask %q: %w", prompt, err)
+		}
+		answers = append(answers, l16Answer{m[1], m[2], m[4], s})
+	}
+	return lines[0], answers, nil
+}
+
+// answers counts what each voicing of the example prompts' answers plays.
+func (l *lesson16) answers() error {
+	l.r.Title("The example prompts' answers, %s: what each voicing plays", l.where)
+	w := []int{32, 10, 6, 6, 6, 6}
+	l.r.FixedRow(w, "prompt", "voicings", "exact", "more", "part", "other")
+	for _, e := range l.cfg.examples {
+		asked := l16Chord(e.root, e.degrees)
+		_, answers, err := l.ask(e.prompt)
+		if err != nil {
+			return err
+		}
+		counts := map[string]int{}
+		for _, a := range answers {
+			counts[l16Verdict(asked, a.shape.pcs())]++
+		}
+		row := []string{e.prompt, strconv.Itoa(len(answers))}
+		for _, v := range l16Verdicts {
+			row = append(row, strconv.Itoa(counts[v]))
+		}
+		l.r.FixedRow(w, row...)
+	}
+	return nil
+}
+
+// grid asks for every chord of the grid and sorts each quality's roots by how much of their
+// answer plays the chord.
+func (l *lesson16) grid() error {
+	l.r.Title("A grid of %d chords, %s: \"voicings for <chord>\" on %d roots",
+		len(l16GridRoots)*len(l.cfg.gridQualities), l.where, len(l16GridRoots))
+	l.r.Line("For each quality, the roots whose answer has only voicings that play the chord, some, or none;")
+	l.r.Line("the corpus holds every chord of the grid. Then what the voicings that aren't the chord play.")
+	w := []int{8, 6, 6, 6}
+	l.r.FixedRow(w, "quality", "all", "some", "none", "the other voicings play")
+	answers, err := l.askGrid()
+	if err != nil {
+		return err
+	}
+	total := map[string]int{}
+	for qi, q := range l.cfg.gridQualities {
+		all, some, none := 0, 0, 0
+		others := map[string]int{}
+		for ri, root := range l16GridRoots {
+			asked := l16Chord(root, q.degrees)
+			got := answers[qi*len(l16GridRoots)+ri]
+			exact := 0
+			for _, a := range got {
+				v := l16Verdict(asked, a.shape.pcs())
+				total[v]++
+				if v == "exact" {
+					exact++
+				} else {
+					others[v]++
+				}
+			}
+			switch {
+			case exact > 0 && exact == len(got):
+				all++
+			case exact > 0:
+				some++
+			default:
+				none++
+			}
+		}
+		var play []string
+		for _, v := range slices.Sorted(maps.Keys(others)) {
+			play = append(play, fmt.Sprintf("%s %d", v, others[v]))
+		}
+		name := q.name
+		if name == "" {
+			name = "major"
+		}
+		l.r.FixedRow(w, name, strconv.Itoa(all), strconv.Itoa(some), strconv.Itoa(none), strings.Join(play, ", "))
+	}
+	sum := 0
+	for _, n := range total {
+		sum += n
+	}
+	l.r.Line("voicings returned: %d; exact %d, more %d, part %d, other %d", sum, total["exact"], total["more"], total["part"], total["other"])
+	return nil
+}
+
+// askGrid checks that the corpus holds every chord of the grid and asks the skill for each,
+// quality by quality and root by root; the searches only read the index, so they are shared
+// between the processors.
+func (l *lesson16) askGrid() ([][]l16Answer, error) {
+	prompts := make([]string, 0, len(l.cfg.gridQualities)*len(l16GridRoots))
+	for _, q := range l.cfg.gridQualities {
+		for _, root := range l16GridRoots {
+			if !l.corpus[l16Chord(root, q.degrees)] {
+				return nil, fmt.Errorf("%s%s isn't in the corpus", root, q.name)
+			}
+			prompts = append(prompts, "voicings for "+root+q.name)
+		}
+	}
+	answers := make([][]l16Answer, len(prompts))
+	workers := max(1, min(runtime.GOMAXPROCS(0), len(prompts)))
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for i := w; i < len(prompts); i += workers {
+				if _, answers[i], errs[w] = l.ask(prompts[i]); errs[w] != nil {
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return answers, errors.Join(errs...)
+}
+
+// full prints one answer as the skill writes it, and what each voicing plays.
+func (l *lesson16) full() error {
+	i := slices.IndexFunc(l.cfg.examples, func(e l16Asked) bool { return e.prompt == l.cfg.fullAnswer })
+	if i < 0 {
+		return fmt.Errorf("%q is not an example prompt", l.cfg.fullAnswer)
+	}
+	e := l.cfg.examples[i]
+	asked := l16Chord(e.root, e.degrees)
+	l.r.Title("\"%s\": the answer, and what each voicing plays (asked: %s)", e.prompt, l16Notes(asked))
+	first, answers, err := l.ask(e.prompt)
+	if err != nil {
+		return err
+	}
+	l.r.Line("%s", first)
+	w := []int{16, 16, 8, 16}
+	l.r.FixedRow(w, "name", "diagram", "score", "plays", "")
+	for _, a := range answers {
+		played := a.shape.pcs()
+		l.r.FixedRow(w, a.name, a.diagram, a.score, l16Notes(played), l16Verdict(asked, played))
+	}
+	return nil
+}

@@ -1,0 +1,599 @@
+package l18
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/spf13/cobra"
+
+	"course/ga/skills"
+	"course/internal/lazy"
+	"course/internal/report"
+	"course/lessons/kit"
+	"course/theory"
+)
+
+// builtQualities are the sixteen chord qualities VoiceLeadingSkill builds, as a textbook writes
+// them; otherQualities are common chords it does not build. Together they are the names the
+// lesson gives a set of pitch classes, tried in this order.
+var (
+	builtQualities = []string{"", "m", "dim", "aug", "sus2", "sus4", "7", "m7", "maj7", "m7b5", "dim7", "6", "m6", "9", "maj9", "m9"}
+	otherQualities = []string{"add9", "7sus4", "7b9", "7#9", "mMaj7", "11", "13"}
+	allQualities   = slices.Concat(builtQualities, otherQualities)
+)
+
+// l18ExampleChords are the two chords each of the skill's example prompts names.
+var l18ExampleChords = sync.OnceValue(func() map[string][2]string {
+	return map[string][2]string{
+		"voice leading from C to F":                {"C", "F"},
+		"smooth voice leading C to Am":             {"C", "Am"},
+		"best voicing from G7 to Cmaj7":            {"G7", "Cmaj7"},
+		"how do I voice lead Dm7 to G7":            {"Dm7", "G7"},
+		"voice leading C major to G major":         {"C", "G"},
+		"smoothest voicing from Em to A7":          {"Em", "A7"},
+		"voice leading Fmaj7 to Bm7b5":             {"Fmaj7", "Bm7b5"},
+		"what's the smoothest voicing from D to A": {"D", "A"},
+		"voice lead C7 to F":                       {"C7", "F"},
+		"best way to move from G7 to C":            {"G7", "C"},
+	}
+})
+
+// l18Symbols are ways of writing a chord's quality, each with the quality a textbook reads.
+var l18Symbols = []struct{ written, means string }{
+	{"", ""}, {"maj", ""}, {" major", ""}, {"m", "m"}, {"min", "m"}, {" minor", "m"}, {"-", "m"},
+	{"dim", "dim"}, {"°", "dim"}, {"o", "dim"}, {"aug", "aug"}, {"+", "aug"},
+	{"sus2", "sus2"}, {"sus4", "sus4"}, {"sus", "sus4"},
+	{"7", "7"}, {"dom7", "7"}, {"m7", "m7"}, {"min7", "m7"}, {"-7", "m7"},
+	{"maj7", "maj7"}, {"M7", "maj7"}, {"Δ7", "maj7"}, {"Δ", "maj7"}, {"major7", "maj7"},
+	{"m7b5", "m7b5"}, {"min7b5", "m7b5"}, {"ø", "m7b5"}, {"ø7", "m7b5"},
+	{"dim7", "dim7"}, {"°7", "dim7"}, {"o7", "dim7"},
+	{"6", "6"}, {"m6", "m6"}, {"min6", "m6"}, {"9", "9"}, {"maj9", "maj9"}, {"m9", "m9"}, {"min9", "m9"},
+	{"add9", "add9"}, {"7sus4", "7sus4"}, {"7b9", "7b9"}, {"7#9", "7#9"}, {"mMaj7", "mMaj7"}, {"11", "11"}, {"13", "13"},
+}
+
+// l18Notations are the five black-key roots written four ways.
+var l18Notations = []struct {
+	label string
+	roots []string
+}{
+	{"ASCII #", []string{"C#", "D#", "F#", "G#", "A#"}},
+	{"♯", []string{"C♯", "D♯", "F♯", "G♯", "A♯"}},
+	{"ASCII b", []string{"Db", "Eb", "Gb", "Ab", "Bb"}},
+	{"♭", []string{"D♭", "E♭", "G♭", "A♭", "B♭"}},
+}
+
+// l18GridRoots are the roots the grid's second chord takes, spelled as keys are.
+var l18GridRoots = []string{"C", "Db", "D", "Eb", "E", "F", "Gb", "G", "Ab", "A", "Bb", "B"}
+
+// The keys of the spelling tables, around the circle of fifths.
+var (
+	l18MajorKeys = []string{"C", "G", "D", "A", "E", "B", "F#", "F", "Bb", "Eb", "Ab", "Db"}
+	l18MinorKeys = []string{"C", "G", "D", "A", "E", "B", "F#", "C#", "G#", "F", "Bb", "Eb"}
+)
+
+// l18Phrasings are other ways of asking, with the chords each one names.
+var l18Phrasings = []struct {
+	prompt string
+	asks   []string
+}{
+	{"how do I get from G7 to a C chord", []string{"G7", "C"}},
+	{"voice leading Dm7 to G7 to Cmaj7", []string{"Dm7", "G7", "Cmaj7"}},
+	{"voice leading CM7 to FM7", []string{"Cmaj7", "Fmaj7"}},
+	{"voice leading G7 → C", []string{"G7", "C"}},
+	{"voice leading G7 - C", []string{"G7", "C"}},
+	{"voice leading from G7 into C", []string{"G7", "C"}},
+	{"voice leading from C to F#", []string{"C", "F#"}},
+	{"voice leading from G to B°", []string{"G", "Bdim"}},
+	{"smooth voice leading from C major to A minor", []string{"C", "Am"}},
+	{"how do I voice lead Bb to Eb", []string{"Bb", "Eb"}},
+}
+
+// Options is what `course l18` needs to run.
+type Options struct {
+	// Out receives the lesson's output.
+	Out io.Writer
+}
+
+// NewCmd builds `course l18`; runF replaces the lesson's run in tests of the command.
+func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
+	opts := &Options{}
+	return kit.NewCmd("l18", `Lesson 18: voice leading by least motion.
+
+Calls GA's voice-leading skill in-process: which skill would take its example prompts
+without embeddings, which chords it reads from a symbol or an accidental, whether its
+total motion is the least the course's own voice-leading computation finds over 3,072
+prompts, and how it spells the notes of ii-V-I in every key.`, opts, &opts.Out, run, runF)
+}
+
+// lesson18 carries what the sections share: the skill, the registered skills in order, and
+// the first error of a chord the course cannot spell.
+type lesson18 struct {
+	r          *report.Report
+	skill      skills.VoiceLeading
+	registered []skills.Skill
+	chords     map[string]theory.Chord
+	pcsOf      map[string][]int
+	err        error
+}
+
+func run(ctx context.Context, opts *Options) error {
+	l := &lesson18{r: report.New(opts.Out), registered: skills.Registered()}
+	return l.run(ctx)
+}
+
+func (l *lesson18) run(ctx context.Context) error {
+	l.r.Heading("l18")
+	return kit.RunSections(ctx, "l18", l.r, kit.Recorded(&l.err, l.fallback, l.examples, l.symbols, l.accidentals, l.grid, l.spelling, l.phrasings)...)
+}
+
+// fallback is section 1: which skill takes each example prompt without embeddings.
+func (l *lesson18) fallback() {
+	l.r.Title("Without embeddings: the first skill, in registration order, whose CanHandle accepts each example prompt")
+	prompts, err := kit.ExamplePrompts("skill.voiceleading")
+	if err != nil {
+		l.err = err
+		return
+	}
+	rows := make([][]string, len(prompts))
+	accepted := 0
+	for i, p := range prompts {
+		rows[i] = []string{p, kit.FirstAccepting(l.registered, p)}
+		if l.skill.CanHandle(p) {
+			accepted++
+		}
+	}
+	l.r.TableWidths([]string{"prompt", "first skill that accepts it"}, rows, []int{43})
+	l.r.Line("skill intents %d; CanHandle of skill.voiceleading accepts %d of its %d example prompts", len(l.registered), accepted, len(prompts))
+}
+
+// vlAnswer is what the lesson reads in the skill's answer: the total it gives, each voice's
+// notes as it spells them, the distinct pitch classes of each side, and whether it closes
+// claiming every other voicing moves more.
+type vlAnswer struct {
+	cost     int
+	voices   [][2]string
+	from, to []int
+	claims   bool
+}
+
+var vlTotalRe = lazy.Regexp(`total motion = \*\*(\d+) semitones\*\*`)
+
+// ask puts prompt to the skill and reads its answer; nil when it gives no total. A voice is a
+// table row "| <voice> | <from> | <to> | <move> |".
+func (l *lesson18) ask(prompt string) *vlAnswer {
+	text := strings.ReplaceAll(l.skill.Execute(prompt).Text, "\r\n", "\n")
+	m := vlTotalRe().FindStringSubmatch(text)
+	if m == nil {
+		return nil
+	}
+	cost, _ := strconv.Atoi(m[1])
+	a := &vlAnswer{cost: cost, claims: strings.Contains(text, "requires more total semitone movement")}
+	for line := range strings.SplitSeq(text, "\n") {
+		if len(line) < 3 || line[0] != '|' || line[2] < '0' || line[2] > '9' {
+			continue // not a voice's row: the header, its rule, or prose
+		}
+		inner, ok := strings.CutPrefix(line, "| ")
+		if !ok {
+			continue
+		}
+		inner, ok = strings.CutSuffix(inner, " |")
+		cells := strings.Split(inner, " | ")
+		if !ok || len(cells) != 4 {
+			continue
+		}
+		if _, err := strconv.Atoi(cells[0]); err != nil {
+			continue
+		}
+		a.voices = append(a.voices, [2]string{cells[1], cells[2]})
+		for k, side := range []*[]int{&a.from, &a.to} {
+			if pc, ok := theory.PitchClass(cells[1+k]); ok && !slices.Contains(*side, pc) {
+				*side = append(*side, pc)
+			}
+		}
+	}
+	return a
+}
+
+// side is the distinct pitch classes of one side of the answer's voices, 0 the first chord.
+func (a *vlAnswer) side(k int) []int {
+	if k == 0 {
+		return a.from
+	}
+	return a.to
+}
+
+// chord spells a chord symbol by the course's theory; an error sticks and ends the lesson.
+func (l *lesson18) chord(symbol string) theory.Chord {
+	if c, ok := l.chords[symbol]; ok {
+		return c
+	}
+	c, err := theory.ParseChord(symbol)
+	if err != nil && l.err == nil {
+		l.err = err
+	}
+	if l.chords == nil {
+		l.chords = map[string]theory.Chord{}
+	}
+	l.chords[symbol] = c
+	return c
+}
+
+// pcs are the pitch classes of a chord symbol's tones, made once per symbol; callers must not
+// change them.
+func (l *lesson18) pcs(symbol string) []int {
+	if p, ok := l.pcsOf[symbol]; ok {
+		return p
+	}
+	if l.pcsOf == nil {
+		l.pcsOf = map[string][]int{}
+	}
+	p := l.chord(symbol).PitchClasses()
+	l.pcsOf[symbol] = p
+	return p
+}
+
+// note reads a note name; an error sticks and ends the lesson.
+func (l *lesson18) note(name string) theory.Note {
+	n, err := theory.ParseNote(name)
+	if err != nil && l.err == nil {
+		l.err = err
+	}
+	return n
+}
+
+// reads reports whether the answer moves exactly the notes of chord from to those of chord to.
+func (l *lesson18) reads(a *vlAnswer, from, to string) bool {
+	return a != nil && sameSet(a.side(0), l.pcs(from)) && sameSet(a.side(1), l.pcs(to))
+}
+
+// readAs names the two chords the answer moves between, each on the root asked.
+func (l *lesson18) readAs(a *vlAnswer, from, to string) string {
+	if a == nil {
+		return "declined"
+	}
+	return theory.NameChord(a.side(0), l.chord(from).Root, allQualities) + " → " + theory.NameChord(a.side(1), l.chord(to).Root, allQualities)
+}
+
+func sameSet(a, b []int) bool {
+	for _, x := range a {
+		if !slices.Contains(b, x) {
+			return false
+		}
+	}
+	for _, x := range b {
+		if !slices.Contains(a, x) {
+			return false
+		}
+	}
+	return true
+}
+
+// bestPairings counts the different pairings of notes that reach cost when both chords are
+// padded with their root, as the skill pads them.
+func bestPairings(a, b []int, cost int) int {
+	n := max(len(a), len(b))
+	pad := func(c []int) []int {
+		out := slices.Clone(c)
+		for len(out) < n {
+			out = append(out, c[0])
+		}
+		return out
+	}
+	pa, pb := pad(a), pad(b)
+	var seen []uint64
+	pairs := make([]int, n)
+	for _, p := range theory.Permutations(n) {
+		if theory.Motion(pa, pb, p) != cost {
+			continue
+		}
+		for i := range n {
+			pairs[i] = pa[i]*12 + pb[p[i]]
+		}
+		slices.Sort(pairs)
+		// A pairing of up to eight voices fits one number, a byte per pair.
+		var key uint64
+		for _, x := range pairs {
+			key = key<<8 | uint64(x)
+		}
+		if !slices.Contains(seen, key) {
+			seen = append(seen, key)
+		}
+	}
+	return len(seen)
+}
+
+// examples is section 2: the skill's example prompts, the chords it reads, its total motion,
+// the least motion, and how many pairings reach its total.
+func (l *lesson18) examples() {
+	l.r.Title("VoiceLeadingSkill's example prompts: the chords read, the total motion, and the least motion")
+	prompts, err := kit.ExamplePrompts("skill.voiceleading")
+	if err != nil {
+		l.err = err
+		return
+	}
+	var rows [][]string
+	for _, p := range prompts {
+		chords, ok := l18ExampleChords()[p]
+		if !ok {
+			l.err = fmt.Errorf("the lesson does not know the chords of the example prompt %q", p)
+			return
+		}
+		from, to := chords[0], chords[1]
+		a := l.ask(p)
+		total, least, pairings := "-", "-", "-"
+		if a != nil {
+			total = strconv.Itoa(a.cost)
+		}
+		if l.reads(a, from, to) {
+			least = strconv.Itoa(theory.LeastMotion(l.pcs(from), l.pcs(to)))
+			pairings = strconv.Itoa(bestPairings(l.pcs(from), l.pcs(to), a.cost))
+		}
+		rows = append(rows, []string{p, from + " → " + to, l.readAs(a, from, to), total, least, pairings})
+	}
+	l.r.TableWidths([]string{"prompt", "asks", "reads", "total", "least", "best pairings"}, rows, []int{41, 13, 13, 6, 5, 13})
+}
+
+// symbols is section 3: each way of writing a quality on C, as the first chord and the last.
+func (l *lesson18) symbols() {
+	l.r.Title(`Each chord symbol on C, as the first chord ("voice leading C<symbol> to F") and as the last ("voice leading F to C<symbol>")`)
+	right := [2]int{}
+	var rows [][]string
+	for _, s := range l18Symbols {
+		c := "C" + s.means
+		cell := func(a *vlAnswer, first bool) string {
+			ok := l.reads(a, "F", c)
+			if first {
+				ok = l.reads(a, c, "F")
+			}
+			switch {
+			case ok && first:
+				right[0]++
+				return "right"
+			case ok:
+				right[1]++
+				return "right"
+			case a == nil:
+				return "declined"
+			case first:
+				return "reads " + theory.NameChord(a.side(0), l.note("C"), allQualities)
+			}
+			return "reads " + theory.NameChord(a.side(1), l.note("C"), allQualities)
+		}
+		first := cell(l.ask("voice leading C"+s.written+" to F"), true)
+		last := cell(l.ask("voice leading F to C"+s.written), false)
+		rows = append(rows, []string{"C" + s.written, c, first, last})
+	}
+	l.r.TableWidths([]string{"written", "means", "first", "last"}, rows, []int{9, 9, 21})
+	l.r.Line("symbols %d: read right as the first chord %d, as the last %d", len(l18Symbols), right[0], right[1])
+}
+
+// accidentals is section 4: roots with a sharp or a flat, first and last.
+func (l *lesson18) accidentals() {
+	l.r.Title(`A root with an accidental, first ("voice leading <root> to C") and last ("voice leading C to <root>", "… to <root>m")`)
+	ascii := strings.NewReplacer("♯", "#", "♭", "b")
+	var rows [][]string
+	for _, n := range l18Notations {
+		first, last, minor := 0, 0, 0
+		var spelled, misread []string
+		for _, root := range n.roots {
+			r := ascii.Replace(root)
+			fa := l.ask("voice leading " + root + " to C")
+			if l.reads(fa, r, "C") {
+				first++
+			}
+			// Voice 1 starts on the first chord's root (VoiceLeadingSkill.cs:117-128).
+			if fa != nil {
+				spelled = append(spelled, fa.voices[0][0])
+			} else {
+				spelled = append(spelled, "declined")
+			}
+			la := l.ask("voice leading C to " + root)
+			switch {
+			case l.reads(la, "C", r):
+				last++
+			case la == nil:
+				misread = append(misread, "declined")
+			default:
+				misread = append(misread, theory.NameChord(la.side(1), l.note(r), allQualities))
+			}
+			if l.reads(l.ask("voice leading C to "+root+"m"), "C", r+"m") {
+				minor++
+			}
+		}
+		of := func(k int) string { return fmt.Sprintf("%d of %d", k, len(n.roots)) }
+		misreadCell := "-"
+		if len(misread) > 0 {
+			misreadCell = strings.Join(misread, ", ")
+		}
+		rows = append(rows, []string{n.label, of(first), of(last), of(minor), strings.Join(spelled, ", "), misreadCell})
+	}
+	l.r.TableWidths([]string{"notation", "first", "last", "last, m", "the root first, spelled", "the last, misread as"}, rows, []int{9, 7, 7, 8, 24})
+}
+
+// gridCase is one prompt of the grid that moves more than the least, or has several best pairings.
+type gridCase struct {
+	prompt      string
+	excess      int
+	cost, least int
+	pairings    int
+}
+
+// grid is section 5: every quality the skill builds on C to every quality on each root.
+func (l *lesson18) grid() {
+	l.r.Title(`"voice leading C<quality> to <root><quality>": the 16 qualities the skill builds, on C and on each of the 12 roots`)
+	type pair struct{ from, to string }
+	groups := map[[2]int][]pair{}
+	var keys [][2]int
+	total := 0
+	for _, qa := range builtQualities {
+		for _, r := range l18GridRoots {
+			for _, qb := range builtQualities {
+				p := pair{"C" + qa, r + qb}
+				k := [2]int{len(l.pcs(p.from)), len(l.pcs(p.to))}
+				if _, ok := groups[k]; !ok {
+					keys = append(keys, k)
+				}
+				groups[k] = append(groups[k], p)
+				total++
+			}
+		}
+	}
+	slices.SortFunc(keys, func(a, b [2]int) int {
+		if a[0] != b[0] {
+			return a[0] - b[0]
+		}
+		return a[1] - b[1]
+	})
+	var extra, ties []gridCase
+	claims := 0
+	var rows [][]string
+	for _, k := range keys {
+		read, least, more, most, several := 0, 0, 0, 0, 0
+		for _, p := range groups[k] {
+			a := l.ask("voice leading " + p.from + " to " + p.to)
+			if !l.reads(a, p.from, p.to) {
+				continue
+			}
+			read++
+			if a.claims {
+				claims++
+			}
+			from, to := l.pcs(p.from), l.pcs(p.to)
+			lm := theory.LeastMotion(from, to)
+			name := p.from + " to " + p.to
+			if a.cost == lm {
+				least++
+			} else {
+				more++
+				most = max(most, a.cost-lm)
+				extra = append(extra, gridCase{prompt: name, excess: a.cost - lm, cost: a.cost, least: lm})
+			}
+			if b := bestPairings(from, to, a.cost); b > 1 {
+				several++
+				ties = append(ties, gridCase{prompt: name, pairings: b})
+			}
+		}
+		rows = append(rows, []string{fmt.Sprintf("%d → %d", k[0], k[1]), strconv.Itoa(len(groups[k])), strconv.Itoa(read),
+			strconv.Itoa(least), strconv.Itoa(more), strconv.Itoa(most), strconv.Itoa(several)})
+	}
+	l.r.TableWidths([]string{"voices", "prompts", "read right", "least motion", "more than the least", "most extra", "several best pairings"}, rows, []int{7, 8, 11, 13, 20, 11})
+	l.r.Line(`prompts %d: closing on "every other voicing … requires more total semitone movement" %d, more motion than the least %d, several best pairings %d`,
+		total, claims, len(extra), len(ties))
+	byExcess := map[int]int{}
+	var excesses []int
+	for _, e := range extra {
+		if byExcess[e.excess] == 0 {
+			excesses = append(excesses, e.excess)
+		}
+		byExcess[e.excess]++
+	}
+	slices.Sort(excesses)
+	parts := make([]string, len(excesses))
+	for i, x := range excesses {
+		unit := "semitones"
+		if x == 1 {
+			unit = "semitone"
+		}
+		parts[i] = fmt.Sprintf("%d %s %d", x, unit, byExcess[x])
+	}
+	l.r.Line("by how much more: %s", strings.Join(parts, ", "))
+	l.r.Line("the first answers with the most extra motion:")
+	slices.SortStableFunc(extra, func(a, b gridCase) int { return b.excess - a.excess })
+	for _, e := range extra[:min(5, len(extra))] {
+		l.r.Line("  %s: %d semitones, least %d", e.prompt, e.cost, e.least)
+	}
+	l.r.Line("the first answers with the most best pairings:")
+	slices.SortStableFunc(ties, func(a, b gridCase) int { return b.pairings - a.pairings })
+	for _, t := range ties[:min(3, len(ties))] {
+		l.r.Line("  %s: %d pairings", t.prompt, t.pairings)
+	}
+}
+
+// misspelled lists the notes the answer spells otherwise than their chord does, as "A# for Bb".
+func (l *lesson18) misspelled(a *vlAnswer, from, to string) string {
+	if a == nil {
+		return "declined"
+	}
+	textbook := func(chord, note string) string {
+		pc, _ := theory.PitchClass(note)
+		for _, t := range l.chord(chord).Tones {
+			if t.PitchClass() == pc {
+				return t.String()
+			}
+		}
+		if l.err == nil {
+			l.err = fmt.Errorf("the skill names %s, not a note of %s", note, chord)
+		}
+		return ""
+	}
+	var wrong []string
+	for _, v := range a.voices {
+		for _, x := range [][2]string{{v[0], textbook(from, v[0])}, {v[1], textbook(to, v[1])}} {
+			if s := x[0] + " for " + x[1]; x[0] != x[1] && !slices.Contains(wrong, s) {
+				wrong = append(wrong, s)
+			}
+		}
+	}
+	if len(wrong) == 0 {
+		return "as spelled"
+	}
+	return strings.Join(wrong, ", ")
+}
+
+// spelling is section 6: the notes of ii7-V7-Imaj7 and V7-i in every key, against their chords.
+func (l *lesson18) spelling() {
+	l.r.Title("Spelling: ii7 to V7 and V7 to Imaj7 in the 12 major keys, the notes spelled otherwise than in their chord")
+	total, spelled := 0, 0
+	count := func(cell string) string {
+		total++
+		if cell == "as spelled" {
+			spelled++
+		}
+		return cell
+	}
+	up := func(key string, d int) string { return l.note(key).Up(theory.Degree{Number: d}).String() }
+	var rows [][]string
+	for _, key := range l18MajorKeys {
+		ii, v := up(key, 2), up(key, 5)
+		c1 := count(l.misspelled(l.ask("voice leading "+ii+"m7 to "+v+"7"), ii+"m7", v+"7"))
+		c2 := count(l.misspelled(l.ask("voice leading "+v+"7 to "+key+"maj7"), v+"7", key+"maj7"))
+		rows = append(rows, []string{key, c1, c2})
+	}
+	widths := []int{4, 33}
+	l.r.TableWidths([]string{"key", "ii7 to V7", "V7 to Imaj7"}, rows, widths)
+
+	l.r.Title("Spelling: V7 to i in the 12 minor keys")
+	rows = nil
+	for _, key := range l18MinorKeys {
+		v := up(key, 5)
+		rows = append(rows, []string{key + "m", count(l.misspelled(l.ask("voice leading "+v+"7 to "+key+"m"), v+"7", key+"m"))})
+	}
+	l.r.TableWidths([]string{"key", "V7 to i"}, rows, widths)
+	l.r.Line("prompts %d: every note spelled as in its chord %d", total, spelled)
+}
+
+// phrasings is section 7: other ways of asking.
+func (l *lesson18) phrasings() {
+	l.r.Title("Other phrasings")
+	var rows [][]string
+	for _, p := range l18Phrasings {
+		a := l.ask(p.prompt)
+		from, to := p.asks[0], p.asks[1]
+		verdict := "right"
+		switch {
+		case a == nil:
+			verdict = "declined"
+		case !l.reads(a, from, to):
+			verdict = "wrong chord"
+		case len(p.asks) > 2:
+			verdict = fmt.Sprintf("reads 2 of %d chords", len(p.asks))
+		}
+		rows = append(rows, []string{p.prompt, strings.Join(p.asks, " → "), l.readAs(a, from, to), verdict})
+	}
+	l.r.TableWidths([]string{"prompt", "asks", "reads", "verdict"}, rows, []int{45, 21, 15})
+}

@@ -1,0 +1,742 @@
+package l21
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/bits"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"course/ga/embeddings"
+	"course/ga/optick"
+	"course/ga/query"
+	"course/ga/search"
+	"course/ga/voicingtools"
+	"course/internal/dotnet"
+	"course/internal/report"
+	"course/lessons/kit"
+	"course/theory"
+)
+
+// l21Sources says where SymbolicTagRegistry takes each bit's tags from
+// (Common/GA.Business.Config/Configuration/SymbolicTagRegistry.cs:46-111 @ c781df5c).
+var l21Sources = []string{
+	"SemanticNomenclature, Structure", "SemanticNomenclature, Register", "SemanticNomenclature, Playability",
+	"GuitarTechniques.yaml", "ArticulationTechniques.yaml", "SemanticNomenclature, CAGED",
+	"SemanticNomenclature, Mood", "SemanticNomenclature, Genre", "AdvancedHarmony.yaml", "VoiceLeading.yaml",
+	"AtonalTechniques.yaml, KeyModulationTechniques.yaml", "IconicChords",
+}
+
+// l21Prompts are GA's own example queries (the tool's description, the vocabulary, the
+// voicing-search SKILL.md and the parked chatbot draft), then, from l21CoursePrompt on, the
+// course's.
+var l21Prompts = []string{
+	"Cmaj7 drop2 jazz", "F# Lydian", "Dm7", "something warm and mellow",
+	"show me Cmaj7 voicings", "drop-2 Dm7", "rootless G7 shapes", "Lydian on guitar", "jazz voicings", "shell voicings",
+	"voicings with a similar quality to F#m7b5", "something warm and dreamy", "something jazzy in F minor for a ballad",
+	"Find me a mellow Cm9", "Rootless Dm7 voicing", "Drop-2 voicing for Gmaj7", "Bright open-position Em",
+	"the best G7 voicing", "what is a good Am7 voicing", "a sad chord for the end of a song",
+}
+
+// l21RootlessChords are the seventh chords the lesson asks "rootless" after.
+var l21RootlessChords = []string{"Cmaj7", "Dm7", "Em7", "Fmaj7", "G7", "Am7", "C7", "D7", "E7", "A7"}
+
+// l21CoursePrompt is the first of the course's own prompts.
+const l21CoursePrompt = "the best G7 voicing"
+
+// l21ScoreQueries are the queries whose top score the scores section prints.
+var l21ScoreQueries = []string{"Cmaj7", "Cmaj7 jazz", "Cmaj7 drop2 jazz", "Cmaj7 shell dreamy jazz", "G7", "G7 shell", "G7 shell for"}
+
+// l21Draft is the parked chatbot draft's example answer for "mellow Cm9": its voicing, low E
+// first, its chord and its tags.
+var l21Draft = struct {
+	chart, chord string
+	tags         []string
+}{"x-3-5-3-3-3", "Cm9", []string{"low-density", "rootless-on-bass", "quartal-flavour"}}
+
+// Options is what `course l21` needs to run.
+type Options struct {
+	// Out receives the lesson's output.
+	Out io.Writer
+	// Main asks the search over lesson 3's index as GA's main branch builds and searches it.
+	Main bool
+}
+
+// NewCmd builds `course l21`; runF replaces the lesson's run in tests of the command.
+func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
+	opts := &Options{}
+	cmd := kit.NewCmd("l21", `Lesson 21: searching voicings by words.
+
+Builds lesson 3's OPTIC-K index, then asks GA's two voicing-search MCP tools about it:
+ga_voicing_vocabulary lists the roots, chord qualities, modes and 188 symbolic tags the
+search reads, and ga_search_voicings reads a query into a chord, a mode and tags, encodes
+them and returns the nearest voicings with their scores. The lesson asks the search every
+entry of the vocabulary, its examples and GA's example queries, and shows which words it
+reads as what, which of them change the answer, and how high a score can go.
+With --main, the sections whose answers depend on the search, over the index GA's main branch
+builds and searches.`, opts, &opts.Out, run, runF)
+	cmd.Flags().BoolVar(&opts.Main, "main", false, "build and search the index as on GA's main branch (f4f5b4a)")
+	return cmd
+}
+
+// l21Config is what the lesson's output depends on besides GA's code: the partition registry
+// (the weights), GA's example queries and the vocabulary's examples.
+type l21Config struct {
+	partitions []embeddings.Partition
+	prompts    []string
+	examples   []voicingtools.Example
+	// main asks GA's main branch: its voicing pipeline, and the sections the original program
+	// asks it.
+	main bool
+	// version replaces main's voicing pipeline, for tests that switch one of its changes off.
+	version *optick.Version
+}
+
+// runL21 runs the lesson on GA's registry, queries and examples.
+func run(ctx context.Context, opts *Options) error {
+	return runLesson21(ctx, opts.Out, l21Config{partitions: embeddings.Partitions(), prompts: l21Prompts, main: opts.Main})
+}
+
+// l21Shape is a voicing as a chart: the frets low E first, its MIDI notes in that order and
+// its pitch classes.
+type l21Shape struct {
+	chart string
+	midi  []int
+	pcs   theory.PCMask
+}
+
+// l21OpenStrings are a guitar's open strings, low E first.
+var l21OpenStrings = []int{40, 45, 50, 55, 59, 64}
+
+// l21FromChart reads a chart, low E first.
+func l21FromChart(chart string) (l21Shape, error) {
+	return l21FromParts(chart, strings.Split(chart, "-"))
+}
+
+// l21FromParts reads a chart already split into its frets.
+func l21FromParts(chart string, parts []string) (l21Shape, error) {
+	if len(parts) != len(l21OpenStrings) {
+		return l21Shape{}, fmt.Errorf("chart %q has %d strings, want %d", chart, len(parts), len(l21OpenStrings))
+	}
+	s := l21Shape{chart: chart, midi: make([]int, 0, len(parts))}
+	for i, p := range parts {
+		if p == "x" {
+			continue
+		}
+		fret, err := strconv.Atoi(p)
+		if err != nil {
+			return l21Shape{}, fmt.Errorf("chart %q: fret %q: %w", chart, p, err)
+		}
+		m := l21OpenStrings[i] + fret
+		s.midi = append(s.midi, m)
+		s.pcs |= theory.MaskOf(m)
+	}
+	return s, nil
+}
+
+// l21FromHighFirst reads a GA diagram, string 1 (the high E) first.
+func l21FromHighFirst(diagram string) (l21Shape, error) {
+	parts := strings.Split(diagram, "-")
+	slices.Reverse(parts)
+	return l21FromParts(strings.Join(parts, "-"), parts)
+}
+
+// l21Hit is one voicing of an answer.
+type l21Hit struct {
+	score float64
+	shape l21Shape
+	name  string
+}
+
+// l21Answer is ga_search_voicings' answer as a client reads it.
+type l21Answer struct {
+	chord, mode string
+	tags        []string
+	hits        []l21Hit
+	// keyText is key's text, written once the hits are known: the sections compare answers
+	// by it thousands of times.
+	keyText string
+}
+
+// voicings are the answer's charts.
+func (a l21Answer) voicings() string {
+	out := make([]string, len(a.hits))
+	for i, h := range a.hits {
+		out[i] = h.shape.chart
+	}
+	return strings.Join(out, " ")
+}
+
+// key is the answer's voicings and scores: two answers with the same key answer alike.
+func (a l21Answer) key() string { return a.keyText }
+
+// writeKey writes the answer's key of its hits.
+func (a *l21Answer) writeKey() {
+	out := make([]string, len(a.hits))
+	for i, h := range a.hits {
+		out[i] = l21Score(h.score)
+	}
+	a.keyText = a.voicings() + "|" + strings.Join(out, " ")
+}
+
+// reading says what the tool read: the chord, the mode, the tags, or nothing.
+func (a l21Answer) reading() string {
+	var parts []string
+	if a.chord != "" {
+		parts = append(parts, "chord "+a.chord)
+	}
+	if a.mode != "" {
+		parts = append(parts, "mode "+a.mode)
+	}
+	if len(a.tags) > 0 {
+		parts = append(parts, "tags "+strings.Join(a.tags, " "))
+	}
+	if len(parts) == 0 {
+		return "nothing"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// named lists the first n hits as "chart name".
+func (a l21Answer) named(n int) string {
+	var out []string
+	for _, h := range a.hits[:min(n, len(a.hits))] {
+		out = append(out, h.shape.chart+" "+h.name)
+	}
+	return strings.Join(out, ", ")
+}
+
+// l21Score writes a score as "0.0000".
+func l21Score(v float64) string { return dotnet.FormatDouble(v, 4, false) }
+
+// lesson21 carries what the sections share.
+type lesson21 struct {
+	cfg   l21Config
+	r     *report.Report
+	tool  *voicingtools.SearchTool
+	vocab voicingtools.Vocabulary
+	// index is the index's voicings, in its order, and indexPCs the pitch classes each plays.
+	index    []optick.CorpusVoicing
+	indexPCs []theory.PCMask
+	asked    map[string]l21Answer
+	// shapes holds each diagram already read: answers repeat voicings.
+	shapes map[string]l21Shape
+	// where is what every title says of the GA the lesson reads.
+	where string
+}
+
+// runLesson21 builds the index and runs the sections on cfg.
+func runLesson21(ctx context.Context, w io.Writer, cfg l21Config) error {
+	l := &lesson21{cfg: cfg, r: report.New(w), asked: map[string]l21Answer{}, shapes: map[string]l21Shape{}, where: "at the pin"}
+	var version optick.Version
+	if cfg.main {
+		l.where, version = "on main", optick.Main()
+		if cfg.version != nil {
+			version = *cfg.version
+		}
+	}
+	l.vocab = voicingtools.VoicingVocabulary()
+	if cfg.examples != nil {
+		l.vocab.Examples = cfg.examples
+	}
+	corpus, err := optick.BuildCorpusIndexWith(optick.CorpusFretCount, optick.CorpusWindowSize, optick.CorpusMinPlayed, cfg.partitions, false, version.Pipeline)
+	if err != nil {
+		return fmt.Errorf("build the index: %w", err)
+	}
+	reader, err := optick.Open(corpus.Index, cfg.partitions)
+	if err != nil {
+		return fmt.Errorf("open the index: %w", err)
+	}
+	l.index = corpus.Voicings
+	for _, c := range l.index {
+		l.indexPCs = append(l.indexPCs, theory.MaskOf(c.MidiNotes...))
+	}
+	l.tool = voicingtools.NewSearchToolWith(reader, cfg.partitions, version)
+	// The sections ask over two thousand queries; one pass over the index answers them all.
+	if err := l.tool.Prefetch(l.queries(), 10); err != nil {
+		return err
+	}
+	if err := l.tool.Prefetch(l.chordQueries(), 1); err != nil {
+		return err
+	}
+	if cfg.main {
+		// ga_search_voicings, its vocabulary and the readers they call are the same on main;
+		// the original program asks main the sections whose answers depend on the search.
+		l.r.Heading("l21, GA's main")
+		return kit.RunSections(ctx, "l21", l.r, l.examples, l.modes, l.tagsAfterChord, l.rootless, l.scores)
+	}
+	l.r.Heading("l21")
+	return kit.RunSections(ctx, "l21", l.r, l.vocabulary, l.examples, l.modes, l.tagsAfterChord, l.rootless, l.words, l.scores, l.draft)
+}
+
+// queries are the queries the sections ask with the tool's default limit.
+func (l *lesson21) queries() []string {
+	v := l.vocab
+	qs := append(slices.Clone(v.Tags), v.Modes...)
+	for _, e := range v.Examples {
+		qs = append(qs, e.UserSaid, e.CanonicalQuery)
+	}
+	qs = append(qs, "F minor", "Fm")
+	for _, chord := range []string{"C", "Am", "G7", "Dm7", "Cmaj7"} {
+		qs = append(qs, chord)
+		for _, m := range v.Modes {
+			qs = append(qs, chord+" "+m)
+		}
+		for _, t := range v.Tags {
+			qs = append(qs, chord+" "+t)
+		}
+	}
+	for _, chord := range l21RootlessChords {
+		qs = append(qs, chord+" rootless")
+	}
+	qs = append(qs, l.cfg.prompts...)
+	qs = append(qs, l21ScoreQueries...)
+	for _, t := range l21Draft.tags {
+		qs = append(qs, l21Draft.chord+" "+t)
+	}
+	return qs
+}
+
+// chordQueries are the chords the vocabulary spells: every root, alone and with every quality.
+func (l *lesson21) chordQueries() []string {
+	var qs []string
+	for _, root := range l.vocab.Roots {
+		for _, s := range append([]string{""}, l.vocab.Qualities...) {
+			qs = append(qs, root+s)
+		}
+	}
+	return qs
+}
+
+// ask puts a query to ga_search_voicings and reads its answer as an MCP client does.
+func (l *lesson21) ask(q string, limit int) (l21Answer, error) {
+	key := strconv.Itoa(limit) + "\x00" + q
+	if a, ok := l.asked[key]; ok {
+		return a, nil
+	}
+	ans, err := l.tool.Search(q, limit)
+	if err != nil {
+		return l21Answer{}, err
+	}
+	if ans.Error != "" {
+		return l21Answer{}, fmt.Errorf("ga_search_voicings %q: %s", q, ans.Error)
+	}
+	var a l21Answer
+	if in := ans.Interpreted; in != nil {
+		a.chord, a.mode, a.tags = in.Chord, in.Mode, in.Tags
+	}
+	for _, h := range ans.Results {
+		s, err := l.shape(h.Diagram)
+		if err != nil {
+			return l21Answer{}, err
+		}
+		a.hits = append(a.hits, l21Hit{h.Score, s, h.ChordName})
+	}
+	a.writeKey()
+	l.asked[key] = a
+	return a, nil
+}
+
+// shape reads a GA diagram, once per diagram.
+func (l *lesson21) shape(diagram string) (l21Shape, error) {
+	if s, ok := l.shapes[diagram]; ok {
+		return s, nil
+	}
+	s, err := l21FromHighFirst(diagram)
+	if err != nil {
+		return l21Shape{}, err
+	}
+	l.shapes[diagram] = s
+	return s, nil
+}
+
+// ask10 asks with the tool's default limit, ten.
+func (l *lesson21) ask10(q string) (l21Answer, error) { return l.ask(q, 10) }
+
+// bitOf is the registry's bit for a tag, -1 for none.
+func bitOf(tag string) int {
+	if b, ok := embeddings.BitIndex(tag); ok {
+		return b
+	}
+	return -1
+}
+
+// vocabulary counts the vocabulary, lists its tags by bit, and asks each entry alone.
+func (l *lesson21) vocabulary() error {
+	l.r.Title("What ga_voicing_vocabulary lists, and how ga_search_voicings reads it, %s", l.where)
+	v := l.vocab
+	l.r.Line("roots %d, chord-quality suffixes %d, modes %d, symbolic tags %d", len(v.Roots), len(v.Qualities), len(v.Modes), len(v.Tags))
+	dims := 0
+	for _, p := range l.cfg.partitions {
+		if p.Name == "SYMBOLIC" {
+			dims = p.Dim()
+		}
+	}
+	l.r.Line("the query's SYMBOLIC partition: %d dimensions; a tag sets the one its bit names", dims)
+	w := []int{4, 52, 5}
+	l.r.FixedRow(w, "bit", "where the registry takes it from", "tags", "the first four")
+	for bit, source := range l21Sources {
+		var these []string
+		for _, t := range v.Tags {
+			if bitOf(t) == bit {
+				these = append(these, t)
+			}
+		}
+		l.r.FixedRow(w, strconv.Itoa(bit), source, strconv.Itoa(len(these)), strings.Join(these[:min(4, len(these))], ", "))
+	}
+	var aliases []string
+	for _, t := range v.Tags {
+		if !strings.Contains(t, "-") && slices.ContainsFunc(v.Tags, func(o string) bool { return o != t && strings.ReplaceAll(o, "-", "") == t }) {
+			aliases = append(aliases, t)
+		}
+	}
+	l.r.Line("entries listed twice, with and without hyphens: %d, %s", len(aliases), strings.Join(aliases[:min(4, len(aliases))], ", "))
+	famous := 0
+	for _, t := range v.Tags {
+		a, err := l.ask10(t)
+		if err != nil {
+			return err
+		}
+		if a.chord != "" && slices.Contains(a.tags, t) {
+			famous++
+		}
+	}
+	l.r.Line("tags that also give the query a chord, a famous chord's: %d", famous)
+	l.r.Line("entries read otherwise when typed alone:")
+	for _, t := range append(slices.Clone(v.Tags), v.Modes...) {
+		a, err := l.ask10(t)
+		if err != nil {
+			return err
+		}
+		right := slices.Equal(a.tags, []string{t}) && a.mode == ""
+		if slices.Contains(v.Modes, t) {
+			right = a.mode == t && len(a.tags) == 0
+		}
+		if !right {
+			l.r.Line("  %s: %s", t, a.reading())
+		}
+	}
+	return nil
+}
+
+// examples asks the vocabulary's five examples as said and as rewritten.
+func (l *lesson21) examples() error {
+	l.r.Title("The vocabulary's five examples, as the user said them and as it rewrites them, %s", l.where)
+	w := []int{28, 34, 17, 26, 15}
+	l.r.FixedRow(w, "the user said", "read as", "rewritten", "read as", "same voicings", "top scores")
+	for _, e := range l.vocab.Examples {
+		a, err := l.ask10(e.UserSaid)
+		if err != nil {
+			return err
+		}
+		b, err := l.ask10(e.CanonicalQuery)
+		if err != nil {
+			return err
+		}
+		if len(a.hits) == 0 || len(b.hits) == 0 {
+			return fmt.Errorf("the example %q or %q found no voicing", e.UserSaid, e.CanonicalQuery)
+		}
+		l.r.FixedRow(w, e.UserSaid, a.reading(), e.CanonicalQuery, b.reading(), kit.YesNo(a.voicings() == b.voicings()),
+			l21Score(a.hits[0].score)+", "+l21Score(b.hits[0].score))
+	}
+	for _, q := range []string{"F minor", "Fm"} {
+		a, err := l.ask10(q)
+		if err != nil {
+			return err
+		}
+		l.r.Line("%s, read as %s: %s", q, a.reading(), a.named(3))
+	}
+	return nil
+}
+
+// modes asks each mode after four chords, and alone.
+func (l *lesson21) modes() error {
+	modes := l.vocab.Modes
+	l.r.Title("The %d modes after a chord, and alone, %s", len(modes), l.where)
+	w := []int{7, 6, 30}
+	l.r.FixedRow(w, "chord", "modes", "the same ten voicings as alone", "the others, as read")
+	for _, chord := range []string{"C", "Am", "G7", "Dm7"} {
+		alone, err := l.ask10(chord)
+		if err != nil {
+			return err
+		}
+		var others []string
+		for _, m := range modes {
+			a, err := l.ask10(chord + " " + m)
+			if err != nil {
+				return err
+			}
+			if a.voicings() != alone.voicings() {
+				others = append(others, m+": "+strings.Replace(a.reading(), "chord "+chord+", ", "", -1))
+			}
+		}
+		l.r.FixedRow(w, chord, strconv.Itoa(len(modes)), strconv.Itoa(len(modes)-len(others)), strings.Join(others, "; "))
+	}
+	var zero, rest []string
+	answers := map[string]l21Answer{}
+	for _, m := range modes {
+		a, err := l.ask10(m)
+		if err != nil {
+			return err
+		}
+		answers[m] = a
+		if !slices.ContainsFunc(a.hits, func(h l21Hit) bool { return h.score != 0 }) {
+			zero = append(zero, m)
+		} else {
+			rest = append(rest, m)
+		}
+	}
+	if len(zero) == 0 {
+		return fmt.Errorf("no mode alone answers with every score zero")
+	}
+	var first []string
+	for _, c := range l.index[:min(10, len(l.index))] {
+		s, err := l.shape(c.Diagram)
+		if err != nil {
+			return err
+		}
+		first = append(first, s.chart)
+	}
+	same := true
+	for _, m := range zero {
+		same = same && answers[m].voicings() == answers[zero[0]].voicings()
+	}
+	l.r.Line("modes alone: %d of %d answer with every score %s, all the same ten voicings: %s, the index's first ten: %s",
+		len(zero), len(modes), l21Score(0), kit.YesNo(same), kit.YesNo(answers[zero[0]].voicings() == strings.Join(first, " ")))
+	l.r.Line("  %s", answers[zero[0]].named(len(answers[zero[0]].hits)))
+	for _, m := range rest {
+		a := answers[m]
+		l.r.Line("  %s: %s, top score %s", m, a.reading(), l21Score(a.hits[0].score))
+	}
+	return nil
+}
+
+// tagsAfterChord asks every tag after three chords and groups the answers by the tag's bit.
+func (l *lesson21) tagsAfterChord() error {
+	tags := l.vocab.Tags
+	l.r.Title("The %d symbolic tags after a chord, %s", len(tags), l.where)
+	w := []int{7, 6, 18, 32}
+	l.r.FixedRow(w, "chord", "tags", "different answers", "the same ten as the chord alone", "bits whose tags all answer alike")
+	for _, chord := range []string{"Cmaj7", "Dm7", "G7"} {
+		alone, err := l.ask10(chord)
+		if err != nil {
+			return err
+		}
+		keys := map[string]bool{}
+		byBit := map[int]map[string]bool{}
+		same := 0
+		for _, t := range tags {
+			a, err := l.ask10(chord + " " + t)
+			if err != nil {
+				return err
+			}
+			keys[a.key()] = true
+			if a.key() == alone.key() {
+				same++
+			}
+			if slices.Contains(a.tags, t) {
+				b := bitOf(t)
+				if byBit[b] == nil {
+					byBit[b] = map[string]bool{}
+				}
+				byBit[b][a.key()] = true
+			}
+		}
+		alike := 0
+		for _, ks := range byBit {
+			if len(ks) == 1 {
+				alike++
+			}
+		}
+		l.r.FixedRow(w, chord, strconv.Itoa(len(tags)), strconv.Itoa(len(keys)), strconv.Itoa(same), fmt.Sprintf("%d of %d", alike, len(l21Sources)))
+	}
+	bare, err := l.ask10("Cmaj7")
+	if err != nil {
+		return err
+	}
+	var nothing []string
+	for b := range l21Sources {
+		all := true
+		for _, t := range tags {
+			if bitOf(t) != b {
+				continue
+			}
+			a, err := l.ask10("Cmaj7 " + t)
+			if err != nil {
+				return err
+			}
+			if slices.Contains(a.tags, t) && a.key() != bare.key() {
+				all = false
+			}
+		}
+		if all {
+			nothing = append(nothing, strconv.Itoa(b))
+		}
+	}
+	l.r.Line("for Cmaj7, the bits whose tags change nothing: %s", strings.Join(nothing, ", "))
+	for _, p := range [][2]string{{"jazz", "rock-guitar"}, {"shell-voicing", "rootless"}, {"jazz", "shell-voicing"}} {
+		x, err := l.ask10("Cmaj7 " + p[0])
+		if err != nil {
+			return err
+		}
+		y, err := l.ask10("Cmaj7 " + p[1])
+		if err != nil {
+			return err
+		}
+		l.r.Line("for Cmaj7, %s and %s: the same answer %s", p[0], p[1], kit.YesNo(x.key() == y.key()))
+	}
+	return nil
+}
+
+// rootless asks "rootless" after ten seventh chords and counts the rootless voicings answered
+// and in the index: three notes or more, all the chord's, none of them its root.
+func (l *lesson21) rootless() error {
+	l.r.Title("\"rootless\" after a seventh chord, %s", l.where)
+	w := []int{7, 22, 22}
+	l.r.FixedRow(w, "chord", "ten voicings, rootless", "rootless in the index", "the first three")
+	asked, found := 0, 0
+	for _, chord := range l21RootlessChords {
+		root, pcs, ok := search.TryParse(chord)
+		if !ok {
+			return fmt.Errorf("ChordPitchClasses cannot read %s", chord)
+		}
+		chordPCs := theory.MaskOf(pcs...)
+		isRootless := func(notes int, pcs theory.PCMask) bool {
+			return notes >= 3 && bits.OnesCount16(uint16(pcs)) >= 3 && pcs&theory.MaskOf(root) == 0 && pcs&^chordPCs == 0
+		}
+		a, err := l.ask10(chord + " rootless")
+		if err != nil {
+			return err
+		}
+		right := 0
+		for _, h := range a.hits {
+			if isRootless(len(h.shape.midi), h.shape.pcs) {
+				right++
+			}
+		}
+		inIndex := 0
+		for i, c := range l.index {
+			if isRootless(len(c.MidiNotes), l.indexPCs[i]) {
+				inIndex++
+			}
+		}
+		l.r.FixedRow(w, chord, fmt.Sprintf("%d of %d", right, len(a.hits)), strconv.Itoa(inIndex), a.named(3))
+		asked, found = asked+len(a.hits), found+right
+	}
+	l.r.Line("voicings answered %d: rootless %d", asked, found)
+	return nil
+}
+
+// words asks GA's example queries and shows the tags no registry key spells.
+func (l *lesson21) words() error {
+	l.r.Title("GA's example queries, and words read as tags, %s", l.where)
+	known := query.KnownTags()
+	w := []int{41, 34, 12}
+	l.r.FixedRow(w, "query", "read as", "top score", "words no tag spells, and the tag they match")
+	for _, q := range l.cfg.prompts {
+		if q == l21CoursePrompt {
+			l.r.Line("the course's:")
+		}
+		a, err := l.ask10(q)
+		if err != nil {
+			return err
+		}
+		var odd []string
+		for _, t := range a.tags {
+			if slices.ContainsFunc(known, func(k string) bool { return strings.EqualFold(k, t) }) {
+				continue
+			}
+			i := slices.IndexFunc(known, func(k string) bool { return strings.Contains(t, k) || strings.Contains(k, t) })
+			if i < 0 {
+				return fmt.Errorf("the tag %q matches no key of the registry", t)
+			}
+			odd = append(odd, t+" → "+known[i])
+		}
+		top := "none"
+		if len(a.hits) > 0 {
+			top = l21Score(a.hits[0].score)
+		}
+		l.r.FixedRow(w, q, a.reading(), top, strings.Join(odd, ", "))
+	}
+	return nil
+}
+
+// scores shows the partitions a query fills, the highest score it can reach, and the top scores
+// of every chord the vocabulary spells.
+func (l *lesson21) scores() error {
+	l.r.Title("The scores, %s", l.where)
+	var filled, empty []string
+	var sum float64
+	for _, p := range l.cfg.partitions {
+		switch p.Name {
+		case "STRUCTURE", "SYMBOLIC", "MODAL", "ROOT":
+			filled = append(filled, p.Name+" "+dotnet.FormatSingle(p.Weight32(), 2, false))
+			sum += float64(p.Weight32())
+		case "MORPHOLOGY", "CONTEXT":
+			empty = append(empty, p.Name+" "+dotnet.FormatSingle(p.Weight32(), 2, false))
+		}
+	}
+	l.r.Line("partitions a query fills: %s; always empty: %s", strings.Join(filled, ", "), strings.Join(empty, ", "))
+	l.r.Line("the highest score a query can reach: %s", dotnet.FormatSingle(float32(sum), 2, false))
+	best, arg := 0.0, ""
+	chords := l.chordQueries()
+	for _, q := range chords {
+		a, err := l.ask(q, 1)
+		if err != nil {
+			return err
+		}
+		if len(a.hits) == 1 && a.hits[0].score > best {
+			best, arg = a.hits[0].score, q
+		}
+	}
+	l.r.Line("chord queries %d: the highest top score %s, for %s", len(chords), l21Score(best), arg)
+	for _, q := range l21ScoreQueries {
+		a, err := l.ask10(q)
+		if err != nil {
+			return err
+		}
+		if len(a.hits) == 0 {
+			return fmt.Errorf("%q found no voicing", q)
+		}
+		l.r.Line("  %s: %s", q, l21Score(a.hits[0].score))
+	}
+	return nil
+}
+
+// draft plays the parked draft's answer for "mellow Cm9" and asks its tags after the chord.
+func (l *lesson21) draft() error {
+	l.r.Title("The parked draft's example answer for \"mellow Cm9\", %s", l.where)
+	names := []string{"C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"}
+	shape, err := l21FromChart(l21Draft.chart)
+	if err != nil {
+		return err
+	}
+	_, pcs, ok := search.TryParse(l21Draft.chord)
+	if !ok {
+		return fmt.Errorf("ChordPitchClasses cannot read %s", l21Draft.chord)
+	}
+	var plays, is, out []string
+	for _, m := range shape.midi {
+		plays = append(plays, names[m%12])
+	}
+	for _, p := range pcs {
+		is = append(is, names[p])
+		if shape.pcs&theory.MaskOf(p) == 0 {
+			out = append(out, names[p])
+		}
+	}
+	l.r.Line("%s plays %s; %s is %s, and the voicing leaves out %s", l21Draft.chart, strings.Join(plays, " "), l21Draft.chord,
+		strings.Join(is, " "), strings.Join(out, " "))
+	for _, t := range l21Draft.tags {
+		a, err := l.ask10(l21Draft.chord + " " + t)
+		if err != nil {
+			return err
+		}
+		l.r.Line("its tag %s: in the vocabulary %s, read as %s", t, kit.YesNo(slices.Contains(l.vocab.Tags, t)), a.reading())
+	}
+	return nil
+}

@@ -1,0 +1,79 @@
+package l21
+
+import (
+	"bytes"
+	"context"
+	"slices"
+	"testing"
+
+	"course/ga/embeddings"
+	"course/ga/voicingtools"
+	"course/testutil"
+)
+
+// runL21On runs lesson 21 on cfg.
+func runL21On(t *testing.T, cfg l21Config) string {
+	t.Helper()
+	var out bytes.Buffer
+	if err := runLesson21(context.Background(), &out, cfg); err != nil {
+		t.Fatal(err)
+	}
+	return out.String()
+}
+
+// l21Default is the lesson's own configuration.
+func l21Default() l21Config {
+	return l21Config{partitions: embeddings.Partitions(), prompts: l21Prompts}
+}
+
+// TestL21SymbolicWeightZero gives the SYMBOLIC partition no weight: a tag then adds nothing to a
+// score, so a chord with tags scores as the chord alone, every tag answers as the chord alone
+// does, and the highest reachable score loses the partition's 0.10.
+func TestL21SymbolicWeightZero(t *testing.T) {
+	cfg := l21Default()
+	cfg.partitions = slices.Clone(cfg.partitions)
+	for i, p := range cfg.partitions {
+		if p.Name == "SYMBOLIC" {
+			cfg.partitions[i].Weight = 0
+		}
+	}
+	out := runL21On(t, cfg)
+	testutil.MustContain(t, out,
+		"partitions a query fills: STRUCTURE 0.45, SYMBOLIC 0.00, MODAL 0.10, ROOT 0.05",
+		"the highest score a query can reach: 0.60\n",
+		"  Cmaj7: 0.4585\n  Cmaj7 jazz: 0.4585\n  Cmaj7 drop2 jazz: 0.4585\n  Cmaj7 shell dreamy jazz: 0.4585\n",
+		"  G7: 0.4578\n  G7 shell: 0.4578\n  G7 shell for: 0.4578\n",
+		"Cmaj7   188    1                  188                              12 of 12\n",
+		"for Cmaj7, the bits whose tags change nothing: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11\n",
+		"for Cmaj7, jazz and shell-voicing: the same answer yes\n",
+	)
+}
+
+// TestL21RewriteKeepsTheChord rewrites "something jazzy in F minor" as "F minor jazz" instead of
+// the vocabulary's "Fm jazz": "jazzy" and "jazz" set the same bit and the mode is not encoded,
+// so the rewrite now answers as the user's words did; it is the chord Fm that moved the answer.
+func TestL21RewriteKeepsTheChord(t *testing.T) {
+	cfg := l21Default()
+	cfg.examples = slices.Clone(voicingtools.VoicingVocabulary().Examples)
+	cfg.examples[3].CanonicalQuery = "F minor jazz"
+	out := runL21On(t, cfg)
+	testutil.MustContain(t, out,
+		"something jazzy in F minor   chord F, mode minor, tags jazzy    F minor jazz      chord F, mode minor, tags jazz yes             0.4810, 0.4810\n",
+		"Cmaj7 jazz voicing           chord Cmaj7, tags jazz             Cmaj7 jazz        chord Cmaj7, tags jazz     yes             0.5085, 0.5085\n",
+	)
+}
+
+// TestL21PromptWords asks queries of the course's: a word of three letters or more that some tag
+// contains is read as that tag ("bond", part of james-bond-chord), but only the iconic chord's
+// whole name, found across three words, gives the query the chord; a stop word reads nothing.
+func TestL21PromptWords(t *testing.T) {
+	cfg := l21Default()
+	cfg.prompts = []string{"a bond chord", "james bond chord", "a chord", l21CoursePrompt}
+	out := runL21On(t, cfg)
+	testutil.MustContain(t, out,
+		"a bond chord                              tags bond                          0.0577       bond → james-bond-chord\n",
+		"james bond chord                          chord Em(maj7), tags james bond james-bond-chord 0.4975       james → james-bond-chord, bond → james-bond-chord\n",
+		"a chord                                   nothing                            none\n",
+		"the course's:\nthe best G7 voicing ",
+	)
+}

@@ -1,0 +1,77 @@
+package l24
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"course/ga/skills"
+)
+
+// TestL24RelationCellsMove changes a set of a pair and sees the verdict and its grade move.
+func TestL24RelationCellsMove(t *testing.T) {
+	l := &lesson24{}
+	underT := l24Phrasings[0]
+	sameClassUnderT := l24Phrasings[4]
+	tests := []struct {
+		ph   setPhrasing
+		p    setPair
+		want string
+	}{
+		{underT, setPair{"", "0,1,3", "0,2,3"}, "yes, TI, wrong"},
+		{underT, setPair{"", "0,1,3", "1,2,4"}, "yes, TI"},
+		{underT, setPair{"", "0,1,3", "0,1,5"}, "no, TI"},
+		{sameClassUnderT, setPair{"", "0,1,3", "0,2,3"}, "no, T"},
+		{sameClassUnderT, setPair{"", "0,1,3", "1,2,4"}, "yes, T"},
+		{l24Phrasings[8], setPair{"", "0,1,3", "1,2,4"}, "declined"},
+	}
+	for _, tt := range tests {
+		if got := l.relationCell(tt.ph, tt.p); got != tt.want {
+			t.Errorf("%q on %s | %s = %q, want %q", tt.ph.template, tt.p.a, tt.p.b, got, tt.want)
+		}
+	}
+}
+
+// TestL24SweepShortcut checks that reading one question per digit shape gives the tallies that
+// asking every question in full gives, on the first 70 three-note sets (10,11 included).
+func TestL24SweepShortcut(t *testing.T) {
+	t.Parallel()
+	var verdicts []sweepReading
+	for _, v := range skills.SetVerdicts() {
+		verdicts = append(verdicts, readSweep("\n"+v.String()))
+	}
+	l := &lesson24{}
+	sets, shapes := l.sweepSets(3)
+	sample := append(sets[:40:40], sets[len(sets)-30:]...)
+	for _, ph := range l24SweepPhrasings {
+		fast := &sweepTally{phrasing: ph}
+		l.askEvery = false
+		l.sweep(fast, sample, len(shapes), verdicts)
+		full := &sweepTally{phrasing: ph}
+		l.askEvery = true
+		l.sweep(full, sample, len(shapes), verdicts)
+		if fast.right != full.right || fast.wrong != full.wrong || fast.zSaid != full.zSaid || fast.eitherSaid != full.eitherSaid {
+			t.Errorf("%q: per shape %+v, in full %+v", ph.template, *fast, *full)
+		}
+		if full.right+full.wrong != len(sample)*len(sample) {
+			t.Errorf("%q: %d answers for %d pairs", ph.template, full.right+full.wrong, len(sample)*len(sample))
+		}
+	}
+}
+
+// TestL24MainTitles checks that --main changes the titles only.
+func TestL24MainTitles(t *testing.T) {
+	t.Parallel()
+	var pin, main bytes.Buffer
+	if err := run(context.Background(), &Options{Out: &pin}); err != nil {
+		t.Fatal(err)
+	}
+	if err := run(context.Background(), &Options{Out: &main, Main: true}); err != nil {
+		t.Fatal(err)
+	}
+	got := strings.ReplaceAll(strings.Replace(main.String(), "# l24, GA's main", "# l24", 1), ", on main\n", ", at the pin\n")
+	if got != pin.String() {
+		t.Error("--main changed more than the titles")
+	}
+}

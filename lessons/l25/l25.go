@@ -1,0 +1,353 @@
+package l25
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"course/fixtures"
+	"course/ga/intents"
+	"course/ga/skills"
+	"course/internal/report"
+	"course/lessons/kit"
+)
+
+// transposeIntent is the intent id of TransposeSkill, whose example prompts the lesson asks.
+const transposeIntent = "skill.transpose"
+
+// transposeSkillMd is the name of the SKILL.md that SkillMdPlugin registers beside TransposeSkill.
+const transposeSkillMd = "transpose"
+
+// directQuestion is the phrasing the lesson gives TransposeSkill itself, the one its SKILL.md
+// works through first.
+const directQuestion = "Transpose Cmaj7 up a perfect fourth"
+
+// transposePhrasings are the course's own ways of asking for a transposition: interval names,
+// frets, keys, and the "step down" a guitarist also says of a tuning.
+var transposePhrasings = []string{
+	"Transpose Dm7 down a half step",
+	"Move Am up two frets",
+	"Shift the song to the key of E",
+	"Put Cmaj7 in the key of A",
+	"Raise Bb7 by a minor third",
+	"Lower G by a tritone",
+	"Play this song a whole step down",
+	"Take F#m up a fourth",
+}
+
+// The widths the original program gave its columns (Report.Row pads each cell, then one space).
+var (
+	l25HintWidths    = []int{8, 44, 40}
+	l25OtherWidths   = []int{26, 58, 5}
+	l25SkillWidths   = []int{20, 12, 22}
+	l25OfflineWidths = []int{44, 24, 45}
+)
+
+// l25PromptCut is how much of an example prompt
+// the tables show.
+const l25PromptCut = 57
+
+// Options is what `course l25` needs to run.
+type Options struct {
+	// Out receives the lesson's output.
+	Out io.Writer
+	// Main runs the lesson against GA's main instead of the pin.
+	Main bool
+	// Host says which host to start and how.
+	Host kit.HostOptions
+}
+
+// NewCmd builds `course l25`; runF replaces the lesson's run in tests of the flags.
+func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
+	opts := &Options{}
+	cmd := kit.NewCmd("l25", `Lesson 25: what reaches the transpose skill.
+
+Takes every way GA and the course phrase a transposition and shows which routing hints fire
+(+0.06 each) and which triggers of transpose's SKILL.md each contains; which other intents'
+example prompts the hint and the triggers also claim; the two skills registered under the
+name Transpose; and, with no embeddings, what the semantic router picks and what the chat
+endpoint of a real child host answers. With --main, the host behaves as GA's main.`, opts, &opts.Out, run, runF)
+	cmd.Flags().BoolVar(&opts.Main, "main", false, "run against GA's main (f4f5b4a) instead of the pin")
+	opts.Host.AddFlags(cmd)
+	return cmd
+}
+
+// phrasing is one question of the lesson and where it comes from.
+type phrasing struct{ source, prompt string }
+
+// lesson25 carries the models and questions; tests change them to see the output move.
+type lesson25 struct {
+	r     *report.Report
+	where string
+	main  bool
+	hints skills.Hints
+	md    skills.SkillMd
+	// intents are the host's intents in registration order.
+	intents   []intents.Intent
+	mds       []skills.SkillMd
+	phrasings []phrasing
+	// chat asks the host's chat endpoint; nil skips the host (the tests of the in-process tables).
+	chat func(prompt string) (agent, first string, err error)
+}
+
+// newLesson25 gathers the phrasings: the intent's example prompts, the SKILL.md phrasings that
+// are not among them, the corpus's transposition requests, and the course's own.
+func newLesson25(w io.Writer, main bool) (*lesson25, error) {
+	md, ok := skills.LookupSkillMd(transposeSkillMd)
+	if !ok {
+		return nil, fmt.Errorf("no SKILL.md named %s", transposeSkillMd)
+	}
+	corpus, err := corpusTranspositions(fixtures.Corpus)
+	if err != nil {
+		return nil, err
+	}
+	l := &lesson25{r: report.New(w), where: "at the pin", main: main, hints: skills.DefaultHints(), md: md,
+		intents: intents.All(), mds: skills.SkillMds()}
+	if main {
+		l.where = "on main"
+	}
+	l.phrasings, err = l.gather(corpus, transposePhrasings)
+	if err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+// gather lists the phrasings in the lesson's order.
+func (l *lesson25) gather(corpus, course []string) ([]phrasing, error) {
+	var examples []string
+	for _, in := range l.intents {
+		if in.ID == transposeIntent {
+			examples = in.Examples
+		}
+	}
+	if examples == nil {
+		return nil, fmt.Errorf("no intent %s", transposeIntent)
+	}
+	var out []phrasing
+	for _, p := range examples {
+		out = append(out, phrasing{"example", p})
+	}
+	for _, p := range l.md.Mapped {
+		if !slices.Contains(examples, p) {
+			out = append(out, phrasing{"SKILL.md", p})
+		}
+	}
+	for _, p := range corpus {
+		out = append(out, phrasing{"corpus", p})
+	}
+	for _, p := range course {
+		out = append(out, phrasing{"course", p})
+	}
+	return out, nil
+}
+
+// corpusTranspositions returns the prompts of GA's chatbot corpus that ask for a transposition.
+func corpusTranspositions(data []byte) ([]string, error) {
+	var f struct {
+		Prompts []struct {
+			Prompt string `json:"prompt"`
+		} `json:"prompts"`
+	}
+	if err := json.Unmarshal(data, &f); err != nil {
+		return nil, fmt.Errorf("read the prompt corpus: %w", err)
+	}
+	var out []string
+	for _, p := range f.Prompts {
+		if strings.Contains(strings.ToLower(p.Prompt), "transpos") {
+			out = append(out, p.Prompt)
+		}
+	}
+	return out, nil
+}
+
+func run(ctx context.Context, opts *Options) (err error) {
+	ctx, cancel := context.WithTimeout(ctx, opts.Host.Budget())
+	defer cancel()
+	// The first three tables and the router's picks need no host: they are made while it starts.
+	host := opts.Host.WithGa(opts.Main).StartInBackground(ctx)
+	defer func() {
+		if stopErr := host.Stop(); stopErr != nil && err == nil {
+			err = fmt.Errorf("l25: stop host: %w", stopErr)
+		}
+	}()
+	l, err := newLesson25(opts.Out, opts.Main)
+	if err != nil {
+		return fmt.Errorf("l25: %w", err)
+	}
+	l.chat = host.ChatFirstLines(ctx)
+	if err := l.run(); err != nil {
+		return fmt.Errorf("l25: %w", err)
+	}
+	return nil
+}
+
+// run prints the sections in order.
+func (l *lesson25) run() error {
+	if l.main {
+		l.r.Heading("l25, GA's main")
+	} else {
+		l.r.Heading("l25")
+	}
+	l.hintsTable()
+	l.othersTable()
+	l.skillsTable()
+	if err := l.offlineTable(); err != nil {
+		return err
+	}
+	l.direct()
+	return l.r.Err()
+}
+
+// firedOf is the hint column: the intents of the deltas, in ordinal order, or "none".
+func firedOf(deltas map[string]float64) string {
+	if len(deltas) == 0 {
+		return "none"
+	}
+	return strings.Join(slices.Sorted(maps.Keys(deltas)), ", ")
+}
+
+// triggered is the SKILL.md column: the transpose triggers the prompt contains, or "none".
+func (l *lesson25) triggered(prompt string) string {
+	found := l.md.Triggered(prompt)
+	if len(found) == 0 {
+		return "none"
+	}
+	return strings.Join(found, ", ")
+}
+
+// hintsTable is section 1: each phrasing's hints and triggers, and their counts.
+func (l *lesson25) hintsTable() {
+	l.r.Title("Transpose phrasings: the intents whose routing hint fires, and the triggers of transpose's SKILL.md they contain (%s)", l.where)
+	l.r.FixedRow(l25HintWidths, "source", "phrasing", "hints, +0.06 each", "SKILL.md triggers")
+	var transpose, other, otherOnly, none, triggered int
+	for _, p := range l.phrasings {
+		d := l.hints.Deltas(p.prompt)
+		l.r.FixedRow(l25HintWidths, p.source, p.prompt, firedOf(d), l.triggered(p.prompt))
+		_, hasTranspose := d[transposeIntent]
+		if hasTranspose {
+			transpose++
+		}
+		if len(d) > 0 && (!hasTranspose || len(d) > 1) {
+			other++
+		}
+		if len(d) > 0 && !hasTranspose {
+			otherOnly++
+		}
+		if len(d) == 0 {
+			none++
+		}
+		if l.md.CanHandle(p.prompt) {
+			triggered++
+		}
+	}
+	l.r.Line("%d phrasings: the transpose hint fires on %d; another intent's hint on %d, %d of them without the transpose hint; no hint on %d; a SKILL.md trigger in %d",
+		len(l.phrasings), transpose, other, otherOnly, none, triggered)
+}
+
+// othersTable is section 2: every other intent's example prompts that the transpose hint or
+// the transpose triggers claim.
+func (l *lesson25) othersTable() {
+	l.r.Title("The other intents' example prompts that the transpose hint or transpose's SKILL.md triggers claim (%s)", l.where)
+	l.r.FixedRow(l25OtherWidths, "intent", "example prompt", "hint", "SKILL.md triggers")
+	var total, hinted, triggered int
+	ids := map[string]bool{}
+	for _, in := range l.intents {
+		if in.ID == transposeIntent {
+			continue
+		}
+		for _, p := range in.Examples {
+			total++
+			ids[in.ID] = true
+			hint := l.hints.Boosts(p, transposeIntent)
+			trig := l.triggered(p)
+			if hint {
+				hinted++
+			}
+			if trig != "none" {
+				triggered++
+			}
+			if hint || trig != "none" {
+				yes := "no"
+				if hint {
+					yes = "yes"
+				}
+				l.r.FixedRow(l25OtherWidths, in.ID, kit.Cut(p, l25PromptCut), yes, trig)
+			}
+		}
+	}
+	l.r.Line("%d example prompts of %d other intents: the transpose hint fires on %d, a SKILL.md trigger is in %d",
+		total, len(ids), hinted, triggered)
+}
+
+// skillsTable is section 3: the registrations named Transpose, the intent behind each, and how
+// many phrasings each one's CanHandle accepts; then the registrations counted.
+func (l *lesson25) skillsTable() {
+	types := map[string]string{}
+	for _, in := range l.intents {
+		if in.Skill != "" {
+			types[in.Skill] = in.Type
+		}
+	}
+	regs := skills.Registrations(l.mds, types)
+	l.r.Title("The skills registered under the name Transpose, and the intent the router can pick for each (%s)", l.where)
+	l.r.FixedRow(l25SkillWidths, "skill", "name", "intent", "CanHandle accepts")
+	var named []skills.Registration
+	for _, s := range regs {
+		if strings.EqualFold(s.Name, "transpose") {
+			named = append(named, s)
+		}
+	}
+	// Sorted by type, as the original does: the pin and main register them in different orders.
+	slices.SortStableFunc(named, func(a, b skills.Registration) int { return strings.Compare(a.Type, b.Type) })
+	for _, s := range named {
+		accepted := 0
+		for _, p := range l.phrasings {
+			if s.CanHandle(p.prompt) {
+				accepted++
+			}
+		}
+		intent := s.Intent
+		if intent == "" {
+			intent = "none"
+		}
+		l.r.FixedRow(l25SkillWidths, s.Type, s.Name, intent, fmt.Sprintf("%d of the %d phrasings", accepted, len(l.phrasings)))
+	}
+	fromMd, behind := 0, 0
+	for _, s := range regs {
+		if s.Type == "SkillMdDrivenSkill" {
+			fromMd++
+			if s.Intent != "" {
+				behind++
+			}
+		}
+	}
+	l.r.Line("IOrchestratorSkill registrations %d, of them built from a SKILL.md %d, behind an intent %d", len(regs), fromMd, behind)
+}
+
+// offlineTable is section 4: the router's pick without embeddings, and the chat endpoint's answer.
+func (l *lesson25) offlineTable() error {
+	l.r.Title("Without embeddings: the intent SemanticIntentRouter picks for each phrasing, and what POST %s answers (%s)", kit.ChatPath, l.where)
+	prompts := make([]string, len(l.phrasings))
+	for i, p := range l.phrasings {
+		prompts[i] = p.prompt
+	}
+	return kit.RouterTable(l.r, l25OfflineWidths, prompts, l.main, l.chat)
+}
+
+// direct is section 5: TransposeSkill called without the router.
+func (l *lesson25) direct() {
+	res := skills.Transpose{}.Execute(directQuestion)
+	l.r.Title("TransposeSkill called directly with %q (%s)", directQuestion, l.where)
+	l.r.Line("confidence %.2f", res.Confidence)
+	l.r.Line("  | %s", res.Text)
+	for _, e := range res.Evidence {
+		l.r.Line("  evidence: %s", e)
+	}
+}

@@ -1,0 +1,375 @@
+package l6
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"course/ga/skills"
+	"course/hostproc"
+	"course/internal/dotnet"
+	"course/internal/report"
+	"course/lessons/kit"
+	"course/sse"
+	"course/wire"
+)
+
+const (
+	// factWidth is the width the original program's format item gives the fact labels: its output
+	// pins it, and no rule of the data explains it (one label is wider and pushes its value along).
+	factWidth = 35
+)
+
+// Options is what `course l6` needs to run.
+type Options struct {
+	// Out receives the lesson's output.
+	Out io.Writer
+	// Host says which host to start and how.
+	Host kit.HostOptions
+	// Exercise is the lesson's exercise to show instead of the lesson; 0 runs the lesson.
+	Exercise int
+	// Solution prints the exercise's computed answer instead of its question.
+	Solution bool
+	// Browser adds Chromium's EventSource to the lesson's readers.
+	Browser bool
+	// Chrome is the browser to run for Browser and Screenshots; "" finds Chromium.
+	Chrome string
+	// Screenshots is a directory for pictures of the page's states; "" takes none.
+	Screenshots string
+}
+
+// NewCmd builds `course l6`; runF replaces the lesson's run in tests of the flags.
+func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
+	opts := &Options{}
+	cmd := &cobra.Command{
+		Use: "l6",
+		Long: `Lesson 6: the chatbot's answer on the wire.
+
+Starts the chatbot host as a child process, with the model's address on a closed port,
+captures /api/chatbot/chat and /api/chatbot/chat/stream, reads the stream as the HTML
+standard says, and compares GA's sentence splitter, two SSE writers and three client
+readers on the improvisation answer of lesson 5.
+
+` + l6ExerciseHelp(),
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			opts.Out = cmd.OutOrStdout()
+			if err := checkExercise(opts.Exercise); err != nil {
+				return err
+			}
+			if opts.Solution && opts.Exercise == 0 {
+				return fmt.Errorf("l6: --solution goes with --exercise N")
+			}
+			if err := checkBrowserFlags(opts); err != nil {
+				return err
+			}
+			if runF != nil {
+				return runF(cmd.Context(), opts)
+			}
+			if opts.Exercise != 0 {
+				return runL6Exercise(cmd.Context(), opts)
+			}
+			return run(cmd.Context(), opts)
+		},
+	}
+	opts.Host.AddFlags(cmd)
+	cmd.Flags().IntVar(&opts.Exercise, "exercise", 0, fmt.Sprintf("show exercise `N` of the lesson (1-%d) instead of the lesson", len(l6Exercises)))
+	cmd.Flags().BoolVar(&opts.Solution, "solution", false, "with --exercise, print the exercise's computed answer")
+	addBrowserFlags(cmd, opts)
+	return cmd
+}
+
+// lesson6 carries what the sections share: the report and the host's captures.
+type lesson6 struct {
+	r    *report.Report
+	host *hostproc.Host
+	// chromium, when set, reads every stream the lesson's readers read.
+	chromium *chromiumReader
+	// streamSection is the title of the section that shows the host's stream.
+	streamSection string
+	// failure is the stream of section 4's question, which the screenshots show on the page.
+	failure []byte
+}
+
+func run(ctx context.Context, opts *Options) (err error) {
+	ctx, cancel := context.WithTimeout(ctx, opts.Host.Budget())
+	defer cancel()
+	chromium, err := startChromium(ctx, opts)
+	if err != nil {
+		return fmt.Errorf("l6: %w", err)
+	}
+	if chromium != nil {
+		defer chromium.close()
+	}
+	host, err := opts.Host.Start(ctx)
+	if err != nil {
+		return fmt.Errorf("l6: %w", err)
+	}
+	defer func() {
+		if stopErr := host.Stop(); stopErr != nil && err == nil {
+			err = fmt.Errorf("l6: stop host: %w", stopErr)
+		}
+	}()
+
+	l := &lesson6{r: report.New(opts.Out), host: host}
+	if opts.Browser {
+		l.chromium = chromium
+		chromium.r = l.r
+	}
+	l.r.Heading("l6")
+	stream, err := l.hostStream(ctx)
+	if err != nil {
+		return fmt.Errorf("l6: %w", err)
+	}
+	events, err := l.standardEvents(stream)
+	if err != nil {
+		return fmt.Errorf("l6: %w", err)
+	}
+	if err := l.chatAnswer(ctx, stream, events); err != nil {
+		return fmt.Errorf("l6: %w", err)
+	}
+	if err := l.guardMiss(ctx, opts.Host.ModelURL); err != nil {
+		return fmt.Errorf("l6: %w", err)
+	}
+	answer := skills.Improvisation{}.Execute(kit.ArpeggioQuestion).Text
+	pinned := l.pinnedChunks(answer)
+	fixed := l.chunks743(answer)
+	l.writersAndReaders(answer, pinned, fixed)
+	if err := l.browserSections(ctx, opts, chromium, stream, pinned, fixed); err != nil {
+		return fmt.Errorf("l6: %w", err)
+	}
+	if l.r.Err() != nil {
+		return fmt.Errorf("l6: write output: %w", l.r.Err())
+	}
+	return nil
+}
+
+// hostStream is section 1: the voicing question's stream, as the host sent it.
+func (l *lesson6) hostStream(ctx context.Context) ([]byte, error) {
+	resp, err := l.post(ctx, kit.StreamPath, kit.VoicingQuestion)
+	if err != nil {
+		return nil, err
+	}
+	l.r.Title("POST %s %q", kit.StreamPath, kit.VoicingQuestion)
+	l.streamSection = l.r.Section()
+	l.r.Line("HTTP %d", resp.Status)
+	l.r.Quote(cutLongLines(string(resp.Body)))
+	if resp.Status != 200 {
+		return nil, fmt.Errorf("the host answered %s with HTTP %d", kit.StreamPath, resp.Status)
+	}
+	return resp.Body, nil
+}
+
+// standardEvents is section 2: the same stream through the reference reader.
+func (l *lesson6) standardEvents(stream []byte) ([]sse.Event, error) {
+	var events []sse.Event
+	var rows [][]string
+	for ev, err := range sse.Read(bytes.NewReader(stream)) {
+		if err != nil {
+			return nil, fmt.Errorf("read the host's stream: %w", err)
+		}
+		events = append(events, ev)
+		rows = append(rows, []string{
+			fmt.Sprintf("event %d", len(events)),
+			wire.Kind(ev.Data),
+			fmt.Sprintf("%d line(s)", strings.Count(ev.Data, "\n")+1),
+		})
+	}
+	l.r.Title("The same stream, read as the HTML standard says")
+	l.r.Table(nil, rows)
+	return events, nil
+}
+
+// chatAnswer is section 3: /chat's answer against the stream's text events, and the course's
+// copy of the host's writer against the host's bytes.
+func (l *lesson6) chatAnswer(ctx context.Context, stream []byte, events []sse.Event) error {
+	resp, err := l.post(ctx, kit.ChatPath, kit.VoicingQuestion)
+	if err != nil {
+		return err
+	}
+	if resp.Status != 200 {
+		return fmt.Errorf("the host answered %s with HTTP %d: %s", kit.ChatPath, resp.Status, firstLine(resp.Body))
+	}
+	raw, ok := chatAnswerText(resp)
+	if !ok {
+		return fmt.Errorf("read the answer of %s: no naturalLanguageAnswer in %s", kit.ChatPath, firstLine(resp.Body))
+	}
+	answer := dotnet.ReplaceLineEndings(raw, "\n")
+
+	var joined strings.Builder
+	for _, ev := range events {
+		if wire.Kind(ev.Data) == "text" {
+			joined.WriteString(ev.Data)
+		}
+	}
+	equal := "yes (line breaks as LF)"
+	if got := joined.String(); got != answer {
+		equal = "no, " + wire.Compare(answer, got).String() + " (line breaks as LF)"
+	}
+	copyGives := "no"
+	if bytes.HasSuffix(stream, wire.GaChatbot.Stream(wire.SplitPinned(raw))) {
+		copyGives = "yes"
+	}
+	l.r.Blank()
+	l.r.Facts(factWidth,
+		report.Fact{Label: "POST " + kit.ChatPath, Value: fmt.Sprintf("HTTP %d, answer of %d characters", resp.Status, chars(answer))},
+		report.Fact{Label: "text events joined, equal to it", Value: equal},
+		report.Fact{Label: "the course's copy of the host's writer gives the host's bytes", Value: copyGives},
+	)
+	return nil
+}
+
+// guardMiss is section 4: a question the guards miss, on both endpoints, and what each reader
+// makes of the stream. Without a model server both fail, and the table shows what the user gets;
+// with one, it measures what each reader delivers against /chat's answer.
+func (l *lesson6) guardMiss(ctx context.Context, modelURL string) error {
+	chat, err := l.post(ctx, kit.ChatPath, kit.ArpeggioQuestion)
+	if err != nil {
+		return err
+	}
+	stream, err := l.post(ctx, kit.StreamPath, kit.ArpeggioQuestion)
+	if err != nil {
+		return err
+	}
+	if modelURL == "" {
+		l.r.Title("%q with no model server", kit.ArpeggioQuestion)
+	} else {
+		l.r.Title("%q with the model server at %s", kit.ArpeggioQuestion, modelURL)
+	}
+	l.r.Facts(0,
+		report.Fact{Label: "POST " + kit.ChatPath, Value: fmt.Sprintf("HTTP %d", chat.Status)},
+		report.Fact{Label: "POST " + kit.StreamPath, Value: fmt.Sprintf("HTTP %d", stream.Status)},
+	)
+	l.r.Quote(cutLongLines(string(stream.Body)))
+
+	answer, answered := chatAnswerText(chat)
+	header := []string{"reader", "what the user gets"}
+	if answered {
+		header[1] = "against /chat's answer"
+	}
+	l.failure = stream.Body
+	readers := l.readers()
+	rows := make([][]string, 0, len(readers))
+	for _, rd := range readers {
+		got, err := rd.Read(stream.Body)
+		switch {
+		case err != nil:
+			got = "(throws) " + err.Error()
+		case answered:
+			got = wire.Compare(answer, got).String()
+		}
+		rows = append(rows, []string{rd.Name, got})
+	}
+	l.r.Blank()
+	l.r.Table(header, rows)
+	return nil
+}
+
+// pinnedChunks is section 5: SseChunker at a826864 on the improvisation answer.
+func (l *lesson6) pinnedChunks(answer string) []string {
+	chunks := wire.SplitPinned(answer)
+	l.r.Title("SseChunker.SplitIntoChunks on the improvisation skill's answer (GA at a826864)")
+	l.r.Line("answer: %d lines of text, %d line breaks, %d characters",
+		wire.TextLines(answer), strings.Count(answer, "\n"), chars(answer))
+	l.chunkRows(answer, chunks)
+	l.r.Line("joined, as the page renders it:")
+	l.r.Quote(strings.Join(chunks, ""))
+	return chunks
+}
+
+// chunks743 is section 6: the same answer split by #743's expression.
+func (l *lesson6) chunks743(answer string) []string {
+	chunks := wire.Split743(answer)
+	l.r.Title("The same answer split by #743's expression %s", wire.Pattern743)
+	l.chunkRows(answer, chunks)
+	return chunks
+}
+
+func (l *lesson6) chunkRows(answer string, chunks []string) {
+	rows := make([][]string, len(chunks))
+	for i, c := range chunks {
+		rows[i] = []string{fmt.Sprintf("chunk %d", i+1), report.QuoteChunk(c)}
+	}
+	l.r.Table(nil, rows)
+	joined := strings.Join(chunks, "")
+	l.r.Line("joined: %d characters, %s", chars(joined), wire.Compare(answer, joined))
+}
+
+// writersAndReaders is section 7: every writer with every reader, on both splits.
+func (l *lesson6) writersAndReaders(answer string, pinned, fixed []string) {
+	l.r.Title("Each writer with each reader, on the improvisation answer")
+	var rows [][]string
+	for _, w := range wire.GaWriters() {
+		for _, rd := range l.readers() {
+			p, _ := delivered(answer, rd, w.Stream(pinned))
+			f, _ := delivered(answer, rd, w.Stream(fixed))
+			rows = append(rows, []string{w.Name, rd.Name, p, f})
+		}
+	}
+	l.r.Table([]string{"writer", "reader", "chunks at a826864", "chunks after #743"}, rows)
+}
+
+// delivered measures what reader rd gives the user from stream against the answer: the cell the
+// tables print, and whether the user got the answer exactly.
+func delivered(answer string, rd wire.Reader, stream []byte) (cell string, exact bool) {
+	got, err := rd.Read(stream)
+	if err != nil {
+		return "(throws) " + err.Error(), false
+	}
+	m := wire.Compare(answer, got)
+	return m.String(), m.Exact()
+}
+
+// chatAnswerText is the answer of a successful /chat response, as the host wrote it.
+func chatAnswerText(resp *hostproc.Response) (string, bool) {
+	if resp.Status != 200 {
+		return "", false
+	}
+	var body struct {
+		Answer *string `json:"naturalLanguageAnswer"`
+	}
+	if err := json.Unmarshal(resp.Body, &body); err != nil || body.Answer == nil {
+		return "", false
+	}
+	return *body.Answer, true
+}
+
+func (l *lesson6) post(ctx context.Context, path, message string) (*hostproc.Response, error) {
+	return l.host.Chat(ctx, path, message)
+}
+
+// cutLongLines shortens every line over 100 characters (the routing event, whose trace changes
+// on every run) to its text up to the last comma at or before index 60, followed by "…".
+func cutLongLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		r := []rune(l)
+		if len(r) <= 100 {
+			continue
+		}
+		if c := strings.LastIndex(string(r[:61]), ","); c >= 0 {
+			lines[i] = string(r[:61])[:c+1] + "…"
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// chars counts characters as .NET's String.Length does, in UTF-16 code units, the unit GA's
+// limits and the lesson's counts use.
+func chars(s string) int { return dotnet.UTF16Len(s) }
+
+func firstLine(b []byte) string {
+	s, _, _ := strings.Cut(string(b), "\n")
+	if len(s) > 200 {
+		s = s[:200] + "…"
+	}
+	if s == "" {
+		return "(empty body)"
+	}
+	return s
+}

@@ -1,0 +1,122 @@
+package testutil
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/txtar"
+	"github.com/spf13/cobra"
+)
+
+// Line is the first line of out that starts with prefix; the test fails when there is none.
+func Line(t testing.TB, out, prefix string) string {
+	t.Helper()
+	for line := range strings.SplitSeq(out, "\n") {
+		if strings.HasPrefix(line, prefix) {
+			return line
+		}
+	}
+	t.Fatalf("no line starts with %q in:\n%s", prefix, out)
+	return ""
+}
+
+// MustContain fails the test for each of lines that out lacks.
+func MustContain(t testing.TB, out string, lines ...string) {
+	t.Helper()
+	for _, l := range lines {
+		if !strings.Contains(out, l) {
+			t.Errorf("output lacks %q", l)
+		}
+	}
+}
+
+// SectionLines is the lines of the section of out whose title ("== ...") starts with prefix.
+func SectionLines(t testing.TB, out, prefix string) []string {
+	t.Helper()
+	var lines []string
+	in := false
+	for l := range strings.SplitSeq(out, "\n") {
+		switch {
+		case strings.HasPrefix(l, "== "):
+			in = strings.HasPrefix(l, "== "+prefix)
+		case in:
+			lines = append(lines, l)
+		}
+	}
+	if lines == nil {
+		t.Fatalf("no section %q in:\n%s", prefix, out)
+	}
+	return lines
+}
+
+// Run runs cmd, a lesson's or a tool's command, in-process under a root command as the course
+// has it, with args after the root (the command's own name first), and returns what it printed.
+func Run(t testing.TB, cmd *cobra.Command, args ...string) (string, error) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	root := &cobra.Command{Use: "course", SilenceUsage: true, SilenceErrors: true}
+	root.AddCommand(cmd)
+	root.SetOut(&out)
+	root.SetErr(&errOut)
+	root.SetArgs(args)
+	err := root.ExecuteContext(t.Context())
+	return out.String(), err
+}
+
+// Sections splits a lesson's output into its sections' bodies, by title ("== " lines).
+func Sections(out string) map[string]string {
+	sections := map[string]string{}
+	for _, s := range strings.Split(out, "\n== ")[1:] {
+		title, body, _ := strings.Cut(s, "\n")
+		sections[title] = body
+	}
+	return sections
+}
+
+// SectionsMoved checks that the sections of a and b whose title starts with each of moving
+// differ, and those whose title starts with each of still do not; each prefix must name a
+// section of a.
+func SectionsMoved(t testing.TB, a, b string, moving, still []string) {
+	t.Helper()
+	sa, sb := Sections(a), Sections(b)
+	check := func(prefix string, want bool) {
+		found := false
+		for title, body := range sa {
+			if !strings.HasPrefix(title, prefix) {
+				continue
+			}
+			found = true
+			if changed := sb[title] != body; changed != want {
+				t.Errorf("%q changed %v, want %v:\n%s\n---\n%s", title, changed, want, body, sb[title])
+			}
+		}
+		if !found {
+			t.Errorf("no section %q in:\n%s", prefix, a)
+		}
+	}
+	for _, p := range moving {
+		check(p, true)
+	}
+	for _, p := range still {
+		check(p, false)
+	}
+}
+
+// Snapshot is the output the snapshot file snapshots/NAME.txtar holds, read from root, the
+// repository's top folder as the test sees it ("..", "../..").
+func Snapshot(t testing.TB, root, name string) string {
+	t.Helper()
+	ar, err := txtar.ParseFile(filepath.Join(root, "snapshots", name+".txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range ar.Files {
+		if f.Name == "stdout" {
+			return string(f.Data)
+		}
+	}
+	t.Fatalf("snapshots/%s.txtar holds no stdout", name)
+	return ""
+}
