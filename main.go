@@ -6,9 +6,10 @@ import (
 	"os"
 
 	"course/cli"
+	"course/internal/stopsignal" // catches the stop signals before any other package of the course initialises
 )
 
 // version is the course's version, printed by `course --version`.
 const version = "0.1.0"
 
-func main() { os.Exit(cli.Exec(version)) }
+func main() { os.Exit(cli.Exec(version, stopsignal.C)) }

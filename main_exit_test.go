@@ -3,8 +3,10 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -118,11 +120,144 @@ func TestSignalsEndTheCourse(t *testing.T) {
 			}
 			err := course.Wait()
 			t.Logf("%v to exit: %v", tt.sig, time.Since(sent))
-			if got := exitCode(err); got != tt.code || stderr.String() != tt.msg {
+			// A host slow to go on a loaded machine makes the course say that it is stopping it.
+			said := strings.TrimPrefix(stderr.String(), "course: stopping the host; a second Ctrl-C ends it now\n")
+			if got := exitCode(err); got != tt.code || said != tt.msg {
 				t.Errorf("exit %d, stderr %q; want %d and %q", got, stderr.String(), tt.code, tt.msg)
 			}
 			waitGone(t, host, 10*time.Second)
 		})
+	}
+}
+
+// stubbornHost is a host script that ignores SIGTERM, writes its pid to PIDFILE and never listens.
+const stubbornHost = "trap '' TERM; echo $$ > PIDFILE; exec sleep 100"
+
+// TestStubbornHostOnCtrlC: a host that ignores SIGTERM makes the first Ctrl-C say at once that
+// the host is being stopped and that a second one ends it; the second ends the course, and the
+// host goes with it.
+func TestStubbornHostOnCtrlC(t *testing.T) {
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	cmd := courseCommand(t, "l6", "--host-cmd", "sh -c "+strconv.Quote(strings.ReplaceAll(stubbornHost, "PIDFILE", pidFile)), "--timeout", "60s")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	host := 0
+	for deadline := time.Now().Add(20 * time.Second); host == 0; time.Sleep(10 * time.Millisecond) {
+		if b, err := os.ReadFile(pidFile); err == nil && bytes.HasSuffix(b, []byte("\n")) {
+			host, _ = strconv.Atoi(strings.TrimSpace(string(b)))
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the host never wrote its pid")
+		}
+	}
+	t.Cleanup(func() { syscall.Kill(host, syscall.SIGKILL) })
+	lines := make(chan string)
+	go func() {
+		defer close(lines)
+		for sc := bufio.NewScanner(stderr); sc.Scan(); {
+			lines <- sc.Text()
+		}
+	}()
+	cmd.Process.Signal(syscall.SIGINT)
+	// The host has 6 s to stop by itself; the notice comes long before.
+	select {
+	case l := <-lines:
+		if l != "course: stopping the host; a second Ctrl-C ends it now" {
+			t.Fatalf("after Ctrl-C the course says %q", l)
+		}
+	case <-time.After(4 * time.Second):
+		t.Fatal("after Ctrl-C, nothing said for 4 s while the host is being stopped")
+	}
+	sent := time.Now()
+	cmd.Process.Signal(syscall.SIGINT)
+	for range lines {
+	}
+	err = cmd.Wait()
+	if time.Since(sent) > 4*time.Second {
+		t.Errorf("the second Ctrl-C took %v to end the course", time.Since(sent))
+	}
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.Sys().(syscall.WaitStatus).Signal() != syscall.SIGINT {
+		t.Errorf("after the second Ctrl-C: %v, want the end by SIGINT", err)
+	}
+	waitGone(t, host, 10*time.Second)
+}
+
+// TestTimeoutHoldsWithAStubbornHost: --timeout is the whole run, the stop of a host that ignores
+// SIGTERM included; the stop's grace (6 s) does not come on top of it.
+func TestTimeoutHoldsWithAStubbornHost(t *testing.T) {
+	script := strings.ReplaceAll(stubbornHost, "PIDFILE", filepath.Join(t.TempDir(), "pid"))
+	cmd := courseCommand(t, "l6", "--host-cmd", "sh -c "+strconv.Quote(script), "--timeout", "2s")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	start := time.Now()
+	err := cmd.Run()
+	took := time.Since(start)
+	if exitCode(err) != 1 || !strings.Contains(stderr.String(), "deadline exceeded") {
+		t.Errorf("exit %v, stderr %q; want 1 and the deadline", err, stderr.String())
+	}
+	// 2 s of budget; the grace would make it 8.
+	if took > 5*time.Second {
+		t.Errorf("--timeout 2s took %v", took)
+	}
+}
+
+// TestSignalsInTheFirstMilliseconds signals the course at the first moment its own packages
+// start to initialise, long before main, which the runtime's init trace marks on stderr: the
+// course still ends with 130 or 143 and its message, not by the signal.
+func TestSignalsInTheFirstMilliseconds(t *testing.T) {
+	for _, tt := range []struct {
+		sig  syscall.Signal
+		code int
+		msg  string
+	}{
+		{syscall.SIGINT, 130, "course: interrupted (SIGINT)\n"},
+		{syscall.SIGTERM, 143, "course: terminated (SIGTERM)\n"},
+	} {
+		for run := range 3 {
+			t.Run(fmt.Sprintf("%v/%d", tt.sig, run), func(t *testing.T) {
+				cmd := courseCommand(t, "l6", "--host-cmd", "sleep 100", "--timeout", "60s")
+				// The processes the course starts trace too, into the host output it keeps to itself.
+				cmd.Env = append(cmd.Env, "GODEBUG=inittrace=1")
+				stderr, err := cmd.StderrPipe()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := cmd.Start(); err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+				var rest bytes.Buffer
+				sc := bufio.NewScanner(stderr)
+				sent := false
+				for sc.Scan() {
+					line := sc.Text()
+					// The first of the course's packages has initialised; main is still far off.
+					if !sent && strings.HasPrefix(line, "init course/") {
+						if err := cmd.Process.Signal(tt.sig); err != nil {
+							t.Fatal(err)
+						}
+						sent = true
+					}
+					if !strings.HasPrefix(line, "init ") {
+						rest.WriteString(line + "\n")
+					}
+				}
+				err = cmd.Wait()
+				if !sent {
+					t.Fatalf("no package of the course in the init trace; stderr %q", rest.String())
+				}
+				if got := exitCode(err); got != tt.code || rest.String() != tt.msg {
+					t.Errorf("exit %d (%v), stderr %q; want %d and %q", got, err, rest.String(), tt.code, tt.msg)
+				}
+			})
+		}
 	}
 }
 

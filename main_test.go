@@ -5,9 +5,12 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 
+	"course/cli"
+	"course/internal/stopsignal"
 	"course/testutil"
 )
 
@@ -20,6 +23,7 @@ func TestMain(m *testing.M) {
 		main()
 		os.Exit(0)
 	}
+	stopsignal.Release() // the tests end on Ctrl-C as any test binary does
 	os.Exit(m.Run())
 }
 
@@ -85,4 +89,11 @@ func courseCommand(t *testing.T, args ...string) *exec.Cmd {
 	cmd := exec.Command(bin, args...)
 	cmd.Env = env
 	return cmd
+}
+
+// TestStopSignalsAgree: the signals main catches first are those the command line ends on.
+func TestStopSignalsAgree(t *testing.T) {
+	if !slices.Equal(stopsignal.Signals, cli.StopSignals) {
+		t.Errorf("main catches %v, the command line ends on %v", stopsignal.Signals, cli.StopSignals)
+	}
 }

@@ -18,12 +18,16 @@ import (
 var StopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
 
 // Exec is the course's main: a host's supervisor supervises and exits, anything else runs the
-// command line of os.Args with the stop signals caught, and returns the exit status. It is
-// main's whole body, so a test binary that stands in for the course runs exactly what main does.
-func Exec(version string) int {
+// command line of os.Args, ended gracefully by the first signal on sigs, and returns the exit
+// status. It is main's whole body, so a test binary that stands in for the course runs exactly
+// what main does. sigs is caught by the caller, as early as it can (the course's main catches
+// StopSignals before its packages initialise); nil catches StopSignals here.
+func Exec(version string, sigs chan os.Signal) int {
 	hostproc.SupervisorMain() // returns at once unless this process is a host's supervisor
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, StopSignals...)
+	if sigs == nil {
+		sigs = make(chan os.Signal, 1)
+		signal.Notify(sigs, StopSignals...)
+	}
 	return Main(version, os.Args[1:], sigs, os.Stderr)
 }
 

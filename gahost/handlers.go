@@ -37,6 +37,9 @@ func (h *host) writeRejection(w http.ResponseWriter, rej *rejection, traceID, sp
 		h.writeUnhandled(w, rej.exception, traceID, spanID)
 		return
 	}
+	if rej.closeConn {
+		w.Header().Set("Connection", "close")
+	}
 	writeBody(w, rej.status, "application/problem+json; charset=utf-8", problemBody(rej.status, rej.errors, traceID, spanID))
 }
 

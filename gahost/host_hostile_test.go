@@ -203,3 +203,41 @@ func TestLongStreamOutlivesReadTimeout(t *testing.T) {
 	cancel()
 	<-done
 }
+
+// TestDeclaredOversizedBody sends, on a raw connection, a request that declares a body of a
+// billion bytes and sends 36: the host answers 413 at once, as Kestrel does for a declared length
+// over its limit, and closes the connection, rather than wait out the read timeout for the rest.
+func TestDeclaredOversizedBody(t *testing.T) {
+	h := startHost(t, Config{})
+	for _, path := range []string{chatPath, streamPath} {
+		t.Run(path, func(t *testing.T) {
+			conn, err := net.Dial("tcp", strings.TrimPrefix(h.url, "http://"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close()
+			// Well under the host's 30 s read timeout, past which it answers 408 instead.
+			conn.SetDeadline(time.Now().Add(10 * time.Second))
+			body := `{"message":"Show me Cmaj7 voicings"}`
+			req := "POST " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000000000\r\n\r\n" + body
+			if _, err := io.WriteString(conn, req); err != nil {
+				t.Fatal(err)
+			}
+			br := bufio.NewReader(conn)
+			resp, err := http.ReadResponse(br, nil)
+			if err != nil {
+				t.Fatalf("no answer to a declared billion bytes: %v", err)
+			}
+			problem, err := io.ReadAll(resp.Body)
+			if err != nil || resp.StatusCode != http.StatusRequestEntityTooLarge || !strings.Contains(string(problem), `"title":"Content Too Large"`) {
+				t.Fatalf("HTTP %d %.300s (%v), want 413 with its problem body", resp.StatusCode, problem, err)
+			}
+			if !resp.Close {
+				t.Errorf("the answer does not close the connection: %v", resp.Header)
+			}
+			if n, err := io.Copy(io.Discard, br); err != nil || n != 0 {
+				t.Errorf("after the 413: %d more bytes, %v; want the connection closed", n, err)
+			}
+		})
+	}
+}

@@ -20,8 +20,12 @@ import (
 	"course/internal/dotnet"
 )
 
-// MaxBodyBytes is the stand-in's request body limit. Kestrel's default is 30,000,000 bytes; a
-// valid chat request is at most about 51 * 2000 characters of JSON, so 1 MiB leaves ample room.
+// MaxBodyBytes is the stand-in's request body limit, the course's own: a valid chat request is at
+// most about 51 * 2000 characters of JSON, so 1 MiB leaves ample room. Kestrel's default
+// (KestrelServerLimits.MaxRequestBodySize, documented as 30,000,000 bytes) is what the stand-in
+// follows in how it holds to the limit: a declared Content-Length over it is refused with 413
+// before a byte of the body is read, and the connection is closed, as Kestrel's
+// RequestBodyTooLarge rejection does.
 const MaxBodyBytes = 1 << 20
 
 // Read deadlines of the host's server, variables so tests can shorten them. Kestrel bounds the
@@ -63,6 +67,7 @@ type rejection struct {
 	status    int
 	errors    Object // nil for problems without validation errors
 	exception error  // an exception model binding does not catch: the exception handler's 500
+	closeConn bool   // the connection ends with the answer, the rest of the body unread
 }
 
 // problemTypes are ASP.NET Core's ProblemDetails defaults per status (type URL, title).
@@ -184,6 +189,10 @@ func decodeChatRequest(r *http.Request) (chatRequest, *rejection) {
 	if !ok {
 		return chatRequest{}, &rejection{status: http.StatusUnsupportedMediaType}
 	}
+	if r.ContentLength > MaxBodyBytes {
+		// Answered at once: waiting for a body the client says is too large only holds the connection.
+		return chatRequest{}, &rejection{status: http.StatusRequestEntityTooLarge, closeConn: true}
+	}
 	raw, err := io.ReadAll(io.LimitReader(r.Body, MaxBodyBytes+1))
 	if err != nil {
 		if errors.Is(err, os.ErrDeadlineExceeded) {
@@ -193,7 +202,7 @@ func decodeChatRequest(r *http.Request) (chatRequest, *rejection) {
 		return chatRequest{}, &rejection{status: http.StatusBadRequest, errors: Object{{"$", []string{"The request body could not be read."}}}}
 	}
 	if len(raw) > MaxBodyBytes {
-		return chatRequest{}, &rejection{status: http.StatusRequestEntityTooLarge}
+		return chatRequest{}, &rejection{status: http.StatusRequestEntityTooLarge, closeConn: true}
 	}
 	requestRequired := Field{"request", []string{"The request field is required."}}
 	if len(bytes.TrimSpace(raw)) == 0 {

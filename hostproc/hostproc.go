@@ -25,6 +25,10 @@ const (
 	// Spec.StopGrace is 0. It is longer than the stand-in's own shutdown grace (5 s, gahost's
 	// shutdownGrace), so a host still draining its requests is never killed for it.
 	DefaultStopGrace = 6 * time.Second
+	// MaxResponseBytes is the most of one response body Do reads. The largest answer a lesson
+	// asks for is a few hundred kilobytes; past this a host is sending something else, and
+	// reading on would grow the course without end.
+	MaxResponseBytes = 16 << 20
 )
 
 // readyMarker is the part of ASP.NET's lifetime log line that carries the bound
@@ -47,6 +51,10 @@ type Spec struct {
 	ReadyTimeout time.Duration // how long to wait for "Now listening on:"; 0 = DefaultReadyTimeout
 	StopGrace    time.Duration // from the polite stop signal to the kill; 0 = DefaultStopGrace
 	AllowRemote  bool          // accept a host that announces an address off this machine
+	// StopNotice, when set, is told that the host is being stopped, and how to end it at once,
+	// when the host does not go promptly: after noticeAfterInterrupted when ctx ended, after
+	// noticeAfter when the course stops it in its own time.
+	StopNotice io.Writer
 	// Leaf says the command starts no processes of its own, as the course's stand-in does. Where
 	// the kernel kills a direct child with its parent (Linux), such a host runs without a
 	// supervisor: one process start less, and the same end when the course dies.
@@ -62,6 +70,10 @@ type Host struct {
 	dialer   *dialer
 	client   *http.Client
 	grace    time.Duration
+	// ctx is Start's: its deadline is the end of the stop's grace too, so that the whole run,
+	// the stop included, holds to it.
+	ctx    context.Context
+	notice io.Writer
 
 	out outputTail // the host's stdout and stderr, line by line, bounded
 
@@ -113,12 +125,16 @@ func Environ(modelURL string) []string {
 // Start launches spec.Command with its whole process tree held by the course (a process group
 // owned by a supervisor on Unix, a job object on Windows) and returns once the child prints its
 // "Now listening on:" line. On any failure the child is stopped and waited for, and the error
-// quotes the child's last lines. Cancelling ctx at any time stops the child.
+// quotes the child's last lines. Cancelling ctx at any time stops the child, and ctx's deadline
+// bounds the stop as well: the grace a host has to stop by itself ends there at the latest.
 func Start(ctx context.Context, spec Spec) (*Host, error) {
 	if len(spec.Command) == 0 || spec.Command[0] == "" {
 		return nil, errors.New("hostproc: start: empty command")
 	}
 	h, err := newHost(spec)
+	if err == nil {
+		h.ctx = ctx
+	}
 	if err != nil {
 		return nil, fmt.Errorf("hostproc: start: %w", err)
 	}
@@ -153,6 +169,8 @@ func newHost(spec Spec) (*Host, error) {
 		exited:      make(chan struct{}),
 		done:        make(chan struct{}),
 		modelURL:    spec.ModelURL,
+		ctx:         context.Background(),
+		notice:      spec.StopNotice,
 	}
 	h.client = h.dialer.client()
 	if spec.ModelURL == "" {
@@ -327,8 +345,9 @@ func (h *Host) Post(ctx context.Context, path string, body []byte) (*Response, e
 }
 
 // Do sends req, resolving a URL without a host against the host's URL, and
-// reads the whole body. If reading the body fails part way, the partial
-// Response is returned together with the error.
+// reads the whole body, up to MaxResponseBytes. If reading the body fails part
+// way, or the body is longer, the partial Response is returned together with
+// the error.
 func (h *Host) Do(req *http.Request) (*Response, error) {
 	if req.URL.Host == "" {
 		base, err := url.Parse(h.url)
@@ -343,16 +362,27 @@ func (h *Host) Do(req *http.Request) (*Response, error) {
 		return nil, fmt.Errorf("hostproc: %s %s: %w", req.Method, req.URL.Path, err)
 	}
 	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
-	out := &Response{Status: resp.StatusCode, Header: resp.Header, Body: body}
+	out := &Response{Status: resp.StatusCode, Header: resp.Header}
+	if resp.ContentLength > MaxResponseBytes {
+		return out, fmt.Errorf("hostproc: %s %s: the response declares %d bytes, more than the %d MiB a host's response may have (0 bytes read)",
+			req.Method, req.URL.Path, resp.ContentLength, MaxResponseBytes>>20)
+	}
+	body, err := io.ReadAll(io.LimitReader(resp.Body, MaxResponseBytes+1))
+	out.Body = body
 	if err != nil {
 		return out, fmt.Errorf("hostproc: %s %s: read body: %w", req.Method, req.URL.Path, err)
+	}
+	if len(body) > MaxResponseBytes {
+		out.Body = body[:MaxResponseBytes]
+		return out, fmt.Errorf("hostproc: %s %s: the response is longer than the %d MiB a host's response may have (%d bytes read)",
+			req.Method, req.URL.Path, MaxResponseBytes>>20, len(body))
 	}
 	return out, nil
 }
 
 // Stop ends the host: a polite stop to its process group or job (SIGTERM; Ctrl+Break on
-// Windows), a kill after the grace period, and always waits. It is safe to call more than once
+// Windows), a kill after the grace period or at Start's deadline, whichever comes first, and
+// always waits. When the stop has to wait, Spec.StopNotice is told so. It is safe to call more than once
 // and from several goroutines; every call returns the same result. An exit caused by our signal
 // is a clean stop; any other unsuccessful exit is reported as an error.
 func (h *Host) Stop() error {
@@ -375,15 +405,7 @@ func (h *Host) stop() error {
 	default:
 		h.termSent.Store(true)
 		_ = h.proc.terminate()
-		grace := time.NewTimer(h.grace)
-		select {
-		case <-h.exited:
-		case <-grace.C:
-			h.killSent.Store(true)
-			_ = h.proc.kill()
-			<-h.exited
-		}
-		grace.Stop()
+		h.awaitExit(h.stopGrace())
 	}
 	<-h.done
 	h.releasePort()
@@ -398,6 +420,55 @@ func (h *Host) stop() error {
 		return nil
 	}
 	return fmt.Errorf("hostproc: host exited with %s", st)
+}
+
+// How long a stop waits in silence before it tells the person waiting: a moment when an
+// interruption or the deadline is the stop's reason, since they are waiting for the course to
+// end; longer when the course asked in its own time. A host that stops as it should is gone
+// well within either, and nothing is said.
+const (
+	noticeAfter            = time.Second
+	noticeAfterInterrupted = 250 * time.Millisecond
+)
+
+// stopGrace is the grace a polite stop gives the host now: Spec.StopGrace, cut at Start's deadline.
+func (h *Host) stopGrace() time.Duration {
+	grace := h.grace
+	if d, ok := h.ctx.Deadline(); ok {
+		grace = min(grace, time.Until(d))
+	}
+	return max(grace, 0)
+}
+
+// awaitExit waits up to grace for the host to exit after the polite stop, then kills it; a host
+// slow to go makes it tell Spec.StopNotice that the host is being stopped.
+func (h *Host) awaitExit(grace time.Duration) {
+	kill := time.NewTimer(grace)
+	defer kill.Stop()
+	var notice <-chan time.Time
+	if h.notice != nil && grace > 0 {
+		after := noticeAfter
+		if h.ctx.Err() != nil {
+			after = noticeAfterInterrupted
+		}
+		t := time.NewTimer(min(after, grace))
+		defer t.Stop()
+		notice = t.C
+	}
+	for {
+		select {
+		case <-h.exited:
+			return
+		case <-notice:
+			notice = nil
+			fmt.Fprintln(h.notice, "course: stopping the host; a second Ctrl-C ends it now")
+		case <-kill.C:
+			h.killSent.Store(true)
+			_ = h.proc.kill()
+			<-h.exited
+			return
+		}
+	}
 }
 
 func (h *Host) releasePort() {

@@ -15,7 +15,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"net"
 	"net/http"
 	"net/url"
@@ -41,6 +40,8 @@ const (
 	DefaultMaxBytes = 4 << 20
 	// DefaultMaxEvents is how many events the probe records before it stops reading.
 	DefaultMaxEvents = 100_000
+	// DefaultKeepEvents is how many events a report keeps at each end of a long stream.
+	DefaultKeepEvents = 10
 	// DefaultMaxLine is the longest line, and the longest event data, the course's reader takes.
 	// The standard sets no limit; the course's reader needs one to bound its memory.
 	DefaultMaxLine = sse.DefaultLimit
@@ -82,6 +83,9 @@ type Options struct {
 	MaxEvents int
 	// MaxLine is the longest line, and event data, the reader takes; 0 means DefaultMaxLine.
 	MaxLine int
+	// KeepEvents is how many events the report keeps at each end of the stream, of every event
+	// read; 0 means DefaultKeepEvents. The report's counts and verdicts are on every event.
+	KeepEvents int
 	// Client sends the requests; nil means a client that uses no proxy.
 	Client *http.Client
 }
@@ -194,8 +198,14 @@ func run(ctx context.Context, opts Options) (*Report, error) {
 	stopWatch := context.AfterFunc(ctx, func() { time.AfterFunc(Grace, cancelMeasure) })
 	defer stopWatch()
 
-	p := &prober{opts: opts, method: method, client: client, timeout: timeout, limits: limits, rep: rep}
+	keep := opts.KeepEvents
+	if keep <= 0 {
+		keep = DefaultKeepEvents
+	}
+	p := &prober{opts: opts, method: method, client: client, timeout: timeout, limits: limits, keep: keep, rep: rep}
 	raw, err := p.stream(readCtx)
+	readersDone := true
+	defer func() { p.free(readersDone) }()
 	if raw == nil {
 		return rep, err
 	}
@@ -211,7 +221,7 @@ func run(ctx context.Context, opts Options) (*Report, error) {
 		}
 		rep.Answer = ans
 	}
-	rep.measure(measureCtx, raw, readers)
+	readersDone = rep.measure(measureCtx, raw, readers)
 	if err == nil && measureCtx.Err() != nil {
 		// The stream ended in time, but measuring it did not.
 		rep.Pass = false
@@ -235,7 +245,16 @@ type prober struct {
 	client  *http.Client
 	timeout time.Duration
 	limits  limits
+	keep    int
 	rep     *Report
+	release func() // frees the capture's reserved buffer; nil when there is none
+}
+
+// free releases the capture's buffer unless a reader still reads it.
+func (p *prober) free(readersDone bool) {
+	if p.release != nil && readersDone {
+		p.release()
+	}
 }
 
 // newClient is a client for a probe: no proxy, since the endpoint is the user's own server, and
@@ -319,11 +338,12 @@ func (p *prober) stream(ctx context.Context) ([]byte, error) {
 		return nil, fail(ReasonRead, err, "%v", err)
 	}
 	capt := &capture{src: body, buf: []byte{}, start: start, max: p.limits.bytes}
+	defer func() { p.release = capt.release }()
 	rd := sse.NewReader(capt, sse.WithLimit(p.limits.line))
-	var events eventLog
+	events := eventLog{keep: p.keep}
 	for {
 		ev, err := rd.Next()
-		if err == nil && events.n == p.limits.events {
+		if err == nil && events.stats.n == p.limits.events {
 			err = errEventsLimit
 		}
 		if err == io.EOF {
@@ -332,19 +352,19 @@ func (p *prober) stream(ctx context.Context) ([]byte, error) {
 		if err != nil {
 			p.rep.Timing.End = Millis(time.Since(start))
 			p.rep.Bytes = len(capt.buf)
-			p.rep.Events = events.all()
+			events.fill(p.rep)
 			return capt.buf, p.readError(ctx, err)
 		}
 		events.add(newEvent(ev, capt.at))
 	}
 	p.rep.Timing.End = Millis(time.Since(start))
-	p.rep.Events = events.all()
+	events.fill(p.rep)
 	return capt.buf, nil
 }
 
 // readError explains a stream that stopped before its end, with what had arrived.
 func (p *prober) readError(ctx context.Context, err error) error {
-	events := count(len(p.rep.Events), "event")
+	events := count(p.rep.EventCount, "event")
 	so := fmt.Sprintf("%d bytes and %s received so far", p.rep.Bytes, events)
 	var le *sse.LimitError
 	switch {
@@ -383,6 +403,9 @@ func FormatSize(n int) string {
 	return count(n, "byte")
 }
 
+// MaxSize is the largest byte count ParseSize takes.
+const MaxSize = 2 << 30
+
 // ParseSize reads a byte count such as "16MiB", "16 MiB", "512KiB", "1GB" or "4096"; KB, MB and GB
 // count in powers of ten, KiB, MiB and GiB (and K, M, G) in powers of two.
 func ParseSize(s string) (int, error) {
@@ -403,8 +426,8 @@ func ParseSize(s string) (int, error) {
 		return 0, fmt.Errorf("size %q: want a positive number of bytes such as 4096, 512KiB or 16MiB", s)
 	}
 	n := f * mult
-	if n > math.MaxInt32 {
-		return 0, fmt.Errorf("size %q: more than 2 GiB", s)
+	if n > MaxSize {
+		return 0, fmt.Errorf("size %q: more than %s", s, FormatSize(MaxSize))
 	}
 	return max(int(n), 1), nil
 }
@@ -472,10 +495,15 @@ type capture struct {
 	max   int
 	start time.Time
 	at    time.Duration // when the last read returned, since start
+	// release frees the reserved buffer, once nothing reads the capture; nil for a heap buffer.
+	release func()
 }
 
+// reserveFrom is the capture's size past which it reserves the whole of max at once.
+const reserveFrom = 4 << 20
+
 // Read reads from the body and keeps a copy of every byte read. Past max it returns
-// errBytesLimit; the buffer grows by doubling but never beyond max.
+// errBytesLimit; the buffer grows by doubling up to reserveFrom, then to max at once.
 func (c *capture) Read(p []byte) (int, error) {
 	room := c.max - len(c.buf)
 	if room <= 0 {
@@ -493,7 +521,18 @@ func (c *capture) Read(p []byte) (int, error) {
 	n, err := c.src.Read(p)
 	c.at = time.Since(c.start)
 	if need := len(c.buf) + n; need > cap(c.buf) {
-		grown := make([]byte, len(c.buf), min(max(2*cap(c.buf), need, 4<<10), c.max))
+		size := min(max(2*cap(c.buf), need, 4<<10), c.max)
+		var grown []byte
+		if size > reserveFrom && c.release == nil {
+			// Past reserveFrom the whole bound is reserved at once, so a large capture is
+			// neither copied to grow nor held twice while it does.
+			if b, release, ok := reserve(c.max); ok {
+				grown, c.release = b[:len(c.buf)], release
+			}
+		}
+		if grown == nil {
+			grown = make([]byte, len(c.buf), size)
+		}
 		copy(grown, c.buf)
 		c.buf = grown
 	}

@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -836,15 +837,19 @@ func TestProbeWriteJSONIsTheWholeDocument(t *testing.T) {
 }
 
 func TestProbeSizes(t *testing.T) {
-	for in, want := range map[string]int{"16MiB": 16 << 20, "16 MiB": 16 << 20, "512k": 512 << 10, "1GB": 1e9, "4096": 4096, "1.5KiB": 1536} {
+	for in, want := range map[string]int{"16MiB": 16 << 20, "16 MiB": 16 << 20, "512k": 512 << 10, "1GB": 1e9, "4096": 4096, "1.5KiB": 1536, "2GiB": 2 << 30, "2147483648": 2 << 30} {
 		if got, err := ParseSize(in); err != nil || got != want {
 			t.Errorf("ParseSize(%q) = %d, %v; want %d", in, got, err, want)
 		}
 	}
-	for _, bad := range []string{"", "0", "-1MiB", "16 parsecs", "3GiB"} {
+	for _, bad := range []string{"", "0", "-1MiB", "16 parsecs", "3GiB", "2147483649"} {
 		if _, err := ParseSize(bad); err == nil {
 			t.Errorf("ParseSize(%q): no error", bad)
 		}
+	}
+	// The message names the limit the parser holds to.
+	if _, err := ParseSize("2.5GiB"); err == nil || !strings.Contains(err.Error(), "more than 2 GiB") {
+		t.Errorf("ParseSize(2.5GiB): %v, want one that says more than 2 GiB", err)
 	}
 	for n, want := range map[int]string{16 << 20: "16 MiB", 1536: "1.5 KiB", 1: "1 byte", 300: "300 bytes"} {
 		if got := FormatSize(n); got != want {
@@ -857,10 +862,12 @@ func TestProbeSizes(t *testing.T) {
 func TestProbeStreamedVerdict(t *testing.T) {
 	at := func(ms ...float64) *Report {
 		r := &Report{}
+		var last Millis
 		for _, m := range ms {
-			r.Events = append(r.Events, Event{At: Millis(m * float64(time.Millisecond)), Kind: KindText})
+			last = Millis(m * float64(time.Millisecond))
+			r.stats.add(Event{At: last, Kind: KindText})
 		}
-		r.Events = append(r.Events, Event{At: r.Events[len(r.Events)-1].At, Kind: KindDone})
+		r.stats.add(Event{At: last, Kind: KindDone})
 		r.timing()
 		return r
 	}
@@ -869,5 +876,31 @@ func TestProbeStreamedVerdict(t *testing.T) {
 	}
 	if tm := at(10, 40, 90).Timing; !tm.Streamed || time.Duration(tm.Spread) != 80*time.Millisecond {
 		t.Errorf("streamed: %+v", tm)
+	}
+}
+
+// TestEventLogKeepsTheEnds: a long stream's report keeps its first and last events, in order,
+// and counts the rest; a stream of up to twice the kept number and one is kept whole.
+func TestEventLogKeepsTheEnds(t *testing.T) {
+	for _, n := range []int{0, 3, 21, 22, 1000} {
+		l := eventLog{keep: 10}
+		for i := range n {
+			l.add(Event{ID: strconv.Itoa(i + 1), Kind: KindText})
+		}
+		var r Report
+		l.fill(&r)
+		var ids []string
+		for _, e := range r.Events {
+			ids = append(ids, e.ID)
+		}
+		want := []string{}
+		for i := 1; i <= n; i++ {
+			if n <= 21 || i <= 10 || i > n-10 {
+				want = append(want, strconv.Itoa(i))
+			}
+		}
+		if !slices.Equal(ids, want) && !(len(ids) == 0 && len(want) == 0) || r.EventCount != n || r.EventsLeftOut != n-len(want) {
+			t.Errorf("%d events: kept %v, count %d, left out %d; want %v", n, ids, r.EventCount, r.EventsLeftOut, want)
+		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -68,8 +69,14 @@ type Report struct {
 	Bytes int `json:"bytes"`
 	// Complete says whether the stream was read to its end.
 	Complete bool `json:"complete"`
-	// Events are the dispatched events in arrival order; empty, not nil, after Run.
+	// Events are the dispatched events in arrival order: all of them, or, past twice
+	// Options.KeepEvents, the first and the last KeepEvents with EventsLeftOut between them;
+	// empty, not nil, after Run.
 	Events []Event `json:"events"`
+	// EventCount counts the events dispatched, kept or not.
+	EventCount int `json:"eventCount"`
+	// EventsLeftOut counts the events between the first and the last kept, which Events leaves out.
+	EventsLeftOut int `json:"eventsLeftOut,omitempty"`
 	// Timing is when the headers, the first events and the end of the stream arrived.
 	Timing Timing `json:"timing"`
 	// Hazards are what the wire does that loses or hides text; none on a correct stream.
@@ -85,6 +92,8 @@ type Report struct {
 	Pass bool `json:"pass"`
 	// Error says why the probe stopped before the end; "" when it ran through.
 	Error string `json:"error,omitempty"`
+
+	stats eventStats // of every event, kept or not
 }
 
 // Header is one response header that matters.
@@ -189,6 +198,45 @@ type ReaderResult struct {
 	Measure string `json:"measure,omitempty"`
 	// Exact says the reader delivered the answer exactly; false without an answer.
 	Exact bool `json:"-"`
+}
+
+// eventStats is what the report needs of every event, gathered as each arrives so that no
+// event has to be kept: counts by kind, the times that timing needs, and the error events.
+type eventStats struct {
+	n          int
+	first      Millis
+	byKind     map[string]int
+	firstAt    map[string]Millis // of the first event of each kind
+	lastAt     map[string]Millis // of the last event of each kind
+	errors     []errorEvent      // the first MaxHazardLines
+	errorCount int
+}
+
+// errorEvent is an error event's place in the stream and its message.
+type errorEvent struct {
+	n    int // counted from 1
+	name string
+}
+
+func (s *eventStats) add(e Event) {
+	if s.byKind == nil {
+		s.byKind, s.firstAt, s.lastAt = map[string]int{}, map[string]Millis{}, map[string]Millis{}
+	}
+	s.n++
+	if s.n == 1 {
+		s.first = e.At
+	}
+	if s.byKind[e.Kind] == 0 {
+		s.firstAt[e.Kind] = e.At
+	}
+	s.byKind[e.Kind]++
+	s.lastAt[e.Kind] = e.At
+	if e.Kind == KindError {
+		if len(s.errors) < MaxHazardLines {
+			s.errors = append(s.errors, errorEvent{n: s.n, name: e.Name})
+		}
+		s.errorCount++
+	}
 }
 
 // JSON is the report as one indented JSON document.
@@ -351,43 +399,41 @@ func newEvent(ev sse.Event, at time.Duration) Event {
 	}
 }
 
-// eventBlock is how many events an eventLog holds in one block.
-const eventBlock = 4096
-
-// eventLog gathers a stream's events in blocks and joins them once at the end: a list grown by
-// appending would be copied, and its pointers barriered for the collector, every time it grew.
+// eventLog keeps the first keep events and the last keep + 1, in a ring, and the stats of all:
+// a stream's memory then grows with its bytes, not with the objects of its events. A stream of
+// up to 2 * keep + 1 events is kept whole, since leaving out one event saves no line.
 type eventLog struct {
-	blocks [][]Event
-	n      int
+	keep  int
+	head  []Event
+	ring  []Event // the last events, oldest at next once full
+	next  int
+	stats eventStats
 }
 
 func (l *eventLog) add(e Event) {
-	if k := len(l.blocks); k == 0 || len(l.blocks[k-1]) == eventBlock {
-		// The first block grows from small, so a short stream takes little memory.
-		var b []Event
-		if k > 0 {
-			b = make([]Event, 0, eventBlock)
-		}
-		l.blocks = append(l.blocks, b)
+	l.stats.add(e)
+	if len(l.head) < l.keep {
+		l.head = append(l.head, e)
+		return
 	}
-	last := &l.blocks[len(l.blocks)-1]
-	*last = append(*last, e)
-	l.n++
+	if len(l.ring) < l.keep+1 {
+		l.ring = append(l.ring, e)
+		return
+	}
+	l.ring[l.next] = e
+	l.next = (l.next + 1) % len(l.ring)
 }
 
-// all is every event in order, in one slice.
-func (l *eventLog) all() []Event {
-	switch len(l.blocks) {
-	case 0:
-		return nil
-	case 1:
-		return l.blocks[0]
+// fill puts the kept events and the counts into r.
+func (l *eventLog) fill(r *Report) {
+	r.stats = l.stats
+	r.EventCount = l.stats.n
+	tail := append(slices.Clone(l.ring[l.next:]), l.ring[:l.next]...)
+	if l.stats.n > 2*l.keep+1 {
+		tail = tail[1:]
 	}
-	evs := make([]Event, 0, l.n)
-	for _, b := range l.blocks {
-		evs = append(evs, b...)
-	}
-	return evs
+	r.Events = append(slices.Clip(l.head), tail...)
+	r.EventsLeftOut = l.stats.n - len(r.Events)
 }
 
 // finish fills in what follows from the whole capture: byte count, timing and hazards. A stream
@@ -405,43 +451,24 @@ func (r *Report) finish(ctx context.Context, raw []byte, complete bool) {
 
 func (r *Report) timing() {
 	t := &r.Timing
+	st := &r.stats
 	t.FirstEvent, t.FirstText = nil, nil
-	if len(r.Events) > 0 {
-		at := r.Events[0].At
+	if st.n > 0 {
+		at := st.first
 		t.FirstEvent = &at
 	}
 	t.TextKind = KindText
-	if r.countOf(KindText) == 0 && r.countOf(KindJSON) > 0 {
+	if st.byKind[KindText] == 0 && st.byKind[KindJSON] > 0 {
 		t.TextKind = KindJSON
 	}
-	t.TextEvents = 0
+	t.TextEvents = st.byKind[t.TextKind]
 	t.Spread, t.Streamed = 0, false
-	var first, last Millis
-	for _, e := range r.Events {
-		if e.Kind != t.TextKind {
-			continue
-		}
-		if t.TextEvents == 0 {
-			first = e.At
-		}
-		last = e.At
-		t.TextEvents++
-	}
 	if t.TextEvents > 0 {
+		first := st.firstAt[t.TextKind]
 		t.FirstText = &first
-		t.Spread = last - first
+		t.Spread = st.lastAt[t.TextKind] - first
 		t.Streamed = t.TextEvents > 1 && time.Duration(t.Spread) >= StreamedSpread
 	}
-}
-
-func (r *Report) countOf(kind string) int {
-	n := 0
-	for _, e := range r.Events {
-		if e.Kind == kind {
-			n++
-		}
-	}
-	return n
 }
 
 func (r *Report) hazards(ctx context.Context, raw []byte, complete bool) []Hazard {
@@ -460,7 +487,7 @@ func (r *Report) hazards(ctx context.Context, raw []byte, complete bool) []Hazar
 		hs = append(hs, Hazard{Code: HazardCompressed, Detail: fmt.Sprintf(
 			"Content-Encoding is %q: a compressor holds events until its buffer fills or is flushed, so they arrive late and together", enc)})
 	}
-	if complete && len(r.Events) == 0 {
+	if complete && r.stats.n == 0 {
 		// 9.2.6 dispatched nothing: the wire's line rules say nothing useful about such a body.
 		return append(hs, Hazard{Code: HazardNoEvents, Detail: "the whole response holds no event: this is not an event stream, and no client shows anything"})
 	}
@@ -470,26 +497,20 @@ func (r *Report) hazards(ctx context.Context, raw []byte, complete bool) []Hazar
 	if !complete {
 		return hs
 	}
-	done := false
-	for _, e := range r.Events {
-		if e.Kind == KindDone {
-			done = true
-		}
-	}
-	if !done {
+	if r.stats.byKind[KindDone] == 0 {
 		hs = append(hs, Hazard{Code: HazardNoDone, Detail: "the stream ended without " + wire.Done +
 			", the end marker the clients wait for: a client cannot tell a finished answer from a cut one"})
 	}
-	for i, e := range r.Events {
-		if e.Kind != KindError {
-			continue
-		}
+	for _, e := range r.stats.errors {
 		where := "more events follow it"
-		if i == len(r.Events)-1 {
+		if e.n == r.stats.n {
 			where = "the stream ended after it"
 		}
 		hs = append(hs, Hazard{Code: HazardErrorEvent, Detail: fmt.Sprintf(
-			"event %d is an error (%s) and %s; nothing in the standard tells an error from an answer, so each client decides what its user sees", i+1, e.Name, where)})
+			"event %d is an error (%s) and %s; nothing in the standard tells an error from an answer, so each client decides what its user sees", e.n, e.name, where)})
+	}
+	if more := r.stats.errorCount - len(r.stats.errors); more > 0 {
+		hs = append(hs, Hazard{Code: HazardErrorEvent, Detail: fmt.Sprintf("%s more are errors", count(more, "event"))})
 	}
 	return hs
 }
@@ -501,8 +522,9 @@ func isEventStream(ct string) bool {
 
 // measure runs every reader on the bytes received and sets the verdict. Each reader runs until
 // ctx ends; one still running then is reported as not measured, and is left to finish on its own
-// on the bounded capture.
-func (r *Report) measure(ctx context.Context, raw []byte, readers []wire.Reader) {
+// on the bounded capture. It says whether every reader it started has finished.
+func (r *Report) measure(ctx context.Context, raw []byte, readers []wire.Reader) (finished bool) {
+	finished = true
 	r.Readers = r.Readers[:0]
 	answered := r.Answer != nil && r.Answer.OK
 	exact := true
@@ -517,6 +539,7 @@ func (r *Report) measure(ctx context.Context, raw []byte, readers []wire.Reader)
 			case res = <-done:
 			case <-ctx.Done():
 				res.NotMeasured = "out of time: the probe was stopped"
+				finished = false
 			}
 		}
 		exact = exact && res.Exact
@@ -525,6 +548,7 @@ func (r *Report) measure(ctx context.Context, raw []byte, readers []wire.Reader)
 	if answered {
 		r.Pass = r.Complete && exact
 	}
+	return finished
 }
 
 // readOne is one reader's result on the bytes received, against the answer when there is one.

@@ -1,7 +1,7 @@
 // Package testutil is what the course's tests share: the test binary serving as the processes
 // the course starts (a lesson starts `<binary> host`, and under `go test` the binary is the test
-// binary), the failing hosts the tests need, the line diff a failed snapshot shows, and the rule
-// that a browser test skips only where CI does not require Chromium.
+// binary), the failing hosts the tests need, the line diff a failed snapshot shows, and the rules
+// that a browser or pseudo-terminal test skips only where CI does not require one.
 package testutil
 
 import (
@@ -15,6 +15,7 @@ import (
 	"runtime"
 	"runtime/metrics"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -66,22 +67,64 @@ var children = map[string]func(ctx context.Context, args []string) error{
 	},
 	// rejecting-host listens and turns every request away, as a host of another API would.
 	"rejecting-host": func(ctx context.Context, _ []string) error {
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			return err
-		}
-		srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		return serveHost(ctx, func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "application/problem+json")
 			w.WriteHeader(http.StatusUnsupportedMediaType)
 			fmt.Fprint(w, `{"title":"Unsupported Media Type","status":415}`)
-		})}
-		fmt.Printf("Now listening on: http://%s\n", ln.Addr())
-		go func() { <-ctx.Done(); srv.Close() }()
-		if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
-			return err
-		}
-		return nil
+		})
 	},
+	// endless-body-host answers every request with a body that claims 100 GB and never ends.
+	"endless-body-host": func(ctx context.Context, _ []string) error {
+		return serveHost(ctx, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			w.Header().Set("Content-Length", "100000000000")
+			writeForever(r.Context(), w, []byte(`{"naturalLanguageAnswer":"`+strings.Repeat("a", 4070)+`",`), false)
+		})
+	},
+	// endless-stream-host answers every request with an event stream, chunked, that never ends:
+	// events of 18 bytes of data, or of ?data=N bytes.
+	"endless-stream-host": func(ctx context.Context, _ []string) error {
+		return serveHost(ctx, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/event-stream")
+			chunk := strings.Repeat("data: more of the answer\n\n", 160)
+			if n, err := strconv.Atoi(r.URL.Query().Get("data")); err == nil && n > 0 {
+				chunk = "data: " + strings.Repeat("x", n) + "\n\n"
+			}
+			writeForever(r.Context(), w, []byte(chunk), true)
+		})
+	},
+}
+
+// serveHost listens on loopback, announces the address as ASP.NET does, and serves handle until
+// ctx ends.
+func serveHost(ctx context.Context, handle http.HandlerFunc) error {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Handler: handle}
+	fmt.Printf("Now listening on: http://%s\n", ln.Addr())
+	go func() { <-ctx.Done(); srv.Close() }()
+	if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// writeForever writes chunk again and again until the client goes or ctx ends, flushing each
+// one when flush is set.
+func writeForever(ctx context.Context, w http.ResponseWriter, chunk []byte, flush bool) {
+	rc := http.NewResponseController(w)
+	for ctx.Err() == nil {
+		if _, err := w.Write(chunk); err != nil {
+			return
+		}
+		if flush {
+			if err := rc.Flush(); err != nil {
+				return
+			}
+		}
+	}
 }
 
 // SkipUnlessChromium skips a test of a command line that runs the browser when there is none,
@@ -100,6 +143,16 @@ func SkipUnlessChromium(t testing.TB, args []string) {
 		}
 		t.Skipf("%v", err)
 	}
+}
+
+// SkipWithoutPty skips a test that needs a pseudo-terminal where none could be opened, with
+// the reason; CI, on Linux, which always has /dev/ptmx, sets COURSE_REQUIRE_PTY, so there it fails.
+func SkipWithoutPty(t testing.TB, err error) {
+	t.Helper()
+	if os.Getenv("COURSE_REQUIRE_PTY") != "" {
+		t.Fatalf("COURSE_REQUIRE_PTY is set, and no pseudo-terminal opens: %v", err)
+	}
+	t.Skipf("no pseudo-terminals here: %v", err)
 }
 
 // LineDiff renders a line diff of want and got: "- " for lines only in want, "+ " for lines only

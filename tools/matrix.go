@@ -16,6 +16,7 @@ import (
 	"course/ga/skills"
 	"course/internal/dotnet"
 	"course/internal/report"
+	"course/probe"
 	"course/wire"
 )
 
@@ -708,6 +709,37 @@ type WireOptions struct {
 	ConversationID string
 	// Answer is a file holding the answer the server sent, for decode to measure against.
 	Answer string
+	// MaxBytes is the most of standard input decode reads, as `course probe --max-bytes` bounds
+	// a stream; 0 means probe.DefaultMaxBytes.
+	MaxBytes int
+}
+
+// readBounded reads in up to limit bytes (probe.DefaultMaxBytes when 0), as they arrive, into one
+// buffer that grows with them; past limit it stops with an error that names the bound.
+func readBounded(in io.Reader, limit int) ([]byte, error) {
+	if limit <= 0 {
+		limit = probe.DefaultMaxBytes
+	}
+	var buf []byte
+	for {
+		if len(buf) == cap(buf) {
+			// Doubling, but never past the bound and a byte, which tells a longer input.
+			grown := make([]byte, len(buf), min(limit+1, 2*cap(buf)+64<<10))
+			copy(grown, buf)
+			buf = grown
+		}
+		n, err := in.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if len(buf) > limit {
+			return nil, fmt.Errorf("stopped after %s of standard input: raise --max-bytes", probe.FormatSize(limit))
+		}
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("read standard input: %w", err)
+		}
+	}
 }
 
 // NewCmdWire builds `course wire` with its encode, decode and split commands, for experiments on
@@ -775,6 +807,8 @@ Readers: ` + wrapList(wire.ReaderKeys(), "Readers: ") + `.`,
 	f.StringVar(&opts.Reader, "reader", "", "the reader, by key (see above)")
 	f.StringVar(&opts.Format, "format", "", "for the standard reader, the `writer` whose format the stream is in (default GA's text)")
 	f.StringVar(&opts.Answer, "answer", "", "measure what the user sees against the answer in `FILE`")
+	opts.MaxBytes = probe.DefaultMaxBytes
+	f.Var(sizeFlag{&opts.MaxBytes}, "max-bytes", "stop reading after this many bytes of standard input, as course probe does")
 	_ = cmd.MarkFlagRequired("reader")
 	_ = cmd.RegisterFlagCompletionFunc("reader", completeOne(wire.ReaderKeys))
 	_ = cmd.RegisterFlagCompletionFunc("format", completeOne(wire.WriterKeys))
@@ -840,9 +874,9 @@ func runWireDecode(opts *WireOptions) error {
 			return fmt.Errorf("wire decode: --answer: %w", err)
 		}
 	}
-	stream, err := io.ReadAll(opts.In)
+	stream, err := readBounded(opts.In, opts.MaxBytes)
 	if err != nil {
-		return fmt.Errorf("wire decode: read standard input: %w", err)
+		return fmt.Errorf("wire decode: %w", err)
 	}
 	got, readErr := rd.ReadFormat(stream, format)
 	var nc *wire.NeverCompletesError

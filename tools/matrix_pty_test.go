@@ -6,21 +6,30 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
 	"golang.org/x/sys/unix"
 
+	"course/testutil"
 	"course/wire"
 )
 
 // openPty opens a new pseudo-terminal: the program's side, which is a terminal, and the side a
 // person's keyboard writes to.
-func openPty(t *testing.T) (tty, keyboard *os.File) {
+func openPty(t testing.TB) (tty, keyboard *os.File) {
 	t.Helper()
-	keyboard, err := os.OpenFile("/dev/ptmx", os.O_RDWR|unix.O_NOCTTY, 0)
+	return openPtyAt(t, "/dev/ptmx")
+}
+
+// openPtyAt is openPty with the multiplexer at ptmx.
+func openPtyAt(t testing.TB, ptmx string) (tty, keyboard *os.File) {
+	t.Helper()
+	keyboard, err := os.OpenFile(ptmx, os.O_RDWR|unix.O_NOCTTY, 0)
 	if err != nil {
-		t.Skipf("no pseudo-terminals here: %v", err)
+		testutil.SkipWithoutPty(t, err)
 	}
 	t.Cleanup(func() { keyboard.Close() })
 	if err := unix.IoctlSetPointerInt(int(keyboard.Fd()), unix.TIOCSPTLCK, 0); err != nil {
@@ -80,6 +89,38 @@ func TestWireTellsATerminalItReadsStandardInput(t *testing.T) {
 		piped, err := runCourseIn(t, "Hi.\n", args...)
 		if err != nil || strings.Contains(piped, "standard input") {
 			t.Errorf("%q from a pipe: %q, %v", args, piped, err)
+		}
+	}
+}
+
+// recordingTB is a test's TB that notes a skip or a failure and ends the goroutine there, as
+// the real ones do, instead of ending the test.
+type recordingTB struct {
+	testing.TB
+	skipped, failed bool
+}
+
+func (r *recordingTB) Helper() {}
+
+func (r *recordingTB) Skipf(string, ...any) { r.skipped = true; runtime.Goexit() }
+
+func (r *recordingTB) Fatalf(string, ...any) { r.failed = true; runtime.Goexit() }
+
+// TestPtyRequired checks that a test of a pseudo-terminal fails, not skips, where
+// COURSE_REQUIRE_PTY says one is there, and skips where it says nothing.
+func TestPtyRequired(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "ptmx")
+	for _, required := range []string{"", "1"} {
+		t.Setenv("COURSE_REQUIRE_PTY", required)
+		rec := &recordingTB{TB: t}
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			openPtyAt(rec, missing)
+		}()
+		<-done
+		if want := required != ""; rec.failed != want || rec.skipped == want {
+			t.Errorf("COURSE_REQUIRE_PTY=%q: failed %v, skipped %v; want failed %v", required, rec.failed, rec.skipped, want)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -514,6 +515,60 @@ func TestCompletion(t *testing.T) {
 			if slices.Contains(lines, n) {
 				t.Errorf("complete %q: %q should not be offered", tc.args, n)
 			}
+		}
+	}
+}
+
+// repeatReader yields its text again and again, up to n bytes.
+type repeatReader struct {
+	text   []byte
+	n, pos int
+}
+
+func (r *repeatReader) Read(p []byte) (int, error) {
+	k := 0
+	for k < len(p) && r.n > 0 {
+		c := copy(p[k:min(len(p), k+r.n)], r.text[r.pos:])
+		k, r.n, r.pos = k+c, r.n-c, (r.pos+c)%len(r.text)
+	}
+	if k == 0 {
+		return 0, io.EOF
+	}
+	return k, nil
+}
+
+// TestWireDecodeBounded: wire decode holds standard input to the probe's bound, --max-bytes,
+// and says so, rather than read and decode whatever comes.
+func TestWireDecodeBounded(t *testing.T) {
+	event := []byte("data: more of the answer\n\n")
+	for _, tc := range []struct {
+		flags   []string
+		size    int
+		wantErr string
+	}{
+		{nil, 64 << 20, "wire decode: stopped after 4 MiB of standard input: raise --max-bytes"},
+		{[]string{"--max-bytes", "64KiB"}, 1 << 20, "wire decode: stopped after 64 KiB of standard input: raise --max-bytes"},
+		{[]string{"--max-bytes", "2MiB"}, 1 << 20, ""},
+	} {
+		var out bytes.Buffer
+		root := toolsRoot()
+		root.SetIn(&repeatReader{text: event, n: tc.size})
+		root.SetOut(&out)
+		root.SetErr(io.Discard)
+		root.SetArgs(append([]string{"wire", "decode", "--reader", "standard"}, tc.flags...))
+		var err error
+		peak := testutil.PeakHeap(func() { err = root.Execute() })
+		if tc.wantErr == "" {
+			if err != nil || !strings.HasPrefix(out.String(), "more of the answer") {
+				t.Errorf("%v on %d bytes: %v, %.40q", tc.flags, tc.size, err, out.String())
+			}
+			continue
+		}
+		if err == nil || err.Error() != tc.wantErr {
+			t.Errorf("%v on %d bytes: error %v, want %q", tc.flags, tc.size, err, tc.wantErr)
+		}
+		if peak > 32<<20 {
+			t.Errorf("%v on %d bytes: peak heap %d MiB", tc.flags, tc.size, peak>>20)
 		}
 	}
 }

@@ -44,7 +44,7 @@ type ProbeOptions struct {
 	Timeout time.Duration
 	// MaxBytes, MaxEvents and MaxLine bound what the probe reads and keeps (probe.Options).
 	MaxBytes, MaxEvents, MaxLine int
-	// AllEvents prints every event instead of the first and last few.
+	// AllEvents keeps and prints every event instead of the first and last few.
 	AllEvents bool
 	// JSON prints the report as one JSON document.
 	JSON bool
@@ -152,7 +152,10 @@ func (o *ProbeOptions) probeRun() (probe.Options, error) {
 	po := probe.Options{
 		URL: o.URL, Method: o.Method, AnswerURL: o.AnswerURL, AnswerFile: o.AnswerFile,
 		AnswerField: o.AnswerField, Timeout: o.Timeout,
-		MaxBytes: o.MaxBytes, MaxEvents: o.MaxEvents, MaxLine: o.MaxLine,
+		MaxBytes: o.MaxBytes, MaxEvents: o.MaxEvents, MaxLine: o.MaxLine, KeepEvents: probeEventsShown,
+	}
+	if o.AllEvents {
+		po.KeepEvents = o.MaxEvents
 	}
 	switch {
 	case o.MaxEvents <= 0:
@@ -268,7 +271,7 @@ func (p *probeReport) response() {
 
 // events lists every event the reference reader dispatched, when it arrived and what it is.
 func (p *probeReport) events() {
-	p.r.Title("Events, as the HTML standard reads them (%d, %d bytes)", len(p.rep.Events), p.rep.Bytes)
+	p.r.Title("Events, as the HTML standard reads them (%d, %d bytes)", p.rep.EventCount, p.rep.Bytes)
 	events := p.rep.Events
 	if len(events) == 0 {
 		if p.rep.Complete {
@@ -278,29 +281,30 @@ func (p *probeReport) events() {
 		}
 		return
 	}
-	// A long stream shows its first and last few events: the start and the end are where
-	// streams differ, and the rows between would fill the terminal and the memory alike.
+	// A long stream shows its first and last few events, all the report keeps: the start and the
+	// end are where streams differ, and the rows between would fill the terminal and the memory
+	// alike.
 	head, tail := len(events), 0
-	if !p.all && len(events) > 2*probeEventsShown+1 {
-		head, tail = probeEventsShown, probeEventsShown
+	if left := p.rep.EventsLeftOut; left > 0 {
+		head = (len(events) + 1) / 2
+		tail = len(events) - head
 	}
 	rows := make([][]string, 0, head+tail+1)
-	row := func(i int) {
+	row := func(i, n int) {
 		e := events[i]
 		id := e.ID
 		if id == "" {
 			id = "-"
 		}
-		rows = append(rows, []string{strconv.Itoa(i + 1), e.At.String(), e.Type, id, strconv.Itoa(e.Lines), probeEventKind(e), probePreview(e.Data, 40)})
+		rows = append(rows, []string{strconv.Itoa(n), e.At.String(), e.Type, id, strconv.Itoa(e.Lines), probeEventKind(e), probePreview(e.Data, 40)})
 	}
 	for i := range head {
-		row(i)
+		row(i, i+1)
 	}
 	if tail > 0 {
-		left := len(events) - head - tail
-		rows = append(rows, []string{"…", "", "", "", "", "", fmt.Sprintf("(%d events left out: --all-events prints them)", left)})
-		for i := len(events) - tail; i < len(events); i++ {
-			row(i)
+		rows = append(rows, []string{"…", "", "", "", "", "", fmt.Sprintf("(%d events left out: --all-events prints them)", p.rep.EventsLeftOut)})
+		for i := head; i < len(events); i++ {
+			row(i, p.rep.EventCount-len(events)+i+1)
 		}
 	}
 	p.r.Table([]string{"event", "at", "type", "id", "lines", "kind", "data"}, rows)
@@ -447,7 +451,7 @@ func probeVerdict(rep *probe.Report) string {
 	if len(rep.Hazards) == 0 {
 		return "pass: no hazard on the wire"
 	}
-	if rep.Complete && len(rep.Events) == 0 {
+	if rep.Complete && rep.EventCount == 0 {
 		return "fail: no events: this is not an event stream"
 	}
 	if len(rep.Hazards) == 1 {

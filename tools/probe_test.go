@@ -12,8 +12,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -440,6 +442,36 @@ func TestProbeBoundedOnAFastEndlessStream(t *testing.T) {
 
 const probeHeapBound = 64 << 20
 
+// TestProbeRaisedBounds: with bounds no stream reaches in a second (a billion events, 1 GiB), a
+// probe of a fast endless stream still ends by its deadline, and its memory grows by a small
+// constant per event and per byte: the report keeps counts and the first and last events, not
+// every event.
+func TestProbeRaisedBounds(t *testing.T) {
+	url, _ := endlessStream(t, "data: token\n\n", 0)
+	got := regexp.MustCompile(`(\d+) bytes and (\d+) events received so far`)
+	for _, format := range []string{"text", "json"} {
+		t.Run(format, func(t *testing.T) {
+			res := probeEndless(t, url, time.Second, format == "json", "--max-events", "1000000000", "--max-bytes", "1GiB")
+			m := got.FindStringSubmatch(res.err)
+			if res.code != cmdutil.ExitCannotRun || !strings.Contains(res.err, "timed out after 1s with the stream still open") || m == nil {
+				t.Fatalf("exit %d: %s", res.code, res.err)
+			}
+			bytes, _ := strconv.Atoi(m[1])
+			events, _ := strconv.Atoi(m[2])
+			grown := float64(res.peak) - float64(res.base)
+			t.Logf("%d bytes, %d events: heap grew by %.1f MiB, %.1f bytes an event; %v for a 1s deadline", bytes, events, grown/(1<<20), grown/float64(events), res.took)
+			// The capture is a byte a byte, outside the heap on Unix; the rest is the readers'
+			// and the report's, a few MiB whatever the stream.
+			if limit := 32<<20 + 16*float64(events) + 1.5*float64(bytes); grown > limit {
+				t.Errorf("heap grew by %.1f MiB for %d bytes and %d events, more than %.1f MiB", grown/(1<<20), bytes, events, limit/(1<<20))
+			}
+			if res.took > time.Second+pastDeadline() {
+				t.Errorf("%v for a 1s deadline", res.took)
+			}
+		})
+	}
+}
+
 // pastDeadline is how long a probe may run past its deadline: a second, or four under the race
 // detector, which slows the code it watches several times over.
 func pastDeadline() time.Duration {
@@ -464,8 +496,8 @@ type endlessResult struct {
 }
 
 // probeEndless runs `course probe` in-process against url and measures its peak heap and time.
-func probeEndless(t testing.TB, url string, timeout time.Duration, asJSON bool) endlessResult {
-	args := []string{"probe", url, "--method", "GET", "--timeout", timeout.String()}
+func probeEndless(t testing.TB, url string, timeout time.Duration, asJSON bool, flags ...string) endlessResult {
+	args := append([]string{"probe", url, "--method", "GET", "--timeout", timeout.String()}, flags...)
 	if asJSON {
 		args = append(args, "--json")
 	}

@@ -66,7 +66,7 @@ func (o *HostOptions) Start(ctx context.Context) (*hostproc.Host, error) {
 		command = []string{exe, "host", "--Course:Clock=fixed"}
 	}
 	// The stand-in starts no processes of its own; a command of the user's may.
-	spec := hostproc.Spec{Command: command, Env: o.Env, ModelURL: o.ModelURL, AllowRemote: o.AllowRemote, Leaf: o.Cmd == ""}
+	spec := hostproc.Spec{Command: command, Env: o.Env, ModelURL: o.ModelURL, AllowRemote: o.AllowRemote, Leaf: o.Cmd == "", StopNotice: os.Stderr}
 	host, err := hostproc.Start(ctx, spec)
 	if errors.Is(err, hostproc.ErrRemoteHost) {
 		return nil, fmt.Errorf("start host: %w\n(pass --allow-remote-host to let the lesson talk to it)", err)
