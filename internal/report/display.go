@@ -34,7 +34,7 @@ type DisplayOptions struct {
 // AddFlags adds --width and --color to a command and the commands below it.
 func (o *DisplayOptions) AddFlags(cmd *cobra.Command) {
 	cmd.PersistentFlags().IntVar(&o.Width, "width", 0, "fit every line in `N` columns (default: the terminal's width, no limit on a pipe)")
-	cmd.PersistentFlags().StringVar(&o.Color, "color", "auto", "colour verdicts and headings: `never`, auto or always")
+	cmd.PersistentFlags().StringVar(&o.Color, "color", "auto", "colour verdicts and headings `when`: never, auto (on a terminal, unless NO_COLOR is set) or always")
 }
 
 // terminal is what the output is written to, and whether it is a terminal and how wide.
