@@ -37,8 +37,11 @@ func NewCmdCheck(runF func(context.Context, *CheckOptions) error) *cobra.Command
 		Long: `Run the check of a code exercise on your code: go test, with the exercise tag, in the
 course's repository. It fails with a diff until your code is right. Run it from the
 repository (or a folder in it); it needs the Go toolchain.`,
-		Args: cobra.ExactArgs(1),
+		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return fmt.Errorf("check: give one code exercise (got %d arguments): the code exercises are %s", len(args), strings.Join(codeExercises(), ", "))
+			}
 			opts.Exercise, opts.Out, opts.Err = args[0], cmd.OutOrStdout(), cmd.ErrOrStderr()
 			if runF != nil {
 				return runF(cmd.Context(), opts)
@@ -53,15 +56,20 @@ func codeExercise(name string) (l6Exercise, int, error) {
 	slug, num, ok := strings.Cut(name, ".")
 	n, err := strconv.Atoi(num)
 	if !ok || slug != "l6" || err != nil || n < 1 || n > len(l6Exercises) || l6Exercises[n-1].check == "" {
-		var have []string
-		for i, e := range l6Exercises {
-			if e.check != "" {
-				have = append(have, fmt.Sprintf("l6.%d", i+1))
-			}
-		}
-		return l6Exercise{}, 0, fmt.Errorf("check %q: the code exercises are %s", name, strings.Join(have, ", "))
+		return l6Exercise{}, 0, fmt.Errorf("check %q: the code exercises are %s", name, strings.Join(codeExercises(), ", "))
 	}
 	return l6Exercises[n-1], n, nil
+}
+
+// codeExercises names the exercises where the learner writes code, "l6.5".
+func codeExercises() []string {
+	var have []string
+	for i, e := range l6Exercises {
+		if e.check != "" {
+			have = append(have, fmt.Sprintf("l6.%d", i+1))
+		}
+	}
+	return have
 }
 
 func runCheck(ctx context.Context, opts *CheckOptions) error {

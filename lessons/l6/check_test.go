@@ -2,8 +2,10 @@ package l6
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -48,6 +50,14 @@ func TestCheckNamesTheCodeExercises(t *testing.T) {
 	}
 	if _, err := courseRepository(t.Context(), t.TempDir()); err == nil {
 		t.Error("check outside the repository found one")
+	}
+	// With no argument, the command names them too.
+	cmd := NewCmdCheck(func(context.Context, *CheckOptions) error { return errors.New("ran") })
+	cmd.SetArgs([]string{})
+	cmd.SetOut(io.Discard)
+	cmd.SetErr(io.Discard)
+	if err := cmd.Execute(); err == nil || !strings.Contains(err.Error(), "the code exercises are l6.5, l6.6") {
+		t.Errorf("course check with no argument: %v", err)
 	}
 }
 
