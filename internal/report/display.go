@@ -25,7 +25,8 @@ const Continuation = "↩"
 // DisplayOptions says how output is laid out for a person: the canonical form, which snapshots
 // and the original program's references check, is what goes to a pipe without flags.
 type DisplayOptions struct {
-	// Width cuts lines wider than this many columns; 0 fits the terminal, or nothing on a pipe.
+	// Width lays out tables and wraps lines wider than this many columns; 0 fits the terminal,
+	// or nothing on a pipe.
 	Width int
 	// Color is never, auto (a terminal without NO_COLOR) or always.
 	Color string
@@ -134,11 +135,16 @@ func (d *displayWriter) Flush() error {
 
 func (d *displayWriter) writeLine(line string, newline bool) error {
 	var b strings.Builder
-	for i, piece := range Fit(line, d.width) {
+	heading := strings.HasPrefix(line, "== ") || strings.HasPrefix(line, "# ")
+	for i, piece := range fit(line, d.width, true) {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
-		if d.colour {
+		switch {
+		case d.colour && heading:
+			// A heading's pieces are all the heading's, so each is bold, not the first alone.
+			piece = bold + piece + reset
+		case d.colour:
 			piece = colourLine(piece)
 		}
 		b.WriteString(piece)
@@ -153,11 +159,19 @@ func (d *displayWriter) writeLine(line string, newline bool) error {
 // Fit cuts line into pieces of at most width columns. Every piece but the last ends with the
 // Continuation mark, and the pieces after the first repeat the line's indentation (and a
 // quote's bar) so that a cut quote still reads as one.
-func Fit(line string, width int) []string {
+func Fit(line string, width int) []string { return fit(line, width, false) }
+
+// fit is Fit; with hang, the later pieces of a line of prose stand in past its first, as the
+// display writer shows them on a terminal.
+func fit(line string, width int, hang bool) []string {
 	if width <= 0 || twwidth.Width(line) <= width {
 		return []string{line}
 	}
 	lead := leadOf(line)
+	if hang && !strings.HasSuffix(lead, "| ") {
+		// Prose hangs: its later pieces are indented past its first, so they read as one line.
+		lead += hangingIndent
+	}
 	if twwidth.Width(lead)+2 >= width {
 		lead = ""
 	}
@@ -174,6 +188,9 @@ func Fit(line string, width int) []string {
 		rest, prefix = tail, lead
 	}
 }
+
+// hangingIndent is how far the later pieces of a cut line of prose stand in from its first.
+const hangingIndent = "  "
 
 // leadOf is a line's indentation, with the "  | " of a quoted line.
 func leadOf(line string) string {
