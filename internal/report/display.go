@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -106,9 +107,59 @@ type displayWriter struct {
 	width   int
 	colour  bool
 	pending []byte
+	fixed   *fixedRows
+}
+
+// fixedRows are the rows of a table of fixed columns (FixedRow) the display holds until the
+// table ends, so that its rows are laid out together, as one table.
+type fixedRows struct {
+	widths []int
+	rows   [][]string
+	lines  []string // the rows as pinned
+}
+
+// fixedRow holds one row of a table of fixed columns; a row of other columns ends the table.
+func (d *displayWriter) fixedRow(widths []int, cells []string, line string) error {
+	if d.fixed != nil && !slices.Equal(d.fixed.widths, widths) {
+		if err := d.endFixed(); err != nil {
+			return err
+		}
+	}
+	if d.fixed == nil {
+		d.fixed = &fixedRows{widths: slices.Clone(widths)}
+	}
+	d.fixed.rows = append(d.fixed.rows, slices.Clone(cells))
+	d.fixed.lines = append(d.fixed.lines, line)
+	return nil
+}
+
+// endFixed writes the table of fixed columns held so far: pinned when it fits, else laid out.
+func (d *displayWriter) endFixed() error {
+	f := d.fixed
+	if f == nil {
+		return nil
+	}
+	d.fixed = nil
+	lines := f.lines
+	if !fits(lines, d.width) {
+		if laid, ok := layoutColumns(f.rows, f.widths, 1, d.width); ok {
+			lines = laid
+		} else {
+			lines = layoutBlocks(nil, f.rows)
+		}
+	}
+	for _, l := range lines {
+		if err := d.writeLine(l, true); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (d *displayWriter) Write(p []byte) (int, error) {
+	if err := d.endFixed(); err != nil {
+		return 0, err
+	}
 	d.pending = append(d.pending, p...)
 	for {
 		i := bytes.IndexByte(d.pending, '\n')
@@ -125,6 +176,9 @@ func (d *displayWriter) Write(p []byte) (int, error) {
 
 // Flush writes a last line that has no line break.
 func (d *displayWriter) Flush() error {
+	if err := d.endFixed(); err != nil {
+		return err
+	}
 	if len(d.pending) == 0 {
 		return nil
 	}

@@ -86,3 +86,29 @@ func TestTablesLaidOutForTheWidth(t *testing.T) {
 		}
 	}
 }
+
+// TestFixedRowsLaidOutTogether checks that the rows of a table of fixed columns are laid out
+// as one table: their columns start at the same place on every row.
+func TestFixedRowsLaidOutTogether(t *testing.T) {
+	var b strings.Builder
+	w, flush, err := (&DisplayOptions{Width: 40, Color: "never"}).Writer(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := New(w)
+	r.FixedRow([]int{8, 6}, "a short one", "X", "the last cell, long enough to wrap")
+	r.FixedRow([]int{8, 6}, "a very much longer first cell", "Y", "z")
+	r.Line("after")
+	if err := flush(); err != nil {
+		t.Fatal(err)
+	}
+	var cols []int
+	for l := range strings.SplitSeq(b.String(), "\n") {
+		if i := strings.IndexAny(l, "XY"); i >= 0 && !strings.HasPrefix(l, "after") {
+			cols = append(cols, i)
+		}
+	}
+	if len(cols) != 2 || cols[0] != cols[1] || !strings.HasSuffix(b.String(), "\nafter\n") {
+		t.Errorf("the rows' second column at %v, want one place:\n%s", cols, b.String())
+	}
+}

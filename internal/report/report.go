@@ -239,10 +239,10 @@ func (r *Report) FixedRow(widths []int, cells ...string) {
 		}
 	}
 	line := strings.TrimRight(b.String(), " ")
-	if w := r.width(); w > 0 && twwidth.Width(line) > w {
-		if lines, ok := layoutColumns([][]string{cells}, widths, 1, w); ok {
-			line = strings.Join(lines, "\n")
-		}
+	if d, ok := r.w.(*displayWriter); ok && d.width > 0 && r.err == nil {
+		// The display holds the rows until the table ends, so they are laid out together.
+		r.err = d.fixedRow(widths, cells, line)
+		return
 	}
 	r.Printf("%s\n", line)
 }
