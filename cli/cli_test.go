@@ -112,3 +112,67 @@ func TestExerciseNames(t *testing.T) {
 		}
 	}
 }
+
+// TestLearnersErrors checks the one-line hints for what a learner mistypes: the lesson meant
+// through case or a stray space, the lessons that have a flag this one lacks, the nearest flag.
+func TestLearnersErrors(t *testing.T) {
+	var withMain []string
+	for _, c := range NewRootCmd("test").Commands() {
+		if c.LocalFlags().Lookup("main") != nil {
+			withMain = append(withMain, c.Name())
+		}
+	}
+	if len(withMain) == 0 {
+		t.Fatal("no lesson has --main")
+	}
+	cases := []struct {
+		args    []string
+		want    []string
+		notWant string
+	}{
+		{[]string{"L6"}, []string{`unknown command "L6"`, "did you mean l6?"}, "l7"},
+		{[]string{"l", "6"}, []string{`unknown command "l 6"`, "did you mean l6?"}, "l7"},
+		{[]string{"l"}, []string{`unknown command "l"`, "course lessons"}, "l1 or"},
+		{[]string{"l6", "--main"}, []string{"course l6 has no --main", strings.Join(withMain, ", ")}, ""},
+		{[]string{"l6", "--exersice", "1"}, []string{"unknown flag --exersice", "did you mean --exercise?"}, ""},
+		{[]string{"l6", "--widht", "80"}, []string{"did you mean --width?"}, ""},
+		{[]string{"l6", "--zzzzzz"}, []string{"unknown flag --zzzzzz", "course l6 --help"}, "did you mean"},
+	}
+	for _, tc := range cases {
+		_, err := runCourse(t, tc.args...)
+		for _, w := range tc.want {
+			if err == nil || !strings.Contains(err.Error(), w) {
+				t.Errorf("course %s: %v, want %q", strings.Join(tc.args, " "), err, w)
+			}
+		}
+		if err != nil && tc.notWant != "" && strings.Contains(err.Error(), tc.notWant) {
+			t.Errorf("course %s: %v, want no %q", strings.Join(tc.args, " "), err, tc.notWant)
+		}
+		if err != nil && strings.Contains(err.Error(), "\n") {
+			t.Errorf("course %s: %q is more than one line", strings.Join(tc.args, " "), err)
+		}
+	}
+}
+
+// TestHelpInCourseOrder checks that --help lists the lessons l1 to l28 in the course's order
+// and that --color's help names its default.
+func TestHelpInCourseOrder(t *testing.T) {
+	out, err := runCourse(t, "--help")
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := -1
+	for _, l := range lessons.Course() {
+		i := strings.Index(out, "\n  "+l.Slug+" ")
+		if i < 0 {
+			t.Fatalf("--help does not list %s:\n%s", l.Slug, out)
+		}
+		if i < last {
+			t.Errorf("--help lists %s out of the course's order:\n%s", l.Slug, out)
+		}
+		last = i
+	}
+	if !strings.Contains(out, `(default "auto")`) || strings.Contains(out, "--color never") {
+		t.Errorf("--help does not show --color's default plainly:\n%s", out)
+	}
+}

@@ -45,7 +45,7 @@ it over HTTP, and prints what the written lesson discusses, computed from what h
 				_, err := fmt.Fprintln(cmd.OutOrStdout(), "`course --help` lists the tools and the flags.")
 				return err
 			}
-			return unknownCommand(cmd, args[0])
+			return unknownCommand(cmd, args)
 		},
 		// Every command writes through the display writer when a person reads the output.
 		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
@@ -60,6 +60,9 @@ it over HTTP, and prints what the written lesson discusses, computed from what h
 		PersistentPostRunE: func(*cobra.Command, []string) error { return flush() },
 	}
 	display.AddFlags(root)
+	// Lessons are listed in the course's order, l1 to l28, and the tools in the order they are added.
+	cobra.EnableCommandSorting = false
+	root.SetFlagErrorFunc(flagError)
 	// Flag help wraps at the reading width, so that every --help fits a terminal.
 	root.SetUsageTemplate(strings.ReplaceAll(root.UsageTemplate(), ".FlagUsages", fmt.Sprintf(".FlagUsagesWrapped %d", report.DefaultWidth)))
 	root.AddGroup(&cobra.Group{ID: "lessons", Title: "Lessons:"}, &cobra.Group{ID: "tools", Title: "Tools:"})
@@ -107,17 +110,6 @@ func noExercises(cmd *cobra.Command, c *learn.Course, slug string) {
 		}
 		return nil
 	}
-}
-
-// unknownCommand says what the course has instead of name: the nearest command, or the index.
-func unknownCommand(root *cobra.Command, name string) error {
-	if root.SuggestionsMinimumDistance <= 0 {
-		root.SuggestionsMinimumDistance = 2 // cobra's own default, which it sets only for its own message
-	}
-	if near := root.SuggestionsFor(name); len(near) > 0 {
-		return fmt.Errorf("unknown command %q: did you mean %s? `course lessons` lists the lessons", name, strings.Join(near, " or "))
-	}
-	return fmt.Errorf("unknown command %q: `course lessons` lists the lessons, `course --help` the tools", name)
 }
 
 // Execute runs the course's command line with args, for main and for tests.

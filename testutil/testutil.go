@@ -59,6 +59,11 @@ var children = map[string]func(ctx context.Context, args []string) error{
 	"dying-host": func(context.Context, []string) error {
 		return errors.New("cannot read its configuration")
 	},
+	// silent-host never says where it listens, as a host still starting does, and waits to be stopped.
+	"silent-host": func(ctx context.Context, _ []string) error {
+		<-ctx.Done()
+		return nil
+	},
 	// remote-host announces an address off this machine and waits to be stopped.
 	"remote-host": func(ctx context.Context, _ []string) error {
 		fmt.Println("      Now listening on: http://10.255.255.1:5252")

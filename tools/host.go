@@ -1,16 +1,20 @@
 package tools
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"net"
 	"os"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/spf13/cobra"
 
 	"course/gahost"
 	"course/hostproc"
+	"course/internal/report"
 )
 
 // NewCmdHost builds `course host`, which serves the stand-in for GaChatbot.Api until it is
@@ -29,7 +33,11 @@ Configuration is read as ASP.NET reads it, from the environment or the command l
   Course__NewLine                   lf, or crlf to build answers as GA does on Windows
   Course__Splitter                  pinned (SseChunker at a826864) or 743 (after GA's #743)
   Course__Clock                     system, or fixed for durations of 0 ms (the lessons' host)
-  Course__Ga                        pin (GA at a826864), or main for GaChatbot.Api as on GA's main`,
+  Course__Ga                        pin (GA at a826864), or main for GaChatbot.Api as on GA's main
+
+The host runs without a model server, as the lessons do, so GA logs a warning and a stack
+trace for every call to the closed model port. On a terminal those records are folded into
+one line; --verbose (or a stderr that is a file or a pipe) shows GA's whole log.`,
 		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			for _, a := range args {
@@ -37,12 +45,47 @@ Configuration is read as ASP.NET reads it, from the environment or the command l
 					return cmd.Help()
 				}
 			}
+			verbose := slices.Contains(args, "--verbose")
+			args = slices.DeleteFunc(slices.Clone(args), func(a string) bool { return a == "--verbose" })
 			warnIfReachable(cmd.ErrOrStderr(), args)
+			stderr := cmd.ErrOrStderr()
+			if f, ok := stderr.(*os.File); ok && !verbose && report.IsTerminal(f) {
+				stderr = &refusedModelFolder{w: stderr}
+			}
 			// A host a lesson started ends with its course even if its supervisor is killed; a
 			// host a user started watches nothing (see WatchParent).
-			return gahost.Run(hostproc.WatchParent(cmd.Context()), args, cmd.OutOrStdout(), cmd.ErrOrStderr())
+			return gahost.Run(hostproc.WatchParent(cmd.Context()), args, cmd.OutOrStdout(), stderr)
 		},
 	}
+}
+
+// refusedModelFolder writes GA's log records as they are, except those of a call to the closed
+// model port, which it folds into one line the first time one comes. The host's logger writes
+// each record with one Write, so a Write is a whole record.
+type refusedModelFolder struct {
+	mu   sync.Mutex
+	w    io.Writer
+	said bool
+}
+
+// refusedMark is what every record of a call to the closed model port holds, before the address.
+const refusedMark = "Connection refused ("
+
+func (f *refusedModelFolder) Write(p []byte) (int, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	i := bytes.Index(p, []byte(refusedMark))
+	if i < 0 {
+		return f.w.Write(p)
+	}
+	if !f.said {
+		f.said = true
+		addr, _, _ := bytes.Cut(p[i+len(refusedMark):], []byte(")"))
+		if _, err := fmt.Fprintf(f.w, "course host: no model server answers at %s, as the course intends: GA logs each call to it with a stack trace, which --verbose shows\n", addr); err != nil {
+			return 0, err
+		}
+	}
+	return len(p), nil
 }
 
 // warnIfReachable warns on w when the host's listen addresses (from args and the environment, as

@@ -216,9 +216,16 @@ func runProbe(ctx context.Context, opts *ProbeOptions) error {
 		}
 	}
 	if runErr != nil {
+		if rep.Status == http.StatusUnsupportedMediaType && po.Body == nil {
+			runErr = fmt.Errorf("%w: the probe sent no body; add --message TEXT or --data JSON", runErr)
+		}
 		return &cmdutil.ExitError{Code: cmdutil.ExitCannotRun, Err: runErr}
 	}
 	if !rep.Pass {
+		// The report's last line is the verdict already; only JSON, which has no such line, needs it again.
+		if !opts.JSON {
+			return &cmdutil.ExitError{Code: cmdutil.ExitFail}
+		}
 		return &cmdutil.ExitError{Code: cmdutil.ExitFail, Err: errors.New("probe: " + probeVerdict(rep))}
 	}
 	return nil

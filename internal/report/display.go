@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -25,7 +26,8 @@ const Continuation = "↩"
 // DisplayOptions says how output is laid out for a person: the canonical form, which snapshots
 // and the original program's references check, is what goes to a pipe without flags.
 type DisplayOptions struct {
-	// Width cuts lines wider than this many columns; 0 fits the terminal, or nothing on a pipe.
+	// Width lays out tables and wraps lines wider than this many columns; 0 fits the terminal,
+	// or nothing on a pipe.
 	Width int
 	// Color is never, auto (a terminal without NO_COLOR) or always.
 	Color string
@@ -34,7 +36,7 @@ type DisplayOptions struct {
 // AddFlags adds --width and --color to a command and the commands below it.
 func (o *DisplayOptions) AddFlags(cmd *cobra.Command) {
 	cmd.PersistentFlags().IntVar(&o.Width, "width", 0, "fit every line in `N` columns (default: the terminal's width, no limit on a pipe)")
-	cmd.PersistentFlags().StringVar(&o.Color, "color", "auto", "colour verdicts and headings: `never`, auto or always")
+	cmd.PersistentFlags().StringVar(&o.Color, "color", "auto", "colour verdicts and headings `when`: never, auto (on a terminal, unless NO_COLOR is set) or always")
 }
 
 // terminal is what the output is written to, and whether it is a terminal and how wide.
@@ -105,9 +107,59 @@ type displayWriter struct {
 	width   int
 	colour  bool
 	pending []byte
+	fixed   *fixedRows
+}
+
+// fixedRows are the rows of a table of fixed columns (FixedRow) the display holds until the
+// table ends, so that its rows are laid out together, as one table.
+type fixedRows struct {
+	widths []int
+	rows   [][]string
+	lines  []string // the rows as pinned
+}
+
+// fixedRow holds one row of a table of fixed columns; a row of other columns ends the table.
+func (d *displayWriter) fixedRow(widths []int, cells []string, line string) error {
+	if d.fixed != nil && !slices.Equal(d.fixed.widths, widths) {
+		if err := d.endFixed(); err != nil {
+			return err
+		}
+	}
+	if d.fixed == nil {
+		d.fixed = &fixedRows{widths: slices.Clone(widths)}
+	}
+	d.fixed.rows = append(d.fixed.rows, slices.Clone(cells))
+	d.fixed.lines = append(d.fixed.lines, line)
+	return nil
+}
+
+// endFixed writes the table of fixed columns held so far: pinned when it fits, else laid out.
+func (d *displayWriter) endFixed() error {
+	f := d.fixed
+	if f == nil {
+		return nil
+	}
+	d.fixed = nil
+	lines := f.lines
+	if !fits(lines, d.width) {
+		if laid, ok := layoutColumns(f.rows, f.widths, 1, d.width); ok {
+			lines = laid
+		} else {
+			lines = layoutBlocks(nil, f.rows)
+		}
+	}
+	for _, l := range lines {
+		if err := d.writeLine(l, true); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (d *displayWriter) Write(p []byte) (int, error) {
+	if err := d.endFixed(); err != nil {
+		return 0, err
+	}
 	d.pending = append(d.pending, p...)
 	for {
 		i := bytes.IndexByte(d.pending, '\n')
@@ -124,6 +176,9 @@ func (d *displayWriter) Write(p []byte) (int, error) {
 
 // Flush writes a last line that has no line break.
 func (d *displayWriter) Flush() error {
+	if err := d.endFixed(); err != nil {
+		return err
+	}
 	if len(d.pending) == 0 {
 		return nil
 	}
@@ -134,11 +189,16 @@ func (d *displayWriter) Flush() error {
 
 func (d *displayWriter) writeLine(line string, newline bool) error {
 	var b strings.Builder
-	for i, piece := range Fit(line, d.width) {
+	heading := strings.HasPrefix(line, "== ") || strings.HasPrefix(line, "# ")
+	for i, piece := range fit(line, d.width, true) {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
-		if d.colour {
+		switch {
+		case d.colour && heading:
+			// A heading's pieces are all the heading's, so each is bold, not the first alone.
+			piece = bold + piece + reset
+		case d.colour:
 			piece = colourLine(piece)
 		}
 		b.WriteString(piece)
@@ -153,11 +213,19 @@ func (d *displayWriter) writeLine(line string, newline bool) error {
 // Fit cuts line into pieces of at most width columns. Every piece but the last ends with the
 // Continuation mark, and the pieces after the first repeat the line's indentation (and a
 // quote's bar) so that a cut quote still reads as one.
-func Fit(line string, width int) []string {
+func Fit(line string, width int) []string { return fit(line, width, false) }
+
+// fit is Fit; with hang, the later pieces of a line of prose stand in past its first, as the
+// display writer shows them on a terminal.
+func fit(line string, width int, hang bool) []string {
 	if width <= 0 || twwidth.Width(line) <= width {
 		return []string{line}
 	}
 	lead := leadOf(line)
+	if hang && !strings.HasSuffix(lead, "| ") {
+		// Prose hangs: its later pieces are indented past its first, so they read as one line.
+		lead += hangingIndent
+	}
 	if twwidth.Width(lead)+2 >= width {
 		lead = ""
 	}
@@ -174,6 +242,9 @@ func Fit(line string, width int) []string {
 		rest, prefix = tail, lead
 	}
 }
+
+// hangingIndent is how far the later pieces of a cut line of prose stand in from its first.
+const hangingIndent = "  "
 
 // leadOf is a line's indentation, with the "  | " of a quoted line.
 func leadOf(line string) string {

@@ -101,7 +101,13 @@ func (r *Report) Facts(width int, rows ...Fact) {
 		return
 	}
 	for _, f := range rows {
-		r.Printf("%s  %s\n", Pad(f.Label, width), f.Value)
+		line := Pad(f.Label, width) + "  " + f.Value
+		if w := r.width(); w > 0 && twwidth.Width(line) > w {
+			if lines, ok := layoutColumns([][]string{{f.Label, f.Value}}, []int{width}, 2, w); ok {
+				line = strings.Join(lines, "\n")
+			}
+		}
+		r.Printf("%s\n", line)
 	}
 }
 
@@ -129,8 +135,15 @@ func (r *Report) Table(header []string, rows [][]string) {
 		r.err = fmt.Errorf("table: %w", err)
 		return
 	}
+	var lines []string
 	for l := range strings.SplitSeq(strings.TrimSuffix(r.tableBuf.String(), "\n"), "\n") {
-		r.Printf("%s\n", strings.TrimRight(l, " "))
+		lines = append(lines, strings.TrimRight(l, " "))
+	}
+	if w := r.width(); w > 0 && !fits(lines, w) {
+		lines = layoutTable(header, rows, w)
+	}
+	for _, l := range lines {
+		r.Printf("%s\n", l)
 	}
 }
 
@@ -225,5 +238,11 @@ func (r *Report) FixedRow(widths []int, cells ...string) {
 			b.WriteString(strings.Repeat(" ", max(widths[i]-twwidth.Width(c), 0)))
 		}
 	}
-	r.Printf("%s\n", strings.TrimRight(b.String(), " "))
+	line := strings.TrimRight(b.String(), " ")
+	if d, ok := r.w.(*displayWriter); ok && d.width > 0 && r.err == nil {
+		// The display holds the rows until the table ends, so they are laid out together.
+		r.err = d.fixedRow(widths, cells, line)
+		return
+	}
+	r.Printf("%s\n", line)
 }

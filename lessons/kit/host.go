@@ -67,7 +67,12 @@ func (o *HostOptions) Start(ctx context.Context) (*hostproc.Host, error) {
 	}
 	// The stand-in starts no processes of its own; a command of the user's may.
 	spec := hostproc.Spec{Command: command, Env: o.Env, ModelURL: o.ModelURL, AllowRemote: o.AllowRemote, Leaf: o.Cmd == "", StopNotice: os.Stderr}
+	began := time.Now()
 	host, err := hostproc.Start(ctx, spec)
+	if err != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		// The host's own last lines say nothing here: the lesson's budget ran out, not the host.
+		return nil, o.startTimedOut(time.Since(began))
+	}
 	if errors.Is(err, hostproc.ErrRemoteHost) {
 		return nil, fmt.Errorf("start host: %w\n(pass --allow-remote-host to let the lesson talk to it)", err)
 	}
@@ -75,6 +80,18 @@ func (o *HostOptions) Start(ctx context.Context) (*hostproc.Host, error) {
 		return nil, fmt.Errorf("start host: %w", err)
 	}
 	return host, nil
+}
+
+// startTimedOut is the error of a start that the lesson's --timeout cut short after took: it
+// says how long the start had run and what --timeout to try instead.
+func (o *HostOptions) startTimedOut(took time.Duration) error {
+	budget := o.Budget()
+	raise := max(2*budget, 4*took).Round(time.Second)
+	if raise <= budget {
+		raise = budget + time.Second
+	}
+	return fmt.Errorf("start host: the host was not ready within the lesson's --timeout %s (the start had taken %s): raise it, for instance --timeout %s",
+		budget, took.Round(time.Millisecond), raise)
 }
 
 // StartingHost is a host a lesson starts before it works out what needs no host, so that the

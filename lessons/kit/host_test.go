@@ -1,8 +1,11 @@
 package kit
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"os"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -39,5 +42,35 @@ func TestAskAllAnswersEveryQuestionInItsPlace(t *testing.T) {
 	}
 	if err := AskAll(0, func(int) error { return errors.New("asked") }); err != nil {
 		t.Errorf("no questions: %v", err)
+	}
+}
+
+// TestStartTimeoutSaysRaiseIt checks that a host still starting when the lesson's --timeout runs
+// out gets one line that names the timeout, the time the start took, and a longer timeout.
+func TestStartTimeoutSaysRaiseIt(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := &HostOptions{Cmd: `"` + exe + `" silent-host`, Timeout: 700 * time.Millisecond}
+	ctx, cancel := context.WithTimeout(t.Context(), opts.Budget())
+	defer cancel()
+	host, err := opts.Start(ctx)
+	if err == nil {
+		_ = host.Stop()
+		t.Fatal("a host that never listens started")
+	}
+	msg := err.Error()
+	for _, want := range []string{"--timeout 700ms", "the start had taken ", "raise it, for instance --timeout "} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("error %q, want %q", msg, want)
+		}
+	}
+	if strings.Contains(msg, "\n") {
+		t.Errorf("error %q is more than one line", msg)
+	}
+	// the same host with a budget of its own, a bad command line, fails as it did
+	if _, err := (&HostOptions{Cmd: `"unclosed`}).Start(t.Context()); err == nil || strings.Contains(err.Error(), "--timeout") {
+		t.Errorf("a bad --host-cmd: %v", err)
 	}
 }
