@@ -162,15 +162,12 @@ func l16Chord(root, degrees string) theory.PCMask {
 	return theory.MaskOf(theory.PitchClasses(notes)...)
 }
 
-// l16Sharps names pitch classes as the original lesson writes them.
-var l16Sharps = [12]string{"C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"}
-
 // l16Notes writes a pitch-class set in ascending order with sharps, "C E G A#".
 func l16Notes(m theory.PCMask) string {
 	pcs := m.PitchClasses()
 	names := make([]string, len(pcs))
 	for i, p := range pcs {
-		names[i] = l16Sharps[p]
+		names[i] = theory.SharpName(p)
 	}
 	return strings.Join(names, " ")
 }

@@ -16,6 +16,7 @@ import (
 	"course/internal/dotnet"
 	"course/internal/report"
 	"course/lessons/kit"
+	"course/theory"
 )
 
 // l2Shapes are the six chord shapes the lesson embeds, written as a chord chart writes them,
@@ -210,7 +211,7 @@ func (l *lesson2) documents() error {
 			rootless = "yes"
 		}
 		l.r.FixedRow(w, e.label, e.voicing.Diagram(), e.analysis.Chord.DisplayName(), kit.JoinInts(e.doc.PitchClasses, " "),
-			kit.JoinInts(e.doc.MidiNotes, " "), fmt.Sprintf("%d %s", e.doc.RootPitchClass, kit.SharpName(e.doc.RootPitchClass)),
+			kit.JoinInts(e.doc.MidiNotes, " "), fmt.Sprintf("%d %s", e.doc.RootPitchClass, theory.SharpName(e.doc.RootPitchClass)),
 			strconv.Itoa(e.doc.Inversion), rootless, e.doc.HarmonicFunction)
 	}
 	return nil

@@ -699,7 +699,6 @@ func (l *lesson21) scores() error {
 // draft plays the parked draft's answer for "mellow Cm9" and asks its tags after the chord.
 func (l *lesson21) draft() error {
 	l.r.Title("The parked draft's example answer for \"mellow Cm9\", %s", l21Where)
-	names := []string{"C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"}
 	shape, err := l21FromChart(l21Draft.chart)
 	if err != nil {
 		return err
@@ -710,12 +709,12 @@ func (l *lesson21) draft() error {
 	}
 	var plays, is, out []string
 	for _, m := range shape.midi {
-		plays = append(plays, names[m%12])
+		plays = append(plays, theory.SharpName(m))
 	}
 	for _, p := range pcs {
-		is = append(is, names[p])
+		is = append(is, theory.SharpName(p))
 		if shape.pcs&theory.MaskOf(p) == 0 {
-			out = append(out, names[p])
+			out = append(out, theory.SharpName(p))
 		}
 	}
 	l.r.Line("%s plays %s; %s is %s, and the voicing leaves out %s", l21Draft.chart, strings.Join(plays, " "), l21Draft.chord,

@@ -334,7 +334,7 @@ func (l *lesson22) rows() {
 	var tables, icvs []string
 	for _, q := range l.qualities {
 		var mine []string
-		for _, root := range kit.SharpNoteNames {
+		for _, root := range theory.SharpNames {
 			a := l.ask("ICV neighbors of " + root + q)
 			mine = append(mine, a.table())
 			icvs = append(icvs, a.icv)

@@ -392,7 +392,7 @@ type deltaSweep struct {
 func sweepChords() []string {
 	var out []string
 	for _, q := range kit.GrothendieckQualities {
-		for _, n := range kit.SharpNoteNames {
+		for _, n := range theory.SharpNames {
 			out = append(out, n+q)
 		}
 	}
