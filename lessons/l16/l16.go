@@ -126,12 +126,13 @@ of 144 chords, searched in the OPTIC-K index lesson 3 builds.`,
 }
 
 // l16Config is what the lesson's answers depend on besides GA's code: the prompts and the
-// grid's qualities.
+// grid's qualities, and lesson 15's symbols.
 type l16Config struct {
 	examples      []l16Asked
 	phrasings     []string
 	gridQualities []l16Quality
 	fullAnswer    string
+	symbols       []l16Quality
 }
 
 // lesson16 carries what the sections share.
@@ -143,7 +144,7 @@ type lesson16 struct {
 }
 
 func run(ctx context.Context, opts *Options) error {
-	return runLesson16(ctx, opts.Out, l16Config{l16Examples, l16Phrasings, l16GridQualities, l16FullAnswer})
+	return runLesson16(ctx, opts.Out, l16Config{l16Examples, l16Phrasings, l16GridQualities, l16FullAnswer, l16Symbols})
 }
 
 // runLesson16 runs the lesson on cfg.
@@ -226,9 +227,9 @@ func (l *lesson16) phrasings() error {
 // symbols asks for C with each suffix of lesson 15 and holds the chord read against a
 // textbook's, then against what ChordVocabulary reads.
 func (l *lesson16) symbols() error {
-	l.r.Title("The %d symbols of lesson 15, asked as \"voicings for C…\"", len(l16Symbols))
+	l.r.Title("The %d symbols of lesson 15, asked as \"voicings for C…\"", len(l.cfg.symbols))
 	var wrong []string
-	for _, s := range l16Symbols {
+	for _, s := range l.cfg.symbols {
 		q := query.ExtractTyped("voicings for C" + s.name)
 		textbook := l16Chord("C", s.degrees)
 		if len(q.PitchClasses) > 0 && theory.MaskOf(q.PitchClasses...) == textbook {
@@ -236,13 +237,13 @@ func (l *lesson16) symbols() error {
 		}
 		wrong = append(wrong, fmt.Sprintf("C%s: %s, a textbook's %s", s.name, l16Read(q), l16Notes(textbook)))
 	}
-	l.r.Line("read as a textbook spells them: %d of %d", len(l16Symbols)-len(wrong), len(l16Symbols))
+	l.r.Line("read as a textbook spells them: %d of %d", len(l.cfg.symbols)-len(wrong), len(l.cfg.symbols))
 	for _, s := range wrong {
 		l.r.Line("  %s", s)
 	}
 	// ChordInfoSkill reads the same symbols with ChordVocabulary (lesson 15).
 	var disagree []string
-	for _, s := range l16Symbols {
+	for _, s := range l.cfg.symbols {
 		_, pcs, ok := search.TryParse("C" + s.name)
 		vocabulary := theory.MaskOf(skills.GetFormula(skills.NormalizeQuality(s.name)).Intervals...)
 		if !ok || theory.MaskOf(pcs...) != vocabulary {
