@@ -19,7 +19,10 @@ import (
 // before the pin a826864; every line number below is of that commit. GA's main (f4f5b4a) is not
 // readable; the course's original program records that main only marks their refusals as
 // declined and changed the sets they search without changing one answer it asks for, so the
-// same models serve the lessons' --main runs.
+// same models serve the lessons' --main runs. GA pastes the chord token and the quality table
+// into each of the four files, and TryBuildPcSet into several (the citations below name each
+// copy); the model keeps one of each, as the copies agree, while each skill's patterns and
+// answers stay in its own file as GA has them.
 
 // grothendieckChordToken is the chord token every pattern of the four skills captures: a
 // letter, an optional accidental, an optional quality word, digits, altered degrees and a
