@@ -307,9 +307,6 @@ func (l *lesson16) buildIndex() error {
 	return nil
 }
 
-// l16Open are the open strings of standard tuning as MIDI numbers, low E first.
-var l16Open = [6]int{40, 45, 50, 55, 59, 64}
-
 // l16Shape is a chord chart on six strings, low E first; -1 is a muted string.
 type l16Shape [6]int
 
@@ -341,7 +338,7 @@ func (s l16Shape) pcs() theory.PCMask {
 	var m theory.PCMask
 	for i, f := range s {
 		if f >= 0 {
-			m |= theory.MaskOf(l16Open[i] + f)
+			m |= theory.MaskOf(theory.StandardMidi()[i] + f)
 		}
 	}
 	return m

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"course/internal/report"
+	"course/theory"
 )
 
 // l16Default is the lesson's own configuration.
@@ -122,7 +123,7 @@ func TestL16FullAnswerMovesWithTheChord(t *testing.T) {
 func (s l16Shape) lowest() int {
 	for i, f := range s {
 		if f >= 0 {
-			return l16Open[i] + f
+			return theory.StandardMidi()[i] + f
 		}
 	}
 	return -1

@@ -29,9 +29,6 @@ const l2McpDiagram = "x-3-2-0-1-0"
 // l2Scored are the partitions the cosine table shows, the similarity partitions.
 var l2Scored = []string{"STRUCTURE", "MORPHOLOGY", "CONTEXT", "SYMBOLIC", "MODAL", "ROOT"}
 
-// l2OpenStrings are a guitar's open strings in standard tuning, low E first.
-var l2OpenStrings = []int{40, 45, 50, 55, 59, 64}
-
 // Options is what `course l2` needs to run.
 type Options struct {
 	// Out receives the lesson's output.
@@ -110,7 +107,7 @@ func l2FromShape(shape string) (voicinganalysis.Voicing, error) {
 		}
 		fret := int(c - '0')
 		v.Frets = append(v.Frets, fret)
-		v.Notes = append(v.Notes, l2OpenStrings[6-str]+fret)
+		v.Notes = append(v.Notes, theory.StandardMidi()[6-str]+fret)
 	}
 	return v, nil
 }

@@ -113,9 +113,6 @@ type l21Shape struct {
 	pcs   theory.PCMask
 }
 
-// l21OpenStrings are a guitar's open strings, low E first.
-var l21OpenStrings = []int{40, 45, 50, 55, 59, 64}
-
 // l21FromChart reads a chart, low E first.
 func l21FromChart(chart string) (l21Shape, error) {
 	return l21FromParts(chart, strings.Split(chart, "-"))
@@ -123,8 +120,8 @@ func l21FromChart(chart string) (l21Shape, error) {
 
 // l21FromParts reads a chart already split into its frets.
 func l21FromParts(chart string, parts []string) (l21Shape, error) {
-	if len(parts) != len(l21OpenStrings) {
-		return l21Shape{}, fmt.Errorf("chart %q has %d strings, want %d", chart, len(parts), len(l21OpenStrings))
+	if len(parts) != len(theory.StandardMidi()) {
+		return l21Shape{}, fmt.Errorf("chart %q has %d strings, want %d", chart, len(parts), len(theory.StandardMidi()))
 	}
 	s := l21Shape{chart: chart, midi: make([]int, 0, len(parts))}
 	for i, p := range parts {
@@ -135,7 +132,7 @@ func l21FromParts(chart string, parts []string) (l21Shape, error) {
 		if err != nil {
 			return l21Shape{}, fmt.Errorf("chart %q: fret %q: %w", chart, p, err)
 		}
-		m := l21OpenStrings[i] + fret
+		m := theory.StandardMidi()[i] + fret
 		s.midi = append(s.midi, m)
 		s.pcs |= theory.MaskOf(m)
 	}
