@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"course/ga/algebra"
+	"course/ga/container"
 	"course/ga/query"
 	"course/ga/voicing"
 	"course/wire"
@@ -50,8 +51,7 @@ func newHost(cfg Config, logger *Logger, opts ...Option) (*host, error) {
 	if mode == "" {
 		mode = DefaultMode
 	}
-	// ServiceCollectionExtensions.cs:45-50: "full" and "orchestrated" select the orchestrated service.
-	if mode != "full" && mode != "orchestrated" {
+	if container.ChatApplicationService(mode) != container.Orchestrated {
 		return nil, fmt.Errorf("gahost: Chatbot:Mode %q is not modelled; only \"full\" (and its alias \"orchestrated\") is", cfg.Mode)
 	}
 	var newline string

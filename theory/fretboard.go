@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Tuning is a guitar tuning as a textbook writes it: its name and its six strings' pitches,
@@ -17,6 +18,16 @@ type Tuning struct {
 
 // StandardTuning is E A D G B E, E2 to E4.
 var StandardTuning = Tuning{"standard", strings.Fields("E2 A2 D3 G3 B3 E4")}
+
+// StandardMidi returns StandardTuning's open strings as MIDI numbers, low E first, the numbers a
+// fret chart's frets are added to. They are read from StandardTuning once, on first use.
+var StandardMidi = sync.OnceValue(func() [6]int {
+	m, err := StandardTuning.Midi()
+	if err != nil || len(m) != 6 {
+		panic(fmt.Sprintf("theory: standard tuning %v: %v", StandardTuning.Strings, err))
+	}
+	return [6]int(m)
+})
 
 // AlternateTunings are the common alternate tunings of six strings: each string tuned down or
 // up from standard by as little as the tuning's notes allow.

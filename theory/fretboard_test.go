@@ -10,6 +10,9 @@ func TestTuningMidiAndMoves(t *testing.T) {
 	if err != nil || !slices.Equal(std, []int{40, 45, 50, 55, 59, 64}) {
 		t.Fatalf("standard: %v %v", std, err)
 	}
+	if got := StandardMidi(); !slices.Equal(got[:], std) {
+		t.Errorf("StandardMidi %v, want %v", got, std)
+	}
 	moves, err := AlternateTunings[0].MovesFrom(StandardTuning)
 	if err != nil || !slices.Equal(moves, []int{-2, 0, 0, 0, -2, -2}) {
 		t.Errorf("DADGAD moves %v %v", moves, err)

@@ -6,14 +6,15 @@ import (
 	"sync"
 )
 
-// sharpNames spell the twelve pitch classes with sharps, as a name with no key to follow does.
-var sharpNames = [12]string{"C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"}
+// SharpNames spell the twelve pitch classes, C first, with sharps, as a name with no key to
+// follow does.
+var SharpNames = [12]string{"C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"}
 
 // asciiAccidentals writes ♯ and ♭ as # and b.
 var asciiAccidentals = strings.NewReplacer("♯", "#", "♭", "b")
 
 // SharpName spells pitch class pc with a sharp where it needs an accidental.
-func SharpName(pc int) string { return sharpNames[mod12(pc)] }
+func SharpName(pc int) string { return SharpNames[mod12(pc)] }
 
 // PitchClass reads a note name, letter first, with any number of accidentals written ASCII
 // (# and b) or as ♯ and ♭, and returns its pitch class; ok is false for anything else.

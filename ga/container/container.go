@@ -14,6 +14,9 @@ import (
 // (Common/GA.Business.Core.Orchestration/Extensions/ChatbotOrchestrationExtensions.cs:163-167 @ c781df5c).
 const Orchestrator = "ProductionOrchestrator"
 
+// Orchestrated is the service "full" and "orchestrated" select, the one the host models.
+const Orchestrated = "OrchestratedChatApplicationService"
+
 // ChatApplicationService is what GaChatbot.Api's own IChatApplicationService resolves to for a
 // Chatbot:Mode value, compared case-insensitively; "" is the default, direct
 // (Apps/GaChatbot.Api/Extensions/ServiceCollectionExtensions.cs:22-50 @ c781df5c).
@@ -23,7 +26,7 @@ func ChatApplicationService(mode string) string {
 	}
 	switch strings.ToLower(mode) {
 	case "full", "orchestrated":
-		return "OrchestratedChatApplicationService"
+		return Orchestrated
 	case "routed":
 		return "RoutedChatApplicationService"
 	}
@@ -76,7 +79,7 @@ type Services struct {
 // asking for them in another mode is an error, as GetRequiredService would throw.
 func Resolve(mode string) (Services, error) {
 	app := ChatApplicationService(mode)
-	if app != "OrchestratedChatApplicationService" {
+	if app != Orchestrated {
 		return Services{}, fmt.Errorf("container: Chatbot:Mode %q registers no orchestrator (it gives %s)", mode, app)
 	}
 	return Services{Orchestrator: Orchestrator, ChatApplicationService: app, Agents: Agents(), Hooks: Hooks()}, nil

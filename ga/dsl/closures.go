@@ -95,7 +95,8 @@ func noteToSemitone(letter string) int {
 	return 0
 }
 
-// preferFlat is preferFlat: flats for a flat root and for F, sharps for every other root.
+// preferFlat chooses the spelling as DomainClosures.fs does: flats for a flat root and for F,
+// sharps for every other root.
 func preferFlat(note string, acc Accidental) bool {
 	switch acc {
 	case Flat, DoubleFlat:
@@ -113,7 +114,8 @@ func spellingOf(useFlat bool) [12]string {
 	return sharpNames
 }
 
-// splitNoteAcc is splitNoteAcc: a note name's letter part and its accidental, read from the end.
+// splitNoteAcc parses a note name as DomainClosures.fs does: its letter part and its accidental,
+// read from the end.
 func splitNoteAcc(s string) (string, Accidental) {
 	switch {
 	case strings.HasSuffix(s, "##"):
@@ -204,7 +206,7 @@ var (
 	minorPattern = []degree{{0, Minor}, {2, Diminished}, {3, NoQuality}, {5, Minor}, {7, Minor}, {8, NoQuality}, {10, NoQuality}}
 )
 
-// qualSuffix is qualSuffix: the triad quality as diatonicChords writes it.
+// qualSuffix writes the triad quality as DomainClosures.fs's diatonicChords does.
 func qualSuffix(q Quality) string {
 	return [...]string{"", "", "m", "dim", "aug", "sus", "7"}[q]
 }

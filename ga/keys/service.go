@@ -12,6 +12,8 @@ import (
 	"sync"
 
 	"github.com/dlclark/regexp2/v2"
+
+	"course/internal/lazy"
 )
 
 // Service is one version of KeyIdentificationService.
@@ -133,18 +135,13 @@ var rootPcs = sync.OnceValue(func() map[string]int {
 // altered fifths and ninths. NormalizeChord: the pin strips "min" with the extensions
 // (KeyIdentificationService.cs:205-209); main reads "min" as "m" first.
 var (
-	pinChordRe     = lazy(`\b[A-G][b#]?(m|dim|aug|maj)?\b`, 0)
-	mainChordRe    = lazy(`\b[A-G][b#]?(?:maj|Maj|min|m|dim|aug|sus|add)?\d*(?:b5|#5|b9|#9|#11|b13)?\b`, 0)
-	pinStripRe     = lazy(`(maj|min|aug|sus|add)?\d+.*$`, regexp2.IgnoreCase)
-	mainMinRe      = lazy(`min`, regexp2.IgnoreCase)
-	mainStripRe    = lazy(`(maj|aug|sus|add)?\d+.*$`, regexp2.IgnoreCase)
+	pinChordRe     = lazy.Regexp2(`\b[A-G][b#]?(m|dim|aug|maj)?\b`)
+	mainChordRe    = lazy.Regexp2(`\b[A-G][b#]?(?:maj|Maj|min|m|dim|aug|sus|add)?\d*(?:b5|#5|b9|#9|#11|b13)?\b`)
+	pinStripRe     = lazy.Regexp2(`(maj|min|aug|sus|add)?\d+.*$`, regexp2.IgnoreCase)
+	mainMinRe      = lazy.Regexp2(`min`, regexp2.IgnoreCase)
+	mainStripRe    = lazy.Regexp2(`(maj|aug|sus|add)?\d+.*$`, regexp2.IgnoreCase)
 	enharmonicRoot = strings.NewReplacer("A#", "Bb", "D#", "Eb", "G#", "Ab")
 )
-
-// lazy returns an expression compiled on its first use, not at start-up.
-func lazy(pattern string, opts regexp2.RegexOptions) func() *regexp2.Regexp {
-	return sync.OnceValue(func() *regexp2.Regexp { return regexp2.MustCompile(pattern, opts) })
-}
 
 // ExtractChords is ExtractChords: every match of the chord pattern in query, the first of
 // each spelling that compares equal ignoring case (KeyIdentificationService.cs:185-189).

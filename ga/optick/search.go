@@ -85,7 +85,6 @@ func (s *Strategy) HybridSearch(query []float64, f Filters, limit int) ([]Result
 // FindSimilarVoicings is FindSimilarVoicingsAsync: the index has no reverse lookup from a
 // voicing id to its place, so it returns nothing (OptickSearchStrategy.cs:75-91 @ c781df5c).
 func (s *Strategy) FindSimilarVoicings(voicingID string, limit int) []Result {
-	_, _ = voicingID, limit
 	return nil
 }
 

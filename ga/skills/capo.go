@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/dlclark/regexp2/v2"
+
+	"course/internal/lazy"
 )
 
 // Capo is GA's CapoSkill: the shape to play for a sounding key, or the chord a shape sounds,
@@ -23,11 +25,11 @@ func (Capo) CanHandle(string) bool { return false }
 // The skill's two patterns: a sounding key and a fret, in either order, and a shape and a
 // fret, in either order (CapoSkill.cs:52-64).
 var (
-	capoSoundingToShapeRe = newLazyRegexp(`(?:song\s+(?:is\s+)?in\s+|key\s+(?:is\s+|of\s+)?|in\s+)(?<key>[A-Ga-g][b#♭♯]?)(?:\s+(?<qual>major|minor|maj|min))?\b[^.?!]*?\bcapo\s+(?:on\s+|fret\s+|at\s+)?(?<n>\d{1,2})\b`+
+	capoSoundingToShapeRe = lazy.Regexp2(`(?:song\s+(?:is\s+)?in\s+|key\s+(?:is\s+|of\s+)?|in\s+)(?<key>[A-Ga-g][b#♭♯]?)(?:\s+(?<qual>major|minor|maj|min))?\b[^.?!]*?\bcapo\s+(?:on\s+|fret\s+|at\s+)?(?<n>\d{1,2})\b`+
 		`|`+
 		`\bcapo\s+(?:on\s+|fret\s+|at\s+)?(?<n2>\d{1,2})\b[^.?!]*?(?:song\s+(?:is\s+)?in\s+|key\s+(?:is\s+|of\s+)?|in\s+)(?<key2>[A-Ga-g][b#♭♯]?)(?:\s+(?<qual2>major|minor|maj|min))?\b`,
 		regexp2.IgnoreCase)
-	capoShapeToSoundingRe = newLazyRegexp(`\b(?:play(?:ing)?\s+(?:a\s+|an\s+)?)?(?<shape>[A-Ga-g][b#♭♯]?m?)\s+shape\b[^.?!]*?\bcapo\s+(?:on\s+|fret\s+|at\s+)?(?<n>\d{1,2})\b`+
+	capoShapeToSoundingRe = lazy.Regexp2(`\b(?:play(?:ing)?\s+(?:a\s+|an\s+)?)?(?<shape>[A-Ga-g][b#♭♯]?m?)\s+shape\b[^.?!]*?\bcapo\s+(?:on\s+|fret\s+|at\s+)?(?<n>\d{1,2})\b`+
 		`|`+
 		`\bcapo\s+(?:on\s+|fret\s+|at\s+)?(?<n2>\d{1,2})\b[^.?!]*?\b(?:play(?:ing)?\s+(?:a\s+|an\s+)?)?(?<shape2>[A-Ga-g][b#♭♯]?m?)\s+shape\b`,
 		regexp2.IgnoreCase)
@@ -60,11 +62,11 @@ func either(m *regexp2.Match, a, b string) string {
 // Execute is ExecuteAsync: shape to sounding first, then sounding to shape, else a decline
 // (CapoSkill.cs:84-107).
 func (c Capo) Execute(message string) Result {
-	if m, _ := capoShapeToSoundingRe.FindStringMatch(message); m != nil {
+	if m := find(capoShapeToSoundingRe, message); m != nil {
 		shape := strings.TrimSpace(either(m, "shape", "shape2"))
 		return c.shapeToSounding(shape, parseFret(either(m, "n", "n2")), shapeIsFlat(shape, message))
 	}
-	if m, _ := capoSoundingToShapeRe.FindStringMatch(message); m != nil {
+	if m := find(capoSoundingToShapeRe, message); m != nil {
 		key := strings.TrimSpace(either(m, "key", "key2"))
 		qual := either(m, "qual", "qual2")
 		minor := len(qual) >= 3 && strings.EqualFold(qual[:3], "min")

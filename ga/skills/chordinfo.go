@@ -6,6 +6,10 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf16"
+
+	"github.com/dlclark/regexp2/v2"
+
+	"course/internal/lazy"
 )
 
 // ChordInfo is GA's ChordInfoSkill: it spells the chord a question names, or names the chord a
@@ -22,7 +26,7 @@ func ChordInfoIntent() Intent { return intentOf("ChordInfo", ChordInfo{}.Execute
 
 // chordInfoNoteRe is the skill's note token: a letter of either case and an optional # or b,
 // with no ASCII letter on either side (ChordInfoSkill.cs:325-326).
-var chordInfoNoteRe = newLazyRegexp(`(?<![A-Za-z])(?<note>[A-Ga-g][#b]?)(?![A-Za-z])`)
+var chordInfoNoteRe = lazy.Regexp2(`(?<![A-Za-z])(?<note>[A-Ga-g][#b]?)(?![A-Za-z])`)
 
 // chordInfoParseFailure is the skill's answer when it reads no chord (ChordInfoSkill.cs:115-118).
 const chordInfoParseFailure = "Could not parse a chord name from your question."
@@ -67,8 +71,8 @@ func cannotHelp(reason string) Result {
 // chordInfoParse is TryParse: the chord-question expression first, then the compact symbol
 // (ChordInfoSkill.cs:154-169).
 func chordInfoParse(message string) (root, quality string, ok bool) {
-	for _, re := range []*lazyRegexp{chordQuestionRe, compactChordRe} {
-		if m, _ := re.FindStringMatch(message); m != nil {
+	for _, re := range []func() *regexp2.Regexp{chordQuestionRe, compactChordRe} {
+		if m := find(re, message); m != nil {
 			return NormalizeRoot(m.GroupByName("root").String()), NormalizeQuality(m.GroupByName("quality").String()), true
 		}
 	}
@@ -95,7 +99,7 @@ func identifyNoteSet(message string) (root, quality string, ok bool) {
 		return "", "", false
 	}
 	var notes []string
-	for m, _ := chordInfoNoteRe.FindStringMatch(message); m != nil; m, _ = chordInfoNoteRe.FindNextMatch(m) {
+	for m := find(chordInfoNoteRe, message); m != nil; m = next(chordInfoNoteRe, m) {
 		n := NormalizeRoot(m.GroupByName("note").String())
 		if _, known := ChordRootPitchClass(n); !known {
 			continue
@@ -191,7 +195,7 @@ const maxChordSymbolLength = 12
 
 // chordSymbolRe is the tool's whole-symbol expression: fourteen suffixes, case-sensitive
 // (ChordMcpTools.cs:81-83).
-var chordSymbolRe = newLazyRegexp(`^(?<root>[A-Ga-g][#b]?)(?<quality>maj7|min7b5|min7|m7b5|m7|maj|min|m|dim7|dim|aug|7|M7|M)?$`)
+var chordSymbolRe = lazy.Regexp2(`^(?<root>[A-Ga-g][#b]?)(?<quality>maj7|min7b5|min7|m7b5|m7|maj|min|m|dim7|dim|aug|7|M7|M)?$`)
 
 // GetChordInfo is ChordMcpTools.GetChordInfo, the ga_chord_info tool (ChordMcpTools.cs:43-73).
 func GetChordInfo(symbol string) ChordResult {
@@ -201,7 +205,7 @@ func GetChordInfo(symbol string) ChordResult {
 	if symbol == "" || len(utf16.Encode([]rune(symbol))) > maxChordSymbolLength {
 		return failure()
 	}
-	m, _ := chordSymbolRe.FindStringMatch(symbol)
+	m := find(chordSymbolRe, symbol)
 	if m == nil {
 		return failure()
 	}

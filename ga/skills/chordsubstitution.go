@@ -11,6 +11,7 @@ import (
 
 	"course/ga/algebra"
 	"course/internal/dotnet"
+	"course/internal/lazy"
 )
 
 // ChordSubstitution is GA's ChordSubstitutionSkill: for one chord symbol, the five nearest chords
@@ -202,8 +203,8 @@ func relationships(a, b SubstitutionChord, tool bool) ([]Relationship, int) {
 // (ChordSubstitutionSkill.cs:147-152).
 func chordsIn(message string) []SubstitutionChord {
 	var out []SubstitutionChord
-	m, _ := substitutionChordRe.FindStringMatch(message)
-	for ; m != nil && len(out) < 2; m, _ = substitutionChordRe.FindNextMatch(m) {
+	m := find(substitutionChordRe, message)
+	for ; m != nil && len(out) < 2; m = next(substitutionChordRe, m) {
 		if c, ok := substitutionChord(groupText(m, "root"), groupText(m, "acc"), groupText(m, "qual")); ok {
 			out = append(out, c)
 		}
@@ -245,7 +246,7 @@ func (ChordSubstitution) Execute(message string) Result {
 		t.WriteString("*Confidence: 100% (deterministic pitch-class arithmetic)*")
 		return Result{Text: t.String(), Confidence: 1, Evidence: evidence, Assumptions: []string{"Pure pitch-class arithmetic — no LLM call"}}
 	}
-	m, _ := substitutionChordRe.FindStringMatch(message)
+	m := find(substitutionChordRe, message)
 	var c SubstitutionChord
 	ok := false
 	if m != nil {
@@ -288,12 +289,12 @@ type ChordSubstitutionTools struct{}
 
 // fullChordRe is FullChordRegex: a whole symbol, the root of either case
 // (ChordSubstitutionMcpTools.cs, GeneratedRegex on TryParseFullChord).
-var fullChordRe = newLazyRegexp(`^(?<root>[A-Ga-g])(?<acc>[b#]?)(?<qual>m7b5|dim7|maj7|m7|7|min|m|dim|aug|\+)?$`)
+var fullChordRe = lazy.Regexp2(`^(?<root>[A-Ga-g])(?<acc>[b#]?)(?<qual>m7b5|dim7|maj7|m7|7|min|m|dim|aug|\+)?$`)
 
 // parseFullChord is TryParseFullChord: the trimmed symbol, the root upper-cased, the quality
 // lower-cased.
 func parseFullChord(symbol string) (SubstitutionChord, bool) {
-	m, _ := fullChordRe.FindStringMatch(strings.TrimSpace(symbol))
+	m := find(fullChordRe, strings.TrimSpace(symbol))
 	if m == nil {
 		return SubstitutionChord{}, false
 	}

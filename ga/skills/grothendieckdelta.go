@@ -8,6 +8,7 @@ import (
 	"github.com/dlclark/regexp2/v2"
 
 	"course/ga/algebra"
+	"course/internal/lazy"
 )
 
 // GrothendieckDelta is GA's GrothendieckDeltaSkill: the signed difference of two chords'
@@ -25,14 +26,14 @@ func (GrothendieckDelta) CanHandle(string) bool { return false }
 
 // grothendieckTwoChordRe is TwoChordPattern: two chord tokens around "to", "and", "→", "->"
 // or ">" (GrothendieckDeltaSkill.cs:65-67).
-var grothendieckTwoChordRe = newLazyRegexp(`\b(?<a>`+grothendieckChordToken+`)\s+(?:to|and|→|->|>)\s+(?<b>`+grothendieckChordToken+`)\b`, regexp2.IgnoreCase)
+var grothendieckTwoChordRe = lazy.Regexp2(`\b(?<a>`+grothendieckChordToken+`)\s+(?:to|and|→|->|>)\s+(?<b>`+grothendieckChordToken+`)\b`, regexp2.IgnoreCase)
 
 // twoChords is TwoChordPattern's first match and its two groups. ASCII text is matched by
 // twoChordScan, a hand-written matcher of the same expression; any other text by the expression
 // itself.
 func twoChords(message string) (a, b string, ok bool) {
 	if !isASCII(message) {
-		m, _ := grothendieckTwoChordRe.FindStringMatch(message)
+		m := find(grothendieckTwoChordRe, message)
 		if m == nil {
 			return "", "", false
 		}

@@ -12,7 +12,7 @@ import (
 
 // regexpTwoChords is TwoChordPattern's first match by the expression itself.
 func regexpTwoChords(message string) (a, b string, ok bool) {
-	m, _ := grothendieckTwoChordRe.FindStringMatch(message)
+	m := find(grothendieckTwoChordRe, message)
 	if m == nil {
 		return "", "", false
 	}

@@ -10,6 +10,7 @@ import (
 
 	"course/ga/dsl"
 	"course/internal/dotnet"
+	"course/internal/lazy"
 )
 
 // GrothendieckParse is GA's GrothendieckParseSkill: when a question has an anchor word and a
@@ -45,12 +46,12 @@ func (GrothendieckParse) CanHandle(string) bool { return false }
 
 // The skill's expressions, all compiled with IgnoreCase (GrothendieckParseSkill.cs:74-82, 103-107).
 var (
-	grothendieckSurfaceRe = newLazyRegexp(`(⊗|⊕|×\s*[A-Z]|∘|η\(|\^[A-Z]|`+
+	grothendieckSurfaceRe = lazy.Regexp2(`(⊗|⊕|×\s*[A-Z]|∘|η\(|\^[A-Z]|`+
 		`\b(?:functor|pullback|pushout|equalizer|coequalizer|coproduct|tensor[\s-]+product|direct[\s-]+sum|natural[\s-]+transformation|subobject|power[\s-]+object|sheaf)\b|`+
 		`Hom\s*\()`, regexp2.IgnoreCase)
-	grothendieckAnchorRe  = newLazyRegexp(`\b(?:parse|what\s+does|explain|interpret|meaning\s+of)\b`, regexp2.IgnoreCase)
-	grothendieckLeadRe    = newLazyRegexp(`^\s*(?:parse|what\s+does|explain|interpret|meaning\s+of)\s+`, regexp2.IgnoreCase)
-	grothendieckTrailerRe = newLazyRegexp(`\s+(?:mean|do)\s*\??$`, regexp2.IgnoreCase)
+	grothendieckAnchorRe  = lazy.Regexp2(`\b(?:parse|what\s+does|explain|interpret|meaning\s+of)\b`, regexp2.IgnoreCase)
+	grothendieckLeadRe    = lazy.Regexp2(`^\s*(?:parse|what\s+does|explain|interpret|meaning\s+of)\s+`, regexp2.IgnoreCase)
+	grothendieckTrailerRe = lazy.Regexp2(`\s+(?:mean|do)\s*\??$`, regexp2.IgnoreCase)
 )
 
 // The skill's limits on what reaches the parser (GrothendieckParseSkill.cs:119-120).
@@ -62,8 +63,8 @@ const (
 // GrothendieckExpression is ExtractExpression: the leading anchor and a trailing "mean" or "do"
 // cut off, then spaces, question marks and full stops trimmed (GrothendieckParseSkill.cs:100-109).
 func GrothendieckExpression(message string) string {
-	s, _ := grothendieckLeadRe.get().Replace(message, "", -1, -1)
-	s, _ = grothendieckTrailerRe.get().Replace(s, "", -1, -1)
+	s := replace(grothendieckLeadRe, message, "")
+	s = replace(grothendieckTrailerRe, s, "")
 	return strings.Trim(strings.TrimFunc(s, unicode.IsSpace), "?.")
 }
 

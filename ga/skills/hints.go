@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/dlclark/regexp2/v2"
+
+	"course/internal/lazy"
 )
 
 // HintBoost is DefaultRoutingHintProvider.BoostMagnitude, the +0.06 SemanticIntentRouter adds to
@@ -16,18 +18,19 @@ const HintBoost = 0.06
 // case-insensitively, and the intent it boosts.
 type HintRule struct {
 	// Intent is the id the rule boosts, "skill.transpose".
-	Intent string
-	re     *lazyRegexp
+	Intent  string
+	pattern string
+	re      func() *regexp2.Regexp
 }
 
 // Pattern is the rule's expression as GA writes it.
-func (h HintRule) Pattern() string { return h.re.pattern }
+func (h HintRule) Pattern() string { return h.pattern }
 
 // Matches reports whether the rule fires on query (Regex.IsMatch).
 func (h HintRule) Matches(query string) bool { return match(h.re, query) }
 
 func hintRule(pattern, intent string) HintRule {
-	return HintRule{Intent: intent, re: newLazyRegexp(pattern, regexp2.IgnoreCase)}
+	return HintRule{Intent: intent, pattern: pattern, re: lazy.Regexp2(pattern, regexp2.IgnoreCase)}
 }
 
 // hintRules are DefaultRoutingHintProvider.Rules in GA's order; every one is compiled with

@@ -11,6 +11,7 @@ import (
 	"github.com/dlclark/regexp2/v2"
 
 	"course/ga/algebra"
+	"course/internal/lazy"
 )
 
 // GA's four skills over interval-class vectors (IcvNeighbors, IntervalClassVector,
@@ -18,7 +19,10 @@ import (
 // before the pin a826864; every line number below is of that commit. GA's main (f4f5b4a) is not
 // readable; the course's original program records that main only marks their refusals as
 // declined and changed the sets they search without changing one answer it asks for, so the
-// same models serve the lessons' --main runs.
+// same models serve the lessons' --main runs. GA pastes the chord token and the quality table
+// into each of the four files, and TryBuildPcSet into several (the citations below name each
+// copy); the model keeps one of each, as the copies agree, while each skill's patterns and
+// answers stay in its own file as GA has them.
 
 // grothendieckChordToken is the chord token every pattern of the four skills captures: a
 // letter, an optional accidental, an optional quality word, digits, altered degrees and a
@@ -217,8 +221,8 @@ const (
 // The skill's two patterns: a neighbour word then a chord, or a chord then a neighbour word
 // later in the sentence (IcvNeighborsSkill.cs:82-89).
 var (
-	icvNeighborsRe        = newLazyRegexp(`\b(?:icv\s+neighbors?|neighbors?|nearby|close\s+to|near|adjacent|harmonic(?:ally)?\s+(?:close|near|adjacent))\s+(?:to\s+|of\s+)?(?<chord>`+grothendieckChordToken+`)\b`, regexp2.IgnoreCase)
-	icvNeighborsReverseRe = newLazyRegexp(`\b(?<chord>`+grothendieckChordToken+`)\b[^.?!]*?\b(?:icv\s+neighbors?|neighbors?|harmonic(?:ally)?\s+(?:close|near|adjacent))\b`, regexp2.IgnoreCase)
+	icvNeighborsRe        = lazy.Regexp2(`\b(?:icv\s+neighbors?|neighbors?|nearby|close\s+to|near|adjacent|harmonic(?:ally)?\s+(?:close|near|adjacent))\s+(?:to\s+|of\s+)?(?<chord>`+grothendieckChordToken+`)\b`, regexp2.IgnoreCase)
+	icvNeighborsReverseRe = lazy.Regexp2(`\b(?<chord>`+grothendieckChordToken+`)\b[^.?!]*?\b(?:icv\s+neighbors?|neighbors?|harmonic(?:ally)?\s+(?:close|near|adjacent))\b`, regexp2.IgnoreCase)
 )
 
 // icvNeighborsCannotHandle is the skill's refusal (IcvNeighborsSkill.cs:254-260).
@@ -231,9 +235,9 @@ func (IcvNeighbors) BuildSet(token string) (algebra.Set, bool) { return grothend
 // Execute is ExecuteAsync: the first pattern that matches gives the chord, the chord's set
 // gives the neighbours; a refusal when neither pattern matches (IcvNeighborsSkill.cs:102-118).
 func (s IcvNeighbors) Execute(message string) Result {
-	m, _ := icvNeighborsRe.FindStringMatch(message)
+	m := find(icvNeighborsRe, message)
 	if m == nil {
-		m, _ = icvNeighborsReverseRe.FindStringMatch(message)
+		m = find(icvNeighborsReverseRe, message)
 	}
 	if m == nil {
 		return Result{Text: icvNeighborsCannotHandle, Confidence: 0.1,

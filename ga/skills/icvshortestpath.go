@@ -6,6 +6,7 @@ import (
 	"github.com/dlclark/regexp2/v2"
 
 	"course/ga/algebra"
+	"course/internal/lazy"
 )
 
 // IcvShortestPath is GA's IcvShortestPathSkill: the chain of pitch-class sets that
@@ -28,8 +29,8 @@ const IcvShortestPathMaxSteps = 5
 // The skill's two patterns: a path word, then two chords around "to", "→" or "->"; or "how do
 // I get from A to B … harmonic" (IcvShortestPathSkill.cs:86-93).
 var (
-	icvPathRe  = newLazyRegexp(`\b(?:shortest(?:[\s-]*harmonic)?[\s-]*(?:path|route)|harmonic[\s-]*(?:path|route)|BFS\s+path|step[\s-]*by[\s-]*step|PC[\s-]*set\s+path|ICV\s+path|harmonic\s+route)\b[^.?!]*?\b(?:from\s+)?(?<a>`+grothendieckChordToken+`)\s+(?:to|→|->)\s+(?<b>`+grothendieckChordToken+`)\b`, regexp2.IgnoreCase)
-	icvHowDoRe = newLazyRegexp(`\bhow\s+do\s+i\s+get\s+from\s+(?<a>`+grothendieckChordToken+`)\s+to\s+(?<b>`+grothendieckChordToken+`)\b[^.?!]*?\bharmonic`, regexp2.IgnoreCase)
+	icvPathRe  = lazy.Regexp2(`\b(?:shortest(?:[\s-]*harmonic)?[\s-]*(?:path|route)|harmonic[\s-]*(?:path|route)|BFS\s+path|step[\s-]*by[\s-]*step|PC[\s-]*set\s+path|ICV\s+path|harmonic\s+route)\b[^.?!]*?\b(?:from\s+)?(?<a>`+grothendieckChordToken+`)\s+(?:to|→|->)\s+(?<b>`+grothendieckChordToken+`)\b`, regexp2.IgnoreCase)
+	icvHowDoRe = lazy.Regexp2(`\bhow\s+do\s+i\s+get\s+from\s+(?<a>`+grothendieckChordToken+`)\s+to\s+(?<b>`+grothendieckChordToken+`)\b[^.?!]*?\bharmonic`, regexp2.IgnoreCase)
 )
 
 // icvPathCannotHandle is the skill's refusal (IcvShortestPathSkill.cs:223-229).
@@ -41,9 +42,9 @@ func (IcvShortestPath) BuildSet(token string) (algebra.Set, bool) { return groth
 // Execute is ExecuteAsync: the path pattern, else the "how do I get" pattern, both tokens
 // built, and the search; a refusal when neither pattern matches (IcvShortestPathSkill.cs:106-125).
 func (s IcvShortestPath) Execute(message string) Result {
-	m, _ := icvPathRe.FindStringMatch(message)
+	m := find(icvPathRe, message)
 	if m == nil {
-		m, _ = icvHowDoRe.FindStringMatch(message)
+		m = find(icvHowDoRe, message)
 	}
 	if m == nil {
 		return Result{Text: icvPathCannotHandle, Confidence: 0.1,

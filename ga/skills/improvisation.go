@@ -8,19 +8,19 @@ import (
 	"unicode/utf8"
 
 	"course/ga/query"
+	"course/internal/lazy"
 )
 
 // chordToken is GA's progression tokenizer; it runs on regexp2 because its \b must follow .NET,
 // where ø and Δ are word characters (ImprovisationSkill.cs:461).
-var chordToken = newLazyRegexp(`\b[A-G][#b]?(?:maj7#11|maj7\+11|maj7|maj9|maj13|maj|mmaj7|minmaj7|m7b5|m7#5|m7|m9|m11|m13|m6|min7|min|m|dim7|dim|aug|°7|°|ø|sus2|sus4|sus|add9|add11|7alt|alt|7b9|7#9|7b5|7#11|13b9|13|11|9|7|69|6|5|\+|Δ|-7|-)?\b`)
+var chordToken = lazy.Regexp2(`\b[A-G][#b]?(?:maj7#11|maj7\+11|maj7|maj9|maj13|maj|mmaj7|minmaj7|m7b5|m7#5|m7|m9|m11|m13|m6|min7|min|m|dim7|dim|aug|°7|°|ø|sus2|sus4|sus|add9|add11|7alt|alt|7b9|7#9|7b5|7#11|13b9|13|11|9|7|69|6|5|\+|Δ|-7|-)?\b`)
 
 // ChordTokens returns every chord symbol GA's progression expression finds in message, in
 // order and trimmed (ImprovisationSkill.cs:196-210, 461).
 func ChordTokens(message string) []string {
 	var tokens []string
-	// The expression has no match timeout, so FindNextMatch cannot fail and err is always nil.
-	m, err := chordToken.FindStringMatch(message)
-	for ; m != nil && err == nil; m, err = chordToken.FindNextMatch(m) {
+	m := find(chordToken, message)
+	for ; m != nil; m = next(chordToken, m) {
 		tokens = append(tokens, strings.TrimSpace(m.String()))
 	}
 	return tokens
@@ -296,7 +296,7 @@ const invalidChordConfidence = 0.9
 // accidental, a chord suffix, as a whole token (InvalidChordNames.cs @ d7efd41). The readable
 // copies of the file are of 01e9597, whose expression, interjection list and decline text the
 // lesson's run of #749 bears out, and of an earlier commit that skipped any opening token.
-var invalidRootChord = newLazyRegexp(`(?<![\w#])(?<root>[H-Z][#b]?)(?<suffix>(?:maj|min|dim|aug|sus|add|m|M(?=\d)|°|ø|Δ|\+|-)?\d{0,2}(?:(?:b|#|\+|alt|sus|add)\d{0,2})*)(?![\w#])`)
+var invalidRootChord = lazy.Regexp2(`(?<![\w#])(?<root>[H-Z][#b]?)(?<suffix>(?:maj|min|dim|aug|sus|add|m|M(?=\d)|°|ø|Δ|\+|-)?\d{0,2}(?:(?:b|#|\+|alt|sus|add)\d{0,2})*)(?![\w#])`)
 
 // openingInterjections are the interjections InvalidChordNames lets open a message ("Hm, which
 // mode...") without reading them as chords (InvalidChordNames.cs @ d7efd41).
@@ -316,9 +316,8 @@ func InvalidChordNames(message string) []string {
 		return nil
 	}
 	var tokens []string
-	// The expression has no match timeout, so FindNextMatch cannot fail and err is always nil.
-	m, err := invalidRootChord.FindStringMatch(message)
-	for ; m != nil && err == nil; m, err = invalidRootChord.FindNextMatch(m) {
+	m := find(invalidRootChord, message)
+	for ; m != nil; m = next(invalidRootChord, m) {
 		// A bare capital ("I", "X" in "X-ray") has no chord suffix: not a chord name.
 		if m.GroupByName("suffix").RuneLength == 0 || slices.Contains(romanNumeralRoots, m.GroupByName("root").String()) {
 			continue

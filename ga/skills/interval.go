@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/dlclark/regexp2/v2"
+
+	"course/internal/lazy"
 )
 
 // Interval is GA's IntervalSkill: the interval between two note names, computed by GA's domain
@@ -15,7 +17,7 @@ type Interval struct{}
 
 // intervalPattern is IntervalSkill's IntervalPattern: its closing \b cannot follow a # that a
 // space or a question mark follows, so "to F#?" backtracks to "F" (IntervalSkill.cs:62-64).
-var intervalPattern = newLazyRegexp(`\b([A-Ga-g][#b]?)\s*(?:to|and)\s+([A-Ga-g][#b]?)\b`, regexp2.IgnoreCase)
+var intervalPattern = lazy.Regexp2(`\b([A-Ga-g][#b]?)\s*(?:to|and)\s+([A-Ga-g][#b]?)\b`, regexp2.IgnoreCase)
 
 // The skill's fixed texts (IntervalSkill.cs:81, 87-88, 119-126).
 const (
@@ -176,7 +178,7 @@ func unresolved(reason string) Result {
 // Execute answers message: the first "X to Y" or "X and Y" pair of note names, the interval
 // from the first up to the second (IntervalSkill.cs:77-117).
 func (Interval) Execute(message string) Result {
-	m, _ := intervalPattern.FindStringMatch(message)
+	m := find(intervalPattern, message)
 	if m == nil {
 		return unresolved(intervalNoPairText)
 	}

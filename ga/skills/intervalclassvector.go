@@ -9,6 +9,7 @@ import (
 	"github.com/dlclark/regexp2/v2"
 
 	"course/ga/algebra"
+	"course/internal/lazy"
 )
 
 // IntervalClassVector is GA's IntervalClassVectorSkill: the interval-class vector of a
@@ -28,9 +29,9 @@ func (IntervalClassVector) CanHandle(string) bool { return false }
 // (case-sensitive), "ICV of <chord>", and a scale name after the ICV words
 // (IntervalClassVectorSkill.cs:65-77).
 var (
-	icvSetRe   = newLazyRegexp(`[\{\(\[]\s*(?<pcs>\d{1,2}(?:\s*,\s*\d{1,2}){0,11})\s*[\}\)\]]`)
-	icvChordRe = newLazyRegexp(`\b(?:icv|interval[\s-]*class[\s-]*vector|interval[\s-]*vector)\s+(?:of\s+|for\s+)?(?<chord>`+grothendieckChordToken+`)\b`, regexp2.IgnoreCase)
-	icvScaleRe = newLazyRegexp(`\b(?:icv|interval[\s-]*class[\s-]*vector|interval[\s-]*vector)\b[^.?!]*?\b(?<scale>major(?:\s+scale)?|minor(?:\s+scale)?|natural\s+minor|harmonic\s+minor|melodic\s+minor|ionian|dorian|phrygian|lydian|mixolydian|aeolian|locrian|pentatonic|blues|chromatic|whole\s*tone)\b`, regexp2.IgnoreCase)
+	icvSetRe   = lazy.Regexp2(`[\{\(\[]\s*(?<pcs>\d{1,2}(?:\s*,\s*\d{1,2}){0,11})\s*[\}\)\]]`)
+	icvChordRe = lazy.Regexp2(`\b(?:icv|interval[\s-]*class[\s-]*vector|interval[\s-]*vector)\s+(?:of\s+|for\s+)?(?<chord>`+grothendieckChordToken+`)\b`, regexp2.IgnoreCase)
+	icvScaleRe = lazy.Regexp2(`\b(?:icv|interval[\s-]*class[\s-]*vector|interval[\s-]*vector)\b[^.?!]*?\b(?<scale>major(?:\s+scale)?|minor(?:\s+scale)?|natural\s+minor|harmonic\s+minor|melodic\s+minor|ionian|dorian|phrygian|lydian|mixolydian|aeolian|locrian|pentatonic|blues|chromatic|whole\s*tone)\b`, regexp2.IgnoreCase)
 )
 
 // icvScales is ScalePcs, looked up by the lower-cased name exactly as matched, so "whole  tone"
@@ -56,7 +57,7 @@ const icvCannotHandle = "Ask for an ICV of a chord, scale, or explicit pitch-cla
 // Execute is ExecuteAsync: a list of at least two distinct pitch classes from 0 to 11 first,
 // then a chord, then a scale name; a refusal otherwise (IntervalClassVectorSkill.cs:113-146).
 func (s IntervalClassVector) Execute(message string) Result {
-	if m, _ := icvSetRe.FindStringMatch(message); m != nil {
+	if m := find(icvSetRe, message); m != nil {
 		var pcs []int
 		for _, part := range strings.Split(m.GroupByName("pcs").String(), ",") {
 			part = strings.TrimSpace(part)
@@ -77,7 +78,7 @@ func (s IntervalClassVector) Execute(message string) Result {
 			return s.answer("{"+strings.Join(parts, ",")+"}", pcs)
 		}
 	}
-	if m, _ := icvChordRe.FindStringMatch(message); m != nil {
+	if m := find(icvChordRe, message); m != nil {
 		token := m.GroupByName("chord").String()
 		pcs, ok := grothendieckChordPCs(token)
 		if !ok {
@@ -85,7 +86,7 @@ func (s IntervalClassVector) Execute(message string) Result {
 		}
 		return s.answer(token, dedupe(pcs))
 	}
-	if m, _ := icvScaleRe.FindStringMatch(message); m != nil {
+	if m := find(icvScaleRe, message); m != nil {
 		name := strings.TrimSpace(strings.ToLower(m.GroupByName("scale").String()))
 		if pcs, ok := icvScales()[name]; ok {
 			return s.answer("the "+name, slices.Clone(pcs))

@@ -9,6 +9,7 @@ import (
 
 	"course/ga/config"
 	"course/internal/dotnet"
+	"course/internal/lazy"
 )
 
 // Modes is GA's ModesSkill, which answers from the mode catalogue ModesConfig reads; the line
@@ -147,7 +148,7 @@ func (s Modes) CanHandle(message string) bool {
 	if strings.TrimSpace(message) == "" {
 		return false
 	}
-	lead, _ := leadIn.FindStringMatch(message)
+	lead := find(leadIn, message)
 	if lead == nil {
 		return false
 	}
@@ -281,8 +282,8 @@ var (
 
 // ModesSkill's atonal patterns (ModesSkill.cs:536-539).
 var (
-	icvPattern   = newLazyRegexp(`<\s*\d+\s+\d+\s+\d+\s+\d+\s+\d+\s+\d+\s*>`)
-	fortePattern = newLazyRegexp(`\b\d{1,2}-Z?\d{1,3}\b`)
+	icvPattern   = lazy.Regexp2(`<\s*\d+\s+\d+\s+\d+\s+\d+\s+\d+\s+\d+\s*>`)
+	fortePattern = lazy.Regexp2(`\b\d{1,2}-Z?\d{1,3}\b`)
 )
 
 // Execute is ModesSkill.ExecuteAsync: the atonal catalogue first, then a family listing, a
@@ -419,7 +420,7 @@ func (s Modes) formatAllFamilies(families []config.ModalFamily) Result {
 // or unnamed families, or the catalogue's summary (ModesSkill.cs:560-626).
 func (s Modes) answerAtonal(lowerQuery, original string) (Result, bool) {
 	all := s.atonal()
-	if m, _ := icvPattern.FindStringMatch(original); m != nil {
+	if m := find(icvPattern, original); m != nil {
 		icv := m.String()
 		for _, f := range all {
 			if strings.EqualFold(f.IntervalClassVector, strings.TrimSpace(icv)) {
@@ -429,7 +430,7 @@ func (s Modes) answerAtonal(lowerQuery, original string) (Result, bool) {
 		return Result{Text: fmt.Sprintf("No modal family with interval class vector `%s` exists in the atonal catalog. Valid ICVs have six non-negative integers separated by spaces inside angle brackets.", icv),
 			Confidence: 0.8, Evidence: []string{fmt.Sprintf("AtonalModalFamiliesConfig.TryGetByIntervalClassVector(%s) = None", icv)}}, true
 	}
-	if m, _ := fortePattern.FindStringMatch(original); m != nil && containsAny(lowerQuery, "forte", "atonal", "pitch class set", "pc set", "set class") {
+	if m := find(fortePattern, original); m != nil && containsAny(lowerQuery, "forte", "atonal", "pitch class set", "pc set", "set class") {
 		forte := m.String()
 		var hits []config.AtonalFamily
 		for _, f := range all {

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/dlclark/regexp2/v2"
+
+	"course/internal/lazy"
 )
 
 // OutsideNotes is GA's OutsideNotesSkill: it reads "<note> ... over <chord>" and says whether
@@ -161,7 +163,7 @@ func qualityDisplaySuffix(quality string) string {
 
 // The skill's two expressions: the chord after a preposition, and a note token
 // (OutsideNotesSkill.cs:291-299). outsideTargetRe, in registry.go, is the first.
-var outsideNoteTokenRe = newLazyRegexp(`\b(?<note>[A-G][#b]?)(?![A-Za-z0-9#])`)
+var outsideNoteTokenRe = lazy.Regexp2(`\b(?<note>[A-G][#b]?)(?![A-Za-z0-9#])`)
 
 // NoteOverChord is what the skill reads from a question: the note and the chord's root, each
 // spelled as normalized and with its pitch class, and the chord's canonical quality
@@ -184,7 +186,7 @@ func ParseNoteOverChord(message string) (NoteOverChord, bool) {
 	if strings.TrimSpace(message) == "" {
 		return NoteOverChord{}, false
 	}
-	chord, _ := outsideTargetRe.FindStringMatch(message)
+	chord := find(outsideTargetRe, message)
 	if chord == nil {
 		return NoteOverChord{}, false
 	}
@@ -199,7 +201,7 @@ func ParseNoteOverChord(message string) (NoteOverChord, bool) {
 	start, _ := chord.ByteRange()
 	left := message[:start]
 	var note *regexp2.Match
-	for m, _ := outsideNoteTokenRe.FindStringMatch(left); m != nil; m, _ = outsideNoteTokenRe.FindNextMatch(m) {
+	for m := find(outsideNoteTokenRe, left); m != nil; m = next(outsideNoteTokenRe, m) {
 		note = m
 	}
 	if note == nil {

@@ -37,6 +37,8 @@ const completionDecline = "I couldn't find recognisable chord symbols in your qu
 	"Please write them as standard chord names, e.g. \"Am F C\"."
 
 // Prepare runs ExecuteAsync as far as the model call (ProgressionCompletionSkill.cs:47-69).
+// Its opening repeats KeyIdentification.Prepare because GA's two skills repeat it, each with
+// its own decline; the models stay two, so that either can follow its GA file when that changes.
 func (s ProgressionCompletion) Prepare(message string) CompletionTurn {
 	t := CompletionTurn{Chords: s.Service.ExtractChords(message)}
 	t.Candidates = s.Service.Identify(t.Chords)

@@ -7,6 +7,7 @@ import (
 	"github.com/dlclark/regexp2/v2"
 
 	"course/ga/keys"
+	"course/internal/lazy"
 )
 
 // Skill is one IOrchestratorSkill that GaPlugin registers: its name and its CanHandle rule, the
@@ -141,12 +142,6 @@ func LookupIntent(id, newline string) (Intent, error) {
 	return Intent{}, fmt.Errorf("skills: no intent %q", id)
 }
 
-// match reports whether re matches s; the expressions have no timeout, so it cannot fail.
-func match(re *lazyRegexp, s string) bool {
-	ok, _ := re.MatchString(s)
-	return ok
-}
-
 func containsAny(s string, subs ...string) bool {
 	for _, sub := range subs {
 		if strings.Contains(s, sub) {
@@ -158,13 +153,13 @@ func containsAny(s string, subs ...string) bool {
 
 // leadIn is the "what is / tell me about / describe" opening shared by ChordInfo and Modes
 // (ChordInfoSkill.cs:267-279; ModesSkill.cs:148).
-var leadIn = newLazyRegexp(`^\s*(what\s+is|what's|whats|tell\s+me\s+about|describe)\s+`, regexp2.IgnoreCase)
+var leadIn = lazy.Regexp2(`^\s*(what\s+is|what's|whats|tell\s+me\s+about|describe)\s+`, regexp2.IgnoreCase)
 
 // ChordInfoSkill's expressions (Common/GA.Business.ML/Agents/Skills/ChordInfoSkill.cs:302-322).
 var (
-	chordQuestionRe = newLazyRegexp(`\b(?<root>[A-Ga-g][#b]?)\s*(?<quality>major 13|minor 13|dominant 13|major 11|minor 11|dominant 11|major 9|minor 9|dominant 9|major 7|minor 7|dominant 7|major 6|minor 6|half[- ]diminished|altered dominant|major|minor|maj|min|diminished|dim|augmented|aug|sus[24]?|add9|7alt|alt|13|11|9|7|6)?\s*(?:chord|triad)\b`)
-	compactChordRe  = newLazyRegexp(`\b(?<root>[A-Ga-g][#b]?)(?<quality>maj13|min13|m13|maj11|min11|m11|maj9|min9|m9|maj7|min7|maj6|min6|m6|m7b5|m7|dim7|7b5|7#5|7b9|7#9|7alt|alt|13|11|9|7|6|maj|min|dim|aug|sus2|sus4|sus|add9|m|\+)\b(?![A-Za-z])`, regexp2.IgnoreCase)
-	noteSetRe       = newLazyRegexp(`\b(?:which|what)\s+chord\s+(?:is|contains|has|uses)\b`, regexp2.IgnoreCase)
+	chordQuestionRe = lazy.Regexp2(`\b(?<root>[A-Ga-g][#b]?)\s*(?<quality>major 13|minor 13|dominant 13|major 11|minor 11|dominant 11|major 9|minor 9|dominant 9|major 7|minor 7|dominant 7|major 6|minor 6|half[- ]diminished|altered dominant|major|minor|maj|min|diminished|dim|augmented|aug|sus[24]?|add9|7alt|alt|13|11|9|7|6)?\s*(?:chord|triad)\b`)
+	compactChordRe  = lazy.Regexp2(`\b(?<root>[A-Ga-g][#b]?)(?<quality>maj13|min13|m13|maj11|min11|m11|maj9|min9|m9|maj7|min7|maj6|min6|m6|m7b5|m7|dim7|7b5|7#5|7b9|7#9|7alt|alt|13|11|9|7|6|maj|min|dim|aug|sus2|sus4|sus|add9|m|\+)\b(?![A-Za-z])`, regexp2.IgnoreCase)
+	noteSetRe       = lazy.Regexp2(`\b(?:which|what)\s+chord\s+(?:is|contains|has|uses)\b`, regexp2.IgnoreCase)
 )
 
 // chordInfoCanHandle is ChordInfoSkill.CanHandle (ChordInfoSkill.cs:100-110).
@@ -174,7 +169,7 @@ func chordInfoCanHandle(m string) bool {
 	return match(chordQuestionRe, m) || (hasIntent && match(compactChordRe, m)) || match(noteSetRe, m)
 }
 
-var scaleNameRe = newLazyRegexp(`\b([A-G][#b]?)\s*(major|minor|maj|min)\b`, regexp2.IgnoreCase)
+var scaleNameRe = lazy.Regexp2(`\b([A-G][#b]?)\s*(major|minor|maj|min)\b`, regexp2.IgnoreCase)
 
 // scaleInfoCanHandle is ScaleInfoSkill.CanHandle (ScaleInfoSkill.cs:94-112).
 func scaleInfoCanHandle(m string) bool {
@@ -185,7 +180,7 @@ func scaleInfoCanHandle(m string) bool {
 	return match(scaleNameRe, m) && containsAny(lower, "note", "scale", "what is", "what's in", "tell me", "show me", "list", "play")
 }
 
-var intervalRe = newLazyRegexp(`\b([A-Ga-g][#b]?)\s*(?:to|and)\s+([A-Ga-g][#b]?)\b`, regexp2.IgnoreCase)
+var intervalRe = lazy.Regexp2(`\b([A-Ga-g][#b]?)\s*(?:to|and)\s+([A-Ga-g][#b]?)\b`, regexp2.IgnoreCase)
 
 // intervalCanHandle is IntervalSkill.CanHandle (IntervalSkill.cs:62-75).
 func intervalCanHandle(m string) bool {
@@ -194,8 +189,8 @@ func intervalCanHandle(m string) bool {
 
 // FretDiagram's two shapes of a six-string diagram (Common/GA.Business.ML/Agents/FretDiagram.cs:22-23).
 var (
-	dashDiagramRe    = newLazyRegexp(`\b([xX]|\d{1,2})-([xX]|\d{1,2})-([xX]|\d{1,2})-([xX]|\d{1,2})-([xX]|\d{1,2})-([xX]|\d{1,2})\b`)
-	compactDiagramRe = newLazyRegexp(`\b[xX0-9]{6}\b`)
+	dashDiagramRe    = lazy.Regexp2(`\b([xX]|\d{1,2})-([xX]|\d{1,2})-([xX]|\d{1,2})-([xX]|\d{1,2})-([xX]|\d{1,2})-([xX]|\d{1,2})\b`)
+	compactDiagramRe = lazy.Regexp2(`\b[xX0-9]{6}\b`)
 )
 
 // fretSpanCanHandle is FretSpanSkill.CanHandle (FretSpanSkill.cs:19-27).
@@ -206,9 +201,9 @@ func fretSpanCanHandle(m string) bool {
 
 // ChordSubstitutionSkill's expressions (ChordSubstitutionSkill.cs:59-75).
 var (
-	substitutionChordRe = newLazyRegexp(`\b(?<root>[A-G])(?<acc>[b#]?)(?<qual>m7b5|dim7|maj7|m7|7|min|m|dim|aug|\+)?(?!\w)`)
-	substitutionVerbRe  = newLazyRegexp(`\b(substitut|reharmoni|instead\s+of|alternative\s+chord|swap\s+chord|replace\s+chord)\b`, regexp2.IgnoreCase)
-	substitutionRelRe   = newLazyRegexp(`\b(?:same|related|equivalent|tritone)\b`, regexp2.IgnoreCase)
+	substitutionChordRe = lazy.Regexp2(`\b(?<root>[A-G])(?<acc>[b#]?)(?<qual>m7b5|dim7|maj7|m7|7|min|m|dim|aug|\+)?(?!\w)`)
+	substitutionVerbRe  = lazy.Regexp2(`\b(substitut|reharmoni|instead\s+of|alternative\s+chord|swap\s+chord|replace\s+chord)\b`, regexp2.IgnoreCase)
+	substitutionRelRe   = lazy.Regexp2(`\b(?:same|related|equivalent|tritone)\b`, regexp2.IgnoreCase)
 )
 
 func chordSubstitutionCanHandle(m string) bool {
@@ -217,8 +212,8 @@ func chordSubstitutionCanHandle(m string) bool {
 
 // SetTheoryEquivalenceSkill's expressions (SetTheoryEquivalenceSkill.cs:47-58).
 var (
-	setEquivalenceRe = newLazyRegexp(`\b(?:pitch\s+class(?:es)?(?:\s+sets?)?\s+|sets?\s+)?(?<a>[\[\{]?\d[\d,\s]*[\]\}]?)\s+and\s+(?<b>[\[\{]?\d[\d,\s]*[\]\}]?)\s+(?:are\s+)?(?:equivalent|same|equal|related|the\s+same|belong\s+to\s+the\s+same)\s*(?:set\s*class|set|class)?(?:\s+under\s+(?<rel>transposition|inversion|t-i|both|transposition\s+(?:and|or)\s+inversion))?`, regexp2.IgnoreCase)
-	setBelongRe      = newLazyRegexp(`\bdo\s+(?<a>[\[\{]?\d[\d,\s]*[\]\}]?)\s+and\s+(?<b>[\[\{]?\d[\d,\s]*[\]\}]?)\s+belong\s+to\s+the\s+same\s+set\s*class`, regexp2.IgnoreCase)
+	setEquivalenceRe = lazy.Regexp2(`\b(?:pitch\s+class(?:es)?(?:\s+sets?)?\s+|sets?\s+)?(?<a>[\[\{]?\d[\d,\s]*[\]\}]?)\s+and\s+(?<b>[\[\{]?\d[\d,\s]*[\]\}]?)\s+(?:are\s+)?(?:equivalent|same|equal|related|the\s+same|belong\s+to\s+the\s+same)\s*(?:set\s*class|set|class)?(?:\s+under\s+(?<rel>transposition|inversion|t-i|both|transposition\s+(?:and|or)\s+inversion))?`, regexp2.IgnoreCase)
+	setBelongRe      = lazy.Regexp2(`\bdo\s+(?<a>[\[\{]?\d[\d,\s]*[\]\}]?)\s+and\s+(?<b>[\[\{]?\d[\d,\s]*[\]\}]?)\s+belong\s+to\s+the\s+same\s+set\s*class`, regexp2.IgnoreCase)
 )
 
 func setTheoryCanHandle(m string) bool {
@@ -254,8 +249,8 @@ func containsAnyWord(s string, words ...string) bool {
 
 // The chord-symbol tests of ChordVoicingsSkill and ImprovisationSkill (ChordVoicingsSkill.cs:178-185).
 var (
-	chordSuffixRe = newLazyRegexp(`\b[A-G][#b]?(?:maj|min|m|M|dim|aug|sus|add|alt|°|Δ|11|13|5|6|7|9)\w*\b`)
-	chordWordRe   = newLazyRegexp(`\b[A-G][#b]?\s+(?:[Mm]ajor|[Mm]inor|[Mm]aj|[Mm]in|[Dd]im|[Aa]ug|[Ss]us)\b`)
+	chordSuffixRe = lazy.Regexp2(`\b[A-G][#b]?(?:maj|min|m|M|dim|aug|sus|add|alt|°|Δ|11|13|5|6|7|9)\w*\b`)
+	chordWordRe   = lazy.Regexp2(`\b[A-G][#b]?\s+(?:[Mm]ajor|[Mm]inor|[Mm]aj|[Mm]in|[Dd]im|[Aa]ug|[Ss]us)\b`)
 )
 
 func hasChordSymbol(m string) bool { return match(chordSuffixRe, m) || match(chordWordRe, m) }
@@ -270,7 +265,7 @@ func chordVoicingsCanHandle(m string) bool {
 // improvisationCanHandle is ImprovisationSkill.CanHandle (ImprovisationSkill.cs:86-115, 447-451).
 func improvisationCanHandle(m string) bool { return HasImprovIntent(m) && hasChordSymbol(m) }
 
-var outsideTargetRe = newLazyRegexp(`(?<prep>\bover\b|\bagainst\b|\bon\b)\s+(?:a\s+|an\s+|the\s+)?(?<root>[A-G][#b]?)(?<qual>(?:maj|min|m|M|dim|aug|sus|add|alt|ø|°|Δ|\+|\d|#|b)*)`, regexp2.IgnoreCase)
+var outsideTargetRe = lazy.Regexp2(`(?<prep>\bover\b|\bagainst\b|\bon\b)\s+(?:a\s+|an\s+|the\s+)?(?<root>[A-G][#b]?)(?<qual>(?:maj|min|m|M|dim|aug|sus|add|alt|ø|°|Δ|\+|\d|#|b)*)`, regexp2.IgnoreCase)
 
 // outsideNotesCanHandle is OutsideNotesSkill.CanHandle (OutsideNotesSkill.cs:67-86, 291-293).
 func outsideNotesCanHandle(m string) bool {
@@ -287,8 +282,8 @@ func keyIdentificationCanHandle(m string) bool { return keys.Pin.IsKeyIdentifica
 
 // ProgressionCompletionSkill's expressions (ProgressionCompletionSkill.cs:35-45).
 var (
-	completionVerbRe  = newLazyRegexp(`\b(finish|complete|end\s+it|end\s+this|what\s+comes\s+next|next\s+chord|help\s+me\s+finish|how\s+(do\s+i|to)\s+end|what\s+should\s+follow|continue|extend)\b`, regexp2.IgnoreCase)
-	completionChordRe = newLazyRegexp(`\b[A-G][b#]?(?:m|maj|dim|aug|7|maj7|m7|m7b5|dim7)?\b`)
+	completionVerbRe  = lazy.Regexp2(`\b(finish|complete|end\s+it|end\s+this|what\s+comes\s+next|next\s+chord|help\s+me\s+finish|how\s+(do\s+i|to)\s+end|what\s+should\s+follow|continue|extend)\b`, regexp2.IgnoreCase)
+	completionChordRe = lazy.Regexp2(`\b[A-G][b#]?(?:m|maj|dim|aug|7|maj7|m7|m7b5|dim7)?\b`)
 )
 
 func progressionCompletionCanHandle(m string) bool {
@@ -296,13 +291,13 @@ func progressionCompletionCanHandle(m string) bool {
 		return false
 	}
 	n := 0
-	for mt, _ := completionChordRe.FindStringMatch(m); mt != nil && n < 2; mt, _ = completionChordRe.FindNextMatch(mt) {
+	for mt := find(completionChordRe, m); mt != nil && n < 2; mt = next(completionChordRe, mt) {
 		n++
 	}
 	return n >= 2
 }
 
 // rememberLead is RememberThisParser.LeadPhrase (RememberThisParser.cs:62-68, 107-108).
-var rememberLead = newLazyRegexp(`^\s*(?:please\s+)?(?:can\s+you\s+)?(?:remember(?:\s+that)?|(?:save|note|store)(?:\s+(?:this|that)\b|(?=\s*[:,]))|don'?t\s+forget(?:\s+that)?)[:,]?\s*`, regexp2.IgnoreCase)
+var rememberLead = lazy.Regexp2(`^\s*(?:please\s+)?(?:can\s+you\s+)?(?:remember(?:\s+that)?|(?:save|note|store)(?:\s+(?:this|that)\b|(?=\s*[:,]))|don'?t\s+forget(?:\s+that)?)[:,]?\s*`, regexp2.IgnoreCase)
 
 func rememberThisCanHandle(m string) bool { return match(rememberLead, m) }

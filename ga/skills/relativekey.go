@@ -6,6 +6,8 @@ import (
 	"sync"
 
 	"github.com/dlclark/regexp2/v2"
+
+	"course/internal/lazy"
 )
 
 // RelativeKey is GA's RelativeKeySkill: relative and parallel keys and key signatures by
@@ -22,13 +24,13 @@ const keyPart = `(?<key>[A-Ga-g][b#♭♯]?)\s*(?<quality>maj(?:or)?|min(?:or)?)
 // relativeKeyPatterns are tried in order; the first that matches wins (RelativeKeySkill.cs:52-70, 93-115).
 var relativeKeyPatterns = []struct {
 	kind string
-	re   *lazyRegexp
+	re   func() *regexp2.Regexp
 }{
-	{"relative-minor", newLazyRegexp(`\brelative\s+min(?:or)?\s+of\s+`+keyPart, regexp2.IgnoreCase)},
-	{"relative-major", newLazyRegexp(`\brelative\s+maj(?:or)?\s+of\s+`+keyPart, regexp2.IgnoreCase)},
-	{"parallel-minor", newLazyRegexp(`\bparallel\s+min(?:or)?\s+of\s+`+keyPart, regexp2.IgnoreCase)},
-	{"parallel-major", newLazyRegexp(`\bparallel\s+maj(?:or)?\s+of\s+`+keyPart, regexp2.IgnoreCase)},
-	{"key-signature", newLazyRegexp(`\b(?:how\s+many\s+(?<acc>sharps|flats|accidentals)|key\s+signature)\s+(?:in|of|for)?\s+`+keyPart, regexp2.IgnoreCase)},
+	{"relative-minor", lazy.Regexp2(`\brelative\s+min(?:or)?\s+of\s+`+keyPart, regexp2.IgnoreCase)},
+	{"relative-major", lazy.Regexp2(`\brelative\s+maj(?:or)?\s+of\s+`+keyPart, regexp2.IgnoreCase)},
+	{"parallel-minor", lazy.Regexp2(`\bparallel\s+min(?:or)?\s+of\s+`+keyPart, regexp2.IgnoreCase)},
+	{"parallel-major", lazy.Regexp2(`\bparallel\s+maj(?:or)?\s+of\s+`+keyPart, regexp2.IgnoreCase)},
+	{"key-signature", lazy.Regexp2(`\b(?:how\s+many\s+(?<acc>sharps|flats|accidentals)|key\s+signature)\s+(?:in|of|for)?\s+`+keyPart, regexp2.IgnoreCase)},
 }
 
 // The circle of fifths: index i has i-7 accidentals, sharps when positive (RelativeKeySkill.cs:85-91).
@@ -97,7 +99,7 @@ func (s RelativeKey) Execute(message string) Result {
 		nl = "\n"
 	}
 	for _, p := range relativeKeyPatterns {
-		m, _ := p.re.FindStringMatch(message)
+		m := find(p.re, message)
 		if m == nil {
 			continue
 		}

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/dlclark/regexp2/v2"
+
+	"course/internal/lazy"
 )
 
 // ScaleInfo is GA's ScaleInfoSkill: the notes of a major or minor key and its relative key, read
@@ -13,7 +15,7 @@ import (
 type ScaleInfo struct{}
 
 // scaleKeyPattern is ScaleInfoSkill's KeyPattern (ScaleInfoSkill.cs:94-95).
-var scaleKeyPattern = newLazyRegexp(`\b([A-G][#b]?)\s*(major|minor|maj|min)\b`, regexp2.IgnoreCase)
+var scaleKeyPattern = lazy.Regexp2(`\b([A-G][#b]?)\s*(major|minor|maj|min)\b`, regexp2.IgnoreCase)
 
 // gaKey is one of GA's Key.Items: a signature from -7 (seven flats) to 7 (seven sharps) in a
 // mode (Common/GA.Domain.Core/Theory/Tonal/Key.cs:11-28).
@@ -142,7 +144,7 @@ func describeKeySignature(k gaKey) string {
 // Execute answers message: the first key name it finds, its seven notes and its relative key
 // (ScaleInfoSkill.cs:114-155).
 func (ScaleInfo) Execute(message string) Result {
-	m, _ := scaleKeyPattern.FindStringMatch(message)
+	m := find(scaleKeyPattern, message)
 	if m == nil {
 		return unresolved("Could not parse a key name from your question.")
 	}

@@ -47,9 +47,9 @@ type SetQuestion struct {
 // The expressions see a digit only as \d, so questions that differ only in their digits are read
 // alike.
 func (SetTheoryEquivalence) Read(message string) (SetQuestion, bool) {
-	m, _ := setEquivalenceRe.FindStringMatch(message)
+	m := find(setEquivalenceRe, message)
 	if m == nil {
-		m, _ = setBelongRe.FindStringMatch(message)
+		m = find(setBelongRe, message)
 	}
 	if m == nil {
 		return SetQuestion{}, false

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/dlclark/regexp2/v2"
+
+	"course/internal/lazy"
 )
 
 // TheoryComparison is GA's TheoryComparisonSkill: one fixed major-versus-minor answer, given when
@@ -19,12 +21,12 @@ const comparisonTokens = "major|minor"
 // field name (TheoryComparisonSkill.cs:58-75, 91-104).
 var comparisonPatterns = []struct {
 	name string
-	re   *lazyRegexp
+	re   func() *regexp2.Regexp
 }{
-	{"DifferencePattern", newLazyRegexp(`\b(?:what(?:'s|\s+is)?\s+the\s+)?(?:difference|distinction)\s+between\s+(?<a>`+comparisonTokens+`)\s+and\s+(?<b>`+comparisonTokens+`)\b`, regexp2.IgnoreCase)},
-	{"ComparePattern", newLazyRegexp(`\bcompare\s+(?<a>`+comparisonTokens+`)\s+(?:and|with|vs|versus)\s+(?<b>`+comparisonTokens+`)\b`, regexp2.IgnoreCase)},
-	{"VsPattern", newLazyRegexp(`(?<![A-Ga-g][b#♭♯]?\s)\b(?<a>`+comparisonTokens+`)\s+(?:vs\.?|versus)\s+(?<b>`+comparisonTokens+`)\b`, regexp2.IgnoreCase)},
-	{"HowDifferPattern", newLazyRegexp(`\bhow\s+do\s+(?<a>`+comparisonTokens+`)\s+and\s+(?<b>`+comparisonTokens+`)\s+differ\b`, regexp2.IgnoreCase)},
+	{"DifferencePattern", lazy.Regexp2(`\b(?:what(?:'s|\s+is)?\s+the\s+)?(?:difference|distinction)\s+between\s+(?<a>`+comparisonTokens+`)\s+and\s+(?<b>`+comparisonTokens+`)\b`, regexp2.IgnoreCase)},
+	{"ComparePattern", lazy.Regexp2(`\bcompare\s+(?<a>`+comparisonTokens+`)\s+(?:and|with|vs|versus)\s+(?<b>`+comparisonTokens+`)\b`, regexp2.IgnoreCase)},
+	{"VsPattern", lazy.Regexp2(`(?<![A-Ga-g][b#♭♯]?\s)\b(?<a>`+comparisonTokens+`)\s+(?:vs\.?|versus)\s+(?<b>`+comparisonTokens+`)\b`, regexp2.IgnoreCase)},
+	{"HowDifferPattern", lazy.Regexp2(`\bhow\s+do\s+(?<a>`+comparisonTokens+`)\s+and\s+(?<b>`+comparisonTokens+`)\s+differ\b`, regexp2.IgnoreCase)},
 }
 
 // The skill's evidence lines, which tell its three outcomes apart (TheoryComparisonSkill.cs:114, 156, 164).
@@ -77,7 +79,7 @@ func (TheoryComparison) FirstPattern(message string) string {
 // (TheoryComparisonSkill.cs:91-104).
 func matchPair(message string) (a, b string, ok bool) {
 	for _, p := range comparisonPatterns {
-		m, _ := p.re.FindStringMatch(message)
+		m := find(p.re, message)
 		if m != nil {
 			return strings.ToLower(m.GroupByName("a").String()), strings.ToLower(m.GroupByName("b").String()), true
 		}

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/dlclark/regexp2/v2"
+
+	"course/internal/lazy"
 )
 
 // AlternateTunings is GA's AlternateTuningsSkill: nine named tunings found by name patterns,
@@ -75,22 +77,22 @@ func (AlternateTunings) Tunings() []TuningInfo {
 
 // tuningPattern is one of the name patterns tried in order, and the table key it selects.
 type tuningPattern struct {
-	re  *lazyRegexp
+	re  func() *regexp2.Regexp
 	key string
 }
 
 // pinTuningPatterns are TuningPatterns at the pin: drop C refuses a following # or b, the other
 // letters refuse nothing (AlternateTuningsSkill.cs:53-74).
 var pinTuningPatterns = []tuningPattern{
-	{newLazyRegexp(`\b(?:dadgad|d-a-d-g-a-d)\b`, regexp2.IgnoreCase), "dadgad"},
-	{newLazyRegexp(`(?<!\bdouble\s)(?<!\bdouble-)\bdrop[\s-]?d\b`, regexp2.IgnoreCase), "drop-d"},
-	{newLazyRegexp(`\bdouble[\s-]?drop[\s-]?d\b`, regexp2.IgnoreCase), "double-drop-d"},
-	{newLazyRegexp(`\bdrop[\s-]?c\b(?![#b])`, regexp2.IgnoreCase), "drop-c"},
-	{newLazyRegexp(`\bopen[\s-]?g\b`, regexp2.IgnoreCase), "open-g"},
-	{newLazyRegexp(`\bopen[\s-]?d\b`, regexp2.IgnoreCase), "open-d"},
-	{newLazyRegexp(`\bdgcgcd\b`, regexp2.IgnoreCase), "dgcgcd"},
-	{newLazyRegexp(`\bhalf[\s-]?step[\s-]?down\b|\beb\s+standard\b`, regexp2.IgnoreCase), "half-step-down"},
-	{newLazyRegexp(`\bwhole[\s-]?step[\s-]?down\b|\bd\s+standard\b`, regexp2.IgnoreCase), "whole-step-down"},
+	{lazy.Regexp2(`\b(?:dadgad|d-a-d-g-a-d)\b`, regexp2.IgnoreCase), "dadgad"},
+	{lazy.Regexp2(`(?<!\bdouble\s)(?<!\bdouble-)\bdrop[\s-]?d\b`, regexp2.IgnoreCase), "drop-d"},
+	{lazy.Regexp2(`\bdouble[\s-]?drop[\s-]?d\b`, regexp2.IgnoreCase), "double-drop-d"},
+	{lazy.Regexp2(`\bdrop[\s-]?c\b(?![#b])`, regexp2.IgnoreCase), "drop-c"},
+	{lazy.Regexp2(`\bopen[\s-]?g\b`, regexp2.IgnoreCase), "open-g"},
+	{lazy.Regexp2(`\bopen[\s-]?d\b`, regexp2.IgnoreCase), "open-d"},
+	{lazy.Regexp2(`\bdgcgcd\b`, regexp2.IgnoreCase), "dgcgcd"},
+	{lazy.Regexp2(`\bhalf[\s-]?step[\s-]?down\b|\beb\s+standard\b`, regexp2.IgnoreCase), "half-step-down"},
+	{lazy.Regexp2(`\bwhole[\s-]?step[\s-]?down\b|\bd\s+standard\b`, regexp2.IgnoreCase), "whole-step-down"},
 }
 
 // mainTuningPatterns are the name patterns on GA's main (f4f5b4a): every pattern that ends on a
@@ -99,16 +101,16 @@ var pinTuningPatterns = []tuningPattern{
 // of main (code/ga-ai/GaMain/Program.cs, Lesson17) and its recorded output.
 var mainTuningPatterns = []tuningPattern{
 	pinTuningPatterns[0],
-	{newLazyRegexp(`(?<!\bdouble\s)(?<!\bdouble-)\bdrop[\s-]?d\b(?![#b♯♭])`, regexp2.IgnoreCase), "drop-d"},
-	{newLazyRegexp(`\bdouble[\s-]?drop[\s-]?d\b(?![#b♯♭])`, regexp2.IgnoreCase), "double-drop-d"},
-	{newLazyRegexp(`\bdrop[\s-]?c\b(?![#b♯♭])`, regexp2.IgnoreCase), "drop-c"},
-	{newLazyRegexp(`\bopen[\s-]?g\b(?![#b♯♭])`, regexp2.IgnoreCase), "open-g"},
-	{newLazyRegexp(`\bopen[\s-]?d\b(?![#b♯♭])`, regexp2.IgnoreCase), "open-d"},
+	{lazy.Regexp2(`(?<!\bdouble\s)(?<!\bdouble-)\bdrop[\s-]?d\b(?![#b♯♭])`, regexp2.IgnoreCase), "drop-d"},
+	{lazy.Regexp2(`\bdouble[\s-]?drop[\s-]?d\b(?![#b♯♭])`, regexp2.IgnoreCase), "double-drop-d"},
+	{lazy.Regexp2(`\bdrop[\s-]?c\b(?![#b♯♭])`, regexp2.IgnoreCase), "drop-c"},
+	{lazy.Regexp2(`\bopen[\s-]?g\b(?![#b♯♭])`, regexp2.IgnoreCase), "open-g"},
+	{lazy.Regexp2(`\bopen[\s-]?d\b(?![#b♯♭])`, regexp2.IgnoreCase), "open-d"},
 	pinTuningPatterns[6], pinTuningPatterns[7], pinTuningPatterns[8],
 }
 
 // sixNotesRe finds note tokens for a six-note question (AlternateTuningsSkill.cs:230).
-var sixNotesRe = newLazyRegexp(`\b[A-Ga-g][b#♭♯]?\b`)
+var sixNotesRe = lazy.Regexp2(`\b[A-Ga-g][b#♭♯]?\b`)
 
 // standardTuningNotes are StandardTuning (AlternateTuningsSkill.cs:133).
 var standardTuningNotes = []string{"E", "A", "D", "G", "B", "E"}
@@ -221,7 +223,7 @@ func normalizeNote(raw string) string {
 // (AlternateTuningsSkill.cs:228-238).
 func parseSixNotes(message string) []string {
 	var notes []string
-	for m, _ := sixNotesRe.FindStringMatch(message); m != nil && len(notes) < 6; m, _ = sixNotesRe.FindNextMatch(m) {
+	for m := find(sixNotesRe, message); m != nil && len(notes) < 6; m = next(sixNotesRe, m) {
 		notes = append(notes, normalizeNote(m.String()))
 	}
 	if len(notes) < 6 {

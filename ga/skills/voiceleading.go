@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/dlclark/regexp2/v2"
+
+	"course/internal/lazy"
 )
 
 // VoiceLeading is GA's VoiceLeadingSkill: the pairing of two chords' notes that moves the
@@ -23,7 +25,7 @@ func (VoiceLeading) CanHandle(string) bool { return false }
 
 // twoChordRe is TwoChordPattern: two chord tokens around "to", "→", "->" or ">"
 // (VoiceLeadingSkill.cs:55-57).
-var twoChordRe = newLazyRegexp(`\b(?<a>[A-Ga-g][b#♭♯]?(?:maj|min|m|dim|aug|sus|add|dom)?\d*(?:[b#♭♯]\d+)*°?)\s+(?:to|→|->|>)\s+(?<b>[A-Ga-g][b#♭♯]?(?:maj|min|m|dim|aug|sus|add|dom)?\d*(?:[b#♭♯]\d+)*°?)\b`, regexp2.IgnoreCase)
+var twoChordRe = lazy.Regexp2(`\b(?<a>[A-Ga-g][b#♭♯]?(?:maj|min|m|dim|aug|sus|add|dom)?\d*(?:[b#♭♯]\d+)*°?)\s+(?:to|→|->|>)\s+(?<b>[A-Ga-g][b#♭♯]?(?:maj|min|m|dim|aug|sus|add|dom)?\d*(?:[b#♭♯]\d+)*°?)\b`, regexp2.IgnoreCase)
 
 // The skill's fixed texts (VoiceLeadingSkill.cs:276, 283, 291).
 const (
@@ -35,7 +37,7 @@ const (
 // answer; a decline when no two chords are found or a token is not a chord the skill builds
 // (VoiceLeadingSkill.cs:76-94).
 func (v VoiceLeading) Execute(message string) Result {
-	m, _ := twoChordRe.FindStringMatch(message)
+	m := find(twoChordRe, message)
 	if m == nil {
 		return Result{Text: voiceLeadingCannotText, Confidence: 0.1,
 			Evidence: []string{"VoiceLeadingSkill: no two-chord pattern in query"}}

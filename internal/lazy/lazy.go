@@ -20,7 +20,7 @@ func Regexp(pattern string) func() *regexp.Regexp {
 // Regexp2 returns a function that compiles pattern with regexp2.MustCompile the first time it
 // is called and returns that expression every time.
 func Regexp2(pattern string, opts ...regexp2.CompileOption) func() *regexp2.Regexp {
-	return (&Regexp2Cell{Pattern: pattern, Options: opts}).Get
+	return (&regexp2Cell{pattern: pattern, options: opts}).get
 }
 
 // goCell is one Go expression and, once used, its compiled form.
@@ -39,22 +39,18 @@ func (c *goCell) get() *regexp.Regexp {
 	return c.re
 }
 
-// Regexp2Cell is a regexp2 expression compiled on first use, for a type that holds its
-// expression as a field: declaring one allocates only the cell.
-type Regexp2Cell struct {
-	// Pattern is the expression as written.
-	Pattern string
-	// Options are regexp2's compile options.
-	Options []regexp2.CompileOption
+// regexp2Cell is one regexp2 expression and, once used, its compiled form.
+type regexp2Cell struct {
 	once    sync.Once
+	pattern string
+	options []regexp2.CompileOption
 	re      *regexp2.Regexp
 }
 
-// Get compiles the expression on its first call and returns it.
-func (c *Regexp2Cell) Get() *regexp2.Regexp {
-	c.once.Do(func() { c.re = regexp2.MustCompile(c.Pattern, c.Options...) })
+func (c *regexp2Cell) get() *regexp2.Regexp {
+	c.once.Do(func() { c.re = regexp2.MustCompile(c.pattern, c.options...) })
 	if c.re == nil {
-		regexp2.MustCompile(c.Pattern, c.Options...)
+		regexp2.MustCompile(c.pattern, c.options...)
 	}
 	return c.re
 }

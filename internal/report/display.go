@@ -5,14 +5,14 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"regexp"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/olekukonko/tablewriter/pkg/twwidth"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
+
+	"course/internal/lazy"
 )
 
 // DefaultWidth is the reading width: a terminal's whose size is unknown, and the width every
@@ -284,9 +284,7 @@ const (
 
 // verdicts are the words of a verdict the lessons and tools print, coloured by what they mean.
 // It is compiled on first use, so that commands that never colour never build it.
-var verdicts = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\bexact\b|\byes\b|\b\d+ (?:of \d+ )?(?:lines?|line breaks?|characters?) (?:missing|extra)\b|\bdiffers\b|\bno\b|\(throws\)|\bthrows\b|\bmismatch\b`)
-})
+var verdicts = lazy.Regexp(`\bexact\b|\byes\b|\b\d+ (?:of \d+ )?(?:lines?|line breaks?|characters?) (?:missing|extra)\b|\bdiffers\b|\bno\b|\(throws\)|\bthrows\b|\bmismatch\b`)
 
 // colourLine makes headings bold and colours verdicts: green for what arrived whole, yellow for
 // what arrived changed, red for what failed.

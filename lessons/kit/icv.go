@@ -33,9 +33,6 @@ var ICVChords = []ChordSpelling{
 // GrothendieckQualities are the sixteen qualities the skills' table knows, as suffixes.
 var GrothendieckQualities = []string{"", "m", "dim", "aug", "7", "m7", "maj7", "m7b5", "dim7", "sus2", "sus4", "6", "m6", "9", "maj9", "m9"}
 
-// SharpNoteNames are the twelve roots the lessons ask every quality on.
-var SharpNoteNames = []string{"C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"}
-
 // AnswerLines splits an answer into lines without their line ends.
 func AnswerLines(text string) []string {
 	lines := strings.Split(text, "\n")

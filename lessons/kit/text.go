@@ -70,11 +70,6 @@ func TonicHeader(keys []theory.Tonality) string {
 	return strings.Join(cells, " ")
 }
 
-// SharpName names a pitch class with sharps.
-func SharpName(pc int) string {
-	return [12]string{"C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"}[((pc%12)+12)%12]
-}
-
 // Vec writes values with up to two decimals, as a float's "0.##" does.
 func Vec(values []float64) string {
 	parts := make([]string, len(values))

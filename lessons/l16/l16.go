@@ -120,12 +120,13 @@ its corpus's names, the answers, the grid, the techniques the prompts name, and 
 }
 
 // l16Config is what the lesson's answers depend on besides GA's code: the prompts and the
-// grid's qualities.
+// grid's qualities, and lesson 15's symbols.
 type l16Config struct {
 	examples      []l16Asked
 	phrasings     []string
 	gridQualities []l16Quality
 	fullAnswer    string
+	symbols       []l16Quality
 	// main asks GA's main branch: its voicing pipeline, and the sections the original program
 	// asks it.
 	main bool
@@ -149,7 +150,7 @@ type lesson16 struct {
 const l16MainFullAnswer = "open chord shape for E minor"
 
 func run(ctx context.Context, opts *Options) error {
-	cfg := l16Config{examples: l16Examples, phrasings: l16Phrasings, gridQualities: l16GridQualities, fullAnswer: l16FullAnswer}
+	cfg := l16Config{examples: l16Examples, phrasings: l16Phrasings, gridQualities: l16GridQualities, fullAnswer: l16FullAnswer, symbols: l16Symbols}
 	if opts.Main {
 		cfg.fullAnswer, cfg.main = l16MainFullAnswer, true
 	}
@@ -179,15 +180,12 @@ func l16Chord(root, degrees string) theory.PCMask {
 	return theory.MaskOf(theory.PitchClasses(notes)...)
 }
 
-// l16Sharps names pitch classes as the original lesson writes them.
-var l16Sharps = [12]string{"C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"}
-
 // l16Notes writes a pitch-class set in ascending order with sharps, "C E G A#".
 func l16Notes(m theory.PCMask) string {
 	pcs := m.PitchClasses()
 	names := make([]string, len(pcs))
 	for i, p := range pcs {
-		names[i] = l16Sharps[p]
+		names[i] = theory.SharpName(p)
 	}
 	return strings.Join(names, " ")
 }
@@ -246,9 +244,9 @@ func (l *lesson16) phrasings() error {
 // symbols asks for C with each suffix of lesson 15 and holds the chord read against a
 // textbook's, then against what ChordVocabulary reads.
 func (l *lesson16) symbols() error {
-	l.r.Title("The %d symbols of lesson 15, asked as \"voicings for C…\"", len(l16Symbols))
+	l.r.Title("The %d symbols of lesson 15, asked as \"voicings for C…\"", len(l.cfg.symbols))
 	var wrong []string
-	for _, s := range l16Symbols {
+	for _, s := range l.cfg.symbols {
 		q := query.ExtractTyped("voicings for C" + s.name)
 		textbook := l16Chord("C", s.degrees)
 		if len(q.PitchClasses) > 0 && theory.MaskOf(q.PitchClasses...) == textbook {
@@ -256,13 +254,13 @@ func (l *lesson16) symbols() error {
 		}
 		wrong = append(wrong, fmt.Sprintf("C%s: %s, a textbook's %s", s.name, l16Read(q), l16Notes(textbook)))
 	}
-	l.r.Line("read as a textbook spells them: %d of %d", len(l16Symbols)-len(wrong), len(l16Symbols))
+	l.r.Line("read as a textbook spells them: %d of %d", len(l.cfg.symbols)-len(wrong), len(l.cfg.symbols))
 	for _, s := range wrong {
 		l.r.Line("  %s", s)
 	}
 	// ChordInfoSkill reads the same symbols with ChordVocabulary (lesson 15).
 	var disagree []string
-	for _, s := range l16Symbols {
+	for _, s := range l.cfg.symbols {
 		_, pcs, ok := search.TryParse("C" + s.name)
 		vocabulary := theory.MaskOf(skills.GetFormula(skills.NormalizeQuality(s.name)).Intervals...)
 		if !ok || theory.MaskOf(pcs...) != vocabulary {
@@ -335,9 +333,6 @@ func (l *lesson16) buildIndex() error {
 	return nil
 }
 
-// l16Open are the open strings of standard tuning as MIDI numbers, low E first.
-var l16Open = [6]int{40, 45, 50, 55, 59, 64}
-
 // l16Shape is a chord chart on six strings, low E first; -1 is a muted string.
 type l16Shape [6]int
 
@@ -376,7 +371,7 @@ func (s l16Shape) pcs() theory.PCMask {
 	var m theory.PCMask
 	for i, f := range s {
 		if f >= 0 {
-			m |= theory.MaskOf(l16Open[i] + f)
+			m |= theory.MaskOf(theory.StandardMidi()[i] + f)
 		}
 	}
 	return m

@@ -129,9 +129,10 @@ func l16Degrees(e l16Asked) (int, []int, error) {
 // l16Sounding are the MIDI notes of the strings that sound, low E first.
 func (s l16Shape) sounding() []int {
 	var out []int
+	open := theory.StandardMidi()
 	for i, f := range s {
 		if f >= 0 {
-			out = append(out, l16Open[i]+f)
+			out = append(out, open[i]+f)
 		}
 	}
 	return out

@@ -8,11 +8,12 @@ import (
 	"testing"
 
 	"course/internal/report"
+	"course/theory"
 )
 
 // l16Default is the lesson's own configuration.
 func l16Default() l16Config {
-	return l16Config{l16Examples, l16Phrasings, l16GridQualities, l16FullAnswer, false, nil}
+	return l16Config{examples: l16Examples, phrasings: l16Phrasings, gridQualities: l16GridQualities, fullAnswer: l16FullAnswer, symbols: l16Symbols}
 }
 
 // l16Built is a lesson with its index built, once for the tests that search; each test gets a
@@ -63,11 +64,10 @@ func TestL16ReadsFollowChordPitchClasses(t *testing.T) {
 // TestL16SymbolsAgainstTheTextbook adds a suffix no reader knows to lesson 15's: it joins the
 // chords read wrongly, and the count of those read right stays.
 func TestL16SymbolsAgainstTheTextbook(t *testing.T) {
-	saved := l16Symbols
-	t.Cleanup(func() { l16Symbols = saved })
-	l16Symbols = append(append([]l16Quality(nil), saved...), l16Quality{"maj7#11", "1 3 5 7 #11"})
+	cfg := l16Default()
+	cfg.symbols = append(append([]l16Quality(nil), l16Symbols...), l16Quality{"maj7#11", "1 3 5 7 #11"})
 	var out bytes.Buffer
-	if err := l16With(t, l16Default(), &out, false).symbols(); err != nil {
+	if err := l16With(t, cfg, &out, false).symbols(); err != nil {
 		t.Fatal(err)
 	}
 	got := out.String()
@@ -123,7 +123,7 @@ func TestL16FullAnswerMovesWithTheChord(t *testing.T) {
 func (s l16Shape) lowest() int {
 	for i, f := range s {
 		if f >= 0 {
-			return l16Open[i] + f
+			return theory.StandardMidi()[i] + f
 		}
 	}
 	return -1

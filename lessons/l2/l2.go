@@ -16,6 +16,7 @@ import (
 	"course/internal/dotnet"
 	"course/internal/report"
 	"course/lessons/kit"
+	"course/theory"
 )
 
 // l2Shapes are the six chord shapes the lesson embeds, written as a chord chart writes them,
@@ -27,9 +28,6 @@ const l2McpDiagram = "x-3-2-0-1-0"
 
 // l2Scored are the partitions the cosine table shows, the similarity partitions.
 var l2Scored = []string{"STRUCTURE", "MORPHOLOGY", "CONTEXT", "SYMBOLIC", "MODAL", "ROOT"}
-
-// l2OpenStrings are a guitar's open strings in standard tuning, low E first.
-var l2OpenStrings = []int{40, 45, 50, 55, 59, 64}
 
 // Options is what `course l2` needs to run.
 type Options struct {
@@ -97,7 +95,7 @@ func l2FromShape(shape string) (voicinganalysis.Voicing, error) {
 		}
 		fret := int(c - '0')
 		v.Frets = append(v.Frets, fret)
-		v.Notes = append(v.Notes, l2OpenStrings[6-str]+fret)
+		v.Notes = append(v.Notes, theory.StandardMidi()[6-str]+fret)
 	}
 	return v, nil
 }
@@ -198,7 +196,7 @@ func (l *lesson2) documents() error {
 			rootless = "yes"
 		}
 		l.r.FixedRow(w, e.label, e.voicing.Diagram(), e.analysis.Chord.DisplayName(), kit.JoinInts(e.doc.PitchClasses, " "),
-			kit.JoinInts(e.doc.MidiNotes, " "), fmt.Sprintf("%d %s", e.doc.RootPitchClass, kit.SharpName(e.doc.RootPitchClass)),
+			kit.JoinInts(e.doc.MidiNotes, " "), fmt.Sprintf("%d %s", e.doc.RootPitchClass, theory.SharpName(e.doc.RootPitchClass)),
 			strconv.Itoa(e.doc.Inversion), rootless, e.doc.HarmonicFunction)
 	}
 	return nil

@@ -109,9 +109,6 @@ type l21Shape struct {
 	pcs   theory.PCMask
 }
 
-// l21OpenStrings are a guitar's open strings, low E first.
-var l21OpenStrings = []int{40, 45, 50, 55, 59, 64}
-
 // l21FromChart reads a chart, low E first.
 func l21FromChart(chart string) (l21Shape, error) {
 	return l21FromParts(chart, strings.Split(chart, "-"))
@@ -119,8 +116,8 @@ func l21FromChart(chart string) (l21Shape, error) {
 
 // l21FromParts reads a chart already split into its frets.
 func l21FromParts(chart string, parts []string) (l21Shape, error) {
-	if len(parts) != len(l21OpenStrings) {
-		return l21Shape{}, fmt.Errorf("chart %q has %d strings, want %d", chart, len(parts), len(l21OpenStrings))
+	if len(parts) != len(theory.StandardMidi()) {
+		return l21Shape{}, fmt.Errorf("chart %q has %d strings, want %d", chart, len(parts), len(theory.StandardMidi()))
 	}
 	s := l21Shape{chart: chart, midi: make([]int, 0, len(parts))}
 	for i, p := range parts {
@@ -131,7 +128,7 @@ func l21FromParts(chart string, parts []string) (l21Shape, error) {
 		if err != nil {
 			return l21Shape{}, fmt.Errorf("chart %q: fret %q: %w", chart, p, err)
 		}
-		m := l21OpenStrings[i] + fret
+		m := theory.StandardMidi()[i] + fret
 		s.midi = append(s.midi, m)
 		s.pcs |= theory.MaskOf(m)
 	}
@@ -710,7 +707,6 @@ func (l *lesson21) scores() error {
 // draft plays the parked draft's answer for "mellow Cm9" and asks its tags after the chord.
 func (l *lesson21) draft() error {
 	l.r.Title("The parked draft's example answer for \"mellow Cm9\", %s", l.where)
-	names := []string{"C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"}
 	shape, err := l21FromChart(l21Draft.chart)
 	if err != nil {
 		return err
@@ -721,12 +717,12 @@ func (l *lesson21) draft() error {
 	}
 	var plays, is, out []string
 	for _, m := range shape.midi {
-		plays = append(plays, names[m%12])
+		plays = append(plays, theory.SharpName(m))
 	}
 	for _, p := range pcs {
-		is = append(is, names[p])
+		is = append(is, theory.SharpName(p))
 		if shape.pcs&theory.MaskOf(p) == 0 {
-			out = append(out, names[p])
+			out = append(out, theory.SharpName(p))
 		}
 	}
 	l.r.Line("%s plays %s; %s is %s, and the voicing leaves out %s", l21Draft.chart, strings.Join(plays, " "), l21Draft.chord,

@@ -171,7 +171,7 @@ func (l *lesson22) examples() {
 	l.r.Title("IcvNeighborsSkill's example prompts and GA's other phrasings for it, %s", l.where)
 	anchors := kit.ExamplesOf(icvNeighborsIntent, &l.err)
 	w := []int{50, 14, 24}
-	l.r.FixedRow(w, "prompt", "from", "the skill's answer", "routing hints, +0.06 each")
+	l.r.FixedRow(w, "prompt", "from", "the skill's answer", fmt.Sprintf("routing hints, +%g each", skills.HintBoost))
 	prompts := make([]otherPhrasing, 0, len(anchors)+len(l22Others))
 	for _, p := range anchors {
 		prompts = append(prompts, otherPhrasing{p, "anchor"})
@@ -322,7 +322,7 @@ func (l *lesson22) rows() {
 	var tables, icvs []string
 	for _, q := range l.qualities {
 		var mine []string
-		for _, root := range kit.SharpNoteNames {
+		for _, root := range theory.SharpNames {
 			a := l.ask("ICV neighbors of " + root + q)
 			mine = append(mine, a.table())
 			icvs = append(icvs, a.icv)

@@ -237,7 +237,7 @@ func (l *lesson23) examples() {
 		rows = append(rows, row(o))
 	}
 	w := []int{48, 7, 13, 16, 16}
-	l.r.FixedRow(w, "prompt", "skill", "from", "its answer", "the other's", "routing hints, +0.06 each")
+	l.r.FixedRow(w, "prompt", "skill", "from", "its answer", "the other's", fmt.Sprintf("routing hints, +%g each", skills.HintBoost))
 	for _, r := range rows {
 		l.r.FixedRow(w, r.prompt, r.skill, r.from, l.ask(r.skill, r.prompt).says(), l.ask(other(r.skill), r.prompt).says(), kit.HintsCell(l.hints, r.prompt))
 	}
@@ -380,7 +380,7 @@ type deltaSweep struct {
 func sweepChords() []string {
 	var out []string
 	for _, q := range kit.GrothendieckQualities {
-		for _, n := range kit.SharpNoteNames {
+		for _, n := range theory.SharpNames {
 			out = append(out, n+q)
 		}
 	}

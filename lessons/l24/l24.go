@@ -145,7 +145,7 @@ func answered(says string) bool { return says != "declined" && says != "can't pa
 func (l *lesson24) examples() {
 	l.r.Title("SetTheoryEquivalenceSkill's and GrothendieckParseSkill's example prompts, %s", l.where)
 	w := []int{72, 6, 18, 14}
-	l.r.FixedRow(w, "prompt", "skill", "its answer", "the other's", "routing hints, +0.06 each")
+	l.r.FixedRow(w, "prompt", "skill", "its answer", "the other's", fmt.Sprintf("routing hints, +%g each", skills.HintBoost))
 	type asked struct{ prompt, skill string }
 	var prompts []asked
 	for _, p := range l.sets.ExamplePrompts() {

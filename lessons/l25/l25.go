@@ -225,7 +225,7 @@ func (l *lesson25) triggered(prompt string) string {
 // hintsTable is section 1: each phrasing's hints and triggers, and their counts.
 func (l *lesson25) hintsTable() {
 	l.r.Title("Transpose phrasings: the intents whose routing hint fires, and the triggers of transpose's SKILL.md they contain (%s)", l.where)
-	l.r.FixedRow(l25HintWidths, "source", "phrasing", "hints, +0.06 each", "SKILL.md triggers")
+	l.r.FixedRow(l25HintWidths, "source", "phrasing", fmt.Sprintf("hints, +%g each", skills.HintBoost), "SKILL.md triggers")
 	var transpose, other, otherOnly, none, triggered int
 	for _, p := range l.phrasings {
 		d := l.hints.Deltas(p.prompt)

@@ -20,6 +20,7 @@ import (
 	"course/internal/dotnet"
 	"course/internal/report"
 	"course/lessons/kit"
+	"course/theory"
 )
 
 // The corpus the lesson indexes: GA's voicing generator on the first frets of a guitar.
@@ -107,7 +108,7 @@ func (l *lesson3) corpusSection() error {
 	w := []int{14, 18, 12}
 	l.r.FixedRow(w, "diagram", "MIDI (in order)", "GA name", "doc root")
 	for _, e := range corpus[:min(3, len(corpus))] {
-		l.r.FixedRow(w, e.Voicing.Diagram(), kit.JoinInts(e.MidiNotes, " "), e.Name, kit.SharpName(e.RootPitchClass))
+		l.r.FixedRow(w, e.Voicing.Diagram(), kit.JoinInts(e.MidiNotes, " "), e.Name, theory.SharpName(e.RootPitchClass))
 	}
 	return nil
 }

@@ -22,6 +22,7 @@ import (
 	"course/internal/lazy"
 	"course/internal/report"
 	"course/lessons/kit"
+	"course/theory"
 )
 
 // Options is what `course l8` needs to run.
@@ -422,8 +423,6 @@ func namesPitch(prompt string) bool {
 	return slices.ContainsFunc(tokenRe().FindAllString(prompt, -1), noteTokenRe().MatchString)
 }
 
-var sharpNames = []string{"C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"}
-
 // transposeUp writes every note name and chord root of an answer one semitone higher, spelled
 // with sharps.
 func transposeUp(answer string) string {
@@ -441,7 +440,7 @@ func transposeUp(answer string) string {
 				pc--
 			}
 		}
-		return sharpNames[(pc+13)%12] + tok[len(m[1]):]
+		return theory.SharpName(pc+1) + tok[len(m[1]):]
 	})
 }
 
