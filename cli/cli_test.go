@@ -100,6 +100,7 @@ func TestExerciseNames(t *testing.T) {
 		{[]string{"l6", "--exercise", "two"}, "l6.two: no such exercise; l6 has l6.1,"},
 		{[]string{"exercise", "l6.7"}, "l6.7: no such exercise; l6 has l6.1,"},
 		{[]string{"exercise", "l4.1"}, "l4.1: lesson l4 has no exercises to run yet; docs/l4.md"},
+		{[]string{"check"}, "check takes a code exercise: course check l6.5, course check l6.6"},
 		{[]string{"l1", "--exercise", "1"}, "l1.1: lesson l1 has no exercises to run yet"},
 		{[]string{"l1", "--solution"}, "--hint and --solution go with --exercise K"},
 		{[]string{"answer", "l99.1", "x"}, `"l99.1": an exercise is named lN.K`},

@@ -544,8 +544,11 @@ func NewCmdCheck(c *Course, runF func(context.Context, *CheckOptions) error) *co
 		Long: `Run the check of a code exercise on your code: go test, with the exercise tag, in the
 course's repository. It fails with a diff of the input, what was wanted and what came back,
 until your code is right. Run it from the repository (or a folder in it); it needs Go.`,
-		Args: cobra.ExactArgs(1),
+		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return fmt.Errorf("check takes a code exercise: %s", strings.Join(codeExercises(c), ", "))
+			}
 			e, err := c.Find(args[0])
 			if err != nil {
 				return err
@@ -563,6 +566,17 @@ until your code is right. Run it from the repository (or a folder in it); it nee
 	}
 	cmd.Flags().BoolVar(&opts.Watch, "watch", false, "check again every time you save one of the exercise's files")
 	return cmd
+}
+
+// codeExercises names the course's code exercises, in course order.
+func codeExercises(c *Course) []string {
+	var names []string
+	for _, e := range c.All() {
+		if e.Kind == Code {
+			names = append(names, "course check "+e.Name())
+		}
+	}
+	return names
 }
 
 // watchSettle is how long a save's burst of file events is left to settle before the check.
