@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/spf13/cobra"
 
@@ -15,6 +16,11 @@ import (
 	"course/lessons"
 	"course/tools"
 )
+
+// keepCommandOrder lists lessons in the course's order, l1 to l28, and the tools in the order
+// they are added. The setting is cobra's, for the whole process, so it is set once however many
+// root commands are built, side by side in the tests.
+var keepCommandOrder = sync.OnceFunc(func() { cobra.EnableCommandSorting = false })
 
 // NewRootCmd builds `course`: the lessons, `course host`, and cobra's help and completion.
 func NewRootCmd(version string) *cobra.Command {
@@ -60,8 +66,7 @@ it over HTTP, and prints what the written lesson discusses, computed from what h
 		PersistentPostRunE: func(*cobra.Command, []string) error { return flush() },
 	}
 	display.AddFlags(root)
-	// Lessons are listed in the course's order, l1 to l28, and the tools in the order they are added.
-	cobra.EnableCommandSorting = false
+	keepCommandOrder()
 	root.SetFlagErrorFunc(flagError)
 	// Flag help wraps at the reading width, so that every --help fits a terminal.
 	root.SetUsageTemplate(strings.ReplaceAll(root.UsageTemplate(), ".FlagUsages", fmt.Sprintf(".FlagUsagesWrapped %d", report.DefaultWidth)))
