@@ -75,9 +75,6 @@ it over HTTP, and prints what the written lesson discusses, computed from what h
 	for _, l := range lessons.Course() {
 		cmd := l.New()
 		cmd.GroupID = "lessons"
-		if cmd.Flags().Lookup("exercise") == nil {
-			noExercises(cmd, exercises, l.Slug)
-		}
 		root.AddCommand(cmd)
 	}
 	for _, tool := range []*cobra.Command{lessons.NewCmdLessons(nil), tools.NewCmdHost(), tools.NewCmdMatrix(nil), tools.NewCmdWire(), tools.NewCmdProbe(nil)} {
@@ -93,28 +90,6 @@ it over HTTP, and prints what the written lesson discusses, computed from what h
 		root.AddCommand(cmd)
 	}
 	return root, func() error { return flush() }
-}
-
-// noExercises gives a lesson whose exercises do not run yet the exercise flags every lesson
-// takes, so that `course lN --exercise K` says so in one line rather than "unknown flag".
-func noExercises(cmd *cobra.Command, c *learn.Course, slug string) {
-	var f learn.Flags
-	l, _ := c.Lesson(slug)
-	l.Slug = slug
-	f.Add(cmd, l)
-	for _, name := range []string{"exercise", "hint", "solution"} {
-		cmd.Flags().Lookup(name).Hidden = true
-	}
-	pre := cmd.PreRunE
-	cmd.PreRunE = func(cmd *cobra.Command, args []string) error {
-		if _, err := f.Lookup(l); err != nil {
-			return err
-		}
-		if pre != nil {
-			return pre(cmd, args)
-		}
-		return nil
-	}
 }
 
 // Execute runs the course's command line with args, for main and for tests.

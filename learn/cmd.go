@@ -94,6 +94,13 @@ func (f *Flags) Add(cmd *cobra.Command, l Lesson) {
 	cmd.Flags().IntVar(&f.Hint, "hint", 0, "with --exercise, give hint `N` (--hint alone: the first)")
 	cmd.Flags().Lookup("hint").NoOptDefVal = "1"
 	cmd.Flags().BoolVar(&f.Solution, "solution", false, "with --exercise, print the exercise's computed answer and its evidence")
+	if len(l.Exercises) == 0 {
+		// A lesson without exercises still takes the flags, to answer them in one line rather
+		// than "unknown flag", but does not offer them.
+		for _, name := range []string{"exercise", "hint", "solution"} {
+			cmd.Flags().Lookup(name).Hidden = true
+		}
+	}
 }
 
 // Lookup finds the exercise the flags name: nil when they name none, an error when they are

@@ -156,7 +156,7 @@ func (l Lesson) Lookup(number string) (*Exercise, error) {
 
 func (l Lesson) unknown(number string) error {
 	if len(l.Exercises) == 0 {
-		return fmt.Errorf("%s.%s: lesson %s has no exercises to run yet; docs/%s.md asks its questions, with folded solutions", l.Slug, number, l.Slug, l.Slug)
+		return fmt.Errorf("%s.%s: lesson %s has no exercises", l.Slug, number, l.Slug)
 	}
 	names := make([]string, len(l.Exercises))
 	for i, e := range l.Exercises {

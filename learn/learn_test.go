@@ -92,7 +92,7 @@ func TestFindNamesTheExercises(t *testing.T) {
 		{"l1.two", "l1.two: no such exercise; l1 has l1.1, l1.2"},
 		{"l1.3", "l1.3: no such exercise; l1 has l1.1, l1.2"},
 		{"l1", "l1.K: no such exercise; l1 has l1.1, l1.2"},
-		{"l4.1", "l4.1: lesson l4 has no exercises to run yet"},
+		{"l4.1", "l4.1: lesson l4 has no exercises"},
 		{"x", "an exercise is named lN.K"},
 	} {
 		if _, err := c.Find(tc.name); err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {

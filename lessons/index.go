@@ -49,11 +49,13 @@ type Lesson struct {
 	About string
 	// New builds the lesson's command, its Short the lesson's title.
 	New func() *cobra.Command
+	// Exercises are the lesson's exercises, solved with the lesson's defaults.
+	Exercises func() learn.Lesson
 }
 
 // lesson is an entry of the index; newCmd is the lesson package's NewCmd.
-func lesson[O any](slug, title, about string, newCmd func(func(context.Context, *O) error) *cobra.Command) Lesson {
-	return Lesson{Slug: slug, Title: title, About: about, New: func() *cobra.Command {
+func lesson[O any](slug, title, about string, newCmd func(func(context.Context, *O) error) *cobra.Command, exercises func() learn.Lesson) Lesson {
+	return Lesson{Slug: slug, Title: title, About: about, Exercises: exercises, New: func() *cobra.Command {
 		cmd := newCmd(nil)
 		cmd.Short = title
 		return cmd
@@ -71,61 +73,61 @@ func (l Lesson) Doc() string { return "docs/" + l.Slug + ".md" }
 func Course() []Lesson {
 	return []Lesson{
 		lesson("l1", "The map: what the chatbot host registers",
-			"the orchestrator, 36 intents, 6 agents, 4 hooks and the embedding schema", l1.NewCmd),
+			"the orchestrator, 36 intents, 6 agents, 4 hooks and the embedding schema", l1.NewCmd, l1.Exercises),
 		lesson("l2", "The OPTIC-K schema and the embedding of a chord shape",
-			"the embedding's partitions and weights, and what six chord shapes embed to", l2.NewCmd),
+			"the embedding's partitions and weights, and what six chord shapes embed to", l2.NewCmd, l2.Exercises),
 		lesson("l3", "A small OPTIC-K index: write it, read it back, search it",
-			"GA's index writer and reader, the query encoder and the search strategy's three searches", l3.NewCmd),
+			"GA's index writer and reader, the query encoder and the search strategy's three searches", l3.NewCmd, l3.Exercises),
 		lesson("l4", "From a message to the answer",
-			"a message through the host: the algebra guard, the voicing path, 500s, logs", l4.NewCmd),
+			"a message through the host: the algebra guard, the voicing path, 500s, logs", l4.NewCmd, l4.Exercises),
 		lesson("l5", "The improvisation skill against chord-scale theory",
-			"the improvisation skill's scales, graded by the course's chord-scale theory", l5.NewCmd),
+			"the improvisation skill's scales, graded by the course's chord-scale theory", l5.NewCmd, l5.Exercises),
 		lesson("l6", "The chatbot's answer on the wire",
-			"the stream's bytes, GA's sentence splitter, two writers and three readers", l6.NewCmd),
+			"the stream's bytes, GA's sentence splitter, two writers and three readers", l6.NewCmd, l6.Exercises),
 		lesson("l7", "Input that is not a chord",
-			"the improvisation skill at the pin against PR #749's guard", l7.NewCmd),
+			"the improvisation skill at the pin against PR #749's guard", l7.NewCmd, l7.Exercises),
 		lesson("l8", "GA's prompt corpus run as a gate without a model",
-			"68 prompts checked as GA's corpus tests check them, then the gate tested", l8.NewCmd),
+			"68 prompts checked as GA's corpus tests check them, then the gate tested", l8.NewCmd, l8.Exercises),
 		lesson("l9", "Intervals, scales and relative keys graded by letter arithmetic",
-			"the interval, scale-info and relative-key skills: 441 intervals, 30 keys", l9.NewCmd),
+			"the interval, scale-info and relative-key skills: 441 intervals, 30 keys", l9.NewCmd, l9.Exercises),
 		lesson("l10", "SKILL.md skills that hand off to a model",
-			"the DSL closures a model would call, and what the SKILL.md files claim of them", l10.NewCmd),
+			"the DSL closures a model would call, and what the SKILL.md files claim of them", l10.NewCmd, l10.Exercises),
 		lesson("l11", "The key skill and the data in the model's prompt",
-			"key identification at the pin and on main, tie order included", l11.NewCmd),
+			"key identification at the pin and on main, tie order included", l11.NewCmd, l11.Exercises),
 		lesson("l12", "The two progression skills",
-			"the mood skill's two texts and the completion skill's prompt", l12.NewCmd),
+			"the mood skill's two texts and the completion skill's prompt", l12.NewCmd, l12.Exercises),
 		lesson("l13", "Roman numerals from the DSL, at the pin and on main",
-			"domain.analyzeProgression over 240 questions, and the DSL's tool list", l13.NewCmd),
+			"domain.analyzeProgression over 240 questions, and the DSL's tool list", l13.NewCmd, l13.Exercises),
 		lesson("l14", "Chord substitution by interval-class vector",
-			"substitution lists by ICV distance, pair relations, and the tools behind them", l14.NewCmd),
+			"substitution lists by ICV distance, pair relations, and the tools behind them", l14.NewCmd, l14.Exercises),
 		lesson("l15", "Spelling and naming chords",
-			"the chord-info skill, GA's chord vocabulary and its tool over 588 chords", l15.NewCmd),
+			"the chord-info skill, GA's chord vocabulary and its tool over 588 chords", l15.NewCmd, l15.Exercises),
 		lesson("l16", "Chord voicings: extractor, encoder and index",
-			"a grid of 144 chords through the voicing skill's search", l16.NewCmd),
+			"a grid of 144 chords through the voicing skill's search", l16.NewCmd, l16.Exercises),
 		lesson("l17", "Capo, tunings, and the first skill that says yes",
-			"capo arithmetic, nine tunings, and the keyword fallback in registration order", l17.NewCmd),
+			"capo arithmetic, nine tunings, and the keyword fallback in registration order", l17.NewCmd, l17.Exercises),
 		lesson("l18", "Voice leading by least motion",
-			"the voice-leading skill's permutations and spelling over 3,072 prompts", l18.NewCmd),
+			"the voice-leading skill's permutations and spelling over 3,072 prompts", l18.NewCmd, l18.Exercises),
 		lesson("l19", "Voice leading between searched voicings",
-			"fifteen index candidates per chord, 225 pairs, and their distance", l19.NewCmd),
+			"fifteen index candidates per chord, 225 pairs, and their distance", l19.NewCmd, l19.Exercises),
 		lesson("l20", "Generated progressions",
-			"nine templates, GA's twelve-key tables, roots, lengths, and stitching by voice leading", l20.NewCmd),
+			"nine templates, GA's twelve-key tables, roots, lengths, and stitching by voice leading", l20.NewCmd, l20.Exercises),
 		lesson("l21", "Searching voicings by words",
-			"how a query is read into chord, mode and tags, and how results are scored", l21.NewCmd),
+			"how a query is read into chord, mode and tags, and how results are scored", l21.NewCmd, l21.Exercises),
 		lesson("l22", "Neighbours by interval-class vector",
-			"the sets within distance 2 of a chord's ICV over all 4,096 pitch-class sets", l22.NewCmd),
+			"the sets within distance 2 of a chord's ICV over all 4,096 pitch-class sets", l22.NewCmd, l22.Exercises),
 		lesson("l23", "ICV deltas and shortest paths",
-			"deltas between chords and breadth-first paths in GA's tie order", l23.NewCmd),
+			"deltas between chords and breadth-first paths in GA's tie order", l23.NewCmd, l23.Exercises),
 		lesson("l24", "Set-class equivalence and GA's operation parser",
-			"equivalence under transposition and inversion, and GA's F# parser", l24.NewCmd),
+			"equivalence under transposition and inversion, and GA's F# parser", l24.NewCmd, l24.Exercises),
 		lesson("l25", "What reaches the transpose skill",
-			"routing hints, SKILL.md triggers, two registrations, the router alone", l25.NewCmd),
+			"routing hints, SKILL.md triggers, two registrations, the router alone", l25.NewCmd, l25.Exercises),
 		lesson("l26", "Modes from the catalogue",
-			"26 families and 165 names, each mode's formula, and how names are found", l26.NewCmd),
+			"26 families and 165 names, each mode's formula, and how names are found", l26.NewCmd, l26.Exercises),
 		lesson("l27", "Chord tone, tension or avoid note",
-			"the outside-notes skill's classification graded by the course's own rule", l27.NewCmd),
+			"the outside-notes skill's classification graded by the course's own rule", l27.NewCmd, l27.Exercises),
 		lesson("l28", "A skill only embeddings reach",
-			"the theory-comparison skill's four expressions, and the host without them", l28.NewCmd),
+			"the theory-comparison skill's four expressions, and the host without them", l28.NewCmd, l28.Exercises),
 	}
 }
 
@@ -177,17 +179,11 @@ func RunIndex(w io.Writer) error {
 	return r.Err()
 }
 
-// Exercises is the course's exercises, lesson by lesson in the course's order; a lesson whose
-// exercises cannot be run yet is listed with none.
+// Exercises is the course's exercises, lesson by lesson in the course's order.
 func Exercises() *learn.Course {
-	byLesson := map[string]func() learn.Lesson{"l6": l6.Exercises}
 	c := &learn.Course{}
 	for _, l := range Course() {
-		if f, ok := byLesson[l.Slug]; ok {
-			c.Lessons = append(c.Lessons, f())
-		} else {
-			c.Lessons = append(c.Lessons, learn.Lesson{Slug: l.Slug})
-		}
+		c.Lessons = append(c.Lessons, l.Exercises())
 	}
 	return c
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"course/internal/report"
+	"course/learn"
 )
 
 // The small text helpers several lessons share.
@@ -67,17 +68,35 @@ func Recorded(failed *error, sections ...func()) []func() error {
 
 // NewCmd builds the command `course use` of a lesson: it points *out, the lesson's output, at
 // the command's, and runs run with opts; runF, when set, runs instead, for tests of the flags.
-func NewCmd[O any](use, long string, opts *O, out *io.Writer, run, runF func(context.Context, *O) error) *cobra.Command {
+// exercises gives the lesson's exercises, solved with opts: the command takes --exercise K,
+// --hint and --solution, opens the exercise instead of running the lesson, and lists the
+// exercises in its help.
+func NewCmd[O any](use, long string, opts *O, out *io.Writer, run, runF func(context.Context, *O) error, exercises func(*O) learn.Lesson) *cobra.Command {
 	if runF != nil {
 		run = runF
 	}
-	return &cobra.Command{
+	var flags learn.Flags
+	lesson := exercises(opts)
+	if len(lesson.Exercises) > 0 {
+		long += "\n\n" + learn.Help(lesson)
+	}
+	cmd := &cobra.Command{
 		Use:  use,
 		Long: long,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			*out = cmd.OutOrStdout()
+			// The exercises are built again here, so that they see the flags just parsed.
+			e, err := flags.Lookup(exercises(opts))
+			if err != nil {
+				return err
+			}
+			if e != nil && runF == nil {
+				return learn.RunExercise(cmd.Context(), &learn.ExerciseOptions{IO: learn.IO{Out: *out}, Exercise: e, Hint: flags.Hint, Solution: flags.Solution})
+			}
 			return run(cmd.Context(), opts)
 		},
 	}
+	flags.Add(cmd, lesson)
+	return cmd
 }

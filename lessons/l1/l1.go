@@ -40,7 +40,7 @@ func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 Reads the course's model of GaChatbot.Api's service container at the pin: the orchestrator
 and the chat application service, the intents the semantic router chooses from with their
 example prompts, the agents behind the model path, the chat hooks in the order they run,
-and the embedding every voicing in the index gets.`, opts, &opts.Out, run, runF)
+and the embedding every voicing in the index gets.`, opts, &opts.Out, run, runF, lessonExercises)
 }
 
 // lesson1 carries the registrations the sections print; tests change them to see the output move.

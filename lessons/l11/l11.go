@@ -94,7 +94,7 @@ with one regular expression, score the 30 keys with KeyIdentificationService and
 the model the keys tied at the top, then three more. The lesson asks the service at the
 pin and on main after #625 the skill's example prompts, shows what each reads in 28
 chord symbols, asks for the key of six textbook progressions in the 30 keys, checks the
-relative keys, and prints the data of one prompt.`, opts, &opts.Out, run, runF)
+relative keys, and prints the data of one prompt.`, opts, &opts.Out, run, runF, lessonExercises)
 }
 
 // lesson11 carries what the sections share: the two versions of the service and the count of

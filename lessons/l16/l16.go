@@ -114,7 +114,7 @@ the typed extractor reads from them and from every suffix and spelled-out qualit
 vocabulary, then what each voicing of its answers plays, over the example prompts and a grid
 of 144 chords, searched in the OPTIC-K index lesson 3 builds.
 With --main, the answers of GA's main branch, whose voicing pipeline changed after the pin:
-its corpus's names, the answers, the grid, the techniques the prompts name, and one answer.`, opts, &opts.Out, run, runF)
+its corpus's names, the answers, the grid, the techniques the prompts name, and one answer.`, opts, &opts.Out, run, runF, lessonExercises)
 	cmd.Flags().BoolVar(&opts.Main, "main", false, "ask the skill as on GA's main branch (f4f5b4a)")
 	return cmd
 }

@@ -43,7 +43,7 @@ func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 Reads GA's embedding schema (partitions, weights, the compact layout and its hash), turns six
 chord shapes into GA's voicing documents and 240-value embeddings, compares them partition by
 partition, sweeps every set class through the STRUCTURE partition's twelve transpositions, and
-reads the MCP tool's example diagram with the tool's own parser.`, opts, &opts.Out, run, runF)
+reads the MCP tool's example diagram with the tool's own parser.`, opts, &opts.Out, run, runF, lessonExercises)
 }
 
 // l2Embedded is a voicing after GA's pipeline: its analysis, its document and its raw vector.

@@ -95,7 +95,7 @@ question the comparison skill leaves to it. The skill's keyword rule accepts non
 
 With --main, starts the host as it behaves on GA's main, with the model on a closed port, and
 asks its chat endpoint the example prompts and three of the phrasings: what the router picks
-without embeddings, and who answers.`, opts, &opts.Out, run, runF)
+without embeddings, and who answers.`, opts, &opts.Out, run, runF, lessonExercises)
 	cmd.Flags().BoolVar(&opts.Main, "main", false, "ask the host as it behaves on GA's main (f4f5b4a)")
 	opts.Host.AddFlags(cmd)
 	return cmd

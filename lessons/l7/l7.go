@@ -55,7 +55,7 @@ func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 Sends sixteen improvisation requests, naming invalid chords, valid ones, both or none, to
 GA's improvisation skill at the pin and as GA's PR #749 fixed it, and to #749's guard,
 which declines requests that name only invalid chords. The course's own recognizer of
-chord symbols says what each message holds, and grades what GA does with it.`, opts, &opts.Out, run, runF)
+chord symbols says what each message holds, and grades what GA does with it.`, opts, &opts.Out, run, runF, lessonExercises)
 }
 
 // lesson7 carries what the sections share: the messages, what the recognizer reads in each,

@@ -65,7 +65,7 @@ Asks GA's interval skill about every pair of the 21 note names, and its scale-in
 relative-key skills about the 30 keys with at most seven sharps or flats, through their
 intents, and grades the answers by the course's own letter arithmetic: an interval's
 number counts letters, its quality counts semitones. Then sends each skill its own
-example prompts, the ones the intent router matches questions against.`, opts, &opts.Out, run, runF)
+example prompts, the ones the intent router matches questions against.`, opts, &opts.Out, run, runF, lessonExercises)
 }
 
 // l9Intents are the intents lesson 9 asks, in the order it sends them their examples.
