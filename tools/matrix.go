@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -714,12 +715,94 @@ type WireOptions struct {
 	MaxBytes int
 }
 
+// maxBytes is the bound --max-bytes gives, probe.DefaultMaxBytes when unset.
+func maxBytes(limit int) int {
+	if limit <= 0 {
+		return probe.DefaultMaxBytes
+	}
+	return limit
+}
+
+// errTooLong is what a bounded standard input gives once more than its bound has arrived.
+var errTooLong = errors.New("standard input is longer than --max-bytes")
+
+// bounded passes on at most left bytes of r, then fails with errTooLong; before each read it
+// calls waiting, if set, since the read may wait for the input.
+type bounded struct {
+	r       io.Reader
+	left    int
+	waiting func() error
+}
+
+func (b *bounded) Read(p []byte) (int, error) {
+	if b.left < 0 {
+		return 0, errTooLong
+	}
+	if b.waiting != nil {
+		if err := b.waiting(); err != nil {
+			return 0, err
+		}
+	}
+	// One byte past the bound is asked for, which tells a longer input from one of exactly it.
+	if len(p) > b.left+1 {
+		p = p[:b.left+1]
+	}
+	n, err := b.r.Read(p)
+	if b.left -= n; b.left < 0 {
+		return n, errTooLong
+	}
+	return n, err
+}
+
+// writeError is a failure to write the decoded text, told apart from the reader's own errors.
+type writeError struct{ err error }
+
+func (e *writeError) Error() string { return e.err.Error() }
+
+// streamDecode reads standard input with rd as it arrives, writing each event's text at once,
+// within the probe's bounds: --max-bytes of input and the probe's longest line. It returns the
+// whole text only when --answer needs it to measure, and otherwise its last character, which
+// says whether it ended with a line break.
+func streamDecode(opts *WireOptions, rd wire.Reader, f wire.Format) (string, error) {
+	var got strings.Builder
+	last := ""
+	// The texts of one read of the input go out together, before the next read may wait: a
+	// write per event would cost a system call per event.
+	out := bufio.NewWriter(opts.Out)
+	flush := func() error {
+		if err := out.Flush(); err != nil {
+			return &writeError{err}
+		}
+		return nil
+	}
+	in := &bounded{r: opts.In, left: maxBytes(opts.MaxBytes), waiting: flush}
+	err := rd.Stream(in, f, probe.DefaultMaxLine, func(text string) error {
+		if text == "" {
+			return nil
+		}
+		if _, err := out.WriteString(text); err != nil {
+			return &writeError{err}
+		}
+		if opts.Answer != "" {
+			got.WriteString(text)
+		} else {
+			last = text[len(text)-1:]
+		}
+		return nil
+	})
+	if ferr := flush(); err == nil {
+		err = ferr
+	}
+	if opts.Answer != "" {
+		return got.String(), err
+	}
+	return last, err
+}
+
 // readBounded reads in up to limit bytes (probe.DefaultMaxBytes when 0), as they arrive, into one
 // buffer that grows with them; past limit it stops with an error that names the bound.
 func readBounded(in io.Reader, limit int) ([]byte, error) {
-	if limit <= 0 {
-		limit = probe.DefaultMaxBytes
-	}
+	limit = maxBytes(limit)
 	var buf []byte
 	for {
 		if len(buf) == cap(buf) {
@@ -874,17 +957,31 @@ func runWireDecode(opts *WireOptions) error {
 			return fmt.Errorf("wire decode: --answer: %w", err)
 		}
 	}
-	stream, err := readBounded(opts.In, opts.MaxBytes)
-	if err != nil {
-		return fmt.Errorf("wire decode: %w", err)
-	}
-	got, readErr := rd.ReadFormat(stream, format)
+	var got string
+	var readErr error
 	var nc *wire.NeverCompletesError
-	if errors.As(readErr, &nc) {
-		got = nc.Shown
-	}
-	if _, err := io.WriteString(opts.Out, got); err != nil {
-		return fmt.Errorf("wire decode: %w", err)
+	if rd.Streams() {
+		// The text is written as each event ends; the stream itself is never held.
+		got, readErr = streamDecode(opts, rd, format)
+		var werr *writeError
+		if errors.As(readErr, &werr) {
+			return fmt.Errorf("wire decode: %w", werr.err)
+		}
+		if errors.Is(readErr, errTooLong) {
+			return fmt.Errorf("wire decode: stopped after %s of standard input: raise --max-bytes", probe.FormatSize(maxBytes(opts.MaxBytes)))
+		}
+	} else {
+		stream, err := readBounded(opts.In, opts.MaxBytes)
+		if err != nil {
+			return fmt.Errorf("wire decode: %w", err)
+		}
+		got, readErr = rd.ReadFormat(stream, format)
+		if errors.As(readErr, &nc) {
+			got = nc.Shown
+		}
+		if _, err := io.WriteString(opts.Out, got); err != nil {
+			return fmt.Errorf("wire decode: %w", err)
+		}
 	}
 	if opts.Answer != "" {
 		r := report.New(opts.Out)

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"course/exercises/l6/check"
 	"course/ga/skills"
@@ -571,4 +572,77 @@ func TestWireDecodeBounded(t *testing.T) {
 			t.Errorf("%v on %d bytes: peak heap %d MiB", tc.flags, tc.size, peak>>20)
 		}
 	}
+}
+
+// TestWireDecodeStreams: the readers built on the standard's parsing decode standard input as
+// it arrives: an event's text is out before the input ends, and a raised --max-bytes costs no
+// memory, since the stream is never held.
+func TestWireDecodeStreams(t *testing.T) {
+	t.Run("as it arrives", func(t *testing.T) {
+		in, feed := io.Pipe()
+		out := newSignalWriter()
+		root := toolsRoot()
+		root.SetIn(in)
+		root.SetOut(out)
+		root.SetErr(io.Discard)
+		root.SetArgs([]string{"wire", "decode", "--reader", "onmessage"})
+		done := make(chan error, 1)
+		go func() { done <- root.Execute() }()
+		for _, text := range []string{"first", "second"} {
+			if _, err := io.WriteString(feed, "data: "+text+"\n\n"); err != nil {
+				t.Fatal(err)
+			}
+			// The input stays open: the text can only come out if the event was decoded on its own.
+			select {
+			case got := <-out.writes:
+				if got != text {
+					t.Fatalf("wrote %q, want %q", got, text)
+				}
+			case err := <-done:
+				t.Fatalf("decode ended before its input did: %v", err)
+			case <-time.After(time.Minute):
+				t.Fatal("no text a minute after its event, the input still open")
+			}
+		}
+		feed.Close()
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	})
+	t.Run("raised bound", func(t *testing.T) {
+		event := []byte("data: more of the answer\n\n")
+		var out countWriter
+		root := toolsRoot()
+		root.SetIn(&repeatReader{text: event, n: 256 << 20})
+		root.SetOut(&out)
+		root.SetErr(io.Discard)
+		root.SetArgs([]string{"wire", "decode", "--reader", "standard", "--max-bytes", "1GiB"})
+		var err error
+		peak := testutil.PeakHeap(func() { err = root.Execute() })
+		if want := (256 << 20) / len(event) * len("more of the answer"); err != nil || out.n != want {
+			t.Errorf("decoded %d bytes, %v; want %d", out.n, err, want)
+		}
+		t.Logf("peak heap %.1f MiB for 256 MiB of input", float64(peak)/(1<<20))
+		if peak > 32<<20 {
+			t.Errorf("peak heap %d MiB for 256 MiB of input", peak>>20)
+		}
+	})
+}
+
+// signalWriter hands every write to writes, as it is made.
+type signalWriter struct{ writes chan string }
+
+func newSignalWriter() *signalWriter { return &signalWriter{writes: make(chan string, 16)} }
+
+func (w *signalWriter) Write(p []byte) (int, error) {
+	w.writes <- string(p)
+	return len(p), nil
+}
+
+// countWriter counts what is written to it, and keeps none of it.
+type countWriter struct{ n int }
+
+func (w *countWriter) Write(p []byte) (int, error) {
+	w.n += len(p)
+	return len(p), nil
 }

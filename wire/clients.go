@@ -533,10 +533,21 @@ func jsQuote(s string) string {
 }
 
 // readStandard is the HTML standard's reader per format; with onlyMessages, the events a page's
-// onmessage handler receives, leaving out the named ones.
+// onmessage handler gets.
 func readStandard(stream []byte, f Format, onlyMessages bool) (string, error) {
-	r := sse.NewReader(bytes.NewReader(stream))
 	answer := answerBuilder(len(stream))
+	if err := streamStandard(sse.NewReader(bytes.NewReader(stream)), f, onlyMessages, func(text string) error {
+		answer.WriteString(text)
+		return nil
+	}); err != nil {
+		return "", err
+	}
+	return answer.String(), nil
+}
+
+// streamStandard reads events from r as they complete and hands each text to emit as soon as
+// its event ends; it stops at the format's end, at the end of the stream, or at emit's error.
+func streamStandard(r *sse.Reader, f Format, onlyMessages bool, emit func(string) error) error {
 	understood, sawData := false, false
 	for {
 		ev, err := r.Next()
@@ -544,21 +555,23 @@ func readStandard(stream []byte, f Format, onlyMessages bool) (string, error) {
 			break
 		}
 		if err != nil {
-			return "", fmt.Errorf("wire: standard reader: %w", err)
+			return fmt.Errorf("wire: standard reader: %w", err)
 		}
 		if onlyMessages && ev.Type != "message" {
 			continue
 		}
 		if f == FormatText {
 			if ev.Data == Done {
-				return answer.String(), nil
+				return nil
 			}
-			answer.WriteString(ev.Data)
+			if err := emit(ev.Data); err != nil {
+				return err
+			}
 			continue
 		}
 		sawData = true
 		if f == FormatOpenAI && ev.Data == Done {
-			return answer.String(), nil
+			return nil
 		}
 		obj, err := jsonParseObject(ev.Data, nil)
 		if err != nil {
@@ -567,15 +580,17 @@ func readStandard(stream []byte, f Format, onlyMessages bool) (string, error) {
 		text, end, known, failure := formatEvent(obj, f)
 		understood = understood || known
 		if failure != nil {
-			return "", failure
+			return failure
 		}
 		if end {
-			return answer.String(), nil
+			return nil
 		}
-		answer.WriteString(text)
+		if err := emit(text); err != nil {
+			return err
+		}
 	}
 	if sawData && !understood {
-		return "", ErrNotItsFormat
+		return ErrNotItsFormat
 	}
-	return answer.String(), nil
+	return nil
 }

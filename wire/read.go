@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"slices"
 	"strconv"
@@ -30,6 +31,24 @@ type Reader struct {
 	// readFormat reads a stream of any format, for the one reader that follows the format of the
 	// writer (the standard's); the others read every stream alike.
 	readFormat func(stream []byte, f Format) (string, error)
+	// onlyMessages marks the readers built on the HTML standard's event-stream parsing, which
+	// can read a stream as it arrives: set for the page whose EventSource has only onmessage.
+	onlyMessages, streams bool
+}
+
+// Streams reports whether the reader can hand out the text of each event as it arrives
+// (Stream); the models of GA's and other clients read the stream as if it came in one read,
+// which their buffers' rules need.
+func (r Reader) Streams() bool { return r.streams }
+
+// Stream reads src as the reader does, in format f, handing each event's text to emit as soon
+// as the event ends, so that memory stays within the longest line (limit bytes, as
+// sse.WithLimit) whatever the stream's length. Only a reader that Streams can.
+func (r Reader) Stream(src io.Reader, f Format, limit int, emit func(string) error) error {
+	if !r.streams {
+		return fmt.Errorf("wire: %s reads the whole stream at once", r.Name)
+	}
+	return streamStandard(sse.NewReader(src, sse.WithLimit(limit)), f, r.onlyMessages, emit)
 }
 
 // ReadFormat reads a stream written in format f.
@@ -49,11 +68,11 @@ func (r Reader) Speaks(f Format) bool {
 var (
 	// Standard reads as the HTML standard says, every event whatever its type, as a page that
 	// listens for each type the stream names would.
-	Standard = Reader{Key: "standard", Name: "HTML standard", Read: ReadStandard, readFormat: ReadStandardFormat}
+	Standard = Reader{Key: "standard", Name: "HTML standard", Read: ReadStandard, readFormat: ReadStandardFormat, streams: true}
 	// OnMessage reads as a page whose EventSource has only an onmessage handler: events named by
 	// an "event:" line never reach it.
 	OnMessage = Reader{Key: "onmessage", Name: "EventSource onmessage", Read: ReadOnMessage,
-		readFormat: func(stream []byte, f Format) (string, error) { return readStandard(stream, f, true) }}
+		readFormat: func(stream []byte, f Format) (string, error) { return readStandard(stream, f, true) }, onlyMessages: true, streams: true}
 	// GaChatbotPage is GaChatbot.Api's own page.
 	GaChatbotPage = Reader{Key: "page", Name: "GaChatbot page", Formats: []Format{FormatText}, Read: ReadGaChatbotPage}
 	// ChatService is ga-client's chatService.
