@@ -98,19 +98,14 @@ func run(ctx context.Context, opts *Options) (err error) {
 
 	l := &lesson4{r: report.New(opts.Out), host: host}
 	l.r.Heading("l4")
+	sections := make([]func() error, 0, len(l4Prompts)+2)
 	for _, p := range l4Prompts {
-		if err := l.chat(ctx, p); err != nil {
-			return fmt.Errorf("l4: %w", err)
-		}
+		sections = append(sections, func() error { return l.chat(ctx, p) })
 	}
-	l.canHandle(l4Prompts)
-	if err := l.relativeKey(relativeKeyQuestion); err != nil {
-		return fmt.Errorf("l4: %w", err)
-	}
-	if l.r.Err() != nil {
-		return fmt.Errorf("l4: write output: %w", l.r.Err())
-	}
-	return nil
+	sections = append(sections,
+		func() error { l.canHandle(l4Prompts); return nil },
+		func() error { return l.relativeKey(relativeKeyQuestion) })
+	return kit.RunSections(ctx, "l4", l.r, sections...)
 }
 
 // chatReply is the part of /chat's body the lesson prints.

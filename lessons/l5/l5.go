@@ -56,19 +56,7 @@ type lesson5 struct {
 func run(ctx context.Context, opts *Options) error {
 	l := &lesson5{r: report.New(opts.Out)}
 	l.r.Heading("l5")
-	if err := l.skillAnswer(); err != nil {
-		return fmt.Errorf("l5: %w", err)
-	}
-	if err := l.chordReading(); err != nil {
-		return fmt.Errorf("l5: %w", err)
-	}
-	if err := l.againstTheKey(ctx); err != nil {
-		return fmt.Errorf("l5: %w", err)
-	}
-	if l.r.Err() != nil {
-		return fmt.Errorf("l5: write output: %w", l.r.Err())
-	}
-	return nil
+	return kit.RunSections(ctx, "l5", l.r, l.skillAnswer, l.chordReading, func() error { return l.againstTheKey(ctx) })
 }
 
 // skillAnswer is section 1: the answer lesson 6 streams, and the skill's assumptions.

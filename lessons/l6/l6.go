@@ -119,31 +119,19 @@ func run(ctx context.Context, opts *Options) (err error) {
 		chromium.r = l.r
 	}
 	l.r.Heading("l6")
-	stream, err := l.hostStream(ctx)
-	if err != nil {
-		return fmt.Errorf("l6: %w", err)
-	}
-	events, err := l.standardEvents(stream)
-	if err != nil {
-		return fmt.Errorf("l6: %w", err)
-	}
-	if err := l.chatAnswer(ctx, stream, events); err != nil {
-		return fmt.Errorf("l6: %w", err)
-	}
-	if err := l.guardMiss(ctx, opts.Host.ModelURL); err != nil {
-		return fmt.Errorf("l6: %w", err)
-	}
+	var stream []byte
+	var events []sse.Event
+	var pinned, fixed []string
 	answer := skills.Improvisation{}.Execute(kit.ArpeggioQuestion).Text
-	pinned := l.pinnedChunks(answer)
-	fixed := l.chunks743(answer)
-	l.writersAndReaders(answer, pinned, fixed)
-	if err := l.browserSections(ctx, opts, chromium, stream, pinned, fixed); err != nil {
-		return fmt.Errorf("l6: %w", err)
-	}
-	if l.r.Err() != nil {
-		return fmt.Errorf("l6: write output: %w", l.r.Err())
-	}
-	return nil
+	return kit.RunSections(ctx, "l6", l.r,
+		func() (err error) { stream, err = l.hostStream(ctx); return err },
+		func() (err error) { events, err = l.standardEvents(stream); return err },
+		func() error { return l.chatAnswer(ctx, stream, events) },
+		func() error { return l.guardMiss(ctx, opts.Host.ModelURL) },
+		func() error { pinned = l.pinnedChunks(answer); return nil },
+		func() error { fixed = l.chunks743(answer); return nil },
+		func() error { l.writersAndReaders(answer, pinned, fixed); return nil },
+		func() error { return l.browserSections(ctx, opts, chromium, stream, pinned, fixed) })
 }
 
 // hostStream is section 1: the voicing question's stream, as the host sent it.
