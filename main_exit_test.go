@@ -17,46 +17,6 @@ import (
 	"time"
 )
 
-// exitCode returns the exit status of a finished command, or -1 if it did not exit normally.
-func exitCode(err error) int {
-	var exit *exec.ExitError
-	if err == nil {
-		return 0
-	}
-	if errors.As(err, &exit) {
-		return exit.ExitCode()
-	}
-	return -1
-}
-
-// TestExitStatuses runs each exit path of the program, as a process of its own, that does not
-// need a signal.
-func TestExitStatuses(t *testing.T) {
-	type exitCase struct {
-		args       []string
-		code       int
-		stderrHead string
-	}
-	cases := []exitCase{
-		{[]string{"--version"}, 0, ""},
-		{[]string{"l6", "--host-cmd", "false", "--timeout", "20s"}, 1, "course: l6: start host: hostproc: host exited before it was ready (exit status 1)"},
-		{[]string{"l6", "--bogus-flag"}, 1, "course: unknown flag --bogus-flag"},
-		{[]string{"probe"}, 2, "course: probe: "},
-	}
-	for _, tt := range cases {
-		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
-			cmd := courseCommand(t, tt.args...)
-			cmd.Dir = t.TempDir()
-			var stderr bytes.Buffer
-			cmd.Stderr = &stderr
-			err := cmd.Run()
-			if got := exitCode(err); got != tt.code || !strings.HasPrefix(stderr.String(), tt.stderrHead) {
-				t.Errorf("exit %d (%v), stderr %q; want %d and %q", got, err, stderr.String(), tt.code, tt.stderrHead)
-			}
-		})
-	}
-}
-
 // startLesson starts the course on lesson 6 with a host command whose shell writes a pid
 // to a file, and returns the running course and that pid once it is there.
 func startLesson(t *testing.T, hostScript string) (*exec.Cmd, *bytes.Buffer, int) {

@@ -5,9 +5,13 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
 
 	"course/cli"
 	"course/internal/stopsignal"
@@ -24,7 +28,43 @@ func TestMain(m *testing.M) {
 		os.Exit(0)
 	}
 	stopsignal.Release() // the tests end on Ctrl-C as any test binary does
-	os.Exit(m.Run())
+	// The scripts' `course` is this binary again, which runs main through mainVar, set by
+	// scriptParams: the hosts it starts inherit the variable, as courseCommand's do.
+	testscript.Main(m, map[string]func(){"course": main})
+}
+
+// TestScripts runs testdata/script/*.txtar: the course's command lines as a learner types
+// them, with what each prints and the exit status it ends with.
+func TestScripts(t *testing.T) {
+	testscript.Run(t, scriptParams())
+}
+
+// scriptParams runs each script with the course as `course`, a progress record of its own in
+// $WORK, and `exits N command args...`, which runs the command and checks its exit status.
+func scriptParams() testscript.Params {
+	return testscript.Params{
+		Dir: filepath.Join("testdata", "script"),
+		Setup: func(env *testscript.Env) error {
+			env.Setenv(mainVar, "1")
+			env.Setenv("XDG_CONFIG_HOME", filepath.Join(env.WorkDir, "config"))
+			env.Setenv("HOME", env.WorkDir)
+			return nil
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"exits": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) < 2 {
+					ts.Fatalf("usage: exits N command [args...]")
+				}
+				want, err := strconv.Atoi(args[0])
+				if err != nil {
+					ts.Fatalf("exits: %v", err)
+				}
+				if got := exitCode(ts.Exec(args[1], args[2:]...)); got != want {
+					ts.Fatalf("exit status %d, want %d", got, want)
+				}
+			},
+		},
+	}
 }
 
 // courseBinary returns the program to run as `course`: this test binary, which runs main when
@@ -67,18 +107,6 @@ func TestBinary(t *testing.T) {
 			t.Fatalf("course --version: %q, %v", got, err)
 		}
 	})
-	t.Run("unknown command", func(t *testing.T) {
-		cases := []struct{ arg, want string }{
-			{"matrx", `course: unknown command "matrx": did you mean matrix?`},
-		}
-		for _, tc := range cases {
-			_, stderr, err := run(tc.arg)
-			var exit *exec.ExitError
-			if !errors.As(err, &exit) || exit.ExitCode() != 1 || !strings.HasPrefix(stderr, tc.want) {
-				t.Errorf("course %s: %v, stderr %q", tc.arg, err, stderr)
-			}
-		}
-	})
 }
 
 // courseCommand runs the course with args as a process of its own, as a learner runs it: this
@@ -98,4 +126,16 @@ func TestStopSignalsAgree(t *testing.T) {
 	if !slices.Equal(stopsignal.Signals, cli.StopSignals) {
 		t.Errorf("main catches %v, the command line ends on %v", stopsignal.Signals, cli.StopSignals)
 	}
+}
+
+// exitCode returns the exit status of a finished command, or -1 if it did not exit normally.
+func exitCode(err error) int {
+	var exit *exec.ExitError
+	if err == nil {
+		return 0
+	}
+	if errors.As(err, &exit) {
+		return exit.ExitCode()
+	}
+	return -1
 }
