@@ -52,7 +52,7 @@ var chordsForm = learn.Form{Says: "chord symbols as the skill writes them, in an
 func symmetricListExercise(chord string) *learn.Exercise {
 	return &learn.Exercise{Lesson: "l14", Number: 1, Kind: learn.Value, Form: chordsForm,
 		Hints: []string{
-			"The skill lists the chords of the source's set class and of its neighbours one ICV step away, without the source itself.",
+			"The skill lists up to five chords of the source's own set class, the nearest by GA's measure, and leaves the source out.",
 			"Stack minor thirds from each root: how many different diminished seventh chords are there, counted by their notes?",
 		},
 		Solve: func(context.Context) (learn.Answer, error) {
