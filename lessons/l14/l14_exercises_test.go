@@ -30,9 +30,9 @@ func TestL14Exercises(t *testing.T) {
 // TestL14LabelsForm checks that the labels are read whatever their spacing and case, and that
 // the label the question names may be given or left out.
 func TestL14LabelsForm(t *testing.T) {
-	f := labelsForm("Tritone Substitution")
-	a := f.Read("Set-Class Equivalent, ICV Neighbor (L1 = 1)")
-	b := f.Read("icv neighbor (L1=1) and set-class equivalent; tritone substitution.")
+	f := labelsForm("Backdoor Dominant")
+	a := f.Read("Secondary Dominant, ICV Neighbor (L1 = 2)")
+	b := f.Read("icv neighbor (L1=2) and secondary dominant; backdoor dominant.")
 	if len(a) != 2 || len(b) != 2 || a[0] != b[0] || a[1] != b[1] {
 		t.Errorf("read %q and %q, want the same two labels", a, b)
 	}

@@ -35,12 +35,12 @@ func TestL15Exercises(t *testing.T) {
 // TestL15ReadAsForm checks that "X=Y" answers are read whatever the arrow and spacing, and that
 // letter case counts.
 func TestL15ReadAsForm(t *testing.T) {
-	a := readAsForm.Read("C7#11 = C7, C6/9 → C6 and Cm(maj7) as Cm.")
-	want := []string{"C7#11=C7", "C6/9=C6", "Cm(maj7)=Cm"}
+	a := readAsForm.Read("Cmaj9#11 = Cmaj9, C9/13 → C9 and Cm(add9) as Cm.")
+	want := []string{"Cmaj9#11=Cmaj9", "C9/13=C9", "Cm(add9)=Cm"}
 	if !slices.Equal(a, want) {
 		t.Errorf("read %q, want %q", a, want)
 	}
-	if b := readAsForm.Read("c7#11=c7"); slices.Equal(b, want[:1]) {
+	if b := readAsForm.Read("cmaj9#11=cmaj9"); slices.Equal(b, want[:1]) {
 		t.Errorf("letter case was dropped: %q", b)
 	}
 }
