@@ -98,16 +98,7 @@ func identifyNoteSet(message string) (root, quality string, ok bool) {
 	if !match(noteSetRe, message) {
 		return "", "", false
 	}
-	var notes []string
-	for m := find(chordInfoNoteRe, message); m != nil; m = next(chordInfoNoteRe, m) {
-		n := NormalizeRoot(m.GroupByName("note").String())
-		if _, known := ChordRootPitchClass(n); !known {
-			continue
-		}
-		if !slices.ContainsFunc(notes, func(seen string) bool { return equalFoldASCII(seen, n) }) {
-			notes = append(notes, n)
-		}
-	}
+	notes := ChordInfoNotes(message)
 	if len(notes) < 3 || len(notes) > 5 {
 		return "", "", false
 	}
@@ -134,6 +125,23 @@ func identifyNoteSet(message string) (root, quality string, ok bool) {
 		}
 	}
 	return "", "", false
+}
+
+// ChordInfoNotes are the notes TryIdentifyNoteSet reads in message: its note tokens the
+// vocabulary knows as roots, in the order written, each once whatever its case
+// (the token loop of TryIdentifyNoteSet, ChordInfoSkill.cs:171-223).
+func ChordInfoNotes(message string) []string {
+	var notes []string
+	for m := find(chordInfoNoteRe, message); m != nil; m = next(chordInfoNoteRe, m) {
+		n := NormalizeRoot(m.GroupByName("note").String())
+		if _, known := ChordRootPitchClass(n); !known {
+			continue
+		}
+		if !slices.ContainsFunc(notes, func(seen string) bool { return equalFoldASCII(seen, n) }) {
+			notes = append(notes, n)
+		}
+	}
+	return notes
 }
 
 // qualityDisplayName is how the skill writes a canonical quality (ChordInfoSkill.cs:227-234).

@@ -45,13 +45,12 @@ type lesson14 struct {
 	r     *report.Report
 	skill skills.ChordSubstitution
 	tools skills.ChordSubstitutionTools
-	err   error
 }
 
 func run(ctx context.Context, opts *Options) error {
 	l := &lesson14{r: report.New(opts.Out)}
 	l.r.Heading("l14")
-	return kit.RunSections(ctx, "l14", l.r, kit.Recorded(&l.err, l.examples, l.lists, l.pairs, l.reading, l.closure)...)
+	return kit.RunSections(ctx, "l14", l.r, l.examples, l.lists, l.pairs, l.reading, l.closure)
 }
 
 // The two kinds of answer the skill gives, read line by line.
@@ -121,12 +120,11 @@ var l14Named = sync.OnceValue(func() map[string]string {
 })
 
 // examples is section 1: the skill's example prompts, its CanHandle and its answers.
-func (l *lesson14) examples() {
+func (l *lesson14) examples() error {
 	l.r.Title("The skill's own example prompts")
 	prompts, err := kit.ExamplePrompts("skill.chordsubstitution")
 	if err != nil {
-		l.err = err
-		return
+		return err
 	}
 	l.r.Line("skill.chordsubstitution: ChordSubstitutionSkill, %d example prompts", len(prompts))
 	accepted := 0
@@ -142,6 +140,7 @@ func (l *lesson14) examples() {
 		}
 	}
 	l.r.Line("CanHandle accepts %d of %d", accepted, len(prompts))
+	return nil
 }
 
 // l14Roots are the skill's spellings of the 12 roots.
@@ -205,7 +204,7 @@ func sharedTones(a, b string) int {
 }
 
 // lists is section 2: "Substitute for <chord>" on every root of every quality, the tool beside it.
-func (l *lesson14) lists() {
+func (l *lesson14) lists() error {
 	l.r.Title("One chord: \"Substitute for <chord>\" on the 12 roots")
 	var costs []string
 	same, asked := 0, 0
@@ -217,8 +216,7 @@ func (l *lesson14) lists() {
 			chord := l14Roots[root] + q.suffix
 			list, ok := asList(l.skill.Execute("Substitute for " + chord).Text)
 			if !ok {
-				l.err = fmt.Errorf("the skill gave no list for %s", chord)
-				return
+				return fmt.Errorf("the skill gave no list for %s", chord)
 			}
 			for _, n := range list.names {
 				if !slices.Contains(named, n) {
@@ -273,6 +271,7 @@ func (l *lesson14) lists() {
 		va, vb := l14ICV(p[0]), l14ICV(p[1])
 		l.r.Line("ICV %s %s, %s %s: ComputeDelta(...).L1Norm = %d", p[0], showICV(va), p[1], showICV(vb), algebra.DeltaOf(va, vb).L1())
 	}
+	return nil
 }
 
 func l14ICV(chord string) algebra.ICV {
@@ -306,7 +305,7 @@ var l14Relations = []struct {
 }
 
 // pairs is section 3: "How are <A> and <B> related?" on every root, the tool beside it.
-func (l *lesson14) pairs() {
+func (l *lesson14) pairs() error {
 	l.r.Title("Two chords: \"How are <A> and <B> related?\" on the 12 roots")
 	for _, rel := range l14Relations {
 		var keys []string
@@ -316,8 +315,7 @@ func (l *lesson14) pairs() {
 			a, b := l14Roots[(root+rel.a.up)%12]+rel.a.suffix, l14Roots[(root+rel.b.up)%12]+rel.b.suffix
 			_, _, labels, ok := asPair(l.skill.Execute("How are " + a + " and " + b + " related?").Text)
 			if !ok {
-				l.err = fmt.Errorf("the skill did not compare %s and %s", a, b)
-				return
+				return fmt.Errorf("the skill did not compare %s and %s", a, b)
 			}
 			key := strings.Join(labels, ", ")
 			if _, seen := counts[key]; !seen {
@@ -339,10 +337,11 @@ func (l *lesson14) pairs() {
 		}
 		l.r.Line("  ga_chord_compare gives the same labels for %d of 12", agrees)
 	}
+	return nil
 }
 
 // reading is section 4: what the skill takes for a chord, and what SKILL.md promises.
-func (l *lesson14) reading() {
+func (l *lesson14) reading() error {
 	l.r.Title("What the skill reads as a chord")
 	for _, p := range []string{
 		"A substitute for G7?",
@@ -363,6 +362,7 @@ func (l *lesson14) reading() {
 	}
 	l.r.Line("SKILL.md: %s", row)
 	l.r.Line("ga_chord_substitutions(\"Cmin7\"): %s", l.tools.GetSubstitutions("Cmin7").Error)
+	return nil
 }
 
 // l14ClosureName is the closure section 5 runs.
@@ -389,13 +389,12 @@ func (a closureArgs) asMap() map[string]string {
 
 // closure is section 5: domain.chordSubstitutions through ga_dsl_eval at the pin, and main's
 // closure run directly, as ga_dsl_eval runs a closure whose arguments pass.
-func (l *lesson14) closure() {
+func (l *lesson14) closure() error {
 	l.r.Title("domain.chordSubstitutions, through ga_dsl_eval at a826864 and as it is on main")
 	pin, main := dsl.Pin.Bootstrap(), dsl.Main.Bootstrap()
 	closure, ok := pin.TryGet(l14ClosureName)
 	if !ok {
-		l.err = fmt.Errorf("no closure %s", l14ClosureName)
-		return
+		return fmt.Errorf("no closure %s", l14ClosureName)
 	}
 	for _, in := range closure.Inputs {
 		l.r.Line("input  %s: %s", in.Name, in.Type)
@@ -447,4 +446,5 @@ func (l *lesson14) closure() {
 			show("6baf32e", m)
 		}
 	}
+	return nil
 }

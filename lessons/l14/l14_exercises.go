@@ -1,10 +1,204 @@
 package l14
 
-import "course/learn"
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"course/ga/dsl"
+	"course/internal/lazy"
+	"course/internal/report"
+	"course/learn"
+)
 
 // lessonExercises is lesson 14's exercises, in the order docs/l14.md asks them, solved with
 // the lesson's options.
-func lessonExercises(*Options) learn.Lesson { return learn.Lesson{Slug: "l14"} }
+func lessonExercises(*Options) learn.Lesson {
+	return learn.Lesson{Slug: "l14", Exercises: []*learn.Exercise{
+		symmetricListExercise("Cdim7"),
+		gainLabelExercise([2]string{"A7", "Dm7"}, "Tritone Substitution"),
+		defaultKeyExercise("F#7"),
+	}}
+}
 
 // Exercises is lesson 14's exercises, solved with the lesson's defaults.
 func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
+
+// evidence is a solve's printed evidence, written once while it computed.
+func evidence(out *bytes.Buffer) func(r *report.Report) error {
+	return func(r *report.Report) error {
+		r.Printf("%s", out.String())
+		return r.Err()
+	}
+}
+
+// chordsForm reads chord symbols in any order, separated by spaces or commas; ♯ and ♭ are read
+// as # and b, and a symbol's letter case is kept, since it can change the chord.
+var chordsForm = learn.Form{Says: "chord symbols as the skill writes them, in any order, such as Em7 G", AnyOrder: true,
+	Read: func(s string) []string {
+		s = strings.NewReplacer("♯", "#", "♭", "b").Replace(s)
+		var items []string
+		for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == ';' || r == '\n' || r == '\t' }) {
+			if f = strings.TrimRight(f, "."); f != "" && f != "and" {
+				items = append(items, f)
+			}
+		}
+		return items
+	}}
+
+// symmetricListExercise is exercise 1: the substitutes the skill lists for chord.
+func symmetricListExercise(chord string) *learn.Exercise {
+	return &learn.Exercise{Lesson: "l14", Number: 1, Kind: learn.Value, Form: chordsForm,
+		Hints: []string{
+			"The skill lists up to five chords of the source's own set class, the nearest by GA's measure, and leaves the source out.",
+			"Stack minor thirds from each root: how many different diminished seventh chords are there, counted by their notes?",
+		},
+		Solve: func(context.Context) (learn.Answer, error) {
+			var out bytes.Buffer
+			l := &lesson14{r: report.New(&out)}
+			prompt := "Substitute for " + chord
+			list, ok := asList(l.skill.Execute(prompt).Text)
+			if !ok {
+				return learn.Answer{}, fmt.Errorf("the skill gave no list for %s", chord)
+			}
+			l.r.Title("%q", prompt)
+			for i, n := range list.names {
+				l.r.Line("  %-8s %s, shares %d notes with %s, ICV %s", n, list.costs[i], sharedTones(chord, n), chord, showICV(l14ICV(n)))
+			}
+			l.r.Line("%s itself: ICV %s", chord, showICV(l14ICV(chord)))
+			return learn.Answer{Value: strings.Join(list.names, " "), Evidence: evidence(&out)}, l.r.Err()
+		}}
+}
+
+// labelSpace is the spacing a label may be written with around "=" and brackets.
+var labelSpace = lazy.Regexp(`\s*([=()])\s*`)
+
+// label is a relationship label as the form compares it: lower case, single spaces, none
+// around "=" and brackets.
+func label(s string) string {
+	s = strings.Join(strings.Fields(strings.ToLower(strings.Trim(s, " .\t\n"))), " ")
+	return labelSpace().ReplaceAllString(s, "$1")
+}
+
+// labelsForm reads relationship labels in any order, separated by commas, semicolons or
+// "and"; gained, the label the question asks for, may be given too and is left out.
+func labelsForm(gained string) learn.Form {
+	return learn.Form{Says: "the other labels as the skill writes them, in any order, separated by commas, or none", AnyOrder: true,
+		Read: func(s string) []string {
+			var items []string
+			for _, part := range strings.FieldsFunc(strings.ReplaceAll(s, " and ", ","), func(r rune) bool { return r == ',' || r == ';' || r == '\n' }) {
+				if l := label(part); l != "" && l != "none" && l != label(gained) {
+					items = append(items, l)
+				}
+			}
+			slices.Sort(items)
+			return slices.Compact(items)
+		}}
+}
+
+// gainLabelExercise is exercise 2: the one-chord changes of pair that make the skill's
+// comparison gain the label gained, and the labels that come with it.
+func gainLabelExercise(pair [2]string, gained string) *learn.Exercise {
+	return &learn.Exercise{Lesson: "l14", Number: 2, Kind: learn.Value, Form: labelsForm(gained),
+		Hints: []string{
+			"A label is a rule on the two roots' distance and the chords' intervals; read which rule the label needs, and which chord of the pair breaks it.",
+			"Once the pair fits the rule, compare the two chords' interval-class vectors: the set-class and ICV labels follow from them.",
+		},
+		Solve: func(context.Context) (learn.Answer, error) {
+			var out bytes.Buffer
+			l := &lesson14{r: report.New(&out)}
+			compare := func(a, b string) ([]string, error) {
+				_, _, labels, ok := asPair(l.skill.Execute("How are " + a + " and " + b + " related?").Text)
+				if !ok {
+					return nil, fmt.Errorf("the skill did not compare %s and %s", a, b)
+				}
+				return labels, nil
+			}
+			before, err := compare(pair[0], pair[1])
+			if err != nil {
+				return learn.Answer{}, err
+			}
+			l.r.Title("How are %s and %s related?", pair[0], pair[1])
+			l.r.Line("  %s", strings.Join(before, ", "))
+			if slices.Contains(before, gained) {
+				return learn.Answer{}, fmt.Errorf("%s and %s are already labelled %s", pair[0], pair[1], gained)
+			}
+			l.r.Title("The one-chord changes that gain %s", gained)
+			var common []string
+			found := false
+			for side := range pair {
+				for _, root := range l14Roots {
+					for _, q := range l14Qualities {
+						p := pair
+						p[side] = root + q.suffix
+						labels, err := compare(p[0], p[1])
+						if err != nil {
+							return learn.Answer{}, err
+						}
+						if !slices.Contains(labels, gained) {
+							continue
+						}
+						l.r.Line("  %s and %s: %s", p[0], p[1], strings.Join(labels, ", "))
+						others := slices.DeleteFunc(slices.Clone(labels), func(s string) bool { return s == gained })
+						if !found {
+							common, found = others, true
+						} else {
+							common = slices.DeleteFunc(common, func(s string) bool { return !slices.Contains(others, s) })
+						}
+					}
+				}
+			}
+			if !found {
+				return learn.Answer{}, fmt.Errorf("no change of one chord of %s and %s gains %s", pair[0], pair[1], gained)
+			}
+			value := strings.Join(common, ", ")
+			if len(common) == 0 {
+				value = "none"
+			}
+			return learn.Answer{Value: value, Evidence: evidence(&out)}, l.r.Err()
+		}}
+}
+
+// keyForm reads a key, a note and major or minor, as the closure writes it.
+var keyForm = learn.Form{Says: "a key, such as Eb minor", Read: func(s string) []string {
+	s = strings.NewReplacer("♯", "#", "♭", "b").Replace(strings.TrimSpace(s))
+	fields := strings.Fields(strings.ToLower(strings.TrimSuffix(s, ".")))
+	if len(fields) > 0 {
+		fields[0] = strings.ToUpper(fields[0][:1]) + fields[0][1:]
+	}
+	return []string{strings.Join(fields, " ")}
+}}
+
+// mainKeyLine reads the key out of the first line of main's closure, "Substitutions for Am in
+// key of A major:".
+var mainKeyLine = lazy.Regexp(`in key of ([^:]+):`)
+
+// defaultKeyExercise is exercise 3: the key main's closure takes for symbol without a key.
+func defaultKeyExercise(symbol string) *learn.Exercise {
+	return &learn.Exercise{Lesson: "l14", Number: 3, Kind: learn.Value, Form: keyForm,
+		Hints: []string{
+			"On main the closure's key is optional; when it is missing, the closure makes one from the symbol itself.",
+			"Look at how much of the symbol's root the default keeps: the letter, the accidental, or both?",
+		},
+		Solve: func(context.Context) (learn.Answer, error) {
+			var out bytes.Buffer
+			r := report.New(&out)
+			args := closureArgs{{"symbol", symbol}}
+			answer, err := dsl.Main.Bootstrap().Run(l14ClosureName, args.asMap())
+			if err != nil {
+				return learn.Answer{}, fmt.Errorf("%s(%s) on main: %w", l14ClosureName, args, err)
+			}
+			first, _, _ := strings.Cut(answer, "\n")
+			m := mainKeyLine().FindStringSubmatch(first)
+			if m == nil {
+				return learn.Answer{}, fmt.Errorf("%s(%s) on main names no key: %q", l14ClosureName, args, first)
+			}
+			r.Title("%s(%s), as main runs it", l14ClosureName, args)
+			for line := range strings.SplitSeq(answer, "\n") {
+				r.Line("  %s", strings.TrimRight(line, " "))
+			}
+			return learn.Answer{Value: m[1], Evidence: evidence(&out)}, r.Err()
+		}}
+}

@@ -45,9 +45,8 @@ func TestL14SharedTones(t *testing.T) {
 func TestL14ClosureSection(t *testing.T) {
 	var out bytes.Buffer
 	l := &lesson14{r: report.New(&out)}
-	l.closure()
-	if l.err != nil {
-		t.Fatal(l.err)
+	if err := l.closure(); err != nil {
+		t.Fatal(err)
 	}
 	for _, want := range []string{
 		"  a826864  missing-required-arg: closure 'domain.chordSubs…' requires argument 'key'",

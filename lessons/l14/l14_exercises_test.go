@@ -1,0 +1,39 @@
+package l14
+
+import (
+	"testing"
+
+	"course/learn/learntest"
+)
+
+// TestL14Exercises runs every exercise of lesson 14 through the tests each exercise of the
+// course gets: the course's answer is accepted, a wrong one refused, and a change to the input
+// the answer rests on moves it.
+func TestL14Exercises(t *testing.T) {
+	l := Exercises()
+	learntest.Lesson(t, l)
+	t.Run("l14.1", func(t *testing.T) {
+		// The augmented triad's set class has four members, not three.
+		learntest.Exercise(t, l.Exercises[0], learntest.Case{Wrong: "Ebdim7 Gbdim7 Adim7", Moved: symmetricListExercise("Caug")})
+	})
+	t.Run("l14.2", func(t *testing.T) {
+		// The backdoor dominant is gained by several changes, which share no other label.
+		learntest.Exercise(t, l.Exercises[1], learntest.Case{Wrong: "Secondary Dominant",
+			Moved: gainLabelExercise([2]string{"A7", "Dm7"}, "Backdoor Dominant")})
+	})
+	t.Run("l14.3", func(t *testing.T) {
+		// A root without an accidental keeps its own letter.
+		learntest.Exercise(t, l.Exercises[2], learntest.Case{Wrong: "B major", Moved: defaultKeyExercise("Am")})
+	})
+}
+
+// TestL14LabelsForm checks that the labels are read whatever their spacing and case, and that
+// the label the question names may be given or left out.
+func TestL14LabelsForm(t *testing.T) {
+	f := labelsForm("Backdoor Dominant")
+	a := f.Read("Secondary Dominant, ICV Neighbor (L1 = 2)")
+	b := f.Read("icv neighbor (L1=2) and secondary dominant; backdoor dominant.")
+	if len(a) != 2 || len(b) != 2 || a[0] != b[0] || a[1] != b[1] {
+		t.Errorf("read %q and %q, want the same two labels", a, b)
+	}
+}
