@@ -23,22 +23,32 @@ import (
 func lessonExercises(opts *Options) learn.Lesson {
 	partitions, err := withWeights(embeddings.Partitions(), opts.Weights)
 	if err != nil {
-		// The lesson's run reports the malformed flag; the exercises keep GA's weights.
 		partitions = embeddings.Partitions()
 	}
 	weights := opts.Weights
-	if len(weights) == 0 || err != nil {
+	if len(weights) == 0 {
 		weights = []string{"ROOT=0"}
 	}
 	cfg := l3Config{l3FretCount, l3WindowSize, l3MinPlayed, l3Symbols, partitions}
 	four := cfg
 	four.fretCount = 4
-	return learn.Lesson{Slug: "l3", Exercises: []*learn.Exercise{
+	// Exercise 3 compares the index written with GA's weights and with the weights set.
+	ga := cfg
+	ga.partitions = embeddings.Partitions()
+	l := learn.Lesson{Slug: "l3", Exercises: []*learn.Exercise{
 		corpusSizeExercise(four),
 		filterExercise(cfg, "G7", "Am7"),
-		weightExercise(cfg, weights),
+		weightExercise(ga, weights),
 		nearestExercise(cfg),
 	}}
+	if err != nil {
+		// A malformed --weight fails every solve as it fails the lesson's run, rather than
+		// solving on weights the learner did not ask for.
+		for _, e := range l.Exercises {
+			e.Solve = func(context.Context) (learn.Answer, error) { return learn.Answer{}, fmt.Errorf("l3: %w", err) }
+		}
+	}
+	return l
 }
 
 // Exercises is lesson 3's exercises, solved with the lesson's defaults.
@@ -71,7 +81,7 @@ func corpusSizeExercise(cfg l3Config) *learn.Exercise {
 		Form: learn.Form{Says: "a number", Read: learn.Numbers.Read},
 		Hints: []string{
 			"A voicing belongs to the first window when it uses no fret 4, and to the second when it uses no open string.",
-			"Count, for each number of strings played, the frets choices of either window, and take away those both windows share.",
+			"Count, for each number of strings played, the fret choices of either window, and take away those both windows share.",
 		},
 		Solve: func(context.Context) (learn.Answer, error) {
 			var out bytes.Buffer

@@ -63,6 +63,14 @@ func TestL3WeightFlag(t *testing.T) {
 	if got, was := headerLine(out, "sqrt weights"), headerLine(base, "sqrt weights"); got == was {
 		t.Errorf("ROOT's weight did not reach the header: %q", got)
 	}
+	// A malformed --weight fails the exercises' solves as it fails the lesson.
+	e, err := lessonExercises(&Options{Weights: []string{"bogus"}}).Exercise(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.Solve(t.Context()); err == nil || !strings.Contains(err.Error(), `"bogus"`) {
+		t.Errorf("solve with --weight bogus: %v", err)
+	}
 	if ps, err := withWeights(embeddings.Partitions(), []string{"ROOT=0"}); err != nil || weightSum(ps) >= weightSum(embeddings.Partitions()) {
 		t.Errorf("withWeights: %v", err)
 	}
