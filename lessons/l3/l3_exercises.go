@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -78,7 +79,7 @@ func evidence(out *bytes.Buffer) func(r *report.Report) error {
 // settings.
 func corpusSizeExercise(cfg l3Config) *learn.Exercise {
 	return &learn.Exercise{Lesson: "l3", Number: 1, Kind: learn.Value,
-		Form: learn.Form{Says: "a number", Read: learn.Numbers.Read},
+		Form: countForm,
 		Hints: []string{
 			"A voicing belongs to the first window when it uses no fret 4, and to the second when it uses no open string.",
 			"Count, for each number of strings played, the fret choices of either window, and take away those both windows share.",
@@ -92,6 +93,17 @@ func corpusSizeExercise(cfg l3Config) *learn.Exercise {
 			return learn.Answer{Value: strconv.Itoa(len(l.corpus)), Evidence: evidence(&out)}, nil
 		}}
 }
+
+// thousands is a comma, a stop or a space between the digits of a large number.
+var thousands = regexp.MustCompile(`(\d)[,. \x{202F}](\d{3})\b`)
+
+// countForm reads one count, written with or without a separator between its thousands.
+var countForm = learn.Form{Says: "a number (a comma between thousands is fine)", Read: func(s string) []string {
+	for thousands.MatchString(s) {
+		s = thousands.ReplaceAllString(s, "$1$2")
+	}
+	return learn.Numbers.Read(s)
+}}
 
 // filterExercise is exercise 2, on the searches with the chord-name filter of symbol and of
 // other.

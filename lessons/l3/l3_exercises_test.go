@@ -75,3 +75,15 @@ func TestL3WeightFlag(t *testing.T) {
 		t.Errorf("withWeights: %v", err)
 	}
 }
+
+// TestL3CountForm checks that a count reads the same with or without thousands separators.
+func TestL3CountForm(t *testing.T) {
+	for _, s := range []string{"12,345", "12345", "12 345", "12.345 voicings", "12\u202f345"} {
+		if got := countForm.Read(s); len(got) != 1 || got[0] != "12345" {
+			t.Errorf("%q reads %q", s, got)
+		}
+	}
+	if got := countForm.Read("1,234,567"); len(got) != 1 || got[0] != "1234567" {
+		t.Errorf("1,234,567 reads %q", got)
+	}
+}
