@@ -65,7 +65,7 @@ func routedModeExercise(mode string) *learn.Exercise {
 	services := []string{container.Orchestrated, "RoutedChatApplicationService", "DirectChatApplicationService"}
 	options := make([]string, 0, len(services)+2)
 	for _, s := range services {
-		options = append(options, "section 1's IChatApplicationService (host) is "+s)
+		options = append(options, "the host's own IChatApplicationService is "+s)
 	}
 	options = append(options,
 		"asking the container for IHarmonicChatOrchestrator gets "+container.Orchestrator,
