@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 
 	"github.com/spf13/cobra"
@@ -30,17 +31,25 @@ const agentIDWidth = 11
 type Options struct {
 	// Out receives the lesson's output.
 	Out io.Writer
+	// Mode is the Chatbot:Mode the container is read in; "" is the lessons' mode, full.
+	Mode string
+	// DropExample names intents whose first example prompt the lesson's copy of the fixture
+	// leaves out, to see the table follow the data.
+	DropExample []string
 }
 
 // NewCmd builds `course l1`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	return kit.NewCmd("l1", `Lesson 1: the map, what the chatbot host registers.
+	cmd := kit.NewCmd("l1", `Lesson 1: the map, what the chatbot host registers.
 
 Reads the course's model of GaChatbot.Api's service container at the pin: the orchestrator
 and the chat application service, the intents the semantic router chooses from with their
 example prompts, the agents behind the model path, the chat hooks in the order they run,
 and the embedding every voicing in the index gets.`, opts, &opts.Out, run, runF, lessonExercises)
+	cmd.Flags().StringVar(&opts.Mode, "mode", l1Mode, "read the container as a host started with Chatbot__Mode=`MODE` would fill it")
+	cmd.Flags().StringSliceVar(&opts.DropExample, "drop-example", nil, "leave the first example prompt of intent `ID` out of the lesson's copy of the fixture")
+	return cmd
 }
 
 // lesson1 carries the registrations the sections print; tests change them to see the output move.
@@ -52,8 +61,11 @@ type lesson1 struct {
 }
 
 // newLesson1 reads the registrations of the host in the lessons' mode.
-func newLesson1(w io.Writer) (*lesson1, error) {
-	services, err := container.Resolve(l1Mode)
+func newLesson1(w io.Writer) (*lesson1, error) { return newLesson1In(w, l1Mode) }
+
+// newLesson1In reads the registrations of a host started in mode.
+func newLesson1In(w io.Writer, mode string) (*lesson1, error) {
+	services, err := container.Resolve(mode)
 	if err != nil {
 		return nil, err
 	}
@@ -61,11 +73,37 @@ func newLesson1(w io.Writer) (*lesson1, error) {
 }
 
 func run(_ context.Context, opts *Options) error {
-	l, err := newLesson1(opts.Out)
+	mode := opts.Mode
+	if mode == "" {
+		mode = l1Mode
+	}
+	l, err := newLesson1In(opts.Out, mode)
 	if err != nil {
 		return fmt.Errorf("l1: %w", err)
 	}
+	for _, id := range opts.DropExample {
+		if l.intents, err = withoutFirstExample(l.intents, id); err != nil {
+			return fmt.Errorf("l1: %w", err)
+		}
+	}
 	return l.run()
+}
+
+// withoutFirstExample is a copy of ins in which intent id has lost its first example prompt;
+// ins itself, the fixture's, is left as it was.
+func withoutFirstExample(ins []intents.Intent, id string) ([]intents.Intent, error) {
+	out := slices.Clone(ins)
+	for i := range out {
+		if out[i].ID != id {
+			continue
+		}
+		if len(out[i].Examples) == 0 {
+			return nil, fmt.Errorf("intent %s has no example prompt to leave out", id)
+		}
+		out[i].Examples = out[i].Examples[1:]
+		return out, nil
+	}
+	return nil, fmt.Errorf("no intent %q", id)
 }
 
 // run prints the sections in order.

@@ -1,10 +1,207 @@
 package l1
 
-import "course/learn"
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"course/ga/container"
+	"course/ga/embeddings"
+	"course/ga/intents"
+	"course/internal/report"
+	"course/learn"
+)
 
 // lessonExercises is lesson 1's exercises, in the order docs/l1.md asks them, solved with
 // the lesson's options.
-func lessonExercises(*Options) learn.Lesson { return learn.Lesson{Slug: "l1"} }
+func lessonExercises(*Options) learn.Lesson {
+	return learn.Lesson{Slug: "l1", Exercises: []*learn.Exercise{
+		routableExercise(intents.All()),
+		routedModeExercise("routed"),
+		searchedExercise(embeddings.Partitions()),
+		droppedExampleExercise(intents.All(), "skill.theorycomparison"),
+	}}
+}
 
 // Exercises is lesson 1's exercises, solved with the lesson's defaults.
 func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
+
+// routableExercise is exercise 1, on the intents the router holds: how many of them it can
+// ever pick by their example prompts.
+func routableExercise(ins []intents.Intent) *learn.Exercise {
+	return &learn.Exercise{Lesson: "l1", Number: 1, Kind: learn.Value,
+		Form: learn.Form{Says: "a number", Read: learn.Numbers.Read},
+		Hints: []string{
+			"The router scores a message against the embeddings of each intent's example prompts; look at the examples column.",
+			"An intent with nothing to compare a message with never gets a score.",
+		},
+		Solve: func(context.Context) (learn.Answer, error) {
+			var none []intents.Intent
+			routable := 0
+			for _, in := range ins {
+				if _, ok := in.FirstExample(); ok {
+					routable++
+				} else {
+					none = append(none, in)
+				}
+			}
+			return learn.Answer{Value: strconv.Itoa(routable), Evidence: func(r *report.Report) error {
+				l := &lesson1{r: r, intents: ins}
+				l.intentTable()
+				r.Title("Intents without an example prompt (%d)", len(none))
+				for _, in := range none {
+					r.Line("%s", in.ID)
+				}
+				return r.Err()
+			}}, nil
+		}}
+}
+
+// routedModeExercise is exercise 2, on a host started with Chatbot__Mode=mode.
+func routedModeExercise(mode string) *learn.Exercise {
+	services := []string{container.Orchestrated, "RoutedChatApplicationService", "DirectChatApplicationService"}
+	options := make([]string, 0, len(services)+2)
+	for _, s := range services {
+		options = append(options, "the host's own IChatApplicationService is "+s)
+	}
+	options = append(options,
+		"asking the container for IHarmonicChatOrchestrator gets "+container.Orchestrator,
+		"asking the container for IHarmonicChatOrchestrator fails: nothing is registered for it")
+	return &learn.Exercise{Lesson: "l1", Number: 2, Kind: learn.Choice, Options: options,
+		Hints: []string{
+			"Chatbot:Mode picks the host's IChatApplicationService: two values give the orchestrated one, one gives a router, anything else the direct service.",
+			"The orchestration services, IHarmonicChatOrchestrator among them, are registered only with the orchestrated service.",
+		},
+		Solve: func(context.Context) (learn.Answer, error) {
+			app := container.ChatApplicationService(mode)
+			resolved, err := container.Resolve(mode)
+			holds := make([]bool, 0, len(options))
+			for _, s := range services {
+				holds = append(holds, app == s)
+			}
+			holds = append(holds, err == nil && resolved.Orchestrator == container.Orchestrator, err != nil)
+			return learn.Answer{Holds: holds, Evidence: func(r *report.Report) error {
+				r.Title("The container of a host started with Chatbot__Mode=%s", mode)
+				outcome := resolved.Orchestrator
+				if err != nil {
+					outcome = "error: " + err.Error()
+				}
+				r.Facts(serviceLabelWidth,
+					report.Fact{Label: "IChatApplicationService (host)", Value: app},
+					report.Fact{Label: "IHarmonicChatOrchestrator", Value: outcome})
+				if err == nil {
+					(&lesson1{r: r, services: resolved}).orchestrator()
+				}
+				return r.Err()
+			}}, nil
+		}}
+}
+
+// searchedExercise is exercise 3, on the partition registry: the partitions the compact index
+// keeps, and how many dimensions it leaves out.
+func searchedExercise(partitions []embeddings.Partition) *learn.Exercise {
+	return &learn.Exercise{Lesson: "l1", Number: 3, Kind: learn.Value,
+		Form: partitionsForm,
+		Hints: []string{
+			"A partition is searched when it has a weight in the similarity formula: its role says so.",
+			"The vector has as many dimensions as its partitions together; the index keeps the searched ones.",
+		},
+		Solve: func(context.Context) (learn.Answer, error) {
+			var names []string
+			for _, p := range partitions {
+				if p.Role == embeddings.Similarity {
+					names = append(names, p.Name)
+				}
+			}
+			out := embeddings.TotalDimension - embeddings.CompactDimension(partitions)
+			return learn.Answer{Value: strings.Join(names, " ") + "; " + strconv.Itoa(out), Evidence: func(r *report.Report) error {
+				(&lesson1{r: r, partitions: partitions}).embedding()
+				r.Title("The partitions, in the registry's order")
+				rows := make([][]string, len(partitions))
+				for i, p := range partitions {
+					searched := "no"
+					if p.Role == embeddings.Similarity {
+						searched = "yes"
+					}
+					rows[i] = []string{p.Name, strconv.Itoa(p.Dim()), searched}
+				}
+				r.Table([]string{"partition", "dims", "searched"}, rows)
+				return r.Err()
+			}}, nil
+		}}
+}
+
+// partitionsForm reads the partitions' names, in any order and any case, and the one number
+// of dimensions left out; a number written beside a name, its size, is not the answer's.
+var partitionsForm = learn.Form{
+	Says: "the searched partitions' names, then the number of dimensions left out",
+	Read: func(s string) []string {
+		var names []string
+		last := ""
+		for _, w := range strings.FieldsFunc(s, func(r rune) bool {
+			return unicode.IsSpace(r) || strings.ContainsRune(",;:()+=", r)
+		}) {
+			if _, err := strconv.Atoi(w); err == nil {
+				last = w
+				continue
+			}
+			if w = strings.ToUpper(strings.Trim(w, ".")); w != "" && w != "AND" {
+				names = append(names, w)
+			}
+		}
+		slices.Sort(names)
+		return append(slices.Compact(names), "left out: "+last)
+	},
+}
+
+// droppedExampleExercise is exercise 4: intent id's row of the intent table once its first
+// example prompt is left out of a copy of ins.
+func droppedExampleExercise(ins []intents.Intent, id string) *learn.Exercise {
+	return &learn.Exercise{Lesson: "l1", Number: 4, Kind: learn.Value,
+		Form: rowForm(id),
+		Hints: []string{
+			"The table counts an intent's example prompts and shows the first of them, in the fixture's order.",
+			"`course l1 --drop-example " + id + "` prints the table on the changed copy.",
+		},
+		Solve: func(context.Context) (learn.Answer, error) {
+			changed, err := withoutFirstExample(ins, id)
+			if err != nil {
+				return learn.Answer{}, err
+			}
+			i := slices.IndexFunc(changed, func(in intents.Intent) bool { return in.ID == id })
+			first, ok := changed[i].FirstExample()
+			if !ok {
+				first = "(none)"
+			}
+			return learn.Answer{Value: fmt.Sprintf("%d %s", len(changed[i].Examples), first), Evidence: func(r *report.Report) error {
+				r.Title("The row of %s, before and after", id)
+				for _, in := range []intents.Intent{ins[i], changed[i]} {
+					first, ok := in.FirstExample()
+					if !ok {
+						first = "(none)"
+					}
+					r.Line("%s  %d  %s", id, len(in.Examples), first)
+				}
+				(&lesson1{r: r, intents: changed}).intentTable()
+				return r.Err()
+			}}, nil
+		}}
+}
+
+// rowForm reads a row of the intent table: the count and the first example, the intent's id
+// before them allowed; case, spaces and the example's closing mark aside.
+func rowForm(id string) learn.Form {
+	return learn.Form{
+		Says: "the row's count and first example, as the table writes them",
+		Read: func(s string) []string {
+			words := strings.Fields(strings.ToLower(s))
+			if len(words) > 0 && words[0] == strings.ToLower(id) {
+				words = words[1:]
+			}
+			return []string{strings.TrimRight(strings.Join(words, " "), ".?!")}
+		},
+	}
+}

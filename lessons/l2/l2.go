@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -33,17 +34,49 @@ var l2Scored = []string{"STRUCTURE", "MORPHOLOGY", "CONTEXT", "SYMBOLIC", "MODAL
 type Options struct {
 	// Out receives the lesson's output.
 	Out io.Writer
+	// Weights are partition weights set in place of GA's, "MODAL=0.20", to see what a weight
+	// changes; none runs GA's schema.
+	Weights []string
+}
+
+// partitions is GA's partition registry with opts.Weights set.
+func (opts *Options) partitions() ([]embeddings.Partition, error) {
+	return withWeights(embeddings.Partitions(), opts.Weights)
+}
+
+// withWeights is a copy of partitions with each "NAME=W" of weights set: the partition NAME
+// gets the weight W, which must be a number from 0 up.
+func withWeights(partitions []embeddings.Partition, weights []string) ([]embeddings.Partition, error) {
+	out := slices.Clone(partitions)
+	for _, nw := range weights {
+		name, w, ok := strings.Cut(nw, "=")
+		weight, err := strconv.ParseFloat(strings.TrimSpace(w), 64)
+		if !ok || err != nil || weight < 0 || math.IsInf(weight, 0) || math.IsNaN(weight) {
+			return nil, fmt.Errorf("--weight %q: write a partition and a weight from 0 up, such as MODAL=0.2", nw)
+		}
+		i := slices.IndexFunc(out, func(p embeddings.Partition) bool { return strings.EqualFold(p.Name, strings.TrimSpace(name)) })
+		if i < 0 {
+			return nil, fmt.Errorf("--weight %q: no partition %q", nw, name)
+		}
+		if out[i].Role != embeddings.Similarity {
+			return nil, fmt.Errorf("--weight %q: %s is not scored; only the similarity partitions have a weight", nw, out[i].Name)
+		}
+		out[i].Weight = weight
+	}
+	return out, nil
 }
 
 // NewCmd builds `course l2`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	return kit.NewCmd("l2", `Lesson 2: the OPTIC-K schema, real embeddings of six chord shapes, what they are invariant to.
+	cmd := kit.NewCmd("l2", `Lesson 2: the OPTIC-K schema, real embeddings of six chord shapes, what they are invariant to.
 
 Reads GA's embedding schema (partitions, weights, the compact layout and its hash), turns six
 chord shapes into GA's voicing documents and 240-value embeddings, compares them partition by
 partition, sweeps every set class through the STRUCTURE partition's twelve transpositions, and
 reads the MCP tool's example diagram with the tool's own parser.`, opts, &opts.Out, run, runF, lessonExercises)
+	cmd.Flags().StringArrayVar(&opts.Weights, "weight", nil, "set a similarity partition's weight, `NAME=W` (MODAL=0.2), in place of GA's; repeatable")
+	return cmd
 }
 
 // l2Embedded is a voicing after GA's pipeline: its analysis, its document and its raw vector.
@@ -65,7 +98,11 @@ type lesson2 struct {
 
 // run runs the lesson on its six shapes and GA's partition registry.
 func run(ctx context.Context, opts *Options) error {
-	return runLesson2(ctx, opts.Out, l2Shapes, embeddings.Partitions())
+	partitions, err := opts.partitions()
+	if err != nil {
+		return fmt.Errorf("l2: %w", err)
+	}
+	return runLesson2(ctx, opts.Out, l2Shapes, partitions)
 }
 
 // runLesson2 runs the lesson on the given shapes, the first compared with the others, and the
@@ -291,14 +328,14 @@ func (l *lesson2) transpositions() error {
 		l.r.FixedRow(w, strconv.Itoa(t), kit.JoinInts(moved, " "), kit.Fixed(embeddings.Cosine(t0, tk)),
 			kit.Fixed(embeddings.Cosine(t0[12:19], tk[12:19])))
 	}
-	mins := l2StructureSweep()
+	mins := l2StructureSweep(algebra.SetClasses())
 	invariant, sum, worst := 0, 0.0, 1.0
 	for _, m := range mins {
-		if m > 0.9999 {
+		if m.min > l2Invariant {
 			invariant++
 		}
-		sum += m
-		worst = math.Min(worst, m)
+		sum += m.min
+		worst = math.Min(worst, m.min)
 	}
 	l.r.Line("set classes swept                 %d", len(mins))
 	l.r.Line("invariant (min cosine > 0.9999)   %d", invariant)
@@ -307,11 +344,21 @@ func (l *lesson2) transpositions() error {
 	return nil
 }
 
+// l2Invariant is the minimum cosine above which the sweep calls a set class invariant.
+const l2Invariant = 0.9999
+
+// l2Swept is a set class and the lowest STRUCTURE cosine between it and a transposition.
+type l2Swept struct {
+	class algebra.Set
+	min   float64
+}
+
 // l2StructureSweep is the sweep of GA's Tools/GaStructureInvariance: for every set class of two
-// notes or more, the lowest STRUCTURE cosine between its prime form and a transposition.
-func l2StructureSweep() []float64 {
-	var mins []float64
-	for _, sc := range algebra.SetClasses() {
+// notes or more among classes, the lowest STRUCTURE cosine between its prime form and a
+// transposition.
+func l2StructureSweep(classes []algebra.Set) []l2Swept {
+	var mins []l2Swept
+	for _, sc := range classes {
 		if sc.Len() < 2 {
 			continue
 		}
@@ -326,7 +373,7 @@ func l2StructureSweep() []float64 {
 			}
 			m = math.Min(m, embeddings.Cosine(v0, embeddings.StructureVector(moved, true, icv)))
 		}
-		mins = append(mins, m)
+		mins = append(mins, l2Swept{sc, m})
 	}
 	return mins
 }

@@ -1,10 +1,308 @@
 package l2
 
-import "course/learn"
+import (
+	"context"
+	"fmt"
+	"math"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"course/ga/algebra"
+	"course/ga/embeddings"
+	"course/internal/report"
+	"course/learn"
+	"course/lessons/kit"
+	"course/theory"
+)
 
 // lessonExercises is lesson 2's exercises, in the order docs/l2.md asks them, solved with
-// the lesson's options.
-func lessonExercises(*Options) learn.Lesson { return learn.Lesson{Slug: "l2"} }
+// the lesson's options: exercise 3 reads the weights --weight sets, MODAL's at 0.20 by default.
+func lessonExercises(opts *Options) learn.Lesson {
+	weights := opts.Weights
+	if len(weights) == 0 {
+		weights = []string{"MODAL=0.20"}
+	}
+	g, _ := theory.PitchClass("G")
+	return learn.Lesson{Slug: "l2", Exercises: []*learn.Exercise{
+		documentRowExercise("x02220"),
+		rootMoveExercise(l2Shapes[0], g),
+		weightExercise(weights),
+		sweepExercise(algebra.SetClasses()),
+	}}
+}
 
 // Exercises is lesson 2's exercises, solved with the lesson's defaults.
 func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
+
+// documentsOf prints the lesson's document table for shapes.
+func documentsOf(r *report.Report, shapes ...string) error {
+	l := &lesson2{r: r, partitions: embeddings.Partitions(), shapes: shapes}
+	return l.documents()
+}
+
+// documentRowExercise is exercise 1, on a chord chart shape: its document row.
+func documentRowExercise(shape string) *learn.Exercise {
+	return &learn.Exercise{Lesson: "l2", Number: 1, Kind: learn.Value,
+		Form: documentForm,
+		Hints: []string{
+			"GA numbers strings from the high E: the first MIDI note of the document is the high E string's.",
+			"The doc root is that first note's pitch class, and the inversion is counted from it, not from the chord's root.",
+		},
+		Solve: func(context.Context) (learn.Answer, error) {
+			e, err := l2EmbedShape(shape)
+			if err != nil {
+				return learn.Answer{}, err
+			}
+			value := fmt.Sprintf("%s; %s; %s; %d", e.analysis.Chord.DisplayName(), kit.JoinInts(e.doc.PitchClasses, " "),
+				theory.SharpName(e.doc.RootPitchClass), e.doc.Inversion)
+			return learn.Answer{Value: value, Evidence: func(r *report.Report) error { return documentsOf(r, shape) }}, nil
+		}}
+}
+
+// documentForm reads a document row: the GA name, the pitch classes, the doc root and the
+// inversion, separated by semicolons. The root may be written as a note or as the table's
+// "4 E"; its spelling does not matter.
+var documentForm = learn.Form{
+	Says: "the GA name; the pitch classes; the doc root; the inversion, separated by semicolons",
+	Read: func(s string) []string {
+		fields := strings.Split(s, ";")
+		if len(fields) != 4 {
+			return []string{strings.TrimSpace(s)}
+		}
+		pcs := strings.Join(learn.Numbers.Read(fields[1]), " ")
+		root := strings.Fields(fields[2])
+		rootItem := strings.TrimSpace(fields[2])
+		if len(root) > 0 {
+			last := root[len(root)-1]
+			if pc, ok := pitchClass(last); ok {
+				rootItem = theory.SharpName(pc)
+			}
+		}
+		return []string{strings.TrimSpace(fields[0]), pcs, rootItem, strings.Join(learn.Numbers.Read(fields[3]), " ")}
+	},
+}
+
+// pitchClass reads a note name, or a pitch class number, as a pitch class.
+func pitchClass(s string) (int, bool) {
+	if n, err := strconv.Atoi(s); err == nil && n >= 0 && n < 12 {
+		return n, true
+	}
+	return theory.PitchClass(s)
+}
+
+// rootMoveExercise is exercise 2: the changes of one string of base that keep its chord's name
+// and move the document's root to the pitch class root, each with its ROOT cosine against base.
+func rootMoveExercise(base string, root int) *learn.Exercise {
+	return &learn.Exercise{Lesson: "l2", Number: 2, Kind: learn.Value,
+		Form: shapesForm,
+		Hints: []string{
+			"The document's root is the first MIDI note's pitch class: which string gives the first note?",
+			"ROOT is a one-hot vector of the document's root; two one-hots on different notes share nothing.",
+		},
+		Solve: func(context.Context) (learn.Answer, error) {
+			found, err := rootMoves(base, root)
+			if err != nil {
+				return learn.Answer{}, err
+			}
+			var items []string
+			for _, f := range found {
+				items = append(items, f.shape+" "+kit.Fixed(f.cosine))
+			}
+			value := strings.Join(items, "; ")
+			if value == "" {
+				value = "none"
+			}
+			return learn.Answer{Value: value, Evidence: func(r *report.Report) error {
+				shapes := []string{base}
+				for _, f := range found {
+					shapes = append(shapes, f.shape)
+				}
+				l := &lesson2{r: r, partitions: embeddings.Partitions(), shapes: shapes}
+				if err := l.documents(); err != nil {
+					return err
+				}
+				if len(found) == 0 {
+					r.Line("no change of one string keeps the name and moves the doc root to %s", theory.SharpName(root))
+					return r.Err()
+				}
+				return l.similarities()
+			}}, nil
+		}}
+}
+
+// rootMove is a shape one string away from the base, and its ROOT cosine against the base.
+type rootMove struct {
+	shape  string
+	cosine float64
+}
+
+// rootMoves tries every other fret, and muting, on each string of base, and keeps the shapes
+// GA still names as base and whose document's root is root.
+func rootMoves(base string, root int) ([]rootMove, error) {
+	b, err := l2EmbedShape(base)
+	if err != nil {
+		return nil, err
+	}
+	rootPartition := slices.IndexFunc(embeddings.Partitions(), func(p embeddings.Partition) bool { return p.Name == "ROOT" })
+	var found []rootMove
+	for i := range base {
+		for _, c := range "x0123456789" {
+			if byte(c) == base[i] {
+				continue
+			}
+			shape := base[:i] + string(c) + base[i+1:]
+			e, err := l2EmbedShape(shape)
+			if err != nil || len(e.doc.MidiNotes) == 0 {
+				continue
+			}
+			if e.analysis.Chord.DisplayName() != b.analysis.Chord.DisplayName() || e.doc.RootPitchClass != root {
+				continue
+			}
+			found = append(found, rootMove{shape, embeddings.PartitionCosine(b.raw, e.raw, embeddings.Partitions()[rootPartition])})
+		}
+	}
+	return found, nil
+}
+
+// shapeWord is a chord chart shape: six strings, each a fret or x.
+var shapeWord = regexp.MustCompile(`^[0-9xX]{6}$`)
+
+// shapesForm reads shapes, each followed by its cosine, numbers read to three decimals.
+var shapesForm = learn.Form{
+	Says: "the shape as a chord chart writes it, low E first, then its ROOT cosine against open C (for more than one shape, each with its cosine, separated by semicolons)",
+	Read: func(s string) []string {
+		var items []string
+		for _, w := range strings.FieldsFunc(s, func(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == ';' || r == ':' }) {
+			if shapeWord.MatchString(w) {
+				items = append(items, strings.ToLower(w))
+				continue
+			}
+			if v, err := strconv.ParseFloat(strings.TrimSuffix(w, "."), 64); err == nil {
+				items = append(items, kit.Fixed(v))
+			} else if strings.EqualFold(w, "none") {
+				items = append(items, "none")
+			}
+		}
+		return items
+	},
+}
+
+// weightExercise is exercise 3, with the partition weights weights sets ("MODAL=0.20"): open C
+// against itself and against 032010.
+func weightExercise(weights []string) *learn.Exercise {
+	return &learn.Exercise{Lesson: "l2", Number: 3, Kind: learn.Value,
+		Form: learn.Form{Says: "two numbers: open C with itself, then x32010 against 032010's weighted score", Read: learn.Numbers.Read},
+		Hints: []string{
+			"A voicing against itself scores 1 in every partition it has; the weighted score adds each partition's cosine times its weight.",
+			"Against 032010, the partition whose weight changed has a cosine you can read in the lesson's table: the score moves by that cosine times the change.",
+		},
+		Solve: func(context.Context) (learn.Answer, error) {
+			partitions, err := withWeights(embeddings.Partitions(), weights)
+			if err != nil {
+				return learn.Answer{}, err
+			}
+			shapes := []string{l2Shapes[0], "032010"}
+			var embedded []l2Embedded
+			for _, s := range shapes {
+				e, err := l2EmbedShape(s)
+				if err != nil {
+					return learn.Answer{}, err
+				}
+				embedded = append(embedded, e)
+			}
+			c, o := embedded[0].raw, embedded[1].raw
+			value := kit.Fixed(embeddings.WeightedPartitionCosine(c, c, partitions)) + ", " + kit.Fixed(embeddings.WeightedPartitionCosine(c, o, partitions))
+			return learn.Answer{Value: value, Evidence: func(r *report.Report) error {
+				r.Title("The weights set: %s", strings.Join(weights, ", "))
+				l := &lesson2{r: r, partitions: partitions, shapes: shapes}
+				if err := l.schema(); err != nil {
+					return err
+				}
+				if err := l.documents(); err != nil {
+					return err
+				}
+				return l.similarities()
+			}}, nil
+		}}
+}
+
+// sweepExercise is exercise 4, on the set classes the sweep runs over.
+func sweepExercise(classes []algebra.Set) *learn.Exercise {
+	return &learn.Exercise{Lesson: "l2", Number: 4, Kind: learn.Choice,
+		Options: []string{
+			"the worst minimum cosine belongs to a set class of two notes",
+			"the worst minimum cosine belongs to a set class of six notes or more",
+			"the more notes a set class has, the higher the mean of its size's minimum cosines, size after size",
+			"some set class of three notes has a lower minimum cosine than some set class of two notes",
+			"the one set class the sweep calls invariant is the twelve-note aggregate",
+		},
+		Hints: []string{
+			"STRUCTURE's first twelve slots are the pitch classes themselves: how much of a set does a transposition keep in place?",
+			"A set of many notes always shares pitch classes with its transpositions; a set of two may share none.",
+		},
+		Solve: func(context.Context) (learn.Answer, error) {
+			swept := l2StructureSweep(classes)
+			if len(swept) == 0 {
+				return learn.Answer{}, fmt.Errorf("no set class of two notes or more to sweep")
+			}
+			worst := slices.MinFunc(swept, func(a, b l2Swept) int { return compareFloat(a.min, b.min) })
+			bySize := map[int][]float64{}
+			var invariant []l2Swept
+			for _, s := range swept {
+				bySize[s.class.Len()] = append(bySize[s.class.Len()], s.min)
+				if s.min > l2Invariant {
+					invariant = append(invariant, s)
+				}
+			}
+			var sizes []int
+			for n := range bySize {
+				sizes = append(sizes, n)
+			}
+			slices.Sort(sizes)
+			rising := true
+			for i := 1; i < len(sizes); i++ {
+				rising = rising && mean(bySize[sizes[i]]) > mean(bySize[sizes[i-1]])
+			}
+			threeBelowTwo := len(bySize[3]) > 0 && len(bySize[2]) > 0 && slices.Min(bySize[3]) < slices.Max(bySize[2])
+			holds := []bool{
+				worst.class.Len() == 2,
+				worst.class.Len() >= 6,
+				rising,
+				threeBelowTwo,
+				len(invariant) == 1 && invariant[0].class.Len() == 12,
+			}
+			return learn.Answer{Holds: holds, Evidence: func(r *report.Report) error {
+				r.Title("The sweep's minimum cosines, by the set class's size")
+				rows := make([][]string, len(sizes))
+				for i, n := range sizes {
+					rows[i] = []string{strconv.Itoa(n), strconv.Itoa(len(bySize[n])), kit.Fixed(slices.Min(bySize[n])), kit.Fixed(mean(bySize[n])), kit.Fixed(slices.Max(bySize[n]))}
+				}
+				r.Table([]string{"notes", "set classes", "worst", "mean", "best"}, rows)
+				r.Line("worst of all: %s (%d notes), %s", worst.class.Braced(), worst.class.Len(), kit.Fixed(worst.min))
+				return r.Err()
+			}}, nil
+		}}
+}
+
+// compareFloat orders two numbers for slices.MinFunc.
+func compareFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// mean is the mean of xs.
+func mean(xs []float64) float64 {
+	sum := 0.0
+	for _, x := range xs {
+		sum += x
+	}
+	return sum / math.Max(1, float64(len(xs)))
+}

@@ -40,18 +40,22 @@ const l3OpenC = "0-1-0-2-3-x"
 type Options struct {
 	// Out receives the lesson's output.
 	Out io.Writer
+	// Weights are partition weights set in place of GA's, "ROOT=0"; none runs GA's schema.
+	Weights []string
 }
 
 // NewCmd builds `course l3`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	return kit.NewCmd("l3", `Lesson 3: a small OPTIC-K index, written with GA's writer, read back and searched.
+	cmd := kit.NewCmd("l3", `Lesson 3: a small OPTIC-K index, written with GA's writer, read back and searched.
 
 Generates every voicing of the first three frets of a guitar with GA's voicing generator,
 analyses and embeds each one, writes the OPTK v4 index GA's writer writes (in memory), reads
 its header and records back with GA's reader, searches it with query vectors from GA's
 query encoder, with and without a chord-name filter, and by a voicing's own vector, and
 counts the dimensions that never vary over the corpus.`, opts, &opts.Out, run, runF, lessonExercises)
+	addWeightFlag(cmd, opts)
+	return cmd
 }
 
 // l3Config is what the lesson's output depends on: the generator's settings, the symbols
@@ -73,7 +77,11 @@ type lesson3 struct {
 
 // run runs the lesson on GA's settings and registry.
 func run(ctx context.Context, opts *Options) error {
-	return runLesson3(ctx, opts.Out, l3Config{l3FretCount, l3WindowSize, l3MinPlayed, l3Symbols, embeddings.Partitions()})
+	partitions, err := withWeights(embeddings.Partitions(), opts.Weights)
+	if err != nil {
+		return fmt.Errorf("l3: %w", err)
+	}
+	return runLesson3(ctx, opts.Out, l3Config{l3FretCount, l3WindowSize, l3MinPlayed, l3Symbols, partitions})
 }
 
 // runLesson3 runs the lesson on cfg.

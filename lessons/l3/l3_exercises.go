@@ -1,10 +1,405 @@
 package l3
 
-import "course/learn"
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"course/ga/embeddings"
+	"course/ga/optick"
+	"course/ga/search"
+	"course/internal/report"
+	"course/learn"
+	"course/lessons/kit"
+)
 
 // lessonExercises is lesson 3's exercises, in the order docs/l3.md asks them, solved with
-// the lesson's options.
-func lessonExercises(*Options) learn.Lesson { return learn.Lesson{Slug: "l3"} }
+// the lesson's options: exercises 3 and 4 read the weights --weight sets, and exercise 3 asks
+// about ROOT's at 0 unless --weight says otherwise.
+func lessonExercises(opts *Options) learn.Lesson {
+	partitions, err := withWeights(embeddings.Partitions(), opts.Weights)
+	if err != nil {
+		partitions = embeddings.Partitions()
+	}
+	weights := opts.Weights
+	if len(weights) == 0 {
+		weights = []string{"ROOT=0"}
+	}
+	cfg := l3Config{l3FretCount, l3WindowSize, l3MinPlayed, l3Symbols, partitions}
+	four := cfg
+	four.fretCount = 4
+	// Exercise 3 compares the index written with GA's weights and with the weights set.
+	ga := cfg
+	ga.partitions = embeddings.Partitions()
+	l := learn.Lesson{Slug: "l3", Exercises: []*learn.Exercise{
+		corpusSizeExercise(four),
+		filterExercise(cfg, "G7", "Am7"),
+		weightExercise(ga, weights),
+		nearestExercise(cfg),
+	}}
+	if err != nil {
+		// A malformed --weight fails every solve as it fails the lesson's run, rather than
+		// solving on weights the learner did not ask for.
+		for _, e := range l.Exercises {
+			e.Solve = func(context.Context) (learn.Answer, error) { return learn.Answer{}, fmt.Errorf("l3: %w", err) }
+		}
+	}
+	return l
+}
 
 // Exercises is lesson 3's exercises, solved with the lesson's defaults.
 func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
+
+// builtLesson runs sections of the lesson on cfg, printing to w, and returns the lesson with
+// what they built: its corpus and index, its reader.
+func builtLesson(w *bytes.Buffer, cfg l3Config, sections ...func(l *lesson3) error) (*lesson3, error) {
+	l := &lesson3{cfg: cfg, r: report.New(w)}
+	for _, section := range sections {
+		if err := section(l); err != nil {
+			return nil, err
+		}
+	}
+	return l, l.r.Err()
+}
+
+// evidence prints what a solve printed while it measured.
+func evidence(out *bytes.Buffer) func(r *report.Report) error {
+	return func(r *report.Report) error {
+		r.Printf("%s", out.String())
+		return r.Err()
+	}
+}
+
+// corpusSizeExercise is exercise 1: the size of the corpus the generator makes with cfg's
+// settings.
+func corpusSizeExercise(cfg l3Config) *learn.Exercise {
+	return &learn.Exercise{Lesson: "l3", Number: 1, Kind: learn.Value,
+		Form: countForm,
+		Hints: []string{
+			"A voicing belongs to the first window when it uses no fret 4, and to the second when it uses no open string.",
+			"Count, for each number of strings played, the fret choices of either window, and take away those both windows share.",
+		},
+		Solve: func(context.Context) (learn.Answer, error) {
+			var out bytes.Buffer
+			l, err := builtLesson(&out, cfg, (*lesson3).corpusSection)
+			if err != nil {
+				return learn.Answer{}, err
+			}
+			return learn.Answer{Value: strconv.Itoa(len(l.corpus)), Evidence: evidence(&out)}, nil
+		}}
+}
+
+// thousands is a comma, a stop or a space between the digits of a large number.
+var thousands = regexp.MustCompile(`(\d)[,. \x{202F}](\d{3})\b`)
+
+// countForm reads one count, written with or without a separator between its thousands.
+var countForm = learn.Form{Says: "a number (a comma between thousands is fine)", Read: func(s string) []string {
+	for thousands.MatchString(s) {
+		s = thousands.ReplaceAllString(s, "$1$2")
+	}
+	return learn.Numbers.Read(s)
+}}
+
+// filterExercise is exercise 2, on the searches with the chord-name filter of symbol and of
+// other.
+func filterExercise(cfg l3Config, symbol, other string) *learn.Exercise {
+	root, quality := splitSymbol(symbol)
+	otherRoot, _ := splitSymbol(other)
+	return &learn.Exercise{Lesson: "l3", Number: 2, Kind: learn.Choice,
+		Options: []string{
+			fmt.Sprintf("every row the %s filter keeps is a %s chord: its pitch classes are the symbol's", symbol, symbol),
+			fmt.Sprintf("every row the %s filter keeps has a name that contains %q", symbol, quality),
+			fmt.Sprintf("every row the %s filter keeps has %s as its lowest note", symbol, root),
+			fmt.Sprintf("every row the %s filter keeps has a name whose root is %s", symbol, root),
+			fmt.Sprintf("the %s filter keeps a row whose name's root is not %s", other, otherRoot),
+			fmt.Sprintf("every row the %s filter keeps has %s as its lowest note", other, otherRoot),
+		},
+		Hints: []string{
+			"ApplyFilters cuts the filter's symbol into a root and a quality, and compares each with something other than the row's chord.",
+			"Look at each kept row's MIDI notes: which of them is the root compared with?",
+		},
+		Solve: func(context.Context) (learn.Answer, error) {
+			c := cfg
+			c.symbols = []string{symbol, other}
+			var out bytes.Buffer
+			l, err := builtLesson(&out, c, (*lesson3).corpusSection, (*lesson3).readBack)
+			if err != nil {
+				return learn.Answer{}, err
+			}
+			kept, err := filtered(l, symbol)
+			if err != nil {
+				return learn.Answer{}, err
+			}
+			otherKept, err := filtered(l, other)
+			if err != nil {
+				return learn.Answer{}, err
+			}
+			_, pcs, ok := search.TryParse(symbol)
+			holds := []bool{
+				ok && len(kept) > 0 && all(kept, func(r optick.Result) bool { return samePitchClasses(r.MidiNotes, pcs) }),
+				len(kept) > 0 && all(kept, func(r optick.Result) bool { return strings.Contains(r.ChordName, quality) }),
+				len(kept) > 0 && all(kept, func(r optick.Result) bool { return lowest(r.MidiNotes) == pitchClass(root) }),
+				len(kept) > 0 && all(kept, func(r optick.Result) bool { return nameRoot(r.ChordName) == pitchClass(root) }),
+				slices.ContainsFunc(otherKept, func(r optick.Result) bool { return nameRoot(r.ChordName) != pitchClass(otherRoot) }),
+				len(otherKept) > 0 && all(otherKept, func(r optick.Result) bool { return lowest(r.MidiNotes) == pitchClass(otherRoot) }),
+			}
+			// The lesson's own section prints the searches the claims rest on.
+			var shown bytes.Buffer
+			l.r = report.New(&shown)
+			if err := l.searches(); err != nil {
+				return learn.Answer{}, err
+			}
+			return learn.Answer{Holds: holds, Evidence: evidence(&shown)}, nil
+		}}
+}
+
+// filtered is HybridSearchAsync for symbol with the chord-name filter, as the lesson's
+// searches section asks it.
+func filtered(l *lesson3, symbol string) ([]optick.Result, error) {
+	query := optick.Encode(optick.Query{ChordSymbol: symbol}, l.cfg.partitions)
+	return optick.NewStrategy(l.reader).HybridSearch(query, optick.Filters{ChordName: symbol}, 5)
+}
+
+// splitSymbol cuts a chord symbol into its root, a letter and an accidental, and the rest.
+func splitSymbol(symbol string) (root, quality string) {
+	n := min(1, len(symbol))
+	if len(symbol) > 1 && (symbol[1] == '#' || symbol[1] == 'b') {
+		n = 2
+	}
+	return symbol[:n], symbol[n:]
+}
+
+// pitchClass is a root's pitch class, -1 for none.
+func pitchClass(root string) int {
+	c, ok := optick.ParseChordName(root)
+	if !ok {
+		return -1
+	}
+	return c.Root
+}
+
+// nameRoot is the pitch class of a chord name's root, -1 when it starts with no note.
+func nameRoot(name string) int {
+	c, ok := optick.ParseChordName(name)
+	if !ok {
+		return -1
+	}
+	return c.Root
+}
+
+// lowest is the pitch class of the lowest of midi.
+func lowest(midi []int) int {
+	if len(midi) == 0 {
+		return -1
+	}
+	return slices.Min(midi) % 12
+}
+
+// samePitchClasses says whether midi sounds exactly the pitch classes pcs.
+func samePitchClasses(midi, pcs []int) bool {
+	var got []int
+	for _, n := range midi {
+		got = append(got, n%12)
+	}
+	want := slices.Clone(pcs)
+	slices.Sort(got)
+	slices.Sort(want)
+	return slices.Equal(slices.Compact(got), slices.Compact(want))
+}
+
+// all says whether every result satisfies f.
+func all(rs []optick.Result, f func(optick.Result) bool) bool {
+	for _, r := range rs {
+		if !f(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// weightExercise is exercise 3: the index written with weights set ("ROOT=0") against the
+// index written with cfg's.
+func weightExercise(cfg l3Config, weights []string) *learn.Exercise {
+	return &learn.Exercise{Lesson: "l3", Number: 3, Kind: learn.Choice,
+		Options: []string{
+			"the header's sqrt weights line changes",
+			"the header's schema hash changes",
+			"the header's dimension changes",
+			"the file size changes",
+			"a stored vector's squared norm is the sum of the similarity weights, as set",
+			"the reader refuses the file",
+		},
+		Hints: []string{
+			"The schema hash is the CRC-32 of the compact layout: partition names and ranges. Is a weight among them?",
+			"The writer scales each partition by the square root of its weight: what does a partition with weight 0 add to a vector's squared norm?",
+		},
+		Solve: func(context.Context) (learn.Answer, error) {
+			set, err := withWeights(cfg.partitions, weights)
+			if err != nil {
+				return learn.Answer{}, err
+			}
+			changed := cfg
+			changed.partitions = set
+			var before, after bytes.Buffer
+			if _, err := builtLesson(&before, cfg, (*lesson3).corpusSection, (*lesson3).header); err != nil {
+				return learn.Answer{}, err
+			}
+			l, err := builtLesson(&after, changed, (*lesson3).corpusSection, (*lesson3).header)
+			if err != nil {
+				return learn.Answer{}, err
+			}
+			refused := false
+			normSq := math.NaN()
+			if err := l.readBack(); err != nil {
+				refused = true
+			} else if normSq, err = storedNormSq(l, 0); err != nil {
+				return learn.Answer{}, err
+			}
+			lineChanges := func(prefix string) bool {
+				return headerLine(before.String(), prefix) != headerLine(after.String(), prefix)
+			}
+			holds := []bool{
+				lineChanges("sqrt weights"),
+				lineChanges("schema hash"),
+				lineChanges("dimension"),
+				lineChanges("file size"),
+				!refused && math.Abs(normSq-weightSum(set)) < 1e-3,
+				refused,
+			}
+			return learn.Answer{Holds: holds, Evidence: func(r *report.Report) error {
+				r.Title("The header with GA's weights, then with %s", strings.Join(weights, ", "))
+				rows := make([][]string, len(headerFields))
+				for i, field := range headerFields {
+					rows[i] = []string{field, headerValue(before.String(), field), headerValue(after.String(), field)}
+				}
+				r.Table([]string{"field", "GA's weights", strings.Join(weights, ", ")}, rows)
+				r.Blank()
+				if refused {
+					r.Line("the reader refuses the file written with %s", strings.Join(weights, ", "))
+					return r.Err()
+				}
+				r.Facts(0,
+					report.Fact{Label: "sum of the similarity weights, as set", Value: kit.Fixed(weightSum(set))},
+					report.Fact{Label: "voicing 0's squared norm, read back", Value: kit.Fixed(normSq)})
+				return r.Err()
+			}}, nil
+		}}
+}
+
+// headerFields are the header lines exercise 3 compares.
+var headerFields = []string{"schema hash", "dimension", "sqrt weights, first dims", "file size"}
+
+// headerValue is what the header line of the lesson's output that starts with field says.
+func headerValue(out, field string) string {
+	return strings.TrimSpace(strings.TrimPrefix(headerLine(out, field), field))
+}
+
+// headerLine is the line of the lesson's output that starts with prefix, "" for none.
+func headerLine(out, prefix string) string {
+	for line := range strings.SplitSeq(out, "\n") {
+		if strings.HasPrefix(line, prefix) {
+			return line
+		}
+	}
+	return ""
+}
+
+// weightSum is the sum of the similarity partitions' weights, in floats as GA sums them.
+func weightSum(partitions []embeddings.Partition) float64 {
+	sum := 0.0
+	for _, p := range embeddings.SimilarityPartitions(partitions) {
+		sum += float64(p.Weight32())
+	}
+	return sum
+}
+
+// storedNormSq is the squared norm of voicing i's vector as the reader reads it.
+func storedNormSq(l *lesson3, i int64) (float64, error) {
+	vec, err := l.reader.Vector(nil, i)
+	if err != nil {
+		return 0, err
+	}
+	sum := 0.0
+	for _, v := range vec {
+		sum += float64(v) * float64(v)
+	}
+	return sum, nil
+}
+
+// nearestExercise is exercise 4, on the index written with cfg: why the search by open C's own
+// vector starts where it does.
+func nearestExercise(cfg l3Config) *learn.Exercise {
+	return &learn.Exercise{Lesson: "l3", Number: 4, Kind: learn.Choice,
+		Options: []string{
+			"the first row is open C itself",
+			"the similarity partitions' weights add up to 1",
+			"a stored vector's squared norm is the sum of the similarity partitions' weights",
+			"open C's query vector, its own compact vector, has length 1",
+			"every similarity partition of a stored vector has length 1",
+		},
+		Hints: []string{
+			"The score is a dot product of two stored vectors; a vector with itself gives its squared norm.",
+			"The writer normalises each partition on its own, then scales it: by what?",
+		},
+		Solve: func(context.Context) (learn.Answer, error) {
+			var built bytes.Buffer
+			l, err := builtLesson(&built, cfg, (*lesson3).corpusSection, (*lesson3).readBack)
+			if err != nil {
+				return learn.Answer{}, err
+			}
+			var out bytes.Buffer
+			l.r = report.New(&out)
+			if err := l.nearest(); err != nil {
+				return learn.Answer{}, err
+			}
+			i := slices.IndexFunc(l.corpus, func(e optick.CorpusVoicing) bool { return e.Voicing.Diagram() == l3OpenC })
+			query := embeddings.ExtractCompact(l.corpus[i].RawFloat64(), cfg.partitions)
+			results, err := optick.NewStrategy(l.reader).SemanticSearch(query, 1)
+			if err != nil || len(results) == 0 {
+				return learn.Answer{}, fmt.Errorf("search by open C's vector: %v", err)
+			}
+			normSq, err := storedNormSq(l, results[0].Index)
+			if err != nil {
+				return learn.Answer{}, err
+			}
+			vec, err := l.reader.Vector(nil, results[0].Index)
+			if err != nil {
+				return learn.Answer{}, err
+			}
+			unit, start := true, 0
+			for _, p := range embeddings.SimilarityPartitions(cfg.partitions) {
+				sum := 0.0
+				for _, v := range vec[start : start+p.Dim()] {
+					sum += float64(v) * float64(v)
+				}
+				unit = unit && math.Abs(sum-1) < 1e-3
+				start += p.Dim()
+			}
+			querySq := 0.0
+			for _, v := range query {
+				querySq += v * v
+			}
+			sum := weightSum(cfg.partitions)
+			holds := []bool{
+				results[0].Diagram == l3OpenC,
+				math.Abs(sum-1) < 1e-6,
+				math.Abs(normSq-sum) < 1e-3,
+				math.Abs(querySq-1) < 1e-3,
+				unit,
+			}
+			return learn.Answer{Holds: holds, Evidence: func(r *report.Report) error {
+				r.Printf("%s", out.String())
+				r.Blank()
+				r.Facts(0,
+					report.Fact{Label: "sum of the similarity weights", Value: kit.Fixed(sum)},
+					report.Fact{Label: "the first row's squared norm, read back", Value: kit.Fixed(normSq)},
+					report.Fact{Label: "open C's compact vector, squared norm", Value: kit.Fixed(querySq)})
+				return r.Err()
+			}}, nil
+		}}
+}

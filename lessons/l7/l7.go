@@ -45,17 +45,22 @@ var l7Declines = []int{0, 3}
 type Options struct {
 	// Out receives the lesson's output.
 	Out io.Writer
+	// Messages are requests of the learner's, sent after the lesson's own, so that trying a
+	// message takes no change to the course's code.
+	Messages []string
 }
 
 // NewCmd builds `course l7`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	return kit.NewCmd("l7", `Lesson 7: input that is not a chord.
+	cmd := kit.NewCmd("l7", `Lesson 7: input that is not a chord.
 
 Sends sixteen improvisation requests, naming invalid chords, valid ones, both or none, to
 GA's improvisation skill at the pin and as GA's PR #749 fixed it, and to #749's guard,
 which declines requests that name only invalid chords. The course's own recognizer of
 chord symbols says what each message holds, and grades what GA does with it.`, opts, &opts.Out, run, runF, lessonExercises)
+	cmd.Flags().StringArrayVar(&opts.Messages, "message", nil, "send `TEXT` too, after the lesson's messages; repeatable")
+	return cmd
 }
 
 // lesson7 carries what the sections share: the messages, what the recognizer reads in each,
@@ -85,7 +90,7 @@ func newLesson7(w io.Writer, messages []string) *lesson7 {
 }
 
 func run(ctx context.Context, opts *Options) error {
-	l := newLesson7(opts.Out, l7Messages)
+	l := newLesson7(opts.Out, append(slices.Clone(l7Messages), opts.Messages...))
 	l.r.Heading("l7")
 	return kit.RunSections(ctx, "l7", l.r, l.whatTheyHold, l.whatGADoes, l.declines)
 }
@@ -214,15 +219,29 @@ func verdict(s theory.Symbols, got skillResult) string {
 	return "DIFF drops " + strings.Join(dropped, " ") + " without a word"
 }
 
+// gaRow is what GA does with one message: the pinned skill's outcome, the tokens #749's guard
+// names, #749's skill's outcome, and the verdict on it.
+type gaRow struct {
+	before, after skillResult
+	guard         []string
+	verdict       string
+}
+
+// gaDoes sends message i through both versions of the skill and #749's guard.
+func (l *lesson7) gaDoes(i int) gaRow {
+	m := l.messages[i]
+	after := skillOutcome(l.fixed, m)
+	return gaRow{before: skillOutcome(l.pinned, m), after: after, guard: skills.InvalidChordNames(m), verdict: verdict(l.readings[i], after)}
+}
+
 // whatGADoes is section 2: each message through the pinned skill, #749's guard and #749's skill,
 // and the verdict on #749's skill.
 func (l *lesson7) whatGADoes() error {
 	l.r.Title("What GA does with them")
 	rows := make([][]string, len(l.messages))
-	for i, m := range l.messages {
-		before := skillOutcome(l.pinned, m)
-		after := skillOutcome(l.fixed, m)
-		rows[i] = []string{strconv.Itoa(i + 1), before.text, words(skills.InvalidChordNames(m)), after.text, verdict(l.readings[i], after)}
+	for i := range l.messages {
+		g := l.gaDoes(i)
+		rows[i] = []string{strconv.Itoa(i + 1), g.before.text, words(g.guard), g.after.text, g.verdict}
 	}
 	l.r.TableWidths([]string{"#", "skill at a826864", "#749 guard", "#749 skill", "verdict (#749)"}, rows, []int{2, 21, 11, 21})
 	return nil
