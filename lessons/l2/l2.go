@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -41,29 +40,7 @@ type Options struct {
 
 // partitions is GA's partition registry with opts.Weights set.
 func (opts *Options) partitions() ([]embeddings.Partition, error) {
-	return withWeights(embeddings.Partitions(), opts.Weights)
-}
-
-// withWeights is a copy of partitions with each "NAME=W" of weights set: the partition NAME
-// gets the weight W, which must be a number from 0 up.
-func withWeights(partitions []embeddings.Partition, weights []string) ([]embeddings.Partition, error) {
-	out := slices.Clone(partitions)
-	for _, nw := range weights {
-		name, w, ok := strings.Cut(nw, "=")
-		weight, err := strconv.ParseFloat(strings.TrimSpace(w), 64)
-		if !ok || err != nil || weight < 0 || math.IsInf(weight, 0) || math.IsNaN(weight) {
-			return nil, fmt.Errorf("--weight %q: write a partition and a weight from 0 up, such as MODAL=0.2", nw)
-		}
-		i := slices.IndexFunc(out, func(p embeddings.Partition) bool { return strings.EqualFold(p.Name, strings.TrimSpace(name)) })
-		if i < 0 {
-			return nil, fmt.Errorf("--weight %q: no partition %q", nw, name)
-		}
-		if out[i].Role != embeddings.Similarity {
-			return nil, fmt.Errorf("--weight %q: %s is not scored; only the similarity partitions have a weight", nw, out[i].Name)
-		}
-		out[i].Weight = weight
-	}
-	return out, nil
+	return kit.WithWeights(embeddings.Partitions(), opts.Weights)
 }
 
 // NewCmd builds `course l2`; runF replaces the lesson's run in tests of the command.
@@ -75,7 +52,7 @@ Reads GA's embedding schema (partitions, weights, the compact layout and its has
 chord shapes into GA's voicing documents and 240-value embeddings, compares them partition by
 partition, sweeps every set class through the STRUCTURE partition's twelve transpositions, and
 reads the MCP tool's example diagram with the tool's own parser.`, opts, &opts.Out, run, runF, lessonExercises)
-	cmd.Flags().StringArrayVar(&opts.Weights, "weight", nil, "set a similarity partition's weight, `NAME=W` (MODAL=0.2), in place of GA's; repeatable")
+	kit.AddWeightFlag(cmd, &opts.Weights, "MODAL=0.2")
 	return cmd
 }
 

@@ -200,7 +200,7 @@ func weightExercise(weights []string) *learn.Exercise {
 			"Against 032010, the partition whose weight changed has a cosine you can read in the lesson's table: the score moves by that cosine times the change.",
 		},
 		Solve: func(context.Context) (learn.Answer, error) {
-			partitions, err := withWeights(embeddings.Partitions(), weights)
+			partitions, err := kit.WithWeights(embeddings.Partitions(), weights)
 			if err != nil {
 				return learn.Answer{}, err
 			}

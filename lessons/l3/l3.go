@@ -54,7 +54,7 @@ analyses and embeds each one, writes the OPTK v4 index GA's writer writes (in me
 its header and records back with GA's reader, searches it with query vectors from GA's
 query encoder, with and without a chord-name filter, and by a voicing's own vector, and
 counts the dimensions that never vary over the corpus.`, opts, &opts.Out, run, runF, lessonExercises)
-	addWeightFlag(cmd, opts)
+	kit.AddWeightFlag(cmd, &opts.Weights, "ROOT=0")
 	return cmd
 }
 
@@ -77,7 +77,7 @@ type lesson3 struct {
 
 // run runs the lesson on GA's settings and registry.
 func run(ctx context.Context, opts *Options) error {
-	partitions, err := withWeights(embeddings.Partitions(), opts.Weights)
+	partitions, err := kit.WithWeights(embeddings.Partitions(), opts.Weights)
 	if err != nil {
 		return fmt.Errorf("l3: %w", err)
 	}

@@ -22,7 +22,7 @@ import (
 // the lesson's options: exercises 3 and 4 read the weights --weight sets, and exercise 3 asks
 // about ROOT's at 0 unless --weight says otherwise.
 func lessonExercises(opts *Options) learn.Lesson {
-	partitions, err := withWeights(embeddings.Partitions(), opts.Weights)
+	partitions, err := kit.WithWeights(embeddings.Partitions(), opts.Weights)
 	if err != nil {
 		partitions = embeddings.Partitions()
 	}
@@ -239,7 +239,7 @@ func weightExercise(cfg l3Config, weights []string) *learn.Exercise {
 			"The writer scales each partition by the square root of its weight: what does a partition with weight 0 add to a vector's squared norm?",
 		},
 		Solve: func(context.Context) (learn.Answer, error) {
-			set, err := withWeights(cfg.partitions, weights)
+			set, err := kit.WithWeights(cfg.partitions, weights)
 			if err != nil {
 				return learn.Answer{}, err
 			}

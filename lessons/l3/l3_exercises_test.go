@@ -6,6 +6,7 @@ import (
 
 	"course/ga/embeddings"
 	"course/learn/learntest"
+	"course/lessons/kit"
 	"course/testutil"
 )
 
@@ -71,7 +72,7 @@ func TestL3WeightFlag(t *testing.T) {
 	if _, err := e.Solve(t.Context()); err == nil || !strings.Contains(err.Error(), `"bogus"`) {
 		t.Errorf("solve with --weight bogus: %v", err)
 	}
-	if ps, err := withWeights(embeddings.Partitions(), []string{"ROOT=0"}); err != nil || weightSum(ps) >= weightSum(embeddings.Partitions()) {
+	if ps, err := kit.WithWeights(embeddings.Partitions(), []string{"ROOT=0"}); err != nil || weightSum(ps) >= weightSum(embeddings.Partitions()) {
 		t.Errorf("withWeights: %v", err)
 	}
 }
