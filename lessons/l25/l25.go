@@ -182,27 +182,17 @@ func run(ctx context.Context, opts *Options) (err error) {
 		return fmt.Errorf("l25: %w", err)
 	}
 	l.chat = host.ChatFirstLines(ctx)
-	if err := l.run(); err != nil {
-		return fmt.Errorf("l25: %w", err)
-	}
-	return nil
+	return l.run(ctx)
 }
 
 // run prints the sections in order.
-func (l *lesson25) run() error {
+func (l *lesson25) run(ctx context.Context) error {
 	if l.main {
 		l.r.Heading("l25, GA's main")
 	} else {
 		l.r.Heading("l25")
 	}
-	l.hintsTable()
-	l.othersTable()
-	l.skillsTable()
-	if err := l.offlineTable(); err != nil {
-		return err
-	}
-	l.direct()
-	return l.r.Err()
+	return kit.RunSections(ctx, "l25", l.r, l.hintsTable, l.othersTable, l.skillsTable, l.offlineTable, l.direct)
 }
 
 // firedOf is the hint column: the intents of the deltas, in ordinal order, or "none".
@@ -223,7 +213,7 @@ func (l *lesson25) triggered(prompt string) string {
 }
 
 // hintsTable is section 1: each phrasing's hints and triggers, and their counts.
-func (l *lesson25) hintsTable() {
+func (l *lesson25) hintsTable() error {
 	l.r.Title("Transpose phrasings: the intents whose routing hint fires, and the triggers of transpose's SKILL.md they contain (%s)", l.where)
 	l.r.FixedRow(l25HintWidths, "source", "phrasing", fmt.Sprintf("hints, +%g each", skills.HintBoost), "SKILL.md triggers")
 	var transpose, other, otherOnly, none, triggered int
@@ -249,11 +239,12 @@ func (l *lesson25) hintsTable() {
 	}
 	l.r.Line("%d phrasings: the transpose hint fires on %d; another intent's hint on %d, %d of them without the transpose hint; no hint on %d; a SKILL.md trigger in %d",
 		len(l.phrasings), transpose, other, otherOnly, none, triggered)
+	return nil
 }
 
 // othersTable is section 2: every other intent's example prompts that the transpose hint or
 // the transpose triggers claim.
-func (l *lesson25) othersTable() {
+func (l *lesson25) othersTable() error {
 	l.r.Title("The other intents' example prompts that the transpose hint or transpose's SKILL.md triggers claim (%s)", l.where)
 	l.r.FixedRow(l25OtherWidths, "intent", "example prompt", "hint", "SKILL.md triggers")
 	var total, hinted, triggered int
@@ -284,11 +275,12 @@ func (l *lesson25) othersTable() {
 	}
 	l.r.Line("%d example prompts of %d other intents: the transpose hint fires on %d, a SKILL.md trigger is in %d",
 		total, len(ids), hinted, triggered)
+	return nil
 }
 
 // skillsTable is section 3: the registrations named Transpose, the intent behind each, and how
 // many phrasings each one's CanHandle accepts; then the registrations counted.
-func (l *lesson25) skillsTable() {
+func (l *lesson25) skillsTable() error {
 	types := map[string]string{}
 	for _, in := range l.intents {
 		if in.Skill != "" {
@@ -329,6 +321,7 @@ func (l *lesson25) skillsTable() {
 		}
 	}
 	l.r.Line("IOrchestratorSkill registrations %d, of them built from a SKILL.md %d, behind an intent %d", len(regs), fromMd, behind)
+	return nil
 }
 
 // offlineTable is section 4: the router's pick without embeddings, and the chat endpoint's answer.
@@ -342,7 +335,7 @@ func (l *lesson25) offlineTable() error {
 }
 
 // direct is section 5: TransposeSkill called without the router.
-func (l *lesson25) direct() {
+func (l *lesson25) direct() error {
 	res := skills.Transpose{}.Execute(directQuestion)
 	l.r.Title("TransposeSkill called directly with %q (%s)", directQuestion, l.where)
 	l.r.Line("confidence %.2f", res.Confidence)
@@ -350,4 +343,5 @@ func (l *lesson25) direct() {
 	for _, e := range res.Evidence {
 		l.r.Line("  evidence: %s", e)
 	}
+	return nil
 }
