@@ -61,6 +61,8 @@ type Options struct {
 	Main bool
 	// Host says which host to start and how.
 	Host kit.HostOptions
+	// Phrasings are asked after the course's own, for exercise 1.
+	Phrasings []string
 }
 
 // NewCmd builds `course l25`; runF replaces the lesson's run in tests of the flags.
@@ -74,6 +76,7 @@ example prompts the hint and the triggers also claim; the two skills registered 
 name Transpose; and, with no embeddings, what the semantic router picks and what the chat
 endpoint of a real child host answers. With --main, the host behaves as GA's main.`, opts, &opts.Out, run, runF, lessonExercises)
 	cmd.Flags().BoolVar(&opts.Main, "main", false, "run against GA's main (f4f5b4a) instead of the pin")
+	cmd.Flags().StringArrayVar(&opts.Phrasings, "phrasing", nil, "a phrasing to ask after the course's own (repeatable)")
 	opts.Host.AddFlags(cmd)
 	return cmd
 }
@@ -97,8 +100,8 @@ type lesson25 struct {
 }
 
 // newLesson25 gathers the phrasings: the intent's example prompts, the SKILL.md phrasings that
-// are not among them, the corpus's transposition requests, and the course's own.
-func newLesson25(w io.Writer, main bool) (*lesson25, error) {
+// are not among them, the corpus's transposition requests, and the course's own, extra after them.
+func newLesson25(w io.Writer, main bool, extra ...string) (*lesson25, error) {
 	md, ok := skills.LookupSkillMd(transposeSkillMd)
 	if !ok {
 		return nil, fmt.Errorf("no SKILL.md named %s", transposeSkillMd)
@@ -112,7 +115,7 @@ func newLesson25(w io.Writer, main bool) (*lesson25, error) {
 	if main {
 		l.where = "on main"
 	}
-	l.phrasings, err = l.gather(corpus, transposePhrasings)
+	l.phrasings, err = l.gather(corpus, append(slices.Clone(transposePhrasings), extra...))
 	if err != nil {
 		return nil, err
 	}
@@ -177,7 +180,7 @@ func run(ctx context.Context, opts *Options) (err error) {
 			err = fmt.Errorf("l25: stop host: %w", stopErr)
 		}
 	}()
-	l, err := newLesson25(opts.Out, opts.Main)
+	l, err := newLesson25(opts.Out, opts.Main, opts.Phrasings...)
 	if err != nil {
 		return fmt.Errorf("l25: %w", err)
 	}

@@ -237,7 +237,7 @@ func mainAgentExercise(host kit.HostOptions, asked, rephrased string) *learn.Exe
 			fmt.Sprintf("on main, the answer to %q lists voicings", asked),
 		},
 		Hints: []string{
-			"Before the router, main's orchestrator gives the question to an agent whose keywords it contains: which of the voicing agent's and the theory agent's words does the question hold?",
+			"Without embeddings main's agent router scores each agent by the share of its keywords the question holds (gahost/main.go, keywordAgents); the voicing agent has none and wins when no other agent scores.",
 			"The theory agent needs the model, which the lesson's main host has on a closed port; look at what main answers for another question that reached it.",
 		},
 		Solve: func(ctx context.Context) (_ learn.Answer, err error) {
