@@ -12,21 +12,43 @@ import (
 // one of four expressions finds the pair major/minor in the question. Its CanHandle is always
 // false, so only the semantic router reaches it
 // (Common/GA.Business.ML/Agents/Skills/TheoryComparisonSkill.cs @ c781df5c).
-type TheoryComparison struct{}
+type TheoryComparison struct {
+	// ExtraTokens are words the course adds to the skill's two, as an alternation ("dorian" or
+	// "dorian|lydian"), to ask what GA would answer if it compared more; GA has no such
+	// setting, and "" is GA's skill.
+	ExtraTokens string
+}
 
 // comparisonTokens are the only concepts the skill compares (TheoryComparisonSkill.cs:56).
 const comparisonTokens = "major|minor"
 
-// comparisonPatterns are the skill's expressions in the order MatchPair tries them, each with its
-// field name (TheoryComparisonSkill.cs:58-75, 91-104).
-var comparisonPatterns = []struct {
+// comparisonPattern is one of the skill's expressions with its field name.
+type comparisonPattern struct {
 	name string
 	re   func() *regexp2.Regexp
-}{
-	{"DifferencePattern", lazy.Regexp2(`\b(?:what(?:'s|\s+is)?\s+the\s+)?(?:difference|distinction)\s+between\s+(?<a>`+comparisonTokens+`)\s+and\s+(?<b>`+comparisonTokens+`)\b`, regexp2.IgnoreCase)},
-	{"ComparePattern", lazy.Regexp2(`\bcompare\s+(?<a>`+comparisonTokens+`)\s+(?:and|with|vs|versus)\s+(?<b>`+comparisonTokens+`)\b`, regexp2.IgnoreCase)},
-	{"VsPattern", lazy.Regexp2(`(?<![A-Ga-g][b#♭♯]?\s)\b(?<a>`+comparisonTokens+`)\s+(?:vs\.?|versus)\s+(?<b>`+comparisonTokens+`)\b`, regexp2.IgnoreCase)},
-	{"HowDifferPattern", lazy.Regexp2(`\bhow\s+do\s+(?<a>`+comparisonTokens+`)\s+and\s+(?<b>`+comparisonTokens+`)\s+differ\b`, regexp2.IgnoreCase)},
+}
+
+// comparisonPatternsFor are the skill's expressions over tokens, in the order MatchPair tries
+// them, each with its field name (TheoryComparisonSkill.cs:58-75, 91-104).
+func comparisonPatternsFor(tokens string) []comparisonPattern {
+	return []comparisonPattern{
+		{"DifferencePattern", lazy.Regexp2(`\b(?:what(?:'s|\s+is)?\s+the\s+)?(?:difference|distinction)\s+between\s+(?<a>`+tokens+`)\s+and\s+(?<b>`+tokens+`)\b`, regexp2.IgnoreCase)},
+		{"ComparePattern", lazy.Regexp2(`\bcompare\s+(?<a>`+tokens+`)\s+(?:and|with|vs|versus)\s+(?<b>`+tokens+`)\b`, regexp2.IgnoreCase)},
+		{"VsPattern", lazy.Regexp2(`(?<![A-Ga-g][b#♭♯]?\s)\b(?<a>`+tokens+`)\s+(?:vs\.?|versus)\s+(?<b>`+tokens+`)\b`, regexp2.IgnoreCase)},
+		{"HowDifferPattern", lazy.Regexp2(`\bhow\s+do\s+(?<a>`+tokens+`)\s+and\s+(?<b>`+tokens+`)\s+differ\b`, regexp2.IgnoreCase)},
+	}
+}
+
+// comparisonPatterns are GA's expressions, over its two words.
+var comparisonPatterns = comparisonPatternsFor(comparisonTokens)
+
+// patterns are the expressions the skill tries: GA's, or, with ExtraTokens, ones built anew
+// over the wider alternation on each call.
+func (s TheoryComparison) patterns() []comparisonPattern {
+	if s.ExtraTokens == "" {
+		return comparisonPatterns
+	}
+	return comparisonPatternsFor(comparisonTokens + "|" + s.ExtraTokens)
 }
 
 // The skill's evidence lines, which tell its three outcomes apart (TheoryComparisonSkill.cs:114, 156, 164).
@@ -66,8 +88,8 @@ func ComparisonPatternNames() []string {
 
 // FirstPattern is the name of the first expression that matches message, in the order MatchPair
 // tries them, or "" when none does.
-func (TheoryComparison) FirstPattern(message string) string {
-	for _, p := range comparisonPatterns {
+func (s TheoryComparison) FirstPattern(message string) string {
+	for _, p := range s.patterns() {
 		if match(p.re, message) {
 			return p.name
 		}
@@ -75,10 +97,21 @@ func (TheoryComparison) FirstPattern(message string) string {
 	return ""
 }
 
+// Matches says whether the expression named pattern ("VsPattern") matches message; false for a
+// name the skill does not have.
+func (s TheoryComparison) Matches(pattern, message string) bool {
+	for _, p := range s.patterns() {
+		if p.name == pattern {
+			return match(p.re, message)
+		}
+	}
+	return false
+}
+
 // matchPair is MatchPair: the two tokens of the first expression that matches, lower-cased
 // (TheoryComparisonSkill.cs:91-104).
-func matchPair(message string) (a, b string, ok bool) {
-	for _, p := range comparisonPatterns {
+func matchPair(patterns []comparisonPattern, message string) (a, b string, ok bool) {
+	for _, p := range patterns {
 		m := find(p.re, message)
 		if m != nil {
 			return strings.ToLower(m.GroupByName("a").String()), strings.ToLower(m.GroupByName("b").String()), true
@@ -90,8 +123,8 @@ func matchPair(message string) (a, b string, ok bool) {
 // Execute is ExecuteAsync: the fixed answer for a major/minor pair in either order, a pointer to
 // another comparison for the same token twice, and an empty answer with confidence 0 when no
 // expression matches (TheoryComparisonSkill.cs:77-89, 106-166).
-func (TheoryComparison) Execute(message string) Result {
-	a, b, ok := matchPair(message)
+func (s TheoryComparison) Execute(message string) Result {
+	a, b, ok := matchPair(s.patterns(), message)
 	if !ok {
 		return Result{Text: "", Confidence: 0, Evidence: []string{comparisonNoPattern}}
 	}

@@ -61,6 +61,8 @@ type Options struct {
 	Main bool
 	// Host says which host to start and how.
 	Host kit.HostOptions
+	// Phrasings are asked after the course's own, for exercise 1.
+	Phrasings []string
 }
 
 // NewCmd builds `course l25`; runF replaces the lesson's run in tests of the flags.
@@ -74,6 +76,7 @@ example prompts the hint and the triggers also claim; the two skills registered 
 name Transpose; and, with no embeddings, what the semantic router picks and what the chat
 endpoint of a real child host answers. With --main, the host behaves as GA's main.`, opts, &opts.Out, run, runF, lessonExercises)
 	cmd.Flags().BoolVar(&opts.Main, "main", false, "run against GA's main (f4f5b4a) instead of the pin")
+	cmd.Flags().StringArrayVar(&opts.Phrasings, "phrasing", nil, "a phrasing to ask after the course's own (repeatable)")
 	opts.Host.AddFlags(cmd)
 	return cmd
 }
@@ -97,8 +100,8 @@ type lesson25 struct {
 }
 
 // newLesson25 gathers the phrasings: the intent's example prompts, the SKILL.md phrasings that
-// are not among them, the corpus's transposition requests, and the course's own.
-func newLesson25(w io.Writer, main bool) (*lesson25, error) {
+// are not among them, the corpus's transposition requests, and the course's own, extra after them.
+func newLesson25(w io.Writer, main bool, extra ...string) (*lesson25, error) {
 	md, ok := skills.LookupSkillMd(transposeSkillMd)
 	if !ok {
 		return nil, fmt.Errorf("no SKILL.md named %s", transposeSkillMd)
@@ -112,7 +115,7 @@ func newLesson25(w io.Writer, main bool) (*lesson25, error) {
 	if main {
 		l.where = "on main"
 	}
-	l.phrasings, err = l.gather(corpus, transposePhrasings)
+	l.phrasings, err = l.gather(corpus, append(slices.Clone(transposePhrasings), extra...))
 	if err != nil {
 		return nil, err
 	}
@@ -177,32 +180,22 @@ func run(ctx context.Context, opts *Options) (err error) {
 			err = fmt.Errorf("l25: stop host: %w", stopErr)
 		}
 	}()
-	l, err := newLesson25(opts.Out, opts.Main)
+	l, err := newLesson25(opts.Out, opts.Main, opts.Phrasings...)
 	if err != nil {
 		return fmt.Errorf("l25: %w", err)
 	}
 	l.chat = host.ChatFirstLines(ctx)
-	if err := l.run(); err != nil {
-		return fmt.Errorf("l25: %w", err)
-	}
-	return nil
+	return l.run(ctx)
 }
 
 // run prints the sections in order.
-func (l *lesson25) run() error {
+func (l *lesson25) run(ctx context.Context) error {
 	if l.main {
 		l.r.Heading("l25, GA's main")
 	} else {
 		l.r.Heading("l25")
 	}
-	l.hintsTable()
-	l.othersTable()
-	l.skillsTable()
-	if err := l.offlineTable(); err != nil {
-		return err
-	}
-	l.direct()
-	return l.r.Err()
+	return kit.RunSections(ctx, "l25", l.r, l.hintsTable, l.othersTable, l.skillsTable, l.offlineTable, l.direct)
 }
 
 // firedOf is the hint column: the intents of the deltas, in ordinal order, or "none".
@@ -223,7 +216,7 @@ func (l *lesson25) triggered(prompt string) string {
 }
 
 // hintsTable is section 1: each phrasing's hints and triggers, and their counts.
-func (l *lesson25) hintsTable() {
+func (l *lesson25) hintsTable() error {
 	l.r.Title("Transpose phrasings: the intents whose routing hint fires, and the triggers of transpose's SKILL.md they contain (%s)", l.where)
 	l.r.FixedRow(l25HintWidths, "source", "phrasing", fmt.Sprintf("hints, +%g each", skills.HintBoost), "SKILL.md triggers")
 	var transpose, other, otherOnly, none, triggered int
@@ -249,11 +242,12 @@ func (l *lesson25) hintsTable() {
 	}
 	l.r.Line("%d phrasings: the transpose hint fires on %d; another intent's hint on %d, %d of them without the transpose hint; no hint on %d; a SKILL.md trigger in %d",
 		len(l.phrasings), transpose, other, otherOnly, none, triggered)
+	return nil
 }
 
 // othersTable is section 2: every other intent's example prompts that the transpose hint or
 // the transpose triggers claim.
-func (l *lesson25) othersTable() {
+func (l *lesson25) othersTable() error {
 	l.r.Title("The other intents' example prompts that the transpose hint or transpose's SKILL.md triggers claim (%s)", l.where)
 	l.r.FixedRow(l25OtherWidths, "intent", "example prompt", "hint", "SKILL.md triggers")
 	var total, hinted, triggered int
@@ -284,11 +278,12 @@ func (l *lesson25) othersTable() {
 	}
 	l.r.Line("%d example prompts of %d other intents: the transpose hint fires on %d, a SKILL.md trigger is in %d",
 		total, len(ids), hinted, triggered)
+	return nil
 }
 
 // skillsTable is section 3: the registrations named Transpose, the intent behind each, and how
 // many phrasings each one's CanHandle accepts; then the registrations counted.
-func (l *lesson25) skillsTable() {
+func (l *lesson25) skillsTable() error {
 	types := map[string]string{}
 	for _, in := range l.intents {
 		if in.Skill != "" {
@@ -329,6 +324,7 @@ func (l *lesson25) skillsTable() {
 		}
 	}
 	l.r.Line("IOrchestratorSkill registrations %d, of them built from a SKILL.md %d, behind an intent %d", len(regs), fromMd, behind)
+	return nil
 }
 
 // offlineTable is section 4: the router's pick without embeddings, and the chat endpoint's answer.
@@ -342,7 +338,7 @@ func (l *lesson25) offlineTable() error {
 }
 
 // direct is section 5: TransposeSkill called without the router.
-func (l *lesson25) direct() {
+func (l *lesson25) direct() error {
 	res := skills.Transpose{}.Execute(directQuestion)
 	l.r.Title("TransposeSkill called directly with %q (%s)", directQuestion, l.where)
 	l.r.Line("confidence %.2f", res.Confidence)
@@ -350,4 +346,5 @@ func (l *lesson25) direct() {
 	for _, e := range res.Evidence {
 		l.r.Line("  evidence: %s", e)
 	}
+	return nil
 }

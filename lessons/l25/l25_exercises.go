@@ -1,10 +1,244 @@
 package l25
 
-import "course/learn"
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+
+	"course/ga/query"
+	"course/ga/skills"
+	"course/ga/voicing"
+	"course/internal/report"
+	"course/learn"
+	"course/lessons/kit"
+)
 
 // lessonExercises is lesson 25's exercises, in the order docs/l25.md asks them, solved with
 // the lesson's options.
-func lessonExercises(*Options) learn.Lesson { return learn.Lesson{Slug: "l25"} }
+func lessonExercises(opts *Options) learn.Lesson {
+	const capo = "Transpose this progression to capo 3"
+	return learn.Lesson{Slug: "l25", Exercises: []*learn.Exercise{
+		unclaimedExercise([]string{"Take Dm7 a fourth higher", "Move Dm7 up a fourth", "Raise Dm7 by a perfect fourth", "Play Dm7 a fourth higher", "Dm7, but a fourth up"}),
+		upDownExercise([]string{"up a", "down a"}),
+		capoHintsExercise(capo),
+		capoOnMainExercise(opts.Host, capo),
+	}}
+}
 
 // Exercises is lesson 25's exercises, solved with the lesson's defaults.
 func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
+
+// withTimeout bounds an exercise's solve as the lesson's --timeout bounds the lesson.
+func withTimeout(ctx context.Context, host kit.HostOptions) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(ctx, host.Budget())
+}
+
+// evidence is a solve's printed evidence, written once while it computed.
+func evidence(out *bytes.Buffer) func(r *report.Report) error {
+	return func(r *report.Report) error {
+		r.Printf("%s", out.String())
+		return r.Err()
+	}
+}
+
+// exerciseLesson is the lesson at the pin, its chat column unasked, printing to w.
+func exerciseLesson(w io.Writer) (*lesson25, error) { return newLesson25(w, false) }
+
+// hintRow is a phrasing's row of the first table: its hints and its SKILL.md triggers.
+func (l *lesson25) hintRow(source, prompt string) []string {
+	return []string{source, prompt, firedOf(l.hints.Deltas(prompt)), l.triggered(prompt)}
+}
+
+// unclaimedExercise is exercise 1: which of candidates get no routing hint and no trigger of
+// transpose's SKILL.md.
+func unclaimedExercise(candidates []string) *learn.Exercise {
+	options := make([]string, len(candidates))
+	for i, c := range candidates {
+		options[i] = fmt.Sprintf("%q gets no routing hint and no SKILL.md trigger", c)
+	}
+	return &learn.Exercise{Lesson: "l25", Number: 1, Kind: learn.Choice, Options: options,
+		Hints: []string{
+			"The transpose rule fires on any word starting with transpos, or on shift, bring or move followed within a few words by up, down or to and a note letter.",
+			"Other intents' rules fire too: an interval name such as a perfect fourth is one. The SKILL.md triggers are plain substrings, up a and down a among them.",
+		},
+		Solve: func(context.Context) (learn.Answer, error) {
+			var out bytes.Buffer
+			l, err := exerciseLesson(&out)
+			if err != nil {
+				return learn.Answer{}, err
+			}
+			holds := make([]bool, len(candidates))
+			l.r.Title("Each phrasing's hints and SKILL.md triggers, as the first table shows them")
+			l.r.FixedRow(l25HintWidths, "source", "phrasing", fmt.Sprintf("hints, +%g each", skills.HintBoost), "SKILL.md triggers")
+			for i, c := range candidates {
+				holds[i] = len(l.hints.Deltas(c)) == 0 && !l.md.CanHandle(c)
+				l.r.FixedRow(l25HintWidths, l.hintRow(learn.Letter(i), c)...)
+			}
+			l.r.Line("try your own: course l25 --phrasing \"...\"")
+			return learn.Answer{Holds: holds, Evidence: evidence(&out)}, l.r.Err()
+		}}
+}
+
+// upDownExercise is exercise 2: how many of the lesson's phrasings have one of triggers as their
+// only SKILL.md trigger, and the first table's trigger count without triggers.
+func upDownExercise(triggers []string) *learn.Exercise {
+	return &learn.Exercise{Lesson: "l25", Number: 2, Kind: learn.Value,
+		Form: learn.Form{Says: `two numbers: the phrasings whose only trigger is one of the two, then the count "a SKILL.md trigger in N" would give`, Read: learn.Numbers.Read},
+		Hints: []string{
+			"Read the last column of the first table: the rows whose only trigger is up a or down a.",
+			"A phrasing keeps its place in the count as long as one other trigger is left in it.",
+		},
+		Solve: func(context.Context) (learn.Answer, error) {
+			var out bytes.Buffer
+			l, err := exerciseLesson(&out)
+			if err != nil {
+				return learn.Answer{}, err
+			}
+			without := l.md
+			without.Triggers = slices.DeleteFunc(slices.Clone(l.md.Triggers), func(t string) bool {
+				return slices.Contains(triggers, strings.ToLower(t))
+			})
+			only := 0
+			l.r.Title("The phrasings whose only SKILL.md trigger is %s", strings.Join(triggers, " or "))
+			l.r.FixedRow(l25HintWidths, "source", "phrasing", fmt.Sprintf("hints, +%g each", skills.HintBoost), "SKILL.md triggers")
+			before, after := 0, 0
+			for _, p := range l.phrasings {
+				found := l.md.Triggered(p.prompt)
+				if len(found) == 1 && slices.Contains(triggers, found[0]) {
+					only++
+					l.r.FixedRow(l25HintWidths, l.hintRow(p.source, p.prompt)...)
+				}
+				if l.md.CanHandle(p.prompt) {
+					before++
+				}
+				if without.CanHandle(p.prompt) {
+					after++
+				}
+			}
+			l.r.Facts(0,
+				report.Fact{Label: "phrasings", Value: fmt.Sprint(len(l.phrasings))},
+				report.Fact{Label: "a SKILL.md trigger in, with every trigger", Value: fmt.Sprint(before)},
+				report.Fact{Label: "without " + strings.Join(triggers, " and "), Value: fmt.Sprint(after)},
+			)
+			return learn.Answer{Value: fmt.Sprintf("%d, %d", only, after), Evidence: evidence(&out)}, l.r.Err()
+		}}
+}
+
+// transposeWord is the word exercise 3 takes out of its phrasing.
+var transposeWord = regexp.MustCompile(`(?i)\btranspose\s*`)
+
+// capoHintsExercise is exercise 3: which hints fire on prompt, and what they leave to the
+// cosine scores.
+func capoHintsExercise(prompt string) *learn.Exercise {
+	const capo = "skill.capo"
+	without := transposeWord.ReplaceAllString(prompt, "")
+	return &learn.Exercise{Lesson: "l25", Number: 3, Kind: learn.Choice,
+		Options: []string{
+			fmt.Sprintf("the %s hint fires on %q", capo, prompt),
+			fmt.Sprintf("the %s hint fires on %q", transposeIntent, prompt),
+			fmt.Sprintf("the hints add the same boost to %s and %s, so only the cosine scores can put %s ahead", capo, transposeIntent, capo),
+			fmt.Sprintf("the %s hint still fires on %q, the word transpose taken out", transposeIntent, without),
+			fmt.Sprintf("without embeddings, the router picks %s for %q", capo, prompt),
+		},
+		Hints: []string{
+			`Run both rules on the phrasing: the capo rule wants "capo" and a fret number, the transpose rule a word that starts with transpos.`,
+			"A hint adds a fixed amount to one intent's cosine score; the router then takes the highest score.",
+		},
+		Solve: func(context.Context) (learn.Answer, error) {
+			var out bytes.Buffer
+			l, err := exerciseLesson(&out)
+			if err != nil {
+				return learn.Answer{}, err
+			}
+			d := l.hints.Deltas(prompt)
+			dCapo, okCapo := d[capo]
+			dTranspose, okTranspose := d[transposeIntent]
+			l.r.Title("The rules of %s and %s", capo, transposeIntent)
+			var rows [][]string
+			for _, rule := range skills.HintRules() {
+				if rule.Intent == capo || rule.Intent == transposeIntent {
+					rows = append(rows, []string{rule.Intent, kit.YesNo(rule.Matches(prompt)), kit.YesNo(rule.Matches(without))})
+				}
+			}
+			l.r.Table([]string{"intent", fmt.Sprintf("fires on %q", prompt), fmt.Sprintf("on %q", without)}, rows)
+			pick := skills.RouteWithoutEmbeddings(prompt, false)
+			l.r.Facts(0,
+				report.Fact{Label: fmt.Sprintf("the hints, +%g each", skills.HintBoost), Value: firedOf(d)},
+				report.Fact{Label: "the router's pick without embeddings", Value: cmpOr(pick, "none")},
+			)
+			return learn.Answer{Holds: []bool{
+				okCapo,
+				okTranspose,
+				okCapo && okTranspose && dCapo == dTranspose,
+				l.hints.Boosts(without, transposeIntent),
+				pick == capo,
+			}, Evidence: evidence(&out)}, l.r.Err()
+		}}
+}
+
+// cmpOr is s, or none when s is empty.
+func cmpOr(s, none string) string {
+	if s == "" {
+		return none
+	}
+	return s
+}
+
+// capoOnMainExercise is exercise 4: who answers prompt on GA's main, and why, the host started
+// as host says.
+func capoOnMainExercise(host kit.HostOptions, prompt string) *learn.Exercise {
+	const voicingAgent = "voicing (keyword)"
+	noIntent, _, _ := strings.Cut(voicing.NoIntentText, ".")
+	return &learn.Exercise{Lesson: "l25", Number: 4, Kind: learn.Choice,
+		Options: []string{
+			fmt.Sprintf("on main, %s answers %q", voicingAgent, prompt),
+			fmt.Sprintf("without embeddings, main's router picks %s for it", transposeIntent),
+			"main's voicing agent reads a chord, a mode, an instrument or a style tag in it",
+			"on main, the answer lists voicings",
+			fmt.Sprintf("on main, the answer is the voicing agent's %q", noIntent),
+		},
+		Hints: []string{
+			"Without embeddings main's agent router scores each agent by the share of its keywords the question holds (gahost/main.go, keywordAgents); the voicing agent has none and wins when no other agent scores.",
+			"The voicing agent searches only for what it reads in the question: a chord symbol, a mode, or a word of its tag list.",
+		},
+		Solve: func(ctx context.Context) (_ learn.Answer, err error) {
+			ctx, cancel := withTimeout(ctx, host)
+			defer cancel()
+			started := host.WithGa(true).StartInBackground(ctx)
+			defer func() {
+				if stopErr := started.Stop(); stopErr != nil && err == nil {
+					err = fmt.Errorf("stop host: %w", stopErr)
+				}
+			}()
+			chat := started.ChatFirstLines(ctx)
+			var mu sync.Mutex
+			var agent, first string
+			record := func(p string) (string, string, error) {
+				a, f, err := chat(p)
+				mu.Lock()
+				defer mu.Unlock()
+				agent, first = a, f
+				return a, f, err
+			}
+			var out bytes.Buffer
+			r := report.New(&out)
+			r.Title("Without embeddings, on main: the router's pick and POST %s's answer", kit.ChatPath)
+			if err := kit.RouterTable(r, l25OfflineWidths, []string{prompt}, true, record); err != nil {
+				return learn.Answer{}, err
+			}
+			q := query.ExtractTyped(prompt)
+			r.Facts(0, report.Fact{Label: "main's voicing agent reads", Value: fmt.Sprintf("chord %q, mode %q, instrument %q, tags %q", q.ChordSymbol, q.ModeName, q.Instrument, q.Tags)})
+			return learn.Answer{Holds: []bool{
+				agent == voicingAgent,
+				skills.RouteWithoutEmbeddings(prompt, true) == transposeIntent,
+				!q.Empty(),
+				strings.HasPrefix(first, "Found "),
+				strings.HasPrefix(voicing.NoIntentText, strings.TrimSuffix(first, "…")) && first != "",
+			}, Evidence: evidence(&out)}, r.Err()
+		}}
+}

@@ -2,6 +2,7 @@ package l25
 
 import (
 	"bytes"
+	"context"
 	"io"
 	"slices"
 	"strings"
@@ -20,7 +21,7 @@ func runLesson25(t *testing.T, main bool, change func(*lesson25)) string {
 		t.Fatal(err)
 	}
 	change(l)
-	if err := l.run(); err != nil {
+	if err := l.run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	return out.String()
@@ -124,7 +125,7 @@ func BenchmarkL25InProcess(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				if err := l.run(); err != nil {
+				if err := l.run(context.Background()); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -1,10 +1,320 @@
 package l26
 
-import "course/learn"
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"course/fixtures"
+	"course/ga/config"
+	"course/ga/skills"
+	"course/internal/report"
+	"course/learn"
+	"course/theory"
+)
 
 // lessonExercises is lesson 26's exercises, in the order docs/l26.md asks them, solved with
 // the lesson's options.
-func lessonExercises(*Options) learn.Lesson { return learn.Lesson{Slug: "l26"} }
+func lessonExercises(*Options) learn.Lesson {
+	return learn.Lesson{Slug: "l26", Exercises: []*learn.Exercise{
+		modeOnDegreeExercise(fixtures.Modes, "Major Pentatonic", 3),
+		aliasExercise(fixtures.Modes, "What is Minor Pentatonic?"),
+		formulaExercise("C Eb F F# G Bb"),
+		quotingExercise(fixtures.Modes, "'Lydian #2'", "Lydian #2 #6"),
+	}}
+}
 
 // Exercises is lesson 26's exercises, solved with the lesson's defaults.
 func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
+
+// evidence is a solve's printed evidence, written once while it computed.
+func evidence(out *bytes.Buffer) func(r *report.Report) error {
+	return func(r *report.Report) error {
+		r.Printf("%s", out.String())
+		return r.Err()
+	}
+}
+
+// exerciseLesson is the lesson over yaml, printing to out, for an exercise's solve.
+func exerciseLesson(out *bytes.Buffer, yaml []byte) (*lesson26, error) {
+	return newLesson26(out, yaml)
+}
+
+// family finds the family the skill answers from whose label is label.
+func (l *lesson26) family(label string) (config.ModalFamily, error) {
+	for _, f := range l.families {
+		if familyLabel(f) == label {
+			return f, nil
+		}
+	}
+	return config.ModalFamily{}, fmt.Errorf("the skill answers from no family %q", label)
+}
+
+// modeOnDegreeExercise is exercise 1: the notes, on C, that mode k of the family would need to
+// be its first mode played from degree k.
+func modeOnDegreeExercise(yaml []byte, label string, k int) *learn.Exercise {
+	return &learn.Exercise{Lesson: "l26", Number: 1, Kind: learn.Value,
+		Form: learn.Form{Says: "the notes of that mode on C, in order, such as C D E G A (C# or Db alike)", Read: learn.Notes(true).Read},
+		Hints: []string{
+			"Play the family's first mode starting from its k-th note, then move it down so that it starts on C.",
+			"Count the semitones from the new first note to each of the others; write each as a note above C.",
+		},
+		Solve: func(context.Context) (learn.Answer, error) {
+			var out bytes.Buffer
+			l, err := exerciseLesson(&out, yaml)
+			if err != nil {
+				return learn.Answer{}, err
+			}
+			f, err := l.family(label)
+			if err != nil {
+				return learn.Answer{}, err
+			}
+			if k < 1 || k > len(f.Modes) {
+				return learn.Answer{}, fmt.Errorf("%s has no mode %d", label, k)
+			}
+			_, first, err := modeNotes(f.Modes[0])
+			if err != nil {
+				return learn.Answer{}, err
+			}
+			l.r.Title("%s's modes as the catalogue lists them, and the degree of mode 1 each is played from", label)
+			var rows [][]string
+			for i, m := range f.Modes {
+				_, pcs, err := modeNotes(m)
+				if err != nil {
+					return learn.Answer{}, err
+				}
+				from := "no degree"
+				if d := theory.DegreeOf(first, pcs); d > 0 {
+					from = "degree " + strconv.Itoa(d)
+				}
+				rows = append(rows, []string{strconv.Itoa(i + 1), m.Name, m.Notes, from, theory.FlatNames(theory.Rotation(first, i+1))})
+			}
+			l.r.Table([]string{"mode", "name", "notes", "mode 1 from", "mode 1 from this degree, on C"}, rows)
+			return learn.Answer{Value: theory.FlatNames(theory.Rotation(first, k)), Evidence: evidence(&out)}, nil
+		}}
+}
+
+// aliasDigits is the length in an alias answer.
+var aliasDigits = regexp.MustCompile(`\d+`)
+
+// aliasForm reads "minor pentatonic, 16": the alias, lower case, and its length.
+var aliasForm = learn.Form{
+	Says: `the alias, then its length in characters, such as "dorian, 6"`,
+	Read: func(s string) []string {
+		s = strings.ToLower(s)
+		n := aliasDigits.FindString(s)
+		alias := aliasDigits.ReplaceAllString(s, " ")
+		alias = strings.Join(strings.Fields(strings.Map(func(r rune) rune {
+			if strings.ContainsRune(`,;:"'()`+"`", r) {
+				return ' '
+			}
+			return r
+		}, alias)), " ")
+		alias = strings.TrimSuffix(strings.TrimSuffix(alias, " characters"), " long")
+		return []string{alias, n}
+	},
+}
+
+// aliasExercise is exercise 2: the alias of the mode the skill answers prompt with that the
+// prompt contains, first in the skill's lookup order.
+func aliasExercise(yaml []byte, prompt string) *learn.Exercise {
+	return &learn.Exercise{Lesson: "l26", Number: 2, Kind: learn.Value, Form: aliasForm,
+		Hints: []string{
+			"The skill makes a list of aliases, one per name and alternate name of every mode, and takes the first the question contains.",
+			"The list is sorted longest alias first, and the sort keeps the file's order among aliases of one length.",
+		},
+		Solve: func(context.Context) (learn.Answer, error) {
+			var out bytes.Buffer
+			l, err := exerciseLesson(&out, yaml)
+			if err != nil {
+				return learn.Answer{}, err
+			}
+			answered := modeAnswered(l.firstLine(prompt))
+			lower := strings.ToLower(prompt)
+			l.r.Title("ModesSkill's lookup list: the aliases %q contains, in the list's order", prompt)
+			var rows [][]string
+			found := ""
+			for i, m := range l.skill.LookupOrder() {
+				if strings.TrimSpace(m.Alias) == "" || !strings.Contains(lower, m.Alias) {
+					continue
+				}
+				mode := fmt.Sprintf("%s (%s %d)", m.Mode.Name, familyLabel(m.Family), m.Place)
+				if found == "" && mode == answered {
+					found = m.Alias
+				}
+				rows = append(rows, []string{strconv.Itoa(i + 1), m.Alias, strconv.Itoa(utf8.RuneCountInString(m.Alias)), mode})
+			}
+			l.r.Table([]string{"place", "alias", "length", "mode"}, rows)
+			l.r.Line("the answer is about: %s", answered)
+			if found == "" {
+				return learn.Answer{}, fmt.Errorf("no alias in %q names the mode the skill answers with, %s", prompt, answered)
+			}
+			return learn.Answer{Value: fmt.Sprintf("%s, %d", found, utf8.RuneCountInString(found)), Evidence: evidence(&out)}, nil
+		}}
+}
+
+// formulaForm reads a formula: degrees in order, ♯ and ♭ as # and b.
+var formulaForm = learn.Form{
+	Says: "the degrees in order, such as 1 b3 4 5 b7",
+	Read: func(s string) []string {
+		s = strings.NewReplacer("♯", "#", "♭", "b", "`", " ").Replace(s)
+		return strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' || r == '\n' })
+	},
+}
+
+// formulaExercise is exercise 3: the formula the skill computes for notes.
+func formulaExercise(notes string) *learn.Exercise {
+	return &learn.Exercise{Lesson: "l26", Number: 3, Kind: learn.Value, Form: formulaForm,
+		Hints: []string{
+			"The skill never looks at a note's letter: the i-th note is degree i, whatever it is.",
+			"Measure the i-th note against the i-th note of C major, in semitones, and write the difference as flats or sharps.",
+		},
+		Solve: func(context.Context) (learn.Answer, error) {
+			parsed, err := theory.ParseNotes(notes)
+			if err != nil {
+				return learn.Answer{}, err
+			}
+			skill := skills.ComputeFormulaFromNotes(notes)
+			if skill == "" {
+				return learn.Answer{}, fmt.Errorf("the skill computes no formula for %q", notes)
+			}
+			var out bytes.Buffer
+			r := report.New(&out)
+			major := theory.MustNote("C")
+			r.Title("%s: each note against C major's note at its place", notes)
+			skillParts := strings.Fields(skill)
+			var rows [][]string
+			for i, n := range parsed {
+				ref := major.Up(theory.Degree{Number: i%7 + 1})
+				rows = append(rows, []string{strconv.Itoa(i + 1), n.String(), ref.String(), skillParts[i]})
+			}
+			r.Table([]string{"place", "note", "C major's note", "the skill's degree"}, rows)
+			r.Facts(0,
+				report.Fact{Label: "the skill's formula", Value: skill},
+				report.Fact{Label: "a textbook's", Value: theory.TextbookFormula(parsed)},
+				report.Fact{Label: "read from the letters", Value: theory.LetterFormula(parsed)},
+			)
+			return learn.Answer{Value: skill, Evidence: evidence(&out)}, r.Err()
+		}}
+}
+
+// namesRead pairs the mode names yaml writes with the names the YAML reader keeps, in the
+// file's order.
+func namesRead(yaml []byte) (written, read []string, err error) {
+	written, err = config.ModeNamesAsWritten(yaml)
+	if err != nil {
+		return nil, nil, err
+	}
+	all, err := config.ReadModes(yaml)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, f := range all {
+		for _, m := range f.Modes {
+			read = append(read, m.Name)
+		}
+	}
+	if len(written) != len(read) {
+		return nil, nil, fmt.Errorf("the file writes %d mode names, the reader reads %d", len(written), len(read))
+	}
+	return written, read, nil
+}
+
+// readAs is the name the reader keeps for the mode whose name line writes name.
+func readAs(written, read []string, name string) (string, bool) {
+	i := slices.Index(written, name)
+	if i < 0 {
+		return "", false
+	}
+	return read[i], true
+}
+
+// nameLine is a mode's name line in Modes.yaml.
+var nameLine = regexp.MustCompile(`(?m)^(      - Name: )([^'"\n].*)$`)
+
+// quoteHashes quotes every mode name yaml writes unquoted with " #" in it.
+func quoteHashes(yaml []byte) []byte {
+	return nameLine.ReplaceAllFunc(yaml, func(line []byte) []byte {
+		m := nameLine.FindSubmatch(line)
+		if !bytes.Contains(m[2], []byte(" #")) {
+			return line
+		}
+		return []byte(string(m[1]) + "'" + strings.ReplaceAll(string(m[2]), "'", "''") + "'")
+	})
+}
+
+// quotingExercise is exercise 4: what the YAML reader makes of two name lines of yaml, quoted
+// and plain as the file writes them, and what quoting the names does.
+func quotingExercise(yaml []byte, quoted, plain string) *learn.Exercise {
+	// The names as the file means them, without the quotes a line may have.
+	bare, plainBare := strings.Trim(quoted, "'"), strings.Trim(plain, "'")
+	plainFirst, _, _ := strings.Cut(plainBare, " #")
+	return &learn.Exercise{Lesson: "l26", Number: 4, Kind: learn.Choice,
+		Options: []string{
+			fmt.Sprintf("the reader reads `Name: %s` as %s", quoted, bare),
+			fmt.Sprintf("the reader reads `Name: %s` as %s", plain, plainBare),
+			fmt.Sprintf("the reader reads `Name: %s` as %s", plain, plainFirst),
+			fmt.Sprintf(`"What is %s?" is answered with the mode written %s`, plainFirst, plainBare),
+			`quoting every name written with " #" in it makes the reader read every mode name as written`,
+		},
+		Hints: []string{
+			"In YAML a # that follows a space starts a comment, unless it is inside quotes.",
+			"Section 4 of the lesson lists every name read otherwise than written; quote those and look again.",
+		},
+		Solve: func(context.Context) (learn.Answer, error) {
+			written, read, err := namesRead(yaml)
+			if err != nil {
+				return learn.Answer{}, err
+			}
+			quotedRead, ok1 := readAs(written, read, bare)
+			plainRead, ok2 := readAs(written, read, plainBare)
+			if !ok1 || !ok2 {
+				return learn.Answer{}, fmt.Errorf("the file writes no mode named %q or %q", bare, plainBare)
+			}
+			var out bytes.Buffer
+			l, err := exerciseLesson(&out, yaml)
+			if err != nil {
+				return learn.Answer{}, err
+			}
+			answered := modeAnswered(l.firstLine("What is " + plainFirst + "?"))
+			// The mode the plain line writes, found by its place in the file.
+			plainMode, place := "", 0
+			for _, f := range l.all {
+				for k, m := range f.Modes {
+					if written[place] == plainBare {
+						plainMode = fmt.Sprintf("%s (%s %d)", m.Name, familyLabel(f), k+1)
+					}
+					place++
+				}
+			}
+			qWritten, qRead, err := namesRead(quoteHashes(yaml))
+			if err != nil {
+				return learn.Answer{}, err
+			}
+			l.r.Title("The two name lines, and what the reader keeps")
+			l.r.Table([]string{"written", "read"}, [][]string{{quoted, quotedRead}, {plain, plainRead}})
+			l.r.Line("%q is answered with: %s", "What is "+plainFirst+"?", answered)
+			differ := func(w, r []string) int {
+				n := 0
+				for i := range w {
+					if w[i] != r[i] {
+						n++
+					}
+				}
+				return n
+			}
+			l.r.Line(`names read otherwise than written: %d as the file is, %d with every name with " #" quoted`, differ(written, read), differ(qWritten, qRead))
+			return learn.Answer{Holds: []bool{
+				quotedRead == bare,
+				plainRead == plainBare,
+				plainRead == plainFirst,
+				plainMode != "" && answered == plainMode,
+				differ(qWritten, qRead) == 0,
+			}, Evidence: evidence(&out)}, nil
+		}}
+}

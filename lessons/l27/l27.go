@@ -22,27 +22,33 @@ import (
 type Options struct {
 	// Out receives the lesson's output.
 	Out io.Writer
+	// Extended are chords section 3 asks about after its own, for exercise 4: F over each.
+	Extended []string
 }
 
 // NewCmd builds `course l27`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	return kit.NewCmd("l27", `Lesson 27: chord tone, tension or avoid note.
+	cmd := kit.NewCmd("l27", `Lesson 27: chord tone, tension or avoid note.
 
 Calls GA's outside-notes skill in-process: its rule for a note over a chord against the
 usual chord scales of five seventh chords, a few answers in full, the eleventh over
 extended chords, how it reads the note and the chord from a question, how it spells
 the chord's notes, and its example prompts.`, opts, &opts.Out, run, runF, lessonExercises)
+	cmd.Flags().StringSliceVar(&opts.Extended, "extended", nil, "more chords for section 3 to ask F over, after its own, such as Csus4")
+	return cmd
 }
 
 // lesson27 carries what the sections share.
 type lesson27 struct {
 	r     *report.Report
 	skill skills.OutsideNotes
+	// extendedAsked are the chords section 3 asks about, its own and the learner's.
+	extendedAsked []string
 }
 
 func run(ctx context.Context, opts *Options) error {
-	l := &lesson27{r: report.New(opts.Out)}
+	l := &lesson27{r: report.New(opts.Out), extendedAsked: append(slices.Clone(extendedChords), opts.Extended...)}
 	l.r.Heading("l27")
 	return kit.RunSections(ctx, "l27", l.r, l.rule, l.answers, l.extended, l.notes, l.chords, l.spelling, l.examples)
 }
@@ -207,7 +213,7 @@ var extendedChords = []string{"C", "Cmaj7", "Cmaj9", "Cmaj11", "Cmaj13", "C7", "
 // extended is section 3: F over C and its extended chords.
 func (l *lesson27) extended() error {
 	l.r.Title("F over C and its extended chords: the first line of the answer, and the chord's notes")
-	l.r.TableWidths([]string{"chord", "answer", "notes"}, l.extendedRows(extendedChords), widthsOf(8, 77))
+	l.r.TableWidths([]string{"chord", "answer", "notes"}, l.extendedRows(l.extendedAsked), widthsOf(8, 77))
 	return nil
 }
 

@@ -1,10 +1,303 @@
 package l27
 
-import "course/learn"
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"course/ga/skills"
+	"course/internal/report"
+	"course/learn"
+	"course/theory"
+)
 
 // lessonExercises is lesson 27's exercises, in the order docs/l27.md asks them, solved with
 // the lesson's options.
-func lessonExercises(*Options) learn.Lesson { return learn.Lesson{Slug: "l27"} }
+func lessonExercises(*Options) learn.Lesson {
+	minor7 := ruleChord{"m7", "minor 7"}
+	return learn.Lesson{Slug: "l27", Exercises: []*learn.Exercise{
+		sharpElevenExercise(minor7, "#11"),
+		verdictExercise("why does E sound outside over Cm7"),
+		elevenExercise(minor7, "F"),
+		sus4Exercise("Csus4", []string{"F", "F#"}),
+	}}
+}
 
 // Exercises is lesson 27's exercises, solved with the lesson's defaults.
 func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
+
+// evidence is a solve's printed evidence, written once while it computed.
+func evidence(out *bytes.Buffer) func(r *report.Report) error {
+	return func(r *report.Report) error {
+		r.Printf("%s", out.String())
+		return r.Err()
+	}
+}
+
+// verdictWords are the skill's three kinds as the answer's headline says them, and as an
+// exercise's answer is written.
+var verdictWords = map[skills.RelationKind]string{
+	skills.ChordTone: "chord tone",
+	skills.Tension:   "available tension",
+	skills.Avoid:     "avoid note",
+}
+
+// verdictForm reads verdicts in order: "avoid note", "a tension", "chord tone, avoid note".
+var verdictForm = learn.Form{
+	Says: `the skill's verdicts in order, each "chord tone", "available tension" or "avoid note", separated by commas`,
+	Read: func(s string) []string {
+		var items []string
+		for _, part := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return r == ',' || r == ';' || r == '\n' }) {
+			part = strings.Trim(strings.TrimSpace(part), ".")
+			switch {
+			case strings.Contains(part, "chord tone"):
+				items = append(items, verdictWords[skills.ChordTone])
+			case strings.Contains(part, "tension"):
+				items = append(items, verdictWords[skills.Tension])
+			case strings.Contains(part, "avoid"):
+				items = append(items, verdictWords[skills.Avoid])
+			case part != "":
+				items = append(items, part)
+			}
+		}
+		return items
+	},
+}
+
+// skillVerdict asks the skill about prompt and reads its verdict from the relation evidence;
+// ok is false when it declined.
+func (l *lesson27) skillVerdict(prompt string) (string, bool) {
+	rel, ok := l.evidence(prompt, "Relation")
+	if !ok {
+		return "", false
+	}
+	i := strings.LastIndex(rel, ", ")
+	for k, w := range verdictWords {
+		if i >= 0 && rel[i+2:] == k.String() {
+			return w, true
+		}
+	}
+	return "", false
+}
+
+// quoteAnswer prints the skill's answer to prompt, as section 2 does.
+func (l *lesson27) quoteAnswer(prompt string) {
+	l.r.Line("%s", prompt)
+	for line := range strings.SplitSeq(strings.TrimRight(l.ask(prompt), "\n"), "\n") {
+		if line != "" {
+			l.r.Line("  | %s", line)
+		}
+	}
+}
+
+// ruleTable prints section 1's two rows for chord.
+func (l *lesson27) ruleTable(chord ruleChord) error {
+	rows, _, err := ruleRows([]ruleChord{chord})
+	if err != nil {
+		return err
+	}
+	header := append([]string{"chord", ""}, ruleDegrees...)
+	widths := append(widthsOf(18, 9), slices.Repeat([]int{3}, len(ruleDegrees)-1)...)
+	l.r.TableWidths(header, rows, widths)
+	return nil
+}
+
+// sharpElevenExercise is exercise 1: which of the chord's usual scales hold the note degree
+// names above C, and what the skill and the textbook rows say of it.
+func sharpElevenExercise(chord ruleChord, degree string) *learn.Exercise {
+	root := theory.MustNote("C")
+	d, err := theory.ParseDegree(degree)
+	note := root.Up(d)
+	scales, scalesErr := theory.UsualScales(root, chord.quality)
+	var options []string
+	for _, s := range scales {
+		options = append(options, fmt.Sprintf("%s holds %s", s.Name, note))
+	}
+	options = append(options,
+		fmt.Sprintf("the skill calls %s over C%s an available tension", note, chord.symbol),
+		fmt.Sprintf("the textbook row marks the %s column of C%s t, an available tension", degree, chord.symbol),
+		fmt.Sprintf("the textbook row marks the %s column of C%s o, in none of the chord's usual scales", degree, chord.symbol),
+	)
+	return &learn.Exercise{Lesson: "l27", Number: 1, Kind: learn.Choice, Options: options,
+		Hints: []string{
+			"Spell each usual scale of the chord from C and look for the note, letter and accidental alike.",
+			"The textbook row's letter comes from the scales: a note none of them holds is marked o, whatever the skill says.",
+		},
+		Solve: func(context.Context) (learn.Answer, error) {
+			if err != nil {
+				return learn.Answer{}, err
+			}
+			if scalesErr != nil {
+				return learn.Answer{}, scalesErr
+			}
+			var out bytes.Buffer
+			l := &lesson27{r: report.New(&out)}
+			var holds []bool
+			var rows [][]string
+			for _, s := range scales {
+				holds = append(holds, slices.Contains(theory.PitchClasses(s.Notes), note.PitchClass()))
+				rows = append(rows, []string{s.Name, theory.Names(s.Notes)})
+			}
+			tones, err := theory.SpellQuality(root, chord.quality)
+			if err != nil {
+				return learn.Answer{}, err
+			}
+			book := theory.NoteRole(root, tones, scales, note).Letter()
+			verdict, _ := l.skillVerdict(fmt.Sprintf("why does %s sound outside over C%s", note, chord.symbol))
+			holds = append(holds, verdict == verdictWords[skills.Tension], book == "t", book == "o")
+			l.r.Title("The usual scales of C%s, spelled from C", chord.symbol)
+			l.r.Table([]string{"scale", "notes"}, rows)
+			l.r.Title("Section 1's rows for C%s", chord.symbol)
+			if err := l.ruleTable(chord); err != nil {
+				return learn.Answer{}, err
+			}
+			return learn.Answer{Holds: holds, Evidence: evidence(&out)}, nil
+		}}
+}
+
+// verdictExercise is exercise 2: the skill's verdict on prompt.
+func verdictExercise(prompt string) *learn.Exercise {
+	return &learn.Exercise{Lesson: "l27", Number: 2, Kind: learn.Value, Form: verdictForm,
+		Hints: []string{
+			"Count the semitones from the chord's root to the note, and look at the chord tone just below it.",
+			"The rule asks one thing of a note that is not in the chord: is a chord tone exactly a semitone below it?",
+		},
+		Solve: func(context.Context) (learn.Answer, error) {
+			var out bytes.Buffer
+			l := &lesson27{r: report.New(&out)}
+			verdict, ok := l.skillVerdict(prompt)
+			if !ok {
+				return learn.Answer{}, fmt.Errorf("the skill reads no note over a chord in %q", prompt)
+			}
+			l.r.Title("OutsideNotesSkill's answer")
+			l.quoteAnswer(prompt)
+			for _, name := range []string{"Note", "Chord", "Relation"} {
+				if v, ok := l.evidence(prompt, name); ok {
+					l.r.Line("  evidence: %s: %s", name, v)
+				}
+			}
+			if q, ok := skills.ParseNoteOverChord(prompt); ok && q.RootName == "C" {
+				for _, c := range ruleChords {
+					if skills.NormalizeQuality(c.symbol) == q.Quality {
+						l.r.Title("Section 1's rows for C%s", c.symbol)
+						if err := l.ruleTable(c); err != nil {
+							return learn.Answer{}, err
+						}
+					}
+				}
+			}
+			return learn.Answer{Value: verdict, Evidence: evidence(&out)}, nil
+		}}
+}
+
+// elevenExercise is exercise 3: why note is an avoid note over some C chords and not over
+// chord, by the rule's test of the chord tone a semitone below.
+func elevenExercise(chord ruleChord, noteName string) *learn.Exercise {
+	note := theory.MustNote(noteName)
+	below := theory.SharpNames[(note.PitchClass()+11)%12]
+	c := "C" + chord.symbol
+	return &learn.Exercise{Lesson: "l27", Number: 3, Kind: learn.Choice,
+		Options: []string{
+			fmt.Sprintf("%s is a chord tone of %s", note, c),
+			fmt.Sprintf("%s holds %s, the note a semitone below %s", c, below, note),
+			fmt.Sprintf("the third of %s lies a semitone below %s", c, note),
+			"over the five chords of section 1, the skill calls a note outside the chord an avoid note exactly when a chord tone lies a semitone below it",
+			fmt.Sprintf("the skill calls %s an avoid note over %s", note, c),
+		},
+		Hints: []string{
+			"Write out the chord's tones and the note a semitone below the eleventh.",
+			"The rule never asks which scale the chord comes from; it only looks one semitone down.",
+		},
+		Solve: func(context.Context) (learn.Answer, error) {
+			var out bytes.Buffer
+			l := &lesson27{r: report.New(&out)}
+			quality := skills.NormalizeQuality(chord.symbol)
+			pcs := chordPitchClasses(quality)
+			rel := (note.PitchClass() + 12) % 12
+			third := -1
+			for _, pc := range pcs {
+				if pc == 3 || pc == 4 {
+					third = pc
+				}
+			}
+			verdict, ok := l.skillVerdict(fmt.Sprintf("why does %s sound outside over %s", note, c))
+			if !ok {
+				return learn.Answer{}, fmt.Errorf("the skill reads no note over %s", c)
+			}
+			holds := []bool{
+				slices.Contains(pcs, rel),
+				slices.Contains(pcs, (rel+11)%12),
+				third >= 0 && (third+1)%12 == rel,
+				ruleIsOneSemitoneDown(),
+				verdict == verdictWords[skills.Avoid],
+			}
+			l.r.Title("The skill on %s over C, over C7 and over %s", note, c)
+			for _, chord := range []string{"C", "C7", c} {
+				l.quoteAnswer(fmt.Sprintf("why does %s sound outside over %s", note, chord))
+				if v, ok := l.evidence(fmt.Sprintf("why does %s sound outside over %s", note, chord), "Chord"); ok {
+					l.r.Line("  evidence: Chord: %s", v)
+				}
+			}
+			return learn.Answer{Holds: holds, Evidence: evidence(&out)}, nil
+		}}
+}
+
+// chordPitchClasses are the semitones above the root of the skill's formula for quality.
+func chordPitchClasses(quality string) []int {
+	var pcs []int
+	for _, iv := range skills.GetFormula(quality).Intervals {
+		pcs = append(pcs, (iv%12+12)%12)
+	}
+	return pcs
+}
+
+// ruleIsOneSemitoneDown checks the skill's Classify over section 1's chords and the twelve
+// notes: a note outside the chord is an avoid note exactly when a chord tone lies a semitone
+// below it.
+func ruleIsOneSemitoneDown() bool {
+	for _, c := range ruleChords {
+		quality := skills.NormalizeQuality(c.symbol)
+		pcs := chordPitchClasses(quality)
+		for rel := range 12 {
+			if slices.Contains(pcs, rel) {
+				continue
+			}
+			avoid := skills.Classify(0, quality, rel).Kind == skills.Avoid
+			if avoid != slices.Contains(pcs, (rel+11)%12) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// sus4Exercise is exercise 4: the skill's verdicts on notes over chord, which `course l27
+// --extended` adds to section 3.
+func sus4Exercise(chord string, notes []string) *learn.Exercise {
+	return &learn.Exercise{Lesson: "l27", Number: 4, Kind: learn.Value, Form: verdictForm,
+		Hints: []string{
+			"Run the lesson with --extended and read the chord's notes in section 3's last row.",
+			"For the second note, find the chord tone a semitone below it, if there is one; the one above plays no part.",
+		},
+		Solve: func(context.Context) (learn.Answer, error) {
+			var out bytes.Buffer
+			l := &lesson27{r: report.New(&out)}
+			l.r.Title("The skill on %s over %s", strings.Join(notes, " and "), chord)
+			var verdicts []string
+			for _, n := range notes {
+				prompt := fmt.Sprintf("why does %s sound outside over %s", n, chord)
+				v, ok := l.skillVerdict(prompt)
+				if !ok {
+					return learn.Answer{}, fmt.Errorf("the skill reads no note over a chord in %q", prompt)
+				}
+				verdicts = append(verdicts, v)
+				l.quoteAnswer(prompt)
+			}
+			if _, tones, ok := l.chordTones(fmt.Sprintf("why does %s sound outside over %s", notes[0], chord)); ok {
+				l.r.Line("the chord's notes: %s", tones)
+			}
+			return learn.Answer{Value: strings.Join(verdicts, ", "), Evidence: evidence(&out)}, nil
+		}}
+}

@@ -80,6 +80,8 @@ type Options struct {
 	Main bool
 	// Host says which host the main run starts and how.
 	Host kit.HostOptions
+	// Phrasings are asked after the course's own in the first table, for exercise 4.
+	Phrasings []string
 }
 
 // NewCmd builds `course l28`; runF replaces the lesson's run in tests of the command.
@@ -97,6 +99,7 @@ With --main, starts the host as it behaves on GA's main, with the model on a clo
 asks its chat endpoint the example prompts and three of the phrasings: what the router picks
 without embeddings, and who answers.`, opts, &opts.Out, run, runF, lessonExercises)
 	cmd.Flags().BoolVar(&opts.Main, "main", false, "ask the host as it behaves on GA's main (f4f5b4a)")
+	cmd.Flags().StringArrayVar(&opts.Phrasings, "phrasing", nil, "a phrasing to ask after the course's own, without --main (repeatable)")
 	opts.Host.AddFlags(cmd)
 	return cmd
 }
@@ -146,6 +149,7 @@ func run(ctx context.Context, opts *Options) error {
 	if err != nil {
 		return fmt.Errorf("l28: %w", err)
 	}
+	l.course = append(slices.Clone(l.course), opts.Phrasings...)
 	return l.run()
 }
 
@@ -185,9 +189,15 @@ func comparisonText(res skills.Result) string {
 	return strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(res.Text)
 }
 
-// phrasings is section 1: the expression that finds the pair in each phrasing, the outcome, and
-// a count of both by source, with the keyword rule's verdict on all of them.
-func (l *lesson28) phrasings() {
+// phrasingCounts are the counts of section 1's summary line.
+type phrasingCounts struct {
+	examples, exampleAnswers                 int
+	course, courseAnswers, samePair, refused int
+	accepted                                 int
+}
+
+// tally asks the skill every phrasing: section 1's rows and its counts.
+func (l *lesson28) tally() ([][]string, phrasingCounts) {
 	var skill skills.TheoryComparison
 	type asked struct{ source, outcome string }
 	var rows [][]string
@@ -219,11 +229,21 @@ func (l *lesson28) phrasings() {
 		}
 		return n
 	}
+	return rows, phrasingCounts{
+		examples: len(l.examples), exampleAnswers: count("example", "answer"),
+		course: len(l.course), courseAnswers: count("course", "answer"), samePair: count("course", "same pair"), refused: count("course", "refused"),
+		accepted: accepted,
+	}
+}
+
+// phrasings is section 1: the expression that finds the pair in each phrasing, the outcome, and
+// a count of both by source, with the keyword rule's verdict on all of them.
+func (l *lesson28) phrasings() {
+	rows, c := l.tally()
 	l.r.Title("TheoryComparisonSkill: the regex that finds the pair in each phrasing, and the answer")
 	l.r.TableWidths([]string{"source", "phrasing", "regex", "answer"}, rows, l28PhrasingWidths)
 	l.r.Line("example prompts %d: answer %d; the course's %d: answer %d, same pair %d, refused %d; CanHandle accepts %d",
-		len(l.examples), count("example", "answer"), len(l.course), count("course", "answer"),
-		count("course", "same pair"), count("course", "refused"), accepted)
+		c.examples, c.exampleAnswers, c.course, c.courseAnswers, c.samePair, c.refused, c.accepted)
 }
 
 // answer is sections 2 and 3: the skill's answer to its first example, quoted, then every scale

@@ -1,0 +1,65 @@
+package l25
+
+import (
+	"strings"
+	"testing"
+
+	"course/learn/learntest"
+	"course/lessons/kit"
+	"course/testutil"
+)
+
+// TestL25Exercises runs every exercise of lesson 25 through the tests each exercise of the
+// course gets: the course's answer is accepted, a wrong one refused, and a change to the input
+// the answer rests on moves it.
+func TestL25Exercises(t *testing.T) {
+	l := Exercises()
+	learntest.Lesson(t, l)
+	t.Run("l25.1", func(t *testing.T) {
+		// Phrasings that name the transposition outright.
+		learntest.Exercise(t, l.Exercises[0], learntest.Case{Wrong: "b c", Moved: unclaimedExercise([]string{"Transpose Dm7 up a fourth", "Shift Dm7 up a fourth", "Dm7 in the key of G", "Take Dm7 a fourth higher", "Play Dm7 a fourth higher"})})
+	})
+	t.Run("l25.2", func(t *testing.T) {
+		// Without "up a" alone, the phrasings of "down a" keep their trigger.
+		learntest.Exercise(t, l.Exercises[1], learntest.Case{Wrong: "0, 0", Moved: upDownExercise([]string{"up a"})})
+	})
+	t.Run("l25.3", func(t *testing.T) {
+		// A capo phrasing without "transpose" fires the capo hint alone.
+		learntest.Exercise(t, l.Exercises[2], learntest.Case{Wrong: "d e", Moved: capoHintsExercise("Put the capo on fret 3")})
+	})
+	t.Run("l25.4", func(t *testing.T) {
+		// A phrasing with a chord symbol in it: the voicing agent finds voicings.
+		learntest.Exercise(t, l.Exercises[3], learntest.Case{Wrong: "b c d", Moved: capoOnMainExercise(kit.HostOptions{}, "Transpose Cmaj7 up a perfect fourth")})
+		testutil.AssertNoChildren(t)
+	})
+}
+
+// TestL25ExerciseBadHost checks that the exercise that needs a host fails with the host's error
+// and leaves no process behind.
+func TestL25ExerciseBadHost(t *testing.T) {
+	e := lessonExercises(&Options{Host: kit.HostOptions{Cmd: "/nonexistent/no-such-host"}}).Exercises[3]
+	_, err := e.Solve(t.Context())
+	if err == nil || !strings.Contains(err.Error(), "no-such-host") {
+		t.Errorf("error %v", err)
+	}
+	testutil.AssertNoChildren(t)
+}
+
+// TestL25PhrasingFlag checks that --phrasing adds a row to the first table after the course's
+// own, and counts it.
+func TestL25PhrasingFlag(t *testing.T) {
+	own, err := newLesson25(&strings.Builder{}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := newLesson25(&strings.Builder{}, false, "Take Dm7 a fourth higher")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(l.phrasings) != len(own.phrasings)+1 {
+		t.Errorf("%d phrasings with one added to %d", len(l.phrasings), len(own.phrasings))
+	}
+	if last := l.phrasings[len(l.phrasings)-1]; last != (phrasing{"course", "Take Dm7 a fourth higher"}) {
+		t.Errorf("the last phrasing is %+v", last)
+	}
+}
