@@ -450,11 +450,12 @@ func (l *lesson17) capoPhrasings() error {
 }
 
 // tuningReply is what the lesson reads in a tunings answer: the tuning it names, the notes it
-// gives, and the table's note and move per string.
+// gives, the table's note and move per string, and the move by the string's number.
 type tuningReply struct {
-	name  string
-	notes []string
-	rows  [][2]string
+	name   string
+	notes  []string
+	rows   [][2]string
+	moveOf map[string]string
 }
 
 var (
@@ -465,10 +466,11 @@ var (
 
 func (l *lesson17) askTunings(prompt string) tuningReply {
 	lines := strings.Split(strings.ReplaceAll(l.tunings.Execute(prompt).Text, "\r\n", "\n"), "\n")
-	var r tuningReply
+	r := tuningReply{moveOf: map[string]string{}}
 	for _, line := range lines {
 		if m := tuningRowRe().FindStringSubmatch(line); m != nil {
 			r.rows = append(r.rows, [2]string{m[2], m[3]})
+			r.moveOf[m[1]] = m[3]
 		}
 	}
 	if m := tuningNamedRe().FindStringSubmatch(lines[0]); m != nil {
