@@ -180,25 +180,20 @@ func (l *lesson20) templatesTable() error {
 		keys := theory.SignatureTable(tpl.minor)
 		c, s, p := 0, 0, 0
 		for _, key := range keys {
-			tonic := key.Tonic.String()
-			answer := l.templates.Generate(tonic, tpl.name, nil)
-			if answer.Error != "" {
-				return fmt.Errorf("%s %s: %s", tonic, tpl.name, answer.Error)
+			chords, err := spellTemplate(l.templates, key, tpl.name)
+			if err != nil {
+				return err
 			}
-			for _, chord := range answer.Chords() {
+			for _, chord := range chords {
 				c++
-				textbook, err := textbookSymbol(key, chord)
-				if err != nil {
-					return err
-				}
-				if textbook == chord.Symbol {
+				if chord.spelledRight() {
 					s++
 				} else {
 					label := key.String()
 					if _, ok := wrong[label]; !ok {
 						labels = append(labels, label)
 					}
-					text := chord.Symbol + " for " + textbook
+					text := chord.symbol + " for " + chord.textbook
 					i := slices.IndexFunc(wrong[label], func(m miss) bool { return m.text == text })
 					if i < 0 {
 						wrong[label] = append(wrong[label], miss{text, 1})
@@ -206,11 +201,7 @@ func (l *lesson20) templatesTable() error {
 						wrong[label][i].count++
 					}
 				}
-				want, err := textbookPitchClasses(chord.Symbol)
-				if err != nil {
-					return err
-				}
-				if slices.Equal(want, chord.PitchClasses) {
+				if chord.pcsRight {
 					p++
 				}
 			}
@@ -232,6 +223,39 @@ func (l *lesson20) templatesTable() error {
 		l.r.Line("  %s %s", report.Pad(label, 10), strings.Join(parts, ", "))
 	}
 	return nil
+}
+
+// spelledChord is a chord of the tool's answer beside the textbook's spelling of it in the key,
+// and whether its pitch classes are the symbol's.
+type spelledChord struct {
+	symbol, textbook string
+	pcsRight         bool
+}
+
+// spelledRight reports whether the tool writes the chord as a textbook does.
+func (c spelledChord) spelledRight() bool { return c.symbol == c.textbook }
+
+// spellTemplate generates template in key with the tool and sets each chord beside the
+// textbook's spelling.
+func spellTemplate(templates composition.Templates, key theory.Tonality, template string) ([]spelledChord, error) {
+	tonic := key.Tonic.String()
+	answer := templates.Generate(tonic, template, nil)
+	if answer.Error != "" {
+		return nil, fmt.Errorf("%s %s: %s", tonic, template, answer.Error)
+	}
+	var out []spelledChord
+	for _, chord := range answer.Chords() {
+		textbook, err := textbookSymbol(key, chord)
+		if err != nil {
+			return nil, err
+		}
+		want, err := textbookPitchClasses(chord.Symbol)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, spelledChord{chord.Symbol, textbook, slices.Equal(want, chord.PitchClasses)})
+	}
+	return out, nil
 }
 
 // catalogueTables is section 2: the tool against three of the catalogue's tables, key by key,
