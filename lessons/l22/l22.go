@@ -284,6 +284,18 @@ func distinctCount(ss []string) int {
 	return len(slices.Compact(slices.Sorted(slices.Values(ss))))
 }
 
+// setsAtDistance are the sets, in id order as the Items are, whose vectors are one of
+// distances away from v by the course's L1 distance; vectors are every set's, by id.
+func setsAtDistance(v [6]int, vectors [][6]int, distances ...int) []algebra.Set {
+	var out []algebra.Set
+	for _, s := range algebra.Items() {
+		if slices.Contains(distances, theory.VectorDistance(v, vectors[s])) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // rows is section 4: for each of the sixteen qualities on C, the sets within distance 1 or 2
 // of its vector among all 4,096 by the course's theory, against the rows the skill lists; the
 // rows for C; the empty answer; and every quality on all twelve roots.
@@ -299,13 +311,7 @@ func (l *lesson22) rows() error {
 			return err
 		}
 		source, _ := l.skill.BuildSet(chord)
-		v := theory.IntervalVector(source.PitchClasses())
-		var near []algebra.Set // in id order, as the Items are
-		for _, s := range algebra.Items() {
-			if d := theory.VectorDistance(v, vectors[s]); d == 1 || d == 2 {
-				near = append(near, s)
-			}
-		}
+		near := setsAtDistance(theory.IntervalVector(source.PitchClasses()), vectors, 1, 2)
 		var nearFortes, rowFortes, costs, firstByID, rowSets []string
 		var nearSizes, rowSizes []int
 		for i, s := range near {
