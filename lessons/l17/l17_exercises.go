@@ -37,11 +37,17 @@ func printed(out *bytes.Buffer) func(r *report.Report) error {
 	}
 }
 
+// intentForm is the form of exercise 1: a skill's intent, with or without "skill." before the
+// skill's name, letter case aside.
+var intentForm = learn.Form{Says: "the skill's intent as the lesson's first table writes it, such as skill.capo", Read: func(s string) []string {
+	return []string{strings.TrimPrefix(learn.Text.Read(s)[0], "skill.")}
+}}
+
 // fallbackExercise is exercise 1: the skill the keyword fallback picks for prompt, among the
 // registered skills in their order.
 func fallbackExercise(registered []skills.Skill, prompt string) *learn.Exercise {
 	return &learn.Exercise{Lesson: "l17", Number: 1, Kind: learn.Value,
-		Form: learn.Form{Says: "the skill's intent as the lesson's first table writes it, such as skill.capo", Read: learn.Text.Read},
+		Form: intentForm,
 		Hints: []string{
 			"Without embeddings the router asks each skill's CanHandle in registration order and takes the first that says yes.",
 			"ChordInfo accepts a bare chord symbol only beside an intent word; look at what the skills after it in the list want.",
