@@ -143,7 +143,6 @@ type lesson17 struct {
 	standard theory.Tuning
 	// majorKeys and minorKeys are the tonics a key signature writes.
 	majorKeys, minorKeys []string
-	err                  error
 }
 
 func run(ctx context.Context, opts *Options) error {
@@ -160,36 +159,27 @@ func run(ctx context.Context, opts *Options) error {
 }
 
 func (l *lesson17) run(ctx context.Context, main bool) error {
-	sections := []func(){l.fallback, l.capoExamples, l.soundingToShape, l.shapeToSounding, l.openShapes, l.capoPhrasings,
-		l.tuningExamples, l.tuningTable, func() { l.byNotes("at the pin") }, func() { l.otherTunings("at the pin") }}
+	sections := []func() error{l.fallback, l.capoExamples, l.soundingToShape, l.shapeToSounding, l.openShapes, l.capoPhrasings,
+		l.tuningExamples, l.tuningTable, func() error { return l.byNotes("at the pin") }, func() error { return l.otherTunings("at the pin") }}
 	if !main {
 		l.r.Heading("l17")
 	} else {
 		l.r.Heading("l17, GA's main")
-		sections = []func(){func() { l.byNotes("on main") }, func() { l.otherTunings("on main") }}
+		sections = []func() error{func() error { return l.byNotes("on main") }, func() error { return l.otherTunings("on main") }}
 	}
-	return kit.RunSections(ctx, "l17", l.r, kit.Recorded(&l.err, sections...)...)
-}
-
-// fail records the lesson's first error.
-func (l *lesson17) fail(err error) {
-	if l.err == nil {
-		l.err = err
-	}
+	return kit.RunSections(ctx, "l17", l.r, sections...)
 }
 
 // fallback is section 1: which skill takes each example prompt without embeddings.
-func (l *lesson17) fallback() {
+func (l *lesson17) fallback() error {
 	l.r.Title("Without embeddings: the first skill, in registration order, whose CanHandle accepts each example prompt")
 	capo, err := kit.ExamplePrompts("skill.capo")
 	if err != nil {
-		l.fail(err)
-		return
+		return err
 	}
 	tunings, err := kit.ExamplePrompts("skill.alternatetunings")
 	if err != nil {
-		l.fail(err)
-		return
+		return err
 	}
 	prompts := slices.Concat(capo, tunings)
 	var rows [][]string
@@ -203,6 +193,7 @@ func (l *lesson17) fallback() {
 	l.r.TableWidths([]string{"prompt", "first skill that accepts it"}, rows, []int{63})
 	l.r.Line("skill intents %d; CanHandle of skill.capo and skill.alternatetunings accepts %d of their %d example prompts",
 		len(l.registered), accepted, len(prompts))
+	return nil
 }
 
 // capoReply is what the lesson reads in a capo answer: its kind ("shape", "sounds" or
@@ -234,17 +225,16 @@ func (l *lesson17) askCapo(prompt string) capoReply {
 }
 
 // chordParts is a chord's root pitch class and the rest of its symbol.
-func (l *lesson17) chordParts(chord string) (int, string) {
+func chordParts(chord string) (int, string, error) {
 	m := chordPartRe().FindStringSubmatch(chord)
 	if m == nil {
-		l.fail(fmt.Errorf("%q is not a chord symbol", chord))
-		return -1, ""
+		return -1, "", fmt.Errorf("%q is not a chord symbol", chord)
 	}
 	pc, ok := theory.PitchClass(m[1])
 	if !ok {
-		l.fail(fmt.Errorf("%q has no root", chord))
+		return -1, "", fmt.Errorf("%q has no root", chord)
 	}
-	return pc, m[2]
+	return pc, m[2], nil
 }
 
 // spellable reports whether a key signature writes the chord's root, for a major or minor chord.
@@ -262,22 +252,29 @@ func (l *lesson17) spellable(chord string) bool {
 	return true
 }
 
-func (l *lesson17) verdict(r capoReply, want capoWant) string {
+// verdict grades a capo answer against what the question asks.
+func (l *lesson17) verdict(r capoReply, want capoWant) (string, error) {
 	switch {
 	case r.kind == "declined":
-		return "declined"
+		return "declined", nil
 	case r.kind != want.kind:
-		return "wrong direction"
+		return "wrong direction", nil
 	}
-	pc, q := l.chordParts(r.chord)
-	wpc, wq := l.chordParts(want.chord)
+	pc, q, err := chordParts(r.chord)
+	if err != nil {
+		return "", err
+	}
+	wpc, wq, err := chordParts(want.chord)
+	if err != nil {
+		return "", err
+	}
 	switch {
 	case pc != wpc || q != wq:
-		return "wrong chord"
+		return "wrong chord", nil
 	case l.spellable(r.chord):
-		return "right"
+		return "right", nil
 	}
-	return "right, theoretical spelling"
+	return "right, theoretical spelling", nil
 }
 
 func (r capoReply) show() string {
@@ -288,28 +285,31 @@ func (r capoReply) show() string {
 }
 
 // capoExamples is section 2: the capo skill's example prompts.
-func (l *lesson17) capoExamples() {
+func (l *lesson17) capoExamples() error {
 	l.r.Title("CapoSkill's example prompts: what each asks, and the answer")
 	prompts, err := kit.ExamplePrompts("skill.capo")
 	if err != nil {
-		l.fail(err)
-		return
+		return err
 	}
 	var rows [][]string
 	for _, p := range prompts {
 		want, ok := l17CapoWants()[p]
 		if !ok {
-			l.fail(fmt.Errorf("the lesson does not know what the example prompt %q asks", p))
-			return
+			return fmt.Errorf("the lesson does not know what the example prompt %q asks", p)
 		}
 		r := l.askCapo(p)
-		rows = append(rows, []string{p, want.kind + " " + want.chord, r.show(), l.verdict(r, want)})
+		v, err := l.verdict(r, want)
+		if err != nil {
+			return err
+		}
+		rows = append(rows, []string{p, want.kind + " " + want.chord, r.show(), v})
 	}
 	l.r.TableWidths([]string{"prompt", "asks", "answer", "verdict"}, rows, []int{63, 11, 13})
+	return nil
 }
 
 // soundingToShape is section 3: every key a signature writes, with the capo on frets 1 to 11.
-func (l *lesson17) soundingToShape() {
+func (l *lesson17) soundingToShape() error {
 	l.r.Title(`"Song is in <key>, what shape with capo <fret>": 30 keys, frets 1 to 11`)
 	amSeen, amWrong, amNoKey := 0, 0, 0
 	var rows [][]string
@@ -330,7 +330,10 @@ func (l *lesson17) soundingToShape() {
 				pc, _ := theory.PitchClass(key)
 				want := capoWant{"shape", theory.SharpName(pc-fret) + suffix}
 				r := l.askCapo(fmt.Sprintf("Song is in %s %s, what shape with capo %d", key, quality, fret))
-				v := l.verdict(r, want)
+				v, err := l.verdict(r, want)
+				if err != nil {
+					return err
+				}
 				counts[v]++
 				if v == "right, theoretical spelling" && !slices.Contains(odd, r.chord) {
 					odd = append(odd, r.chord)
@@ -340,8 +343,15 @@ func (l *lesson17) soundingToShape() {
 				}
 				if r.am != "" {
 					amSeen++
-					apc, aq := l.chordParts(r.am)
-					switch wpc, wq := l.chordParts(theory.SharpName(9+fret) + "m"); {
+					apc, aq, err := chordParts(r.am)
+					if err != nil {
+						return err
+					}
+					wpc, wq, err := chordParts(theory.SharpName(9+fret) + "m")
+					if err != nil {
+						return err
+					}
+					switch {
 					case apc != wpc || aq != wq:
 						amWrong++
 					case !l.spellable(r.am):
@@ -362,16 +372,20 @@ func (l *lesson17) soundingToShape() {
 	}
 	l.r.TableWidths([]string{"key", "prompts", "right", "right, theoretical spelling", "wrong", "declined"}, rows, []int{7, 8, 6, 29, 6})
 	l.r.Line(`the answers' "an Am shape at capo N would sound as …m": %d, a wrong chord %d, a theoretical minor key %d`, amSeen, amWrong, amNoKey)
+	return nil
 }
 
 // shapeToSounding is section 4: the eight open shapes, with the capo on frets 1 to 11.
-func (l *lesson17) shapeToSounding() {
+func (l *lesson17) shapeToSounding() error {
 	l.r.Title(`"What does a <shape> shape sound like with capo <fret>": the eight open shapes, frets 1 to 11`)
 	var rows [][]string
 	for _, shape := range l17OpenShapes {
 		counts := map[string]int{}
 		var odd []string
-		pc, quality := l.chordParts(shape)
+		pc, quality, err := chordParts(shape)
+		if err != nil {
+			return err
+		}
 		article := "a"
 		if shape[0] == 'A' || shape[0] == 'E' {
 			article = "an"
@@ -379,7 +393,10 @@ func (l *lesson17) shapeToSounding() {
 		for fret := 1; fret <= 11; fret++ {
 			want := capoWant{"sounds", theory.SharpName(pc+fret) + quality}
 			r := l.askCapo(fmt.Sprintf("What does %s %s shape sound like with capo %d", article, shape, fret))
-			v := l.verdict(r, want)
+			v, err := l.verdict(r, want)
+			if err != nil {
+				return err
+			}
 			counts[v]++
 			if v == "right, theoretical spelling" {
 				odd = append(odd, fmt.Sprintf("%d: %s", fret, r.chord))
@@ -393,11 +410,12 @@ func (l *lesson17) shapeToSounding() {
 			strconv.Itoa(counts["declined"]), oddCell})
 	}
 	l.r.TableWidths([]string{"shape", "prompts", "right", "wrong", "declined", "right, theoretical spelling"}, rows, []int{7, 8, 6, 6, 9})
+	return nil
 }
 
 // openShapes is section 5: where a capo lets a key be played with open shapes, and what the
 // skill says when asked.
-func (l *lesson17) openShapes() {
+func (l *lesson17) openShapes() error {
 	l.r.Title(`"Where should I put the capo to play in <key> with open chords?"`)
 	var rows [][]string
 	for _, key := range l17OpenKeys {
@@ -412,25 +430,32 @@ func (l *lesson17) openShapes() {
 		rows = append(rows, []string{key, strings.Join(frets, ", "), r.show()})
 	}
 	l.r.TableWidths([]string{"key", "frets 0 to 7 that give an open shape: C A G E D", "the skill's answer"}, rows, []int{4, 47})
+	return nil
 }
 
 // capoPhrasings is section 6: other ways of asking the capo skill.
-func (l *lesson17) capoPhrasings() {
+func (l *lesson17) capoPhrasings() error {
 	l.r.Title("Other phrasings")
 	var rows [][]string
 	for _, p := range l17CapoPhrasings {
 		r := l.askCapo(p.prompt)
-		rows = append(rows, []string{p.prompt, p.want.kind + " " + p.want.chord, r.show(), l.verdict(r, p.want)})
+		v, err := l.verdict(r, p.want)
+		if err != nil {
+			return err
+		}
+		rows = append(rows, []string{p.prompt, p.want.kind + " " + p.want.chord, r.show(), v})
 	}
 	l.r.TableWidths([]string{"prompt", "asks", "answer", "verdict"}, rows, []int{55, 13, 13})
+	return nil
 }
 
 // tuningReply is what the lesson reads in a tunings answer: the tuning it names, the notes it
-// gives, and the table's note and move per string.
+// gives, the table's note and move per string, and the move by the string's number.
 type tuningReply struct {
-	name  string
-	notes []string
-	rows  [][2]string
+	name   string
+	notes  []string
+	rows   [][2]string
+	moveOf map[string]string
 }
 
 var (
@@ -441,10 +466,11 @@ var (
 
 func (l *lesson17) askTunings(prompt string) tuningReply {
 	lines := strings.Split(strings.ReplaceAll(l.tunings.Execute(prompt).Text, "\r\n", "\n"), "\n")
-	var r tuningReply
+	r := tuningReply{moveOf: map[string]string{}}
 	for _, line := range lines {
 		if m := tuningRowRe().FindStringSubmatch(line); m != nil {
 			r.rows = append(r.rows, [2]string{m[2], m[3]})
+			r.moveOf[m[1]] = m[3]
 		}
 	}
 	if m := tuningNamedRe().FindStringSubmatch(lines[0]); m != nil {
@@ -466,19 +492,17 @@ func (r tuningReply) short() string {
 }
 
 // tuningExamples is section 7: the tuning each of the skill's example prompts gets.
-func (l *lesson17) tuningExamples() {
+func (l *lesson17) tuningExamples() error {
 	l.r.Title("AlternateTuningsSkill's example prompts: the tuning each one gets")
 	prompts, err := kit.ExamplePrompts("skill.alternatetunings")
 	if err != nil {
-		l.fail(err)
-		return
+		return err
 	}
 	var rows [][]string
 	for _, p := range prompts {
 		want, ok := l17TuningWants()[p]
 		if !ok {
-			l.fail(fmt.Errorf("the lesson does not know the tuning the example prompt %q asks for", p))
-			return
+			return fmt.Errorf("the lesson does not know the tuning the example prompt %q asks for", p)
 		}
 		r := l.askTunings(p)
 		verdict := "wrong"
@@ -488,6 +512,7 @@ func (l *lesson17) tuningExamples() {
 		rows = append(rows, []string{p, r.short(), verdict})
 	}
 	l.r.TableWidths([]string{"prompt", "answer", "verdict"}, rows, []int{39, 29})
+	return nil
 }
 
 // moveNames writes string moves as the skill's table does: "same", "+1st", "-2st".
@@ -508,21 +533,19 @@ func moveNames(moves []int) []string {
 
 // tuningTable is section 8: the skill's notes and moves for each textbook tuning. Its moves
 // run past their column, as the original's did, so the rows are printed at fixed widths.
-func (l *lesson17) tuningTable() {
+func (l *lesson17) tuningTable() error {
 	l.r.Title("The nine tunings of the skill's table: notes and moves from standard, against a textbook")
 	widths := []int{30, 22, 26}
 	l.r.FixedRow(widths, "tuning", "notes", "moves from standard", "as a textbook")
 	for _, t := range l.textbook {
 		phrase, ok := l17TuningPhrases()[t.Name]
 		if !ok {
-			l.fail(fmt.Errorf("the lesson has no phrase for the tuning %s", t.Name))
-			return
+			return fmt.Errorf("the lesson has no phrase for the tuning %s", t.Name)
 		}
 		r := l.askTunings("what is " + phrase + " tuning")
 		m, err := t.MovesFrom(l.standard)
 		if err != nil {
-			l.fail(err)
-			return
+			return err
 		}
 		moves := moveNames(m)
 		var deltas []string
@@ -543,10 +566,11 @@ func (l *lesson17) tuningTable() {
 		}
 		l.r.FixedRow(widths, t.Name, strings.Join(r.notes, " "), strings.Join(deltas, " "), verdict)
 	}
+	return nil
 }
 
 // byNotes is section 9: "what tuning is …" with each textbook tuning's six notes, four ways.
-func (l *lesson17) byNotes(where string) {
+func (l *lesson17) byNotes(where string) error {
 	l.r.Title(`"what tuning is …" with the six notes, %s: the tuning each notation gets`, where)
 	// Eb standard's pitches, spelled with sharps: no table tuning is written that way.
 	inSharps := theory.Tuning{Name: "Eb standard, in sharps", Strings: strings.Fields("D#2 G#2 C#3 F#3 A#3 D#4")}
@@ -562,8 +586,7 @@ func (l *lesson17) byNotes(where string) {
 	for _, t := range asked {
 		midi, err := t.Midi()
 		if err != nil {
-			l.fail(err)
-			return
+			return err
 		}
 		expected := ""
 		for _, y := range l.textbook {
@@ -621,10 +644,11 @@ func (l *lesson17) byNotes(where string) {
 		}
 		l.r.Line("  %s, %s: %s", k.tuning, which, k.answer)
 	}
+	return nil
 }
 
 // otherTunings is section 10: tunings outside the skill's table, and the drop-D shape question.
-func (l *lesson17) otherTunings(where string) {
+func (l *lesson17) otherTunings(where string) error {
 	l.r.Title("Tunings outside the table, %s", where)
 	var rows [][]string
 	for _, o := range l17OtherTunings {
@@ -633,7 +657,7 @@ func (l *lesson17) otherTunings(where string) {
 		for _, n := range strings.Fields(o.notes) {
 			pc, ok := theory.PitchClass(n)
 			if !ok {
-				l.fail(fmt.Errorf("%q is not a note", n))
+				return fmt.Errorf("%q is not a note", n)
 			}
 			asked = append(asked, pc)
 		}
@@ -666,4 +690,5 @@ func (l *lesson17) otherTunings(where string) {
 		namesEm = "yes"
 	}
 	l.r.Line("\"%s\": %s, the answer names Em: %s", shapeInDropD, l.askTunings(shapeInDropD).short(), namesEm)
+	return nil
 }

@@ -1,10 +1,186 @@
 package l17
 
-import "course/learn"
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"course/ga/skills"
+	"course/internal/report"
+	"course/learn"
+	"course/lessons/kit"
+	"course/theory"
+)
 
 // lessonExercises is lesson 17's exercises, in the order docs/l17.md asks them, solved with
 // the lesson's options.
-func lessonExercises(*Options) learn.Lesson { return learn.Lesson{Slug: "l17"} }
+func lessonExercises(opts *Options) learn.Lesson {
+	tunings := skills.AlternateTunings{Main: opts.Main}
+	return learn.Lesson{Slug: "l17", Exercises: []*learn.Exercise{
+		fallbackExercise(skills.Registered(), "If I capo on 2 and play an Em shape, what's the sounding sound"),
+		sharpKeyExercise(skills.Capo{}, capoKey{key: "F#", other: "Gb", fret: 2}),
+		stringMoveExercise(tunings, theory.Tuning{Name: "A A D G B E", Strings: strings.Fields("A1 A2 D3 G3 B3 E4")}),
+	}}
+}
 
 // Exercises is lesson 17's exercises, solved with the lesson's defaults.
 func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
+
+// printed is an answer's evidence, written once while it was computed.
+func printed(out *bytes.Buffer) func(r *report.Report) error {
+	return func(r *report.Report) error {
+		r.Printf("%s", out.String())
+		return r.Err()
+	}
+}
+
+// intentForm is the form of exercise 1: a skill's intent, with or without "skill." before the
+// skill's name, letter case aside.
+var intentForm = learn.Form{Says: "the skill's intent as the lesson's first table writes it, such as skill.capo", Read: func(s string) []string {
+	return []string{strings.TrimPrefix(learn.Text.Read(s)[0], "skill.")}
+}}
+
+// fallbackExercise is exercise 1: the skill the keyword fallback picks for prompt, among the
+// registered skills in their order.
+func fallbackExercise(registered []skills.Skill, prompt string) *learn.Exercise {
+	return &learn.Exercise{Lesson: "l17", Number: 1, Kind: learn.Value,
+		Form: intentForm,
+		Hints: []string{
+			"Without embeddings the router asks each skill's CanHandle in registration order and takes the first that says yes.",
+			"ChordInfo accepts a bare chord symbol only beside an intent word; look at what the skills after it in the list want.",
+		},
+		Solve: func(context.Context) (learn.Answer, error) {
+			var out bytes.Buffer
+			r := report.New(&out)
+			r.Title("CanHandle of each skill in registration order, up to the first that accepts %s", kit.Quote(prompt))
+			var rows [][]string
+			for _, s := range registered {
+				ok := s.CanHandle(prompt)
+				rows = append(rows, []string{s.IntentID(), kit.YesNo(ok)})
+				if ok {
+					break
+				}
+			}
+			r.Table([]string{"skill", "accepts"}, rows)
+			return learn.Answer{Value: kit.FirstAccepting(registered, prompt), Evidence: printed(&out)}, r.Err()
+		}}
+}
+
+// capoKey is a capo question's key, the same key spelled the other way, and the fret.
+type capoKey struct {
+	key, other string
+	fret       int
+}
+
+// sharpKeyExercise is exercise 2: which phrasings of "what shape with capo fret in key" the
+// capo skill reads right, and what it reads the key of the lesson's phrasing as.
+func sharpKeyExercise(capo skills.Capo, k capoKey) *learn.Exercise {
+	pc, _ := theory.PitchClass(k.key)
+	phrasings := []string{
+		fmt.Sprintf("Capo on %d, song in %s, what shape", k.fret, k.key),
+		fmt.Sprintf("song in %s, capo %d, what shape", k.key, k.fret),
+		fmt.Sprintf("song in %s major, capo %d, what shape", k.key, k.fret),
+		fmt.Sprintf("song in %s, capo %d, what shape", k.other, k.fret),
+		fmt.Sprintf("Capo on %d, song in %s , what shape", k.fret, k.key),
+	}
+	options := make([]string, 0, len(phrasings)+1)
+	for _, p := range phrasings {
+		options = append(options, fmt.Sprintf("%s gets the shape for %s", kit.Quote(p), k.key))
+	}
+	letter := strings.TrimRight(k.key, "#b♯♭")
+	options = append(options, fmt.Sprintf("in %s the skill reads the key as %s", kit.Quote(phrasings[0]), letter))
+	want := capoWant{"shape", theory.SharpName(pc - k.fret)}
+	return &learn.Exercise{Lesson: "l17", Number: 2, Kind: learn.Choice, Options: options,
+		Hints: []string{
+			`The key group of the skill's expression must be followed by \b, a boundary between a word character and a non-word one.`,
+			"# is not a word character, b is. When the boundary is missing after the accidental, the engine gives the accidental back.",
+			"The shape the skill names, moved up by the capo's fret, is the key it read.",
+		},
+		Solve: func(context.Context) (learn.Answer, error) {
+			var out bytes.Buffer
+			r := report.New(&out)
+			l := &lesson17{capo: capo, majorKeys: theory.SignatureKeys(false), minorKeys: theory.SignatureKeys(true)}
+			r.Title("The capo skill on %s with capo %d: the shape to play is %s", k.key, k.fret, want.chord)
+			var rows [][]string
+			holds := make([]bool, 0, len(options))
+			read := ""
+			for i, p := range phrasings {
+				reply := l.askCapo(p)
+				v, err := l.verdict(reply, want)
+				if err != nil {
+					return learn.Answer{}, err
+				}
+				holds = append(holds, v == "right" || v == "right, theoretical spelling")
+				keyRead := "-"
+				if reply.kind == "shape" {
+					shape, _, err := chordParts(reply.chord)
+					if err != nil {
+						return learn.Answer{}, err
+					}
+					keyRead = theory.SharpName(shape + k.fret)
+				}
+				if i == 0 {
+					read = keyRead
+				}
+				rows = append(rows, []string{p, reply.show(), keyRead, v})
+			}
+			letterPC, _ := theory.PitchClass(letter)
+			readPC, ok := theory.PitchClass(read)
+			holds = append(holds, ok && readPC == letterPC)
+			r.Table([]string{"prompt", "answer", "the key it read", "verdict"}, rows)
+			return learn.Answer{Holds: holds, Evidence: printed(&out)}, r.Err()
+		}}
+}
+
+// semitones is the form of exercise 3: signed numbers of semitones, with or without "st".
+var semitones = learn.Form{Says: "two numbers of semitones, the skill's then the textbook's, such as +2 -10", Read: func(s string) []string {
+	var items []string
+	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == ';' }) {
+		f = strings.TrimSuffix(strings.TrimSuffix(strings.ToLower(f), "semitones"), "st")
+		if f == "" {
+			continue
+		}
+		if n, err := strconv.Atoi(strings.Replace(f, "−", "-", 1)); err == nil {
+			items = append(items, strconv.Itoa(n))
+			continue
+		}
+		if f != "and" && f != "then" {
+			items = append(items, f)
+		}
+	}
+	return items
+}}
+
+// stringMoveExercise is exercise 3: the move the tunings skill's table shows for the sixth
+// string of tuning, asked by its notes, and the move a textbook gives from the pitches.
+func stringMoveExercise(tunings skills.AlternateTunings, tuning theory.Tuning) *learn.Exercise {
+	prompt := "what tuning is " + strings.Join(tuning.Notes(), " ")
+	return &learn.Exercise{Lesson: "l17", Number: 3, Kind: learn.Value, Form: semitones,
+		Hints: []string{
+			"Ask the skill the question and read the row of string 6 in its table; the lesson's tuning table reads the same rows.",
+			"The skill sees note names only, no octaves: it has to pick a way round the octave. A textbook knows which way the string went.",
+		},
+		Solve: func(context.Context) (learn.Answer, error) {
+			l := &lesson17{tunings: tunings}
+			skill, ok := l.askTunings(prompt).moveOf["6"]
+			if !ok {
+				return learn.Answer{}, fmt.Errorf("the tunings skill's answer to %q has no row for string 6", prompt)
+			}
+			moves, err := tuning.MovesFrom(theory.StandardTuning)
+			if err != nil {
+				return learn.Answer{}, err
+			}
+			textbook := moveNames(moves[:1])[0]
+			var out bytes.Buffer
+			r := report.New(&out)
+			r.Title("%s, string 6", kit.Quote(prompt))
+			r.Facts(0,
+				report.Fact{Label: "the skill's table", Value: skill},
+				report.Fact{Label: "a textbook, " + theory.StandardTuning.Strings[0] + " to " + tuning.Strings[0], Value: textbook},
+			)
+			return learn.Answer{Value: strings.TrimSuffix(skill, "st") + " " + strings.TrimSuffix(textbook, "st"), Evidence: printed(&out)}, r.Err()
+		}}
+}

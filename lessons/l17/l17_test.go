@@ -81,8 +81,12 @@ func TestL17CapoVerdicts(t *testing.T) {
 		{"What's the sounding key if I play in G with capo on 5", capoWant{"sounds", "C"}, "shape D", "wrong direction"},
 	} {
 		r := l.askCapo(tt.prompt)
-		if r.show() != tt.show || l.verdict(r, tt.want) != tt.ver {
-			t.Errorf("%q: %s, %s; want %s, %s", tt.prompt, r.show(), l.verdict(r, tt.want), tt.show, tt.ver)
+		v, err := l.verdict(r, tt.want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.show() != tt.show || v != tt.ver {
+			t.Errorf("%q: %s, %s; want %s, %s", tt.prompt, r.show(), v, tt.show, tt.ver)
 		}
 	}
 }

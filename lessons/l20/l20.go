@@ -92,13 +92,11 @@ candidates. With --main, the stitching over the index GA's main branch builds an
 	return cmd
 }
 
-// lesson20 carries what the sections share: the tool's templates, the catalogue, and the
-// first error.
+// lesson20 carries what the sections share: the tool's templates and the catalogue.
 type lesson20 struct {
 	r         *report.Report
 	templates composition.Templates
 	catalogue []byte
-	err       error
 	// where is what the titles say of the GA asked, and version its voicing pipeline.
 	where   string
 	version optick.Version
@@ -121,10 +119,10 @@ func run(ctx context.Context, opts *Options) error {
 			l.version = *opts.version
 		}
 		l.r.Heading("l20, GA's main")
-		return kit.RunSections(ctx, "l20", l.r, kit.Recorded(&l.err, l.stitchTable)...)
+		return kit.RunSections(ctx, "l20", l.r, l.stitchTable)
 	}
 	l.r.Heading("l20")
-	return kit.RunSections(ctx, "l20", l.r, kit.Recorded(&l.err, l.templatesTable, l.catalogueTables, l.rootsTable, l.lengthTable, l.stitchTable)...)
+	return kit.RunSections(ctx, "l20", l.r, l.templatesTable, l.catalogueTables, l.rootsTable, l.lengthTable, l.stitchTable)
 }
 
 // textbookSymbol is the chord as a textbook writes it in key: the root on the numeral's
@@ -167,7 +165,7 @@ func majorKeyOf(tonic string) (theory.Tonality, error) {
 
 // templatesTable is section 1: every template in every key a signature writes, each chord's
 // symbol against the textbook's spelling and its pitch classes against the symbol's.
-func (l *lesson20) templatesTable() {
+func (l *lesson20) templatesTable() error {
 	l.r.Title("The nine templates in the keys a textbook writes, at the pin, against the textbook's spelling")
 	widths := []int{18, 7, 6, 8, 15}
 	l.r.FixedRow(widths, "template", "mode", "keys", "chords", "spelled right", "pitch classes right")
@@ -182,27 +180,20 @@ func (l *lesson20) templatesTable() {
 		keys := theory.SignatureTable(tpl.minor)
 		c, s, p := 0, 0, 0
 		for _, key := range keys {
-			tonic := key.Tonic.String()
-			answer := l.templates.Generate(tonic, tpl.name, nil)
-			if answer.Error != "" {
-				l.err = fmt.Errorf("%s %s: %s", tonic, tpl.name, answer.Error)
-				return
+			chords, err := spellTemplate(l.templates, key, tpl.name)
+			if err != nil {
+				return err
 			}
-			for _, chord := range answer.Chords() {
+			for _, chord := range chords {
 				c++
-				textbook, err := textbookSymbol(key, chord)
-				if err != nil {
-					l.err = err
-					return
-				}
-				if textbook == chord.Symbol {
+				if chord.spelledRight() {
 					s++
 				} else {
 					label := key.String()
 					if _, ok := wrong[label]; !ok {
 						labels = append(labels, label)
 					}
-					text := chord.Symbol + " for " + textbook
+					text := chord.symbol + " for " + chord.textbook
 					i := slices.IndexFunc(wrong[label], func(m miss) bool { return m.text == text })
 					if i < 0 {
 						wrong[label] = append(wrong[label], miss{text, 1})
@@ -210,12 +201,7 @@ func (l *lesson20) templatesTable() {
 						wrong[label][i].count++
 					}
 				}
-				want, err := textbookPitchClasses(chord.Symbol)
-				if err != nil {
-					l.err = err
-					return
-				}
-				if slices.Equal(want, chord.PitchClasses) {
+				if chord.pcsRight {
 					p++
 				}
 			}
@@ -236,24 +222,56 @@ func (l *lesson20) templatesTable() {
 		}
 		l.r.Line("  %s %s", report.Pad(label, 10), strings.Join(parts, ", "))
 	}
+	return nil
+}
+
+// spelledChord is a chord of the tool's answer beside the textbook's spelling of it in the key,
+// and whether its pitch classes are the symbol's.
+type spelledChord struct {
+	symbol, textbook string
+	pcsRight         bool
+}
+
+// spelledRight reports whether the tool writes the chord as a textbook does.
+func (c spelledChord) spelledRight() bool { return c.symbol == c.textbook }
+
+// spellTemplate generates template in key with the tool and sets each chord beside the
+// textbook's spelling.
+func spellTemplate(templates composition.Templates, key theory.Tonality, template string) ([]spelledChord, error) {
+	tonic := key.Tonic.String()
+	answer := templates.Generate(tonic, template, nil)
+	if answer.Error != "" {
+		return nil, fmt.Errorf("%s %s: %s", tonic, template, answer.Error)
+	}
+	var out []spelledChord
+	for _, chord := range answer.Chords() {
+		textbook, err := textbookSymbol(key, chord)
+		if err != nil {
+			return nil, err
+		}
+		want, err := textbookPitchClasses(chord.Symbol)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, spelledChord{chord.Symbol, textbook, slices.Equal(want, chord.PitchClasses)})
+	}
+	return out, nil
 }
 
 // catalogueTables is section 2: the tool against three of the catalogue's tables, key by key,
 // and the rows whose chords a textbook spells otherwise.
-func (l *lesson20) catalogueTables() {
+func (l *lesson20) catalogueTables() error {
 	l.r.Title("The tool against the twelve-key tables of GA's ChordProgressions.yaml, at the pin")
 	tables, err := config.ReadTransposeTables(l.catalogue)
 	if err != nil {
-		l.err = err
-		return
+		return err
 	}
 	widths := []int{36, 15, 6, 13}
 	l.r.FixedRow(widths, "table", "template", "keys", "same chords", "spelled otherwise by a textbook")
 	for _, pair := range l20Pairs {
 		i := slices.IndexFunc(tables, func(t config.TransposeTable) bool { return t.Name == pair.table })
 		if i < 0 {
-			l.err = fmt.Errorf("progression catalogue: no table %q", pair.table)
-			return
+			return fmt.Errorf("progression catalogue: no table %q", pair.table)
 		}
 		rows := tables[i].Rows
 		same := 0
@@ -261,8 +279,7 @@ func (l *lesson20) catalogueTables() {
 		for _, row := range rows {
 			answer := l.templates.Generate(row.Key, pair.template, nil)
 			if answer.Error != "" {
-				l.err = fmt.Errorf("%s %s: %s", row.Key, pair.template, answer.Error)
-				return
+				return fmt.Errorf("%s %s: %s", row.Key, pair.template, answer.Error)
 			}
 			chords := answer.Chords()
 			picked := chords
@@ -271,8 +288,7 @@ func (l *lesson20) catalogueTables() {
 				for _, roman := range pair.romans {
 					j := slices.IndexFunc(chords, func(c composition.Chord) bool { return c.Roman == roman })
 					if j < 0 {
-						l.err = fmt.Errorf("%s %s: no %s chord", row.Key, pair.template, roman)
-						return
+						return fmt.Errorf("%s %s: no %s chord", row.Key, pair.template, roman)
 					}
 					picked = append(picked, chords[j])
 				}
@@ -286,15 +302,13 @@ func (l *lesson20) catalogueTables() {
 			}
 			key, err := majorKeyOf(row.Key)
 			if err != nil {
-				l.err = err
-				return
+				return err
 			}
 			textbook := make([]string, len(picked))
 			differs := false
 			for j, c := range picked {
 				if textbook[j], err = textbookSymbol(key, c); err != nil {
-					l.err = err
-					return
+					return err
 				}
 				differs = differs || textbook[j] != c.Symbol
 			}
@@ -308,10 +322,11 @@ func (l *lesson20) catalogueTables() {
 		}
 		l.r.FixedRow(widths, pair.table, pair.template, strconv.Itoa(len(rows)), strconv.Itoa(same), verdict)
 	}
+	return nil
 }
 
 // rootsTable is section 3: what the tool makes of roots written in other ways.
-func (l *lesson20) rootsTable() {
+func (l *lesson20) rootsTable() error {
 	l.r.Title("The roots the tool reads, at the pin")
 	widths := []int{10, 14}
 	l.r.FixedRow(widths, "root", "template", "chords, or the error")
@@ -319,6 +334,7 @@ func (l *lesson20) rootsTable() {
 		answer := l.templates.Generate(ask.root, ask.template, nil)
 		l.r.FixedRow(widths, ask.root, ask.template, chordsOrError(answer))
 	}
+	return nil
 }
 
 // chordsOrError is the answer's chord symbols, or its error.
@@ -335,20 +351,20 @@ func chordsOrError(p composition.Progression) string {
 
 // lengthTable is section 4: the 12-bar blues in C at each length, its last chord and the
 // characters of the JSON the tool returns.
-func (l *lesson20) lengthTable() {
+func (l *lesson20) lengthTable() error {
 	l.r.Title("The length, at the pin")
 	widths := []int{8, 14, 9}
 	l.r.FixedRow(widths, "length", "template", "chords", "last chord, characters of JSON")
 	for _, length := range l20Lengths() {
 		answer := l.templates.Generate("C", "12-bar-blues", length)
 		if answer.Error != "" || answer.Len() == 0 {
-			l.err = fmt.Errorf("12-bar-blues at length %s: %q", lengthName(length), answer.Error)
-			return
+			return fmt.Errorf("12-bar-blues at length %s: %q", lengthName(length), answer.Error)
 		}
 		last := answer.At(answer.Len() - 1)
 		l.r.FixedRow(widths, lengthName(length), "12-bar-blues", strconv.Itoa(answer.Len()),
 			fmt.Sprintf("%s %s, %d", last.Roman, last.Symbol, answer.Characters()))
 	}
+	return nil
 }
 
 // lengthName writes a length argument, "(none)" where it is left out.
@@ -363,11 +379,10 @@ func lengthName(length *int) string {
 // advises with ga_voice_leading_pair over lesson 3's index: the tool's first pair for each two
 // consecutive chords, whether consecutive first pairs meet on one voicing, and the least total
 // motion of one voicing per chord chosen among the same 15 candidates, by the tool's distance.
-func (l *lesson20) stitchTable() {
+func (l *lesson20) stitchTable() error {
 	tool, _, err := kit.VoiceLeadingTool(l.version)
 	if err != nil {
-		l.err = err
-		return
+		return err
 	}
 	l.r.Title("Each template stitched with ga_voice_leading_pair, in C major or A minor, %s", l.where)
 	w := []int{18, 7, 10, 18, 19}
@@ -381,8 +396,7 @@ func (l *lesson20) stitchTable() {
 		}
 		answer := l.templates.Generate(root, t.name, nil)
 		if answer.Error != "" {
-			l.err = fmt.Errorf("%s %s: %s", root, t.name, answer.Error)
-			return
+			return fmt.Errorf("%s %s: %s", root, t.name, answer.Error)
 		}
 		chords := make([]string, answer.Len())
 		for i := range chords {
@@ -392,8 +406,7 @@ func (l *lesson20) stitchTable() {
 		for k := 1; k < len(chords); k++ {
 			a := tool.VoiceLeadingPair(chords[k-1], chords[k], kit.VoiceLeadingLimit, "", kit.VoiceLeadingCandidates)
 			if a.Error != "" {
-				l.err = fmt.Errorf("%s → %s: %s", chords[k-1], chords[k], a.Error)
-				return
+				return fmt.Errorf("%s → %s: %s", chords[k-1], chords[k], a.Error)
 			}
 			firsts = append(firsts, a.Pairs[0])
 		}
@@ -407,8 +420,7 @@ func (l *lesson20) stitchTable() {
 		candidates := make([][]optick.Result, len(chords))
 		for k, c := range chords {
 			if candidates[k], err = tool.SearchByChord(c, kit.VoiceLeadingCandidates, ""); err != nil {
-				l.err = err
-				return
+				return err
 			}
 		}
 		least, path := leastJoinedPath(candidates)
@@ -437,6 +449,7 @@ func (l *lesson20) stitchTable() {
 	for _, line := range example {
 		l.r.Line("%s", line)
 	}
+	return nil
 }
 
 // leastJoinedPath finds, among the candidates of each chord in turn, one voicing per chord whose

@@ -75,7 +75,6 @@ type lesson22 struct {
 	chords      []kit.ChordSpelling
 	qualities   []string
 	draftClaims []draftClaim
-	err         error
 }
 
 func newLesson22(w io.Writer) *lesson22 {
@@ -85,7 +84,7 @@ func newLesson22(w io.Writer) *lesson22 {
 
 func run(ctx context.Context, opts *Options) error {
 	l := newLesson22(opts.Out)
-	sections := []func(){l.examples, l.sister, l.reading, l.rows, l.draft}
+	sections := []func() error{l.examples, l.sister, l.reading, l.rows, l.draft}
 	if opts.Main {
 		// The original program asks main every section but the draft's, which main still parks.
 		l.where = "on main"
@@ -94,7 +93,7 @@ func run(ctx context.Context, opts *Options) error {
 	} else {
 		l.r.Heading("l22")
 	}
-	return kit.RunSections(ctx, "l22", l.r, kit.Recorded(&l.err, sections...)...)
+	return kit.RunSections(ctx, "l22", l.r, sections...)
 }
 
 // neighborRow is one row of the skill's table as the answer writes it.
@@ -133,16 +132,16 @@ func (a neighborsAnswer) table() string {
 }
 
 // ask reads the skill's answer to prompt.
-func (l *lesson22) ask(prompt string) neighborsAnswer {
+func (l *lesson22) ask(prompt string) (neighborsAnswer, error) {
 	text := l.skill.Execute(prompt).Text
 	a := neighborsAnswer{kind: "declined", text: text}
 	const head = "**ICV neighbors of "
 	switch {
 	case strings.HasPrefix(text, "I couldn't parse"):
 		a.kind = "unparsed"
-		return a
+		return a, nil
 	case !strings.HasPrefix(text, head):
-		return a
+		return a, nil
 	}
 	a.kind = "answer"
 	a.chord = text[len(head) : 2+strings.Index(text[2:], "**")]
@@ -155,21 +154,27 @@ func (l *lesson22) ask(prompt string) neighborsAnswer {
 		}
 		cells := strings.Split(strings.Trim(line, "| "), " | ")
 		l1, err := strconv.Atoi(cells[2])
-		if err != nil && l.err == nil {
-			l.err = fmt.Errorf("read the row %q: %w", line, err)
+		if err != nil {
+			return a, fmt.Errorf("read the row %q: %w", line, err)
 		}
-		a.rows = append(a.rows, neighborRow{
-			pcs: kit.SplitInts(strings.Trim(cells[0], "`{}"), &l.err), icv: strings.Trim(cells[1], "`"), l1: l1, cost: cells[3],
-		})
+		pcs := kit.SplitInts(strings.Trim(cells[0], "`{}"), &err)
+		if err != nil {
+			return a, err
+		}
+		a.rows = append(a.rows, neighborRow{pcs: pcs, icv: strings.Trim(cells[1], "`"), l1: l1, cost: cells[3]})
 	}
-	return a
+	return a, nil
 }
 
 // examples is section 1: the skill's routing anchors and GA's other phrasings, what the skill
 // answers and which intents the routing hints boost.
-func (l *lesson22) examples() {
+func (l *lesson22) examples() error {
 	l.r.Title("IcvNeighborsSkill's example prompts and GA's other phrasings for it, %s", l.where)
-	anchors := kit.ExamplesOf(icvNeighborsIntent, &l.err)
+	var err error
+	anchors := kit.ExamplesOf(icvNeighborsIntent, &err)
+	if err != nil {
+		return err
+	}
 	w := []int{50, 14, 24}
 	l.r.FixedRow(w, "prompt", "from", "the skill's answer", fmt.Sprintf("routing hints, +%g each", skills.HintBoost))
 	prompts := make([]otherPhrasing, 0, len(anchors)+len(l22Others))
@@ -177,11 +182,19 @@ func (l *lesson22) examples() {
 		prompts = append(prompts, otherPhrasing{p, "anchor"})
 	}
 	for _, p := range append(prompts, l22Others...) {
-		l.r.FixedRow(w, p.prompt, p.from, l.ask(p.prompt).says(), kit.HintsCell(l.hints, p.prompt))
+		a, err := l.ask(p.prompt)
+		if err != nil {
+			return err
+		}
+		l.r.FixedRow(w, p.prompt, p.from, a.says(), kit.HintsCell(l.hints, p.prompt))
 	}
 	answered, declined, hinted, accepted := 0, 0, 0, 0
 	for _, p := range anchors {
-		switch l.ask(p).kind {
+		a, err := l.ask(p)
+		if err != nil {
+			return err
+		}
+		switch a.kind {
 		case "answer":
 			answered++
 		case "declined":
@@ -196,13 +209,18 @@ func (l *lesson22) examples() {
 	}
 	l.r.Line("anchors %d: answered %d, declined %d, hinted toward %s %d", len(anchors), answered, declined, icvNeighborsIntent, hinted)
 	l.r.Line("CanHandle accepts %d of them", accepted)
+	return nil
 }
 
 // sister is section 2: IntervalClassVectorSkill's answers to its own anchors.
-func (l *lesson22) sister() {
+func (l *lesson22) sister() error {
 	l.r.Title("IntervalClassVectorSkill's example prompts, %s", l.where)
 	var icv skills.IntervalClassVector
-	anchors := kit.ExamplesOf(icvIntent, &l.err)
+	var err error
+	anchors := kit.ExamplesOf(icvIntent, &err)
+	if err != nil {
+		return err
+	}
 	l.r.FixedRow([]int{50}, "prompt", "the skill's answer")
 	answered := 0
 	for _, p := range anchors {
@@ -218,18 +236,26 @@ func (l *lesson22) sister() {
 		l.r.FixedRow([]int{50}, p, says)
 	}
 	l.r.Line("anchors %d: answered %d", len(anchors), answered)
+	return nil
 }
 
 // reading is section 3: the chord each question names, what the skill reads and the notes it
 // builds, against the textbook's notes.
-func (l *lesson22) reading() {
+func (l *lesson22) reading() error {
 	l.r.Title("The chords the skill reads, after \"ICV neighbors of\", %s", l.where)
 	w := []int{10, 18, 16, 18}
 	l.r.FixedRow(w, "chord", "its notes", "read as", "notes built", "right")
 	right := 0
 	for _, c := range l.chords {
-		want := kit.TextbookPCs(c.Symbol, &l.err)
-		a := l.ask("ICV neighbors of " + c.Token)
+		var err error
+		want := kit.TextbookPCs(c.Symbol, &err)
+		if err != nil {
+			return err
+		}
+		a, err := l.ask("ICV neighbors of " + c.Token)
+		if err != nil {
+			return err
+		}
 		readAs, built, ok := a.says(), "-", false
 		if a.kind == "answer" {
 			readAs = a.chord
@@ -244,6 +270,7 @@ func (l *lesson22) reading() {
 		l.r.FixedRow(w, c.Token, kit.SharpNotes(want), readAs, built, kit.YesNo(ok))
 	}
 	l.r.Line("chords %d: built right %d", len(l.chords), right)
+	return nil
 }
 
 // sizes writes the distinct sizes of sets, ascending.
@@ -257,25 +284,34 @@ func distinctCount(ss []string) int {
 	return len(slices.Compact(slices.Sorted(slices.Values(ss))))
 }
 
+// setsAtDistance are the sets, in id order as the Items are, whose vectors are one of
+// distances away from v by the course's L1 distance; vectors are every set's, by id.
+func setsAtDistance(v [6]int, vectors [][6]int, distances ...int) []algebra.Set {
+	var out []algebra.Set
+	for _, s := range algebra.Items() {
+		if slices.Contains(distances, theory.VectorDistance(v, vectors[s])) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // rows is section 4: for each of the sixteen qualities on C, the sets within distance 1 or 2
 // of its vector among all 4,096 by the course's theory, against the rows the skill lists; the
 // rows for C; the empty answer; and every quality on all twelve roots.
-func (l *lesson22) rows() {
+func (l *lesson22) rows() error {
 	l.r.Title("The neighbors the skill lists for a chord, %s", l.where)
 	vectors := kit.SetVectors()
 	w := []int{7, 15, 13, 12, 9, 6, 9, 10, 13, 10}
 	l.r.FixedRow(w, "chord", "its vector", "sets 1-2 off", "set classes", "of notes", "rows", "of notes", "L1, cost", "set classes", "with a C", "the first by id")
 	for _, q := range l.qualities {
 		chord := "C" + q
-		a := l.ask("ICV neighbors of " + chord)
-		source, _ := l.skill.BuildSet(chord)
-		v := theory.IntervalVector(source.PitchClasses())
-		var near []algebra.Set // in id order, as the Items are
-		for _, s := range algebra.Items() {
-			if d := theory.VectorDistance(v, vectors[s]); d == 1 || d == 2 {
-				near = append(near, s)
-			}
+		a, err := l.ask("ICV neighbors of " + chord)
+		if err != nil {
+			return err
 		}
+		source, _ := l.skill.BuildSet(chord)
+		near := setsAtDistance(theory.IntervalVector(source.PitchClasses()), vectors, 1, 2)
 		var nearFortes, rowFortes, costs, firstByID, rowSets []string
 		var nearSizes, rowSizes []int
 		for i, s := range near {
@@ -306,11 +342,19 @@ func (l *lesson22) rows() {
 	}
 
 	l.r.Line("the rows for C:")
-	for _, r := range l.ask("ICV neighbors of C").rows {
+	forC, err := l.ask("ICV neighbors of C")
+	if err != nil {
+		return err
+	}
+	for _, r := range forC.rows {
 		s := algebra.NewSet(r.pcs...)
 		l.r.Line("  %s %s %s %s", report.Pad("{"+kit.JoinInts(r.pcs, ",")+"}", 9), report.Pad(kit.SharpNotes(r.pcs), 10), report.Pad(kit.Forte(s), 6), r.icv)
 	}
-	for _, line := range kit.AnswerLines(l.ask("ICV neighbors of Cdim7").text) {
+	empty, err := l.ask("ICV neighbors of Cdim7")
+	if err != nil {
+		return err
+	}
+	for _, line := range kit.AnswerLines(empty.text) {
 		if strings.HasPrefix(line, "No pitch-class sets") {
 			l.r.Line("Cdim7: %s", line)
 			break
@@ -323,7 +367,10 @@ func (l *lesson22) rows() {
 	for _, q := range l.qualities {
 		var mine []string
 		for _, root := range theory.SharpNames {
-			a := l.ask("ICV neighbors of " + root + q)
+			a, err := l.ask("ICV neighbors of " + root + q)
+			if err != nil {
+				return err
+			}
 			mine = append(mine, a.table())
 			icvs = append(icvs, a.icv)
 		}
@@ -334,6 +381,7 @@ func (l *lesson22) rows() {
 	}
 	l.r.Line("chords %d: qualities whose 12 roots get the same rows %d of %d; different answers %d, different vectors %d",
 		len(tables), sameForRoots, len(l.qualities), distinctCount(tables), distinctCount(icvs))
+	return nil
 }
 
 // draftClaim is a chord of the parked draft's example and what the draft says of it.
@@ -355,7 +403,7 @@ var l22Draft = []draftClaim{
 
 // draft is section 5: the draft's example against the course's vectors, GA's Forte labels and
 // the L1 distance from Cmaj7.
-func (l *lesson22) draft() {
+func (l *lesson22) draft() error {
 	l.r.Title("The parked draft's example for Cmaj7, %s", l.where)
 	w := []int{22, 14, 16, 6, 6}
 	l.r.FixedRow(w, "chord", "notes", "vector", "Forte", "L1", "the draft")
@@ -365,4 +413,5 @@ func (l *lesson22) draft() {
 		l.r.FixedRow(w, c.name, kit.SharpNotes(c.pcs), kit.VectorString(v), kit.Forte(algebra.NewSet(c.pcs...)),
 			strconv.Itoa(theory.VectorDistance(cmaj7, v)), c.claim)
 	}
+	return nil
 }

@@ -12,16 +12,18 @@ import (
 )
 
 // run22 runs sections of lesson 22 on a lesson changed by change.
-func run22(t *testing.T, change func(*lesson22), sections ...func(*lesson22)) string {
+func run22(t *testing.T, change func(*lesson22), sections ...func(*lesson22) error) string {
 	t.Helper()
 	var out bytes.Buffer
 	l := newLesson22(&out)
 	change(l)
 	for _, s := range sections {
-		s(l)
+		if err := s(l); err != nil {
+			t.Fatal(err)
+		}
 	}
-	if l.err != nil || l.r.Err() != nil {
-		t.Fatal(l.err, l.r.Err())
+	if l.r.Err() != nil {
+		t.Fatal(l.r.Err())
 	}
 	return out.String()
 }
@@ -29,7 +31,7 @@ func run22(t *testing.T, change func(*lesson22), sections ...func(*lesson22)) st
 // TestL22ReadingIsGradedByTheTextbook changes the textbook's reading of a chord: the verdict
 // follows the course's theory, not the skill.
 func TestL22ReadingIsGradedByTheTextbook(t *testing.T) {
-	reading := func(l *lesson22) { l.reading() }
+	reading := (*lesson22).reading
 	major := run22(t, func(l *lesson22) { l.chords = []kit.ChordSpelling{{Token: "CM7", Symbol: "Cmaj7"}} }, reading)
 	if got := testutil.Line(t, major, "CM7 "); !strings.HasSuffix(got, "C D# G A#          no") {
 		t.Errorf("CM7 as a major seventh: %q", got)
@@ -46,7 +48,7 @@ func TestL22ReadingIsGradedByTheTextbook(t *testing.T) {
 // TestL22RowsFollowTheChord asks the rows section two qualities: a triad's neighbours among the
 // 4,096 sets, and none for the diminished seventh.
 func TestL22RowsFollowTheChord(t *testing.T) {
-	out := run22(t, func(l *lesson22) { l.qualities = []string{"dim7", "aug"} }, func(l *lesson22) { l.rows() })
+	out := run22(t, func(l *lesson22) { l.qualities = []string{"dim7", "aug"} }, (*lesson22).rows)
 	if got := testutil.Line(t, out, "Cdim7 "); !strings.HasPrefix(got, "Cdim7   <0 0 4 0 0 2>   0             0                      0      -") {
 		t.Errorf("Cdim7: %q", got)
 	}
@@ -62,11 +64,11 @@ func TestL22RowsFollowTheChord(t *testing.T) {
 func TestL22DraftDistances(t *testing.T) {
 	out := run22(t, func(l *lesson22) {
 		l.draftClaims = []draftClaim{l22Draft[0], {"G7", []int{7, 11, 2, 5}, "distance 0.0, same set class"}}
-	}, func(l *lesson22) { l.draft() })
+	}, (*lesson22).draft)
 	if got := testutil.Line(t, out, "G7 "); !strings.HasPrefix(got, "G7                     G B D F        <0 1 2 1 1 1>    4-27   6      distance 0.0") {
 		t.Errorf("G7: %q", got)
 	}
-	if got := testutil.Line(t, run22(t, func(*lesson22) {}, func(l *lesson22) { l.draft() }), "Fmaj7 "); !strings.Contains(got, "4-20   0 ") {
+	if got := testutil.Line(t, run22(t, func(*lesson22) {}, (*lesson22).draft), "Fmaj7 "); !strings.Contains(got, "4-20   0 ") {
 		t.Errorf("Fmaj7: %q", got)
 	}
 }

@@ -158,7 +158,6 @@ type lesson23 struct {
 	pairs     []pairQuestion
 	morePaths [][2]string
 	sweep     []string
-	err       error
 }
 
 func newLesson23(w io.Writer) *lesson23 {
@@ -174,7 +173,7 @@ func run(ctx context.Context, opts *Options) error {
 	} else {
 		l.r.Heading("l23")
 	}
-	return kit.RunSections(ctx, "l23", l.r, kit.Recorded(&l.err, l.examples, l.reading, l.deltas, l.paths)...)
+	return kit.RunSections(ctx, "l23", l.r, l.examples, l.reading, l.deltas, l.paths)
 }
 
 // skillOf is the skill a table row names.
@@ -223,9 +222,13 @@ var l23Others = []struct{ prompt, skill, from string }{
 
 // examples is section 1: both skills' anchors and other phrasings, what each skill and the
 // other answer, and the routing hints.
-func (l *lesson23) examples() {
+func (l *lesson23) examples() error {
 	l.r.Title("GrothendieckDeltaSkill's and IcvShortestPathSkill's example prompts and GA's other phrasings for them, %s", l.where)
-	anchors := map[string][]string{"delta": kit.ExamplesOf(kit.DeltaIntent, &l.err), "path": kit.ExamplesOf(kit.PathIntent, &l.err)}
+	var err error
+	anchors := map[string][]string{"delta": kit.ExamplesOf(kit.DeltaIntent, &err), "path": kit.ExamplesOf(kit.PathIntent, &err)}
+	if err != nil {
+		return err
+	}
 	type row struct{ prompt, skill, from string }
 	var rows []row
 	for _, name := range []string{"delta", "path"} {
@@ -263,6 +266,7 @@ func (l *lesson23) examples() {
 		l.r.Line("%s: anchors %d, answered %d, hinted toward %s %d; the other skill answers %d of them; CanHandle accepts %d",
 			s.type_, len(anchors[s.name]), answered, s.intent, hinted, otherAnswers, accepted)
 	}
+	return nil
 }
 
 // pairQuestion is a question naming two chords, with the textbook's symbols for the two.
@@ -291,7 +295,7 @@ func builtBraces(s pairSkill, token string) string {
 
 // reading is section 2: whether the three skills build every chord alike, and the pairs the two
 // skills read against the textbook's chords.
-func (l *lesson23) reading() {
+func (l *lesson23) reading() error {
 	l.r.Title("The chords the two skills read, %s", l.where)
 	var tokens []string
 	for _, c := range kit.ICVChords {
@@ -320,6 +324,7 @@ func (l *lesson23) reading() {
 		}
 		s := l.skillOf(name)
 		ans := l.ask(name, p.prompt)
+		var err error
 		notes := func(token, symbol string) (string, bool) {
 			if ans.kind != "answer" {
 				return "-", false
@@ -328,12 +333,16 @@ func (l *lesson23) reading() {
 			if !ok {
 				return "-", false
 			}
-			return kit.SharpNotes(set.PitchClasses()), slices.Equal(set.PitchClasses(), kit.TextbookPCs(symbol, &l.err))
+			return kit.SharpNotes(set.PitchClasses()), slices.Equal(set.PitchClasses(), kit.TextbookPCs(symbol, &err))
 		}
 		first, okA := notes(ans.a, p.a)
 		second, okB := notes(ans.b, p.b)
+		if err != nil {
+			return err
+		}
 		l.r.FixedRow(w, p.prompt, name, ans.says(), first, second, kit.YesNo(okA && okB))
 	}
+	return nil
 }
 
 // vectorOf is the course's vector of the set a skill builds for a token.
@@ -345,11 +354,16 @@ func vectorOf(s pairSkill, token string) [6]int {
 // deltas is section 3: the skill's deltas for its answered anchors both ways and two chords
 // against themselves, then every ordered pair of the 192 chords of twelve roots and sixteen
 // qualities against the course's L1 distance.
-func (l *lesson23) deltas() {
+func (l *lesson23) deltas() error {
 	l.r.Title("The deltas GrothendieckDeltaSkill gives, %s", l.where)
 	type pair struct{ a, b string }
 	var pairs []pair
-	for _, p := range kit.ExamplesOf(kit.DeltaIntent, &l.err) {
+	var err error
+	anchors := kit.ExamplesOf(kit.DeltaIntent, &err)
+	if err != nil {
+		return err
+	}
+	for _, p := range anchors {
 		if a := l.ask("delta", p); a.kind == "answer" {
 			pairs = append(pairs, pair{a.a, a.b}, pair{a.b, a.a})
 		}
@@ -368,6 +382,7 @@ func (l *lesson23) deltas() {
 	l.r.Line("ordered pairs %d: with the same vector %d, answered L1 1 %d, delta [+1, 0, 0, 0, 0, 0] %d; with different vectors %d, L1 right %d",
 		s.pairs, s.same, s.sameL1One, s.samePlusIc1, s.different, s.differentRight)
 	l.r.Line("pairs with different vectors %d: \"more chromatic color\" both ways %d", s.unordered, s.chromaticBothWays)
+	return nil
 }
 
 // deltaSweep counts what the delta skill answers for every ordered pair of the 192 chords.
@@ -487,14 +502,19 @@ func sweepDeltas(delta pairSkill, chords []string) deltaSweep {
 var l23MorePaths = [][2]string{{"C", "C"}, {"C", "Cm"}, {"Cdim7", "Cmaj7"}, {"Caug", "C"}}
 
 // pathSets reads the sets of a path answer's table.
-func (l *lesson23) pathSets(ans pairAnswer) [][]int {
+func pathSets(ans pairAnswer) ([][]int, error) {
 	var sets [][]int
 	for _, line := range ans.lines {
 		if strings.HasPrefix(line, "| ") && strings.Contains(line, "`{") {
-			sets = append(sets, kit.SplitInts(strings.Trim(strings.Split(line, "`")[1], "{}"), &l.err))
+			var err error
+			set := kit.SplitInts(strings.Trim(strings.Split(line, "`")[1], "{}"), &err)
+			if err != nil {
+				return nil, err
+			}
+			sets = append(sets, set)
 		}
 	}
-	return sets
+	return sets, nil
 }
 
 // expanded counts the sets of the source's size within four moves of it, a move joining two
@@ -530,9 +550,13 @@ func expanded(source []int, vectors [][6]int) int {
 // paths is section 4: the paths for the anchors the skill answers and four more pairs, each
 // move's L1 distance and common notes by the course's theory; what a search without a path
 // expands; and the first anchor's path set by set.
-func (l *lesson23) paths() {
+func (l *lesson23) paths() error {
 	l.r.Title("The paths IcvShortestPathSkill finds, %s", l.where)
-	anchors := kit.ExamplesOf(kit.PathIntent, &l.err)
+	var err error
+	anchors := kit.ExamplesOf(kit.PathIntent, &err)
+	if err != nil {
+		return err
+	}
 	var prompts []string
 	for _, p := range anchors {
 		if l.ask("path", p).kind == "answer" {
@@ -564,7 +588,10 @@ func (l *lesson23) paths() {
 				break
 			}
 		}
-		sets := l.pathSets(ans)
+		sets, err := pathSets(ans)
+		if err != nil {
+			return err
+		}
 		var l1s, commons []string
 		sameVector := 0
 		for i := 1; i < len(sets); i++ {
@@ -600,11 +627,15 @@ func (l *lesson23) paths() {
 	}
 
 	if len(anchors) == 0 {
-		return
+		return nil
 	}
 	l.r.Line("the path for \"%s\":", anchors[0])
+	first, err := pathSets(l.ask("path", anchors[0]))
+	if err != nil {
+		return err
+	}
 	var prev []int
-	for _, pcs := range l.pathSets(l.ask("path", anchors[0])) {
+	for _, pcs := range first {
 		s := algebra.NewSet(pcs...)
 		v := theory.IntervalVector(pcs)
 		line := fmt.Sprintf("  %s %s %s %s", report.Pad("{"+kit.JoinInts(pcs, ",")+"}", 12), report.Pad(kit.SharpNotes(pcs), 14), report.Pad(kit.Forte(s), 6), kit.VectorString(v))
@@ -614,4 +645,5 @@ func (l *lesson23) paths() {
 		l.r.Line("%s", line)
 		prev = pcs
 	}
+	return nil
 }

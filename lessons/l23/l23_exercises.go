@@ -1,10 +1,204 @@
 package l23
 
-import "course/learn"
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"course/ga/algebra"
+	"course/internal/report"
+	"course/learn"
+	"course/lessons/kit"
+	"course/theory"
+)
 
 // lessonExercises is lesson 23's exercises, in the order docs/l23.md asks them, solved with
 // the lesson's options.
-func lessonExercises(*Options) learn.Lesson { return learn.Lesson{Slug: "l23"} }
+func lessonExercises(*Options) learn.Lesson {
+	return learn.Lesson{Slug: "l23", Exercises: []*learn.Exercise{
+		phrasingExercise("delta", []string{
+			"how far apart are Cmaj7 and Dm7 harmonically",
+			"how harmonically far is Am from D7",
+			"how harmonically far is Am to D7",
+			"harmonic distance from Am to D7",
+			"how harmonically far is Am vs D7",
+		}),
+		readingsExercise("more chromatic color", [][2]string{{"Cmaj7", "G7"}, {"Dm7", "G7"}, {"C", "Caug"}}),
+		oneMoveExercise("C", "Cm", "Caug"),
+	}}
+}
 
 // Exercises is lesson 23's exercises, solved with the lesson's defaults.
 func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
+
+// printed is an answer's evidence, written once while it was computed.
+func printed(out *bytes.Buffer) func(r *report.Report) error {
+	return func(r *report.Report) error {
+		r.Printf("%s", out.String())
+		return r.Err()
+	}
+}
+
+// skillNames are what the exercises call the two skills.
+var skillNames = map[string]string{"delta": "the delta skill", "path": "the path skill"}
+
+// phrasingExercise is exercise 1: which of prompts the named skill ("delta" or "path") answers.
+func phrasingExercise(skill string, prompts []string) *learn.Exercise {
+	options := make([]string, len(prompts))
+	for i, p := range prompts {
+		options[i] = fmt.Sprintf("%s answers %s", skillNames[skill], kit.Quote(p))
+	}
+	return &learn.Exercise{Lesson: "l23", Number: 1, Kind: learn.Choice, Options: options,
+		Hints: []string{
+			"The skill's pattern reads two chords with a word or an arrow between them; look at which ones it lists.",
+			`"from" opens the pair in some phrasings; what must come between the two chords?`,
+		},
+		Solve: func(context.Context) (learn.Answer, error) {
+			l := newLesson23(io.Discard)
+			var out bytes.Buffer
+			r := report.New(&out)
+			r.Title("What %s answers", skillNames[skill])
+			holds := make([]bool, len(prompts))
+			rows := make([][]string, len(prompts))
+			for i, p := range prompts {
+				a := l.ask(skill, p)
+				holds[i] = a.kind == "answer"
+				rows[i] = []string{p, a.says()}
+			}
+			r.Table([]string{"prompt", "its answer"}, rows)
+			return learn.Answer{Holds: holds, Evidence: printed(&out)}, r.Err()
+		}}
+}
+
+// deltaReading is the delta skill's interpretation of the move from a to b: the words after its
+// arrow.
+func deltaReading(l *lesson23, a, b string) (string, error) {
+	ans := l.ask("delta", "harmonic distance from "+a+" to "+b)
+	if ans.kind != "answer" {
+		return "", fmt.Errorf("the delta skill does not answer %s to %s: %s", a, b, ans.says())
+	}
+	value := ans.value("**Interpretation**")
+	if i := strings.LastIndex(value, algebra.ExplainArrow+" "); i >= 0 {
+		return value[i+len(algebra.ExplainArrow)+1:], nil
+	}
+	return value, nil
+}
+
+// readingsExercise is exercise 2: for each pair, whether both ways read reading, and whether the
+// two ways read differently.
+func readingsExercise(reading string, pairs [][2]string) *learn.Exercise {
+	var options []string
+	for _, p := range pairs {
+		options = append(options,
+			fmt.Sprintf("%s and %s read %s both ways", p[0], p[1], kit.Quote(reading)),
+			fmt.Sprintf("%s → %s and %s → %s read differently", p[0], p[1], p[1], p[0]))
+	}
+	return &learn.Exercise{Lesson: "l23", Number: 2, Kind: learn.Choice, Options: options,
+		Hints: []string{
+			"The interpretation is the first of GA's rules that holds, in order: any gain in ic1 or ic2 comes first.",
+			"Going back negates every count of the delta. A pair that gains a semitone one way and a whole tone the other reads the same both ways.",
+		},
+		Solve: func(context.Context) (learn.Answer, error) {
+			l := newLesson23(io.Discard)
+			var out bytes.Buffer
+			r := report.New(&out)
+			r.Title("The delta skill's interpretation of each pair, both ways")
+			var holds []bool
+			var rows [][]string
+			for _, p := range pairs {
+				there, err := deltaReading(l, p[0], p[1])
+				if err != nil {
+					return learn.Answer{}, err
+				}
+				back, err := deltaReading(l, p[1], p[0])
+				if err != nil {
+					return learn.Answer{}, err
+				}
+				holds = append(holds, there == reading && back == reading, there != back)
+				rows = append(rows, []string{p[0] + " → " + p[1], there}, []string{p[1] + " → " + p[0], back})
+			}
+			r.Table([]string{"pair", "interpretation"}, rows)
+			return learn.Answer{Holds: holds, Evidence: printed(&out)}, r.Err()
+		}}
+}
+
+// oneMoveExercise is exercise 3: the path skill and the course's vectors on from to near, and
+// on from to far.
+func oneMoveExercise(from, near, far string) *learn.Exercise {
+	options := []string{
+		fmt.Sprintf("%s and %s have the same vector", from, near),
+		fmt.Sprintf("the path skill goes from %s to %s in one move", from, near),
+		fmt.Sprintf("%s's vector is within 2 of %s's", far, from),
+		fmt.Sprintf("the path skill finds a path from %s to %s", from, far),
+		fmt.Sprintf("the search from %s expands only the sets that share its vector", far),
+	}
+	return &learn.Exercise{Lesson: "l23", Number: 3, Kind: learn.Choice, Options: options,
+		Hints: []string{
+			"A move joins two sets of the same size whose vectors are at most 2 apart.",
+			"Write the three chords' vectors, and count the sets of three notes that share the far chord's.",
+		},
+		Solve: func(context.Context) (learn.Answer, error) {
+			l := newLesson23(io.Discard)
+			vectors := kit.SetVectors()
+			var out bytes.Buffer
+			r := report.New(&out)
+			r.Title("%s, %s and %s", from, near, far)
+			var rows [][]string
+			sets := map[string]algebra.Set{}
+			for _, c := range []string{from, near, far} {
+				set, ok := l.path.BuildSet(c)
+				if !ok {
+					return learn.Answer{}, fmt.Errorf("the path skill builds no set for %s", c)
+				}
+				sets[c] = set
+				rows = append(rows, []string{c, kit.SharpNotes(set.PitchClasses()), kit.VectorString(vectors[set])})
+			}
+			r.Table([]string{"chord", "notes", "vector"}, rows)
+			moves := func(a, b string) (int, bool, error) {
+				ans := l.ask("path", "shortest path from "+a+" to "+b)
+				steps, err := pathSets(ans)
+				return len(steps) - 1, len(steps) > 0, err
+			}
+			nearMoves, nearFound, err := moves(from, near)
+			if err != nil {
+				return learn.Answer{}, err
+			}
+			_, farFound, err := moves(from, far)
+			if err != nil {
+				return learn.Answer{}, err
+			}
+			src := sets[far]
+			sameVector := 0
+			for _, s := range algebra.Items() {
+				if vectors[s] == vectors[src] {
+					sameVector++
+				}
+			}
+			expandedFar := expanded(src.PitchClasses(), vectors)
+			nearCell, found := "no path", "no path"
+			if nearFound {
+				nearCell = strconv.Itoa(nearMoves)
+			}
+			if farFound {
+				found = "a path"
+			}
+			r.Blank()
+			r.Facts(0,
+				report.Fact{Label: fmt.Sprintf("the path skill's moves from %s to %s", from, near), Value: nearCell},
+				report.Fact{Label: fmt.Sprintf("the path skill from %s to %s", from, far), Value: found},
+				report.Fact{Label: fmt.Sprintf("sets a search from %s expands", far), Value: strconv.Itoa(expandedFar)},
+				report.Fact{Label: fmt.Sprintf("sets with %s's vector", far), Value: strconv.Itoa(sameVector)},
+			)
+			holds := []bool{
+				vectors[sets[from]] == vectors[sets[near]],
+				nearMoves == 1,
+				theory.VectorDistance(vectors[sets[far]], vectors[sets[from]]) <= 2,
+				farFound,
+				expandedFar == sameVector,
+			}
+			return learn.Answer{Holds: holds, Evidence: printed(&out)}, r.Err()
+		}}
+}

@@ -15,16 +15,18 @@ import (
 )
 
 // run23 runs sections of lesson 23 on a lesson changed by change.
-func run23(t *testing.T, change func(*lesson23), sections ...func(*lesson23)) string {
+func run23(t *testing.T, change func(*lesson23), sections ...func(*lesson23) error) string {
 	t.Helper()
 	var out bytes.Buffer
 	l := newLesson23(&out)
 	change(l)
 	for _, s := range sections {
-		s(l)
+		if err := s(l); err != nil {
+			t.Fatal(err)
+		}
 	}
-	if l.err != nil || l.r.Err() != nil {
-		t.Fatal(l.err, l.r.Err())
+	if l.r.Err() != nil {
+		t.Fatal(l.r.Err())
 	}
 	return out.String()
 }
@@ -33,7 +35,7 @@ func run23(t *testing.T, change func(*lesson23), sections ...func(*lesson23)) st
 // pair had none, and the expansion count of a search that fails.
 func TestL23PathsMoveWithTheChords(t *testing.T) {
 	out := run23(t, func(l *lesson23) { l.morePaths = [][2]string{{"Gmaj7", "Fmaj7"}, {"Cdim7", "Cmaj7"}, {"Cdim7", "C7"}} },
-		func(l *lesson23) { l.paths() })
+		(*lesson23).paths)
 	if got := testutil.Line(t, out, "Gmaj7 → Fmaj7 "); !strings.Contains(got, "2 steps total (1 intermediate move)") || !strings.HasSuffix(got, " 1") {
 		t.Errorf("Gmaj7 to Fmaj7, one vector: %q", got)
 	}
@@ -91,7 +93,7 @@ func TestL23SweepChecksTheSkillsL1(t *testing.T) {
 
 // TestL23ReadingIsGradedByTheTextbook changes the textbook's chords of a pair.
 func TestL23ReadingIsGradedByTheTextbook(t *testing.T) {
-	reading := func(l *lesson23) { l.reading() }
+	reading := (*lesson23).reading
 	am := run23(t, func(l *lesson23) { l.pairs = []pairQuestion{{"shortest route from C to A minor", "C", "Am"}} }, reading)
 	a := run23(t, func(l *lesson23) { l.pairs = []pairQuestion{{"shortest route from C to A minor", "C", "A"}} }, reading)
 	if !strings.HasSuffix(testutil.Line(t, am, "shortest route"), " no") || !strings.HasSuffix(testutil.Line(t, a, "shortest route"), " yes") {

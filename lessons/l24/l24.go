@@ -66,7 +66,7 @@ func run(ctx context.Context, opts *Options) error {
 	} else {
 		l.r.Heading("l24")
 	}
-	return kit.RunSections(ctx, "l24", l.r, kit.Recorded(nil, l.examples, l.relations, l.allPairs, l.notations, l.primeForms, l.forms, l.chords, l.questions)...)
+	return kit.RunSections(ctx, "l24", l.r, l.examples, l.relations, l.allPairs, l.notations, l.primeForms, l.forms, l.chords, l.questions)
 }
 
 // setJudgement is what an equivalence answer says: "answer" with the relation it applies and
@@ -142,7 +142,7 @@ func answered(says string) bool { return says != "declined" && says != "can't pa
 
 // examples is section 1: both skills' example prompts, each asked of both skills, with the
 // routing hints they fire. The parse skill's refusal suggests Transpose(Cmaj7), asked last.
-func (l *lesson24) examples() {
+func (l *lesson24) examples() error {
 	l.r.Title("SetTheoryEquivalenceSkill's and GrothendieckParseSkill's example prompts, %s", l.where)
 	w := []int{72, 6, 18, 14}
 	l.r.FixedRow(w, "prompt", "skill", "its answer", "the other's", fmt.Sprintf("routing hints, +%g each", skills.HintBoost))
@@ -189,6 +189,7 @@ func (l *lesson24) examples() {
 		l.r.Line("%s: anchors %d, answered %d, hinted toward %s %d; the other skill answers %d of them; CanHandle accepts %d",
 			s.name, len(s.anchors), own, s.intent, hinted, byOther, accepted)
 	}
+	return nil
 }
 
 // setPair is a pair of sets of a named relation.
@@ -243,7 +244,7 @@ func rightVerdict(relation string, a, b theory.PCMask) bool {
 }
 
 // relations is section 2: ten phrasings on four pairs, each verdict graded.
-func (l *lesson24) relations() {
+func (l *lesson24) relations() error {
 	l.r.Title("The relation SetTheoryEquivalenceSkill reads, %s", l.where)
 	l.r.Line("a pair's cell: the verdict, the relation it applies (T, I or TI), and \"wrong\" when the verdict")
 	l.r.Line("is wrong for the relation the question names")
@@ -262,6 +263,7 @@ func (l *lesson24) relations() {
 		}
 		l.r.FixedRow(w, cells...)
 	}
+	return nil
 }
 
 // relationCell is the verdict on one pair in one phrasing, marked when it is wrong.
@@ -307,7 +309,7 @@ type sweepGroup struct {
 // the same digit shapes ("0,0,00") are read alike: the lesson reads one question of each shape
 // and, when the skill finds the two sets as written, has it judge the rest from their parsed
 // sets; any other shape is asked question by question.
-func (l *lesson24) allPairs() {
+func (l *lesson24) allPairs() error {
 	l.r.Title("Every ordered pair of three-note and of four-note sets, asked of SetTheoryEquivalenceSkill, %s", l.where)
 	w := []int{60, 5, 7, 7, 6}
 	l.r.FixedRow(w, "question", "size", "pairs", "right", "wrong", "what the wrong ones are")
@@ -345,6 +347,7 @@ func (l *lesson24) allPairs() {
 			l.r.Line("  \"via either operation\": said for %d pairs, of which no inversion maps the first set onto the second for %d", t.eitherSaid, t.eitherNoInversion)
 		}
 	}
+	return nil
 }
 
 // sweepReading is what one answer of the sweep says, and whether it names a Z-relation or says
@@ -484,7 +487,7 @@ var l24Notations = []string{
 }
 
 // notations is section 4: TryParseSet on each writing, and the same writing in a question.
-func (l *lesson24) notations() {
+func (l *lesson24) notations() error {
 	l.r.Title("The sets SetTheoryEquivalenceSkill reads, %s", l.where)
 	w := []int{10, 18, 22}
 	l.r.FixedRow(w, "written", "TryParseSet", "in a question", "the answer's set A and its prime form")
@@ -513,11 +516,12 @@ func (l *lesson24) notations() {
 		}
 		l.r.FixedRow(w, written, built, "answered", "`"+parts[1]+"` "+parts[5])
 	}
+	return nil
 }
 
 // primeForms is section 5: GA's prime form over all 4,096 sets, the Forte catalogue, and the
 // interval-class vectors two set classes share.
-func (l *lesson24) primeForms() {
+func (l *lesson24) primeForms() error {
 	l.r.Title("The prime forms SetTheoryEquivalenceSkill prints, %s", l.where)
 	primes := map[algebra.Set]bool{}
 	stable := 0
@@ -582,6 +586,7 @@ func (l *lesson24) primeForms() {
 		}
 	}
 	l.r.Line("interval-class vectors shared by two prime forms of the same size (Z pairs) %d", z)
+	return nil
 }
 
 // l24Forms are one expression for each form the parser's comments name, with the case each
@@ -628,7 +633,7 @@ func parsed(expression string) string {
 }
 
 // forms is section 6: each form through the parser and through the skill.
-func (l *lesson24) forms() {
+func (l *lesson24) forms() error {
 	l.r.Title("The expressions GrothendieckParseSkill reads, %s", l.where)
 	w := []int{48, 20, 20}
 	l.r.FixedRow(w, "expression", "the comment's case", "the parser gives", "\"parse <expression>\" gets")
@@ -671,6 +676,7 @@ func (l *lesson24) forms() {
 	}
 	l.r.Line("written without spaces: %s", each(l24Respaced))
 	l.r.Line("two operators in a row: %s", each(l24Chained))
+	return nil
 }
 
 // l24ChordTokens are chord symbols, a scale and a set class on the left of ⊗.
@@ -681,7 +687,7 @@ var l24ChordTokens = []string{
 
 // chords is section 7: what the parser builds from each token, and whether the skill's answer
 // depends on the chords at all.
-func (l *lesson24) chords() {
+func (l *lesson24) chords() error {
 	l.r.Title("The chords GA's Grothendieck parser reads, %s", l.where)
 	w := []int{12}
 	l.r.FixedRow(w, "written", "what \"<written> ⊗ G\" parses into, on the left of ⊗")
@@ -699,6 +705,7 @@ func (l *lesson24) chords() {
 		same = "yes"
 	}
 	l.r.Line("\"parse C ⊗ G\" and \"parse F# ⊗ Bb\" give the same answer apart from the expression they repeat: %s", same)
+	return nil
 }
 
 // l24Questions are ways of asking the parse skill.
@@ -710,7 +717,7 @@ var l24Questions = []string{
 }
 
 // questions is section 8: what the skill says to each question and the expression it cut out.
-func (l *lesson24) questions() {
+func (l *lesson24) questions() error {
 	l.r.Title("The questions GrothendieckParseSkill reads, %s", l.where)
 	w := []int{40, 20}
 	l.r.FixedRow(w, "question", "the skill says", "the expression it parses")
@@ -722,4 +729,5 @@ func (l *lesson24) questions() {
 		}
 		l.r.FixedRow(w, q, parseCase(text), expression)
 	}
+	return nil
 }
