@@ -28,6 +28,10 @@ type Service struct {
 	Commit string
 	// main selects main's parser, dominant quality and ordering.
 	main bool
+	// SharpsFirst runs each mode's keys from seven sharps to seven flats, the other way round
+	// from Key.Items, for lesson 11's question of which relative keys the order decides; GA's
+	// service is the zero value.
+	SharpsFirst bool
 }
 
 // The two versions.
@@ -87,8 +91,11 @@ type keyData struct {
 // allKeys is AllKeys: Key.Items with their names, diatonic chords and relative keys. The
 // relative key is the first key of the other mode in Key.Items with the same pitch classes,
 // so C# major's is Bb minor (KeyIdentificationService.cs:58-102).
-var allKeys = sync.OnceValue(func() []keyData {
-	items := Items()
+var allKeys = sync.OnceValue(func() []keyData { return buildKeys(Items()) })
+
+// buildKeys prepares items as BuildAllKeys does; a key's relative is the first key of the
+// other mode in the order of items.
+func buildKeys(items []Key) []keyData {
 	masks := make([]int, len(items))
 	data := make([]keyData, len(items))
 	for i, k := range items {
@@ -120,7 +127,7 @@ var allKeys = sync.OnceValue(func() []keyData {
 		}
 	}
 	return data
-})
+}
 
 // rootPcs is RootPcMap, compared without regard to case (KeyIdentificationService.cs:106-120).
 var rootPcs = sync.OnceValue(func() map[string]int {
@@ -272,11 +279,11 @@ func (s Service) IsChordDiatonic(keyName, chord string) bool {
 	if !s.main {
 		return false
 	}
-	i := slices.IndexFunc(allKeys(), func(d keyData) bool { return strings.EqualFold(d.name, keyName) })
+	i := slices.IndexFunc(s.keyTable(), func(d keyData) bool { return strings.EqualFold(d.name, keyName) })
 	if i < 0 {
 		return false
 	}
-	d := allKeys()[i]
+	d := s.keyTable()[i]
 	c, ok := s.Parse(chord)
 	if !ok {
 		return false
@@ -309,7 +316,7 @@ func (s Service) Identify(chords []string) []Candidate {
 		opensOnTonic bool
 	}
 	var list []scored
-	for _, d := range allKeys() {
+	for _, d := range s.keyTable() {
 		n := 0
 		for _, c := range parsed {
 			if s.holds(d, c) {

@@ -1,6 +1,7 @@
 package skills
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -12,7 +13,12 @@ import (
 // ScaleInfo is GA's ScaleInfoSkill: the notes of a major or minor key and its relative key, read
 // from GA's thirty domain keys (Common/GA.Business.ML/Agents/Skills/ScaleInfoSkill.cs;
 // Common/GA.Business.ML/Agents/KeyNaming.cs). The line numbers are of c781df5c, as for Interval.
-type ScaleInfo struct{}
+type ScaleInfo struct {
+	// SharpsFirst runs each mode's keys from seven sharps to seven flats, the other way round
+	// from GA's list, for lesson 9's question of what the list's order decides; GA's skill is
+	// the zero value.
+	SharpsFirst bool
+}
 
 // scaleKeyPattern is ScaleInfoSkill's KeyPattern (ScaleInfoSkill.cs:94-95).
 var scaleKeyPattern = lazy.Regexp2(`\b([A-G][#b]?)\s*(major|minor|maj|min)\b`, regexp2.IgnoreCase)
@@ -101,6 +107,26 @@ func (k gaKey) mode() string {
 	return "major"
 }
 
+// sharpsFirst is keys with each mode's keys in the other order, from seven sharps to seven
+// flats: not GA's order, the course's question of what GA's order decides.
+func sharpsFirst(keys []gaKey) []gaKey {
+	out := slices.Clone(keys)
+	slices.SortStableFunc(out, func(a, b gaKey) int {
+		if a.minor != b.minor {
+			return boolOrder(a.minor) - boolOrder(b.minor)
+		}
+		return b.signature - a.signature
+	})
+	return out
+}
+
+func boolOrder(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // resolveKey is KeyNaming.ResolveKey: the first key of the mode whose root reads as root,
 // ignoring case (KeyNaming.cs:37-40).
 func resolveKey(root string, minor bool) (gaKey, bool) {
@@ -115,9 +141,9 @@ func resolveKey(root string, minor bool) (gaKey, bool) {
 // relativeKeyName is KeyNaming.RelativeKeyName: the first key of the other mode with the same
 // pitch classes, so B major's relative is Ab minor, seven flats, before G# minor
 // (KeyNaming.cs:55-65).
-func relativeKeyName(k gaKey) string {
+func relativeKeyName(k gaKey, keys []gaKey) string {
 	mask := k.mask()
-	for _, s := range gaKeys() {
+	for _, s := range keys {
 		if s.minor != k.minor && s.mask() == mask {
 			return s.root() + " " + s.mode()
 		}
@@ -143,7 +169,7 @@ func describeKeySignature(k gaKey) string {
 
 // Execute answers message: the first key name it finds, its seven notes and its relative key
 // (ScaleInfoSkill.cs:114-155).
-func (ScaleInfo) Execute(message string) Result {
+func (s ScaleInfo) Execute(message string) Result {
 	m := find(scaleKeyPattern, message)
 	if m == nil {
 		return unresolved("Could not parse a key name from your question.")
@@ -158,9 +184,13 @@ func (ScaleInfo) Execute(message string) Result {
 	}
 	notes := k.notes()
 	keyName := k.root() + " " + k.mode()
-	relative := "Relative minor: " + relativeKeyName(k)
+	keys := gaKeys()
+	if s.SharpsFirst {
+		keys = sharpsFirst(keys)
+	}
+	relative := "Relative minor: " + relativeKeyName(k, keys)
 	if k.minor {
-		relative = "Relative major: " + relativeKeyName(k)
+		relative = "Relative major: " + relativeKeyName(k, keys)
 	}
 	return Result{
 		Text:       "The " + keyName + " scale has 7 notes: **" + strings.Join(notes, " – ") + "**. " + relative + ".",
@@ -173,3 +203,7 @@ func (ScaleInfo) Execute(message string) Result {
 		},
 	}
 }
+
+// ScaleInfoIntent is the scale-info skill's intent, as Intents wraps it, over s: lesson 9 asks
+// it with the list of keys in the other order.
+func ScaleInfoIntent(s ScaleInfo) Intent { return intentOf("ScaleInfo", s.Execute) }

@@ -110,12 +110,7 @@ func (l *lesson10) diatonic() error {
 	l.r.Title(`ga_dsl_eval "domain.diatonicChords" on the 30 keys with at most seven sharps or flats`)
 	right := 0
 	for _, k := range l.keys {
-		r := l.dsl.EvalClosure("domain.diatonicChords", map[string]string{"root": k.Tonic.String(), "scale": k.Mode()})
-		var ga []string
-		if r.Error != nil || json.Unmarshal([]byte(r.ResultJSON), &ga) != nil {
-			ga = []string{r.Answer()}
-		}
-		textbook := k.Triads()
+		ga, textbook := l.diatonicChords(k), k.Triads()
 		if slices.Equal(ga, textbook) {
 			right++
 			continue
@@ -126,6 +121,17 @@ func (l *lesson10) diatonic() error {
 	l.r.Blank()
 	l.r.Line("%d keys: %d right, %d with a chord on another letter", len(l.keys), right, len(l.keys)-right)
 	return nil
+}
+
+// diatonicChords is domain.diatonicChords' answer for k, the chords as a list, or the answer
+// as one item when it is not one.
+func (l *lesson10) diatonicChords(k theory.Tonality) []string {
+	r := l.dsl.EvalClosure("domain.diatonicChords", map[string]string{"root": k.Tonic.String(), "scale": k.Mode()})
+	var ga []string
+	if r.Error != nil || json.Unmarshal([]byte(r.ResultJSON), &ga) != nil {
+		ga = []string{r.Answer()}
+	}
+	return ga
 }
 
 // diatonicClaims is section 2: what diatonic-chords' SKILL.md says the closure returns, under
@@ -277,67 +283,85 @@ func (l *lesson10) commonTones() error {
 	l.r.Line("key        misspelled pairs  the key's note as GA writes it")
 	pairs, notesRight, spelledRight := 0, 0, 0
 	for _, k := range l.keys {
-		scale, triads := k.Notes(), k.Triads()
-		misspelled := 0
-		var wrong []string
-		spellings := map[string]bool{}
-		for a := 0; a < 7; a++ {
-			for b := a + 1; b < 7; b++ {
-				pairs++
-				answer := l.eval("domain.commonTones", "chord1", triads[a], "chord2", triads[b])
-				var ga []string
-				for _, m := range sharedNoteRe().FindAllStringSubmatch(answer, -1) {
-					ga = append(ga, m[1])
-				}
-				sort.SliceStable(ga, func(i, j int) bool { return kit.RootPitchClass(ga[i]) < kit.RootPitchClass(ga[j]) })
-				var textbook []theory.Note
-				other := triadNotes(scale, b)
-				for _, n := range triadNotes(scale, a) {
-					if slices.Contains(other, n) && !slices.Contains(textbook, n) {
-						textbook = append(textbook, n)
-					}
-				}
-				sort.SliceStable(textbook, func(i, j int) bool { return textbook[i].PitchClass() < textbook[j].PitchClass() })
-				same := len(ga) == len(textbook)
-				for i := 0; same && i < len(ga); i++ {
-					same = kit.RootPitchClass(ga[i]) == textbook[i].PitchClass()
-				}
-				if !same {
-					first, _, _ := strings.Cut(answer, "\n")
-					wrong = append(wrong, fmt.Sprintf("%s and %s: %s", triads[a], triads[b], first))
-					continue
-				}
-				notesRight++
-				differ := 0
-				for i, n := range textbook {
-					if n.String() != ga[i] {
-						spellings[n.String()+" as "+ga[i]] = true
-						differ++
-					}
-				}
-				if differ == 0 {
-					spelledRight++
-				} else {
-					misspelled++
-				}
-			}
-		}
-		if misspelled == 0 && len(wrong) == 0 {
+		c := l.keyCommonTones(k)
+		pairs += c.pairs
+		notesRight += c.notesRight
+		spelledRight += c.notesRight - c.misspelled
+		if c.misspelled == 0 && len(c.wrong) == 0 {
 			continue
 		}
-		list := make([]string, 0, len(spellings))
-		for s := range spellings {
-			list = append(list, s)
-		}
-		sort.Strings(list)
-		l.r.Line("%-10s %-16s  %s", k, fmt.Sprintf("%d of 21", misspelled), strings.Join(list, ", "))
-		for _, w := range wrong {
+		l.r.Line("%-10s %-16s  %s", k, fmt.Sprintf("%d of 21", c.misspelled), strings.Join(c.spellings, ", "))
+		for _, w := range c.wrong {
 			l.r.Line("           %s", w)
 		}
 	}
 	l.r.Blank()
 	l.r.Line("%d pairs: shared notes right %d, spelled as the key spells them %d", pairs, notesRight, spelledRight)
 	return nil
+}
+
+// keyCommonTones is what domain.commonTones gives on the 21 pairs of a key's triads.
+type keyCommonTones struct {
+	// pairs counts the pairs; notesRight those whose shared notes are the right pitches, and
+	// misspelled those of them with a note spelled otherwise than the key spells it.
+	pairs, notesRight, misspelled int
+	// spellings are the key's notes as the closure writes them, "C# as Db", sorted.
+	spellings []string
+	// wrong are the pairs whose shared notes are not the right pitches, with the answer's
+	// first line.
+	wrong []string
+}
+
+// keyCommonTones asks domain.commonTones every pair of k's triads and grades the shared notes
+// against the key's.
+func (l *lesson10) keyCommonTones(k theory.Tonality) keyCommonTones {
+	var c keyCommonTones
+	scale, triads := k.Notes(), k.Triads()
+	spellings := map[string]bool{}
+	for a := 0; a < 7; a++ {
+		for b := a + 1; b < 7; b++ {
+			c.pairs++
+			answer := l.eval("domain.commonTones", "chord1", triads[a], "chord2", triads[b])
+			var ga []string
+			for _, m := range sharedNoteRe().FindAllStringSubmatch(answer, -1) {
+				ga = append(ga, m[1])
+			}
+			sort.SliceStable(ga, func(i, j int) bool { return kit.RootPitchClass(ga[i]) < kit.RootPitchClass(ga[j]) })
+			var textbook []theory.Note
+			other := triadNotes(scale, b)
+			for _, n := range triadNotes(scale, a) {
+				if slices.Contains(other, n) && !slices.Contains(textbook, n) {
+					textbook = append(textbook, n)
+				}
+			}
+			sort.SliceStable(textbook, func(i, j int) bool { return textbook[i].PitchClass() < textbook[j].PitchClass() })
+			same := len(ga) == len(textbook)
+			for i := 0; same && i < len(ga); i++ {
+				same = kit.RootPitchClass(ga[i]) == textbook[i].PitchClass()
+			}
+			if !same {
+				first, _, _ := strings.Cut(answer, "\n")
+				c.wrong = append(c.wrong, fmt.Sprintf("%s and %s: %s", triads[a], triads[b], first))
+				continue
+			}
+			c.notesRight++
+			differ := 0
+			for i, n := range textbook {
+				if n.String() != ga[i] {
+					spellings[n.String()+" as "+ga[i]] = true
+					differ++
+				}
+			}
+			if differ > 0 {
+				c.misspelled++
+			}
+		}
+	}
+	for sp := range spellings {
+		c.spellings = append(c.spellings, sp)
+	}
+	sort.Strings(c.spellings)
+	return c
 }
 
 // commonTonesExamples is section 7: the SKILL.md's example pair and a pair from A major, the

@@ -82,12 +82,15 @@ const keyPromptQuestion = "What key is Db Gb Ab Db in?"
 type Options struct {
 	// Out receives the lesson's output.
 	Out io.Writer
+	// KeysFromSharps runs both versions' list of keys from seven sharps to seven flats instead
+	// of GA's order, from seven flats (--keys-from-sharps).
+	KeysFromSharps bool
 }
 
 // NewCmd builds `course l11`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	return kit.NewCmd("l11", `Lesson 11: the key skill and the data in the model's prompt.
+	cmd := kit.NewCmd("l11", `Lesson 11: the key skill and the data in the model's prompt.
 
 GA's key skill and its ga_key_identify tool read the chord symbols out of a question
 with one regular expression, score the 30 keys with KeyIdentificationService and hand
@@ -95,6 +98,8 @@ the model the keys tied at the top, then three more. The lesson asks the service
 pin and on main after #625 the skill's example prompts, shows what each reads in 28
 chord symbols, asks for the key of six textbook progressions in the 30 keys, checks the
 relative keys, and prints the data of one prompt.`, opts, &opts.Out, run, runF, lessonExercises)
+	cmd.Flags().BoolVar(&opts.KeysFromSharps, "keys-from-sharps", false, "run the services' list of keys from seven sharps to seven flats, not from seven flats as GA does")
+	return cmd
 }
 
 // lesson11 carries what the sections share: the two versions of the service and the count of
@@ -109,22 +114,25 @@ type lesson11 struct {
 	toolChecks int
 }
 
-// newLesson11 sets up the lesson's versions and questions, writing to w.
-func newLesson11(w io.Writer) (*lesson11, error) {
+// newLesson11 sets up the lesson's versions and questions, writing to w; keysFromSharps gives
+// both versions their list of keys from seven sharps.
+func newLesson11(w io.Writer, keysFromSharps bool) (*lesson11, error) {
 	meta, ok := intents.Lookup(keyIntent)
 	if !ok {
 		return nil, fmt.Errorf("the intents fixture has no %q", keyIntent)
 	}
+	pin, main := keys.Pin, keys.Main
+	pin.SharpsFirst, main.SharpsFirst = keysFromSharps, keysFromSharps
 	return &lesson11{
 		r:              report.New(w),
-		versions:       []keys.Service{keys.Pin, keys.Main},
+		versions:       []keys.Service{pin, main},
 		examples:       append(slices.Clone(meta.Examples), keySkillMdProgressions...),
 		promptQuestion: keyPromptQuestion,
 	}, nil
 }
 
 func run(ctx context.Context, opts *Options) error {
-	l, err := newLesson11(opts.Out)
+	l, err := newLesson11(opts.Out, opts.KeysFromSharps)
 	if err != nil {
 		return fmt.Errorf("l11: %w", err)
 	}
@@ -143,7 +151,8 @@ type keyAnswer struct {
 func (l *lesson11) ask(v keys.Service, query string) (keyAnswer, error) {
 	chords := v.ExtractChords(query)
 	a := keyAnswer{chords: chords, Selection: keys.Select(v.Identify(chords))}
-	if v != keys.Pin {
+	// The tool is GA's own, whose order of keys the tool check does not compare.
+	if v.Commit != keys.Pin.Commit {
 		return a, nil
 	}
 	tool := skills.IdentifyKey(query)
@@ -321,11 +330,11 @@ func keyMark(a keyAnswer, chords []string, key string) string {
 // with the list as written, whose return to the tonic main's cadence weight can see.
 func (l *lesson11) shownLines(v keys.Service, p textbookProgression, k theory.Tonality, query string, chords []string, a keyAnswer) []string {
 	var lines []string
-	if v == keys.Pin {
+	if v.Commit == keys.Pin.Commit {
 		lines = append(lines, fmt.Sprintf("%s, %s: %q", k, p.name, query))
 	}
 	lines = append(lines, fmt.Sprintf("  %s reads %s; top %s%s", report.Pad(v.Commit, 8), strings.Join(a.chords, " "), topText(a.Selection), partialText(a.Selection)))
-	if v == keys.Main && len(slices.Compact(slices.Sorted(slices.Values(chords)))) != len(chords) {
+	if v.Commit == keys.Main.Commit && len(slices.Compact(slices.Sorted(slices.Values(chords)))) != len(chords) {
 		all := v.Identify(chords)
 		given := keys.Select(all)
 		lines = append(lines, fmt.Sprintf("  %s given %s as a list, Identify puts %s first; top %s%s",
@@ -338,29 +347,39 @@ func (l *lesson11) shownLines(v keys.Service, p textbookProgression, k theory.To
 // textbook's relative, the same notes in the other mode spelled from the key's own tonic.
 func (l *lesson11) relatives() error {
 	l.r.Title("The relative key each candidate carries, against the textbook")
+	for _, v := range l.versions {
+		all, wrong, err := relativeKeys(v)
+		if err != nil {
+			return err
+		}
+		l.r.Line("%s: %d keys, %d with another relative key: %s", v.Commit, len(all), len(wrong), strings.Join(wrong, "; "))
+	}
+	return nil
+}
+
+// relativeKeys are the 30 keys as version v scores them, and those whose relative key is not
+// the textbook's, written "key → relative key", sorted.
+func relativeKeys(v keys.Service) ([]keys.Candidate, []string, error) {
 	// A major triad on each of the 21 names: each of the 30 keys holds three
 	names := make([]string, 0, 21)
 	for _, n := range theory.SpelledNoteNames() {
 		names = append(names, n.String())
 	}
-	for _, v := range l.versions {
-		all := v.Identify(names)
-		var wrong []string
-		for _, c := range all {
-			tonic, mode, _ := strings.Cut(c.Key, " ")
-			note, err := theory.ParseNote(tonic)
-			if err != nil {
-				return fmt.Errorf("key %q: %w", c.Key, err)
-			}
-			textbook := theory.Tonality{Tonic: note, Minor: mode == "minor"}.Relative().String()
-			if c.RelativeKey != textbook {
-				wrong = append(wrong, c.Key+" → "+c.RelativeKey)
-			}
+	all := v.Identify(names)
+	var wrong []string
+	for _, c := range all {
+		tonic, mode, _ := strings.Cut(c.Key, " ")
+		note, err := theory.ParseNote(tonic)
+		if err != nil {
+			return nil, nil, fmt.Errorf("key %q: %w", c.Key, err)
 		}
-		slices.Sort(wrong)
-		l.r.Line("%s: %d keys, %d with another relative key: %s", v.Commit, len(all), len(wrong), strings.Join(wrong, "; "))
+		textbook := theory.Tonality{Tonic: note, Minor: mode == "minor"}.Relative().String()
+		if c.RelativeKey != textbook {
+			wrong = append(wrong, c.Key+" → "+c.RelativeKey)
+		}
 	}
-	return nil
+	slices.Sort(wrong)
+	return all, wrong, nil
 }
 
 // prompt is section 5: the data part of the prompt the pinned skill builds for the
@@ -368,7 +387,7 @@ func (l *lesson11) relatives() error {
 func (l *lesson11) prompt() error {
 	q := l.promptQuestion
 	l.r.Title("The data KeyIdentificationSkill puts in the model's prompt for %q, at %s", q, keys.Pin.Commit)
-	turn := skills.KeyIdentification{Service: keys.Pin}.Prepare(q)
+	turn := skills.KeyIdentification{Service: l.versions[0]}.Prepare(q)
 	from := strings.Index(turn.Prompt, "── TOP MATCHES")
 	to := strings.Index(turn.Prompt, "Instructions:")
 	if from < 0 || to < from {

@@ -11,7 +11,7 @@ import (
 func newTestLesson11(t *testing.T) (*lesson11, *bytes.Buffer) {
 	t.Helper()
 	var out bytes.Buffer
-	l, err := newLesson11(&out)
+	l, err := newLesson11(&out, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -158,49 +158,19 @@ func (l *lesson8) ask(chat func(string) (int, []byte, error)) error {
 	for i, e := range l.corpus {
 		a := &l.attempts[i]
 		*a = attempt{n: i + 1, entry: e}
-		switch {
-		case e.Skip:
+		if e.Skip {
 			a.served = "skipped"
-		case e.RoutesTo != "" && slices.Contains(registered, e.RoutesTo):
-			got, ok := skills.AnswerIntent(e.RoutesTo, "", e.Prompt)
-			if !ok {
-				return fmt.Errorf("prompt %d names %s, an intent the course does not model", a.n, e.RoutesTo)
-			}
-			a.served = e.RoutesTo
-			text := dotnet.ReplaceLineEndings(got.Answer, "\n")
-			a.answer = &text
-			for _, g := range got.Logs {
-				if !strings.HasPrefix(g.Category, "GA.Business.ML.Agents.Skills.") {
-					continue
-				}
-				ex := g.Exception
-				if ex == "" {
-					ex = "no exception"
-				}
-				a.logs = append(a.logs, fmt.Sprintf("%s %s: %s (%s)", g.Level, strings.TrimPrefix(g.Category, "GA.Business.ML.Agents.Skills."), strings.TrimRight(g.Message, " \t\r\n"), ex))
-			}
-		default:
-			asked = append(asked, i)
+			continue
 		}
-	}
-	err := kit.AskAll(len(asked), func(k int) error {
-		a := &l.attempts[asked[k]]
-		status, body, err := chat(a.entry.Prompt)
+		inProcess, err := answerByIntent(a, registered)
 		if err != nil {
 			return err
 		}
-		if status < 200 || status > 299 {
-			a.served = fmt.Sprintf("chat: HTTP %d", status)
-			return nil
+		if !inProcess {
+			asked = append(asked, i)
 		}
-		var reply kit.ChatReply
-		if err := json.Unmarshal(body, &reply); err != nil {
-			return fmt.Errorf("read the answer to prompt %d: %w", a.n, err)
-		}
-		text := dotnet.ReplaceLineEndings(reply.Answer, "\n")
-		a.answer, a.served = &text, "chat: "+reply.AgentID
-		return nil
-	})
+	}
+	err := kit.AskAll(len(asked), func(k int) error { return answerByChat(&l.attempts[asked[k]], chat) })
 	if err != nil {
 		return err
 	}
@@ -209,6 +179,53 @@ func (l *lesson8) ask(chat func(string) (int, []byte, error)) error {
 			a.verdict = corpusCheck(a.entry, *a.answer, gaContains)
 		}
 	}
+	return nil
+}
+
+// answerByIntent answers a prompt that names a registered intent through that intent, in
+// process, and reports whether it did; any other prompt is left for the host's /chat.
+func answerByIntent(a *attempt, registered []string) (bool, error) {
+	e := a.entry
+	if e.RoutesTo == "" || !slices.Contains(registered, e.RoutesTo) {
+		return false, nil
+	}
+	got, ok := skills.AnswerIntent(e.RoutesTo, "", e.Prompt)
+	if !ok {
+		return false, fmt.Errorf("prompt %d names %s, an intent the course does not model", a.n, e.RoutesTo)
+	}
+	a.served = e.RoutesTo
+	text := dotnet.ReplaceLineEndings(got.Answer, "\n")
+	a.answer = &text
+	for _, g := range got.Logs {
+		if !strings.HasPrefix(g.Category, "GA.Business.ML.Agents.Skills.") {
+			continue
+		}
+		ex := g.Exception
+		if ex == "" {
+			ex = "no exception"
+		}
+		a.logs = append(a.logs, fmt.Sprintf("%s %s: %s (%s)", g.Level, strings.TrimPrefix(g.Category, "GA.Business.ML.Agents.Skills."), strings.TrimRight(g.Message, " \t\r\n"), ex))
+	}
+	return true, nil
+}
+
+// answerByChat posts a's prompt to the host's /chat through chat; an HTTP error leaves it
+// without an answer.
+func answerByChat(a *attempt, chat func(string) (int, []byte, error)) error {
+	status, body, err := chat(a.entry.Prompt)
+	if err != nil {
+		return err
+	}
+	if status < 200 || status > 299 {
+		a.served = fmt.Sprintf("chat: HTTP %d", status)
+		return nil
+	}
+	var reply kit.ChatReply
+	if err := json.Unmarshal(body, &reply); err != nil {
+		return fmt.Errorf("read the answer to prompt %d: %w", a.n, err)
+	}
+	text := dotnet.ReplaceLineEndings(reply.Answer, "\n")
+	a.answer, a.served = &text, "chat: "+reply.AgentID
 	return nil
 }
 
@@ -569,6 +586,19 @@ func word(text []rune, start, length int) string {
 	return string(text[start:end])
 }
 
+// gaMatch is where GA's reading first finds s in answer: the token around the match and its
+// line, from 1; ok is false when it is not there.
+func gaMatch(answer, s string) (token string, line int, ok bool) {
+	at := indexFrom(answer, s, 0, true)
+	if at < 0 {
+		return "", 0, false
+	}
+	// upper keeps the number of characters, so the character index carries over.
+	text := []rune(answer)
+	i := utf8.RuneCountInString(upper(answer)[:at])
+	return word(text, i, len([]rune(s))), strings.Count(string(text[:i]), "\n") + 1, true
+}
+
 // accepted shows, for answers the gate accepted, where each expected string was found.
 func (l *lesson8) accepted(ns ...int) error {
 	for _, n := range ns {
@@ -591,16 +621,12 @@ func (l *lesson8) accepted(ns ...int) error {
 				break
 			}
 		}
-		text := []rune(*a.answer)
 		for _, s := range found {
-			at := indexFrom(*a.answer, s, 0, true)
-			if at < 0 {
+			token, line, ok := gaMatch(*a.answer, s)
+			if !ok {
 				return fmt.Errorf("prompt %d: %q is not in its answer", a.n, s)
 			}
-			// upper keeps the number of characters, so the character index carries over.
-			i := utf8.RuneCountInString(upper(*a.answer)[:at])
-			line := strings.Count(string(text[:i]), "\n") + 1
-			l.r.Line("%s matches %s on line %d", kit.Quote(s), kit.Quote(word(text, i, len([]rune(s)))), line)
+			l.r.Line("%s matches %s on line %d", kit.Quote(s), kit.Quote(token), line)
 		}
 	}
 	return nil

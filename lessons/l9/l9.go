@@ -54,18 +54,23 @@ var (
 type Options struct {
 	// Out receives the lesson's output.
 	Out io.Writer
+	// KeysFromSharps runs the scale-info skill's list of keys from seven sharps to seven flats
+	// instead of GA's order, from seven flats (--keys-from-sharps).
+	KeysFromSharps bool
 }
 
 // NewCmd builds `course l9`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	return kit.NewCmd("l9", `Lesson 9: intervals, scales and relative keys graded by letter arithmetic.
+	cmd := kit.NewCmd("l9", `Lesson 9: intervals, scales and relative keys graded by letter arithmetic.
 
 Asks GA's interval skill about every pair of the 21 note names, and its scale-info and
 relative-key skills about the 30 keys with at most seven sharps or flats, through their
 intents, and grades the answers by the course's own letter arithmetic: an interval's
 number counts letters, its quality counts semitones. Then sends each skill its own
 example prompts, the ones the intent router matches questions against.`, opts, &opts.Out, run, runF, lessonExercises)
+	cmd.Flags().BoolVar(&opts.KeysFromSharps, "keys-from-sharps", false, "run the scale-info skill's list of keys from seven sharps to seven flats, not from seven flats as GA does")
+	return cmd
 }
 
 // l9Intents are the intents lesson 9 asks, in the order it sends them their examples.
@@ -84,8 +89,9 @@ type lesson9 struct {
 	examples map[string][]string
 }
 
-// newLesson9 sets up the lesson's intents and inputs, writing to w.
-func newLesson9(w io.Writer) (*lesson9, error) {
+// newLesson9 sets up the lesson's intents and inputs, writing to w; keysFromSharps gives the
+// scale-info skill its list of keys from seven sharps.
+func newLesson9(w io.Writer, keysFromSharps bool) (*lesson9, error) {
 	l := &lesson9{
 		r:        report.New(w),
 		intents:  map[string]skills.Intent{},
@@ -105,11 +111,14 @@ func newLesson9(w io.Writer) (*lesson9, error) {
 		}
 		l.examples[id] = meta.Examples
 	}
+	if keysFromSharps {
+		l.intents[scaleInfoIntent] = skills.ScaleInfoIntent(skills.ScaleInfo{SharpsFirst: true})
+	}
 	return l, nil
 }
 
 func run(ctx context.Context, opts *Options) error {
-	l, err := newLesson9(opts.Out)
+	l, err := newLesson9(opts.Out, opts.KeysFromSharps)
 	if err != nil {
 		return fmt.Errorf("l9: %w", err)
 	}
@@ -216,39 +225,19 @@ func (l *lesson9) keyTable() error {
 	l.r.Line("key         notes  relative key: ScaleInfoSkill  RelativeKeySkill  textbook      signature")
 	var notesRight, scaleRelRight, relRight, sigRight int
 	for _, k := range l.keys {
-		scale := scaleAnswerRe().FindStringSubmatch(l.ask(scaleInfoIntent, fmt.Sprintf("What notes are in %s?", k)).Answer)
-		notesOK := scale != nil && scale[1] == noteList(k.Notes())
-		scaleRel := "?"
-		if scale != nil {
-			scaleRel = scale[2]
-		}
-		other := "major"
-		if !k.Minor {
-			other = "minor"
-		}
-		rel := ""
-		if m := relativeAnswerRe().FindStringSubmatch(l.ask(relativeKeyIntent, fmt.Sprintf("What is the relative %s of %s?", other, k)).Answer); m != nil {
-			rel = m[1]
-		}
-		rel = keyName(rel)
-		sig := "not read as a key"
-		if m := signatureAnswerRe().FindStringSubmatch(l.ask(relativeKeyIntent, fmt.Sprintf("How many sharps in %s?", k)).Answer); m != nil {
-			sig = m[1]
-		}
-		textbook := k.Relative().String()
-		wantSig := theory.SignatureName(k.Signature())
-		notesRight += kit.Count(notesOK)
-		scaleRelRight += kit.Count(scaleRel == textbook)
-		relRight += kit.Count(rel == textbook)
-		sigRight += kit.Count(sig == wantSig)
-		if notesOK && scaleRel == textbook && rel == textbook && sig == wantSig {
+		row := l.keyRow(k)
+		notesRight += kit.Count(row.notesOK)
+		scaleRelRight += kit.Count(row.scaleRel == row.textbook)
+		relRight += kit.Count(row.rel == row.textbook)
+		sigRight += kit.Count(row.sig == row.wantSig)
+		if row.right() {
 			continue
 		}
 		notes := "wrong"
-		if notesOK {
+		if row.notesOK {
 			notes = "right"
 		}
-		l.r.Line("%-11s %-6s %-31s %-17s %-13s %s", k, notes, scaleRel, rel, textbook, sig)
+		l.r.Line("%-11s %-6s %-31s %-17s %-13s %s", k, notes, row.scaleRel, row.rel, row.textbook, row.sig)
 	}
 	l.r.Blank()
 	l.r.Line("%d keys: notes right %d, relative key right: ScaleInfoSkill %d, RelativeKeySkill %d; signature right %d",
@@ -257,6 +246,42 @@ func (l *lesson9) keyTable() error {
 	l.r.Line("%s", flats)
 	l.r.Line("  | %s", l.ask(relativeKeyIntent, flats).Answer)
 	return nil
+}
+
+// keyRow is what the key table finds for one key: whether the scale-info skill lists its notes
+// right, the relative key each skill names and the textbook's, the signature the relative-key
+// skill counts and the textbook's.
+type keyRow struct {
+	notesOK                 bool
+	scaleRel, rel, textbook string
+	sig, wantSig            string
+}
+
+// right says both skills get everything right for the key.
+func (r keyRow) right() bool {
+	return r.notesOK && r.scaleRel == r.textbook && r.rel == r.textbook && r.sig == r.wantSig
+}
+
+// keyRow asks both key skills the key table's three questions about k.
+func (l *lesson9) keyRow(k theory.Tonality) keyRow {
+	scale := scaleAnswerRe().FindStringSubmatch(l.ask(scaleInfoIntent, fmt.Sprintf("What notes are in %s?", k)).Answer)
+	row := keyRow{notesOK: scale != nil && scale[1] == noteList(k.Notes()), scaleRel: "?", sig: "not read as a key",
+		textbook: k.Relative().String(), wantSig: theory.SignatureName(k.Signature())}
+	if scale != nil {
+		row.scaleRel = scale[2]
+	}
+	other := "major"
+	if !k.Minor {
+		other = "minor"
+	}
+	if m := relativeAnswerRe().FindStringSubmatch(l.ask(relativeKeyIntent, fmt.Sprintf("What is the relative %s of %s?", other, k)).Answer); m != nil {
+		row.rel = m[1]
+	}
+	row.rel = keyName(row.rel)
+	if m := signatureAnswerRe().FindStringSubmatch(l.ask(relativeKeyIntent, fmt.Sprintf("How many sharps in %s?", k)).Answer); m != nil {
+		row.sig = m[1]
+	}
+	return row
 }
 
 // noteList writes notes as the scale skill lists them, "C – D – E".

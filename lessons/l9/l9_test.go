@@ -13,7 +13,7 @@ import (
 func newTestLesson9(t *testing.T) (*lesson9, *bytes.Buffer) {
 	t.Helper()
 	var out bytes.Buffer
-	l, err := newLesson9(&out)
+	l, err := newLesson9(&out, false)
 	if err != nil {
 		t.Fatal(err)
 	}
