@@ -324,57 +324,13 @@ func (l *lesson16) buildIndex() error {
 	l.voicings = built.Voicings
 	l.corpus = map[theory.PCMask]bool{}
 	for _, v := range built.Voicings {
-		s, err := l16ParseShape(v.Diagram)
+		s, err := theory.ParseDiagram(v.Diagram)
 		if err != nil {
 			return err
 		}
-		l.corpus[s.pcs()] = true
+		l.corpus[s.PitchClasses()] = true
 	}
 	return nil
-}
-
-// l16Shape is a chord chart on six strings, low E first; -1 is a muted string.
-type l16Shape [6]int
-
-// l16ParseShape reads a diagram as GA's Voicing.Diagram and the skill's answer write it,
-// string 1, the high E, first.
-func l16ParseShape(diagram string) (l16Shape, error) {
-	var s l16Shape
-	frets := strings.Split(diagram, "-")
-	if len(frets) != len(s) {
-		return s, fmt.Errorf("diagram %q: %d strings, want 6", diagram, len(frets))
-	}
-	for i, f := range frets {
-		at := len(s) - 1 - i
-		if f == "x" || f == "X" {
-			s[at] = -1
-			continue
-		}
-		n, err := strconv.Atoi(f)
-		if err != nil || n < 0 {
-			return s, fmt.Errorf("diagram %q: fret %q", diagram, f)
-		}
-		s[at] = n
-	}
-	return s, nil
-}
-
-// l16ParseChart reads a diagram in chart order, low E first, as main's skill writes it.
-func l16ParseChart(diagram string) (l16Shape, error) {
-	frets := strings.Split(diagram, "-")
-	slices.Reverse(frets)
-	return l16ParseShape(strings.Join(frets, "-"))
-}
-
-// pcs is the pitch-class set the shape plays.
-func (s l16Shape) pcs() theory.PCMask {
-	var m theory.PCMask
-	for i, f := range s {
-		if f >= 0 {
-			m |= theory.MaskOf(theory.StandardMidi()[i] + f)
-		}
-	}
-	return m
 }
 
 // l16Verdict says what a voicing plays against the chord asked: the chord, the chord and more,
@@ -397,7 +353,7 @@ var l16ResultLine = regexp.MustCompile("^- \\*\\*(.+?)\\*\\* `([^`]+)` \\(([^,]+
 // l16Answer is one voicing of the skill's answer, as it prints it.
 type l16Answer struct {
 	name, diagram, score string
-	shape                l16Shape
+	shape                theory.Chart
 }
 
 // ask runs the skill on prompt and reads its answer's first line and voicings.
@@ -413,9 +369,10 @@ func (l *lesson16) ask(prompt string) (string, []l16Answer, error) {
 		if m == nil {
 			continue
 		}
-		s, err := l16ParseShape(m[2])
+		// The pin's skill writes GA's diagrams, high E first; main's writes charts, low E first.
+		s, err := theory.ParseDiagram(m[2])
 		if l.skill.LowEFirst {
-			s, err = l16ParseChart(m[2])
+			s, err = theory.ParseChart(m[2])
 		}
 		if err != nil {
 			return "", nil, fmt.Errorf("ask %q: %w", prompt, err)
@@ -438,7 +395,7 @@ func (l *lesson16) answers() error {
 		}
 		counts := map[string]int{}
 		for _, a := range answers {
-			counts[l16Verdict(asked, a.shape.pcs())]++
+			counts[l16Verdict(asked, a.shape.PitchClasses())]++
 		}
 		row := []string{e.prompt, strconv.Itoa(len(answers))}
 		for _, v := range l16Verdicts {
@@ -471,7 +428,7 @@ func (l *lesson16) grid() error {
 			got := answers[qi*len(l16GridRoots)+ri]
 			exact := 0
 			for _, a := range got {
-				v := l16Verdict(asked, a.shape.pcs())
+				v := l16Verdict(asked, a.shape.PitchClasses())
 				total[v]++
 				if v == "exact" {
 					exact++
@@ -553,7 +510,7 @@ func (l *lesson16) full() error {
 	w := []int{16, 16, 8, 16}
 	l.r.FixedRow(w, "name", "diagram", "score", "plays", "")
 	for _, a := range answers {
-		played := a.shape.pcs()
+		played := a.shape.PitchClasses()
 		l.r.FixedRow(w, a.name, a.diagram, a.score, l16Notes(played), l16Verdict(asked, played))
 	}
 	return nil

@@ -101,7 +101,7 @@ func run(ctx context.Context, opts *Options) error {
 	return runLesson21(ctx, opts.Out, l21Config{partitions: embeddings.Partitions(), prompts: l21Prompts, main: opts.Main})
 }
 
-// l21Shape is a voicing as a chart: the frets low E first, its MIDI notes in that order and
+// l21Shape is a voicing as a chart: the chart low E first, its MIDI notes in that order and
 // its pitch classes.
 type l21Shape struct {
 	chart string
@@ -109,37 +109,9 @@ type l21Shape struct {
 	pcs   theory.PCMask
 }
 
-// l21FromChart reads a chart, low E first.
-func l21FromChart(chart string) (l21Shape, error) {
-	return l21FromParts(chart, strings.Split(chart, "-"))
-}
-
-// l21FromParts reads a chart already split into its frets.
-func l21FromParts(chart string, parts []string) (l21Shape, error) {
-	if len(parts) != len(theory.StandardMidi()) {
-		return l21Shape{}, fmt.Errorf("chart %q has %d strings, want %d", chart, len(parts), len(theory.StandardMidi()))
-	}
-	s := l21Shape{chart: chart, midi: make([]int, 0, len(parts))}
-	for i, p := range parts {
-		if p == "x" {
-			continue
-		}
-		fret, err := strconv.Atoi(p)
-		if err != nil {
-			return l21Shape{}, fmt.Errorf("chart %q: fret %q: %w", chart, p, err)
-		}
-		m := theory.StandardMidi()[i] + fret
-		s.midi = append(s.midi, m)
-		s.pcs |= theory.MaskOf(m)
-	}
-	return s, nil
-}
-
-// l21FromHighFirst reads a GA diagram, string 1 (the high E) first.
-func l21FromHighFirst(diagram string) (l21Shape, error) {
-	parts := strings.Split(diagram, "-")
-	slices.Reverse(parts)
-	return l21FromParts(strings.Join(parts, "-"), parts)
+// l21ShapeOf is the shape of a chart the course has read.
+func l21ShapeOf(c theory.Chart) l21Shape {
+	return l21Shape{chart: c.String(), midi: c.Midi(), pcs: c.PitchClasses()}
 }
 
 // l21Hit is one voicing of an answer.
@@ -343,10 +315,11 @@ func (l *lesson21) shape(diagram string) (l21Shape, error) {
 	if s, ok := l.shapes[diagram]; ok {
 		return s, nil
 	}
-	s, err := l21FromHighFirst(diagram)
+	c, err := theory.ParseDiagram(diagram)
 	if err != nil {
 		return l21Shape{}, err
 	}
+	s := l21ShapeOf(c)
 	l.shapes[diagram] = s
 	return s, nil
 }
@@ -707,10 +680,11 @@ func (l *lesson21) scores() error {
 // draft plays the parked draft's answer for "mellow Cm9" and asks its tags after the chord.
 func (l *lesson21) draft() error {
 	l.r.Title("The parked draft's example answer for \"mellow Cm9\", %s", l.where)
-	shape, err := l21FromChart(l21Draft.chart)
+	chart, err := theory.ParseChart(l21Draft.chart)
 	if err != nil {
 		return err
 	}
+	shape := l21ShapeOf(chart)
 	_, pcs, ok := search.TryParse(l21Draft.chord)
 	if !ok {
 		return fmt.Errorf("ChordPitchClasses cannot read %s", l21Draft.chord)
