@@ -200,6 +200,15 @@ func (l *lesson18) ask(prompt string) *vlAnswer {
 	return a
 }
 
+// root is the first chord's root as the answer spells it, or "declined": voice 1 starts on it
+// (VoiceLeadingSkill.cs:117-128).
+func (a *vlAnswer) root() string {
+	if a == nil {
+		return "declined"
+	}
+	return a.voices[0][0]
+}
+
 // side is the distinct pitch classes of one side of the answer's voices, 0 the first chord.
 func (a *vlAnswer) side(k int) []int {
 	if k == 0 {
@@ -387,12 +396,7 @@ func (l *lesson18) accidentals() error {
 			if l.reads(fa, r, "C") {
 				first++
 			}
-			// Voice 1 starts on the first chord's root (VoiceLeadingSkill.cs:117-128).
-			if fa != nil {
-				spelled = append(spelled, fa.voices[0][0])
-			} else {
-				spelled = append(spelled, "declined")
-			}
+			spelled = append(spelled, fa.root())
 			la := l.ask("voice leading C to " + root)
 			switch {
 			case l.reads(la, "C", r):
