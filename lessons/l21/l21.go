@@ -83,7 +83,13 @@ reads as what, which of them change the answer, and how high a score can go.
 With --main, the sections whose answers depend on the search, over the index GA's main branch
 builds and searches.`, opts, &opts.Out, run, runF, lessonExercises)
 	cmd.Flags().BoolVar(&opts.Main, "main", false, "build and search the index as on GA's main branch (f4f5b4a)")
-	cmd.Flags().Var(optionalWeight{&opts.SymbolicWeight}, "symbolic-weight", "give the SYMBOLIC partition this `weight` in the index and the query (GA's: 0.10)")
+	ga := ""
+	for _, p := range embeddings.Partitions() {
+		if p.Name == "SYMBOLIC" {
+			ga = dotnet.FormatSingle(p.Weight32(), 2, false)
+		}
+	}
+	cmd.Flags().Var(optionalWeight{&opts.SymbolicWeight}, "symbolic-weight", "give the SYMBOLIC partition this `weight` in the index and the query (GA's: "+ga+")")
 	return cmd
 }
 
