@@ -102,6 +102,10 @@ type Options struct {
 	Out io.Writer
 	// Main runs the sections the original program asks GA's main branch.
 	Main bool
+	// Symbols are suffixes added to lesson 15's symbols, and GridQualities qualities added to
+	// the grid, each "NAME=DEGREES", "maj7#11=1 3 5 7 #11": the lesson's own inputs, which its
+	// exercises ask the learner to change.
+	Symbols, GridQualities []string
 }
 
 // NewCmd builds `course l16`; runF replaces the lesson's run in tests of the command.
@@ -116,6 +120,8 @@ of 144 chords, searched in the OPTIC-K index lesson 3 builds.
 With --main, the answers of GA's main branch, whose voicing pipeline changed after the pin:
 its corpus's names, the answers, the grid, the techniques the prompts name, and one answer.`, opts, &opts.Out, run, runF, lessonExercises)
 	cmd.Flags().BoolVar(&opts.Main, "main", false, "ask the skill as on GA's main branch (f4f5b4a)")
+	cmd.Flags().StringArrayVar(&opts.Symbols, "symbol", nil, "add `NAME=DEGREES` to lesson 15's symbols (\"maj7#11=1 3 5 7 #11\")")
+	cmd.Flags().StringArrayVar(&opts.GridQualities, "grid-quality", nil, "add `NAME=DEGREES` to the grid's qualities (\"13=1 3 5 b7 9 11 13\")")
 	return cmd
 }
 
@@ -149,8 +155,49 @@ type lesson16 struct {
 // l16MainFullAnswer is the example whose whole answer the main run prints.
 const l16MainFullAnswer = "open chord shape for E minor"
 
+// pinConfig is the lesson's own configuration, at the pin.
+func pinConfig() l16Config {
+	return l16Config{examples: l16Examples, phrasings: l16Phrasings, gridQualities: l16GridQualities, fullAnswer: l16FullAnswer, symbols: l16Symbols}
+}
+
+// withQualities is cfg with extra added to lesson 15's symbols when symbols is set, else to
+// the grid's qualities.
+func (cfg l16Config) withQualities(symbols bool, extra ...l16Quality) l16Config {
+	if symbols {
+		cfg.symbols = slices.Concat(cfg.symbols, extra)
+	} else {
+		cfg.gridQualities = slices.Concat(cfg.gridQualities, extra)
+	}
+	return cfg
+}
+
+// parseQualities reads the values of a flag, each "NAME=DEGREES", into qualities whose
+// degrees the course can spell.
+func parseQualities(flag string, values []string) ([]l16Quality, error) {
+	var out []l16Quality
+	for _, v := range values {
+		name, degrees, ok := strings.Cut(v, "=")
+		if !ok || strings.TrimSpace(degrees) == "" {
+			return nil, fmt.Errorf("--%s %q: want NAME=DEGREES, such as \"maj7#11=1 3 5 7 #11\"", flag, v)
+		}
+		if _, err := theory.Spell(theory.MustNote("C"), strings.Fields(degrees)...); err != nil {
+			return nil, fmt.Errorf("--%s %q: %w", flag, v, err)
+		}
+		out = append(out, l16Quality{name, degrees})
+	}
+	return out, nil
+}
+
 func run(ctx context.Context, opts *Options) error {
-	cfg := l16Config{examples: l16Examples, phrasings: l16Phrasings, gridQualities: l16GridQualities, fullAnswer: l16FullAnswer, symbols: l16Symbols}
+	symbols, err := parseQualities("symbol", opts.Symbols)
+	if err != nil {
+		return fmt.Errorf("l16: %w", err)
+	}
+	grid, err := parseQualities("grid-quality", opts.GridQualities)
+	if err != nil {
+		return fmt.Errorf("l16: %w", err)
+	}
+	cfg := pinConfig().withQualities(true, symbols...).withQualities(false, grid...)
 	if opts.Main {
 		cfg.fullAnswer, cfg.main = l16MainFullAnswer, true
 	}
@@ -245,8 +292,20 @@ func (l *lesson16) phrasings() error {
 // textbook's, then against what ChordVocabulary reads.
 func (l *lesson16) symbols() error {
 	l.r.Title("The %d symbols of lesson 15, asked as \"voicings for C…\"", len(l.cfg.symbols))
-	var wrong []string
-	for _, s := range l.cfg.symbols {
+	wrong, disagree := l16SymbolReads(l.cfg.symbols)
+	l.r.Line("read as a textbook spells them: %d of %d", len(l.cfg.symbols)-len(wrong), len(l.cfg.symbols))
+	for _, s := range wrong {
+		l.r.Line("  %s", s)
+	}
+	l.r.Line("symbols ChordPitchClasses and ChordVocabulary read as different chords: %d: %s", len(disagree), strings.Join(disagree, " "))
+	return nil
+}
+
+// l16SymbolReads asks for C with each symbol: wrong lists those the extractor reads otherwise
+// than a textbook spells them, with both readings; disagree those ChordPitchClasses and
+// ChordVocabulary, which ChordInfoSkill reads them with (lesson 15), read as different chords.
+func l16SymbolReads(symbols []l16Quality) (wrong, disagree []string) {
+	for _, s := range symbols {
 		q := query.ExtractTyped("voicings for C" + s.name)
 		textbook := l16Chord("C", s.degrees)
 		if len(q.PitchClasses) > 0 && theory.MaskOf(q.PitchClasses...) == textbook {
@@ -254,21 +313,14 @@ func (l *lesson16) symbols() error {
 		}
 		wrong = append(wrong, fmt.Sprintf("C%s: %s, a textbook's %s", s.name, l16Read(q), l16Notes(textbook)))
 	}
-	l.r.Line("read as a textbook spells them: %d of %d", len(l.cfg.symbols)-len(wrong), len(l.cfg.symbols))
-	for _, s := range wrong {
-		l.r.Line("  %s", s)
-	}
-	// ChordInfoSkill reads the same symbols with ChordVocabulary (lesson 15).
-	var disagree []string
-	for _, s := range l.cfg.symbols {
+	for _, s := range symbols {
 		_, pcs, ok := search.TryParse("C" + s.name)
 		vocabulary := theory.MaskOf(skills.GetFormula(skills.NormalizeQuality(s.name)).Intervals...)
 		if !ok || theory.MaskOf(pcs...) != vocabulary {
 			disagree = append(disagree, "C"+s.name)
 		}
 	}
-	l.r.Line("symbols ChordPitchClasses and ChordVocabulary read as different chords: %d: %s", len(disagree), strings.Join(disagree, " "))
-	return nil
+	return wrong, disagree
 }
 
 // words asks for C with each spelled-out quality, and groups the prompts by the chord read.
@@ -324,57 +376,13 @@ func (l *lesson16) buildIndex() error {
 	l.voicings = built.Voicings
 	l.corpus = map[theory.PCMask]bool{}
 	for _, v := range built.Voicings {
-		s, err := l16ParseShape(v.Diagram)
+		s, err := theory.ParseDiagram(v.Diagram)
 		if err != nil {
 			return err
 		}
-		l.corpus[s.pcs()] = true
+		l.corpus[s.PitchClasses()] = true
 	}
 	return nil
-}
-
-// l16Shape is a chord chart on six strings, low E first; -1 is a muted string.
-type l16Shape [6]int
-
-// l16ParseShape reads a diagram as GA's Voicing.Diagram and the skill's answer write it,
-// string 1, the high E, first.
-func l16ParseShape(diagram string) (l16Shape, error) {
-	var s l16Shape
-	frets := strings.Split(diagram, "-")
-	if len(frets) != len(s) {
-		return s, fmt.Errorf("diagram %q: %d strings, want 6", diagram, len(frets))
-	}
-	for i, f := range frets {
-		at := len(s) - 1 - i
-		if f == "x" || f == "X" {
-			s[at] = -1
-			continue
-		}
-		n, err := strconv.Atoi(f)
-		if err != nil || n < 0 {
-			return s, fmt.Errorf("diagram %q: fret %q", diagram, f)
-		}
-		s[at] = n
-	}
-	return s, nil
-}
-
-// l16ParseChart reads a diagram in chart order, low E first, as main's skill writes it.
-func l16ParseChart(diagram string) (l16Shape, error) {
-	frets := strings.Split(diagram, "-")
-	slices.Reverse(frets)
-	return l16ParseShape(strings.Join(frets, "-"))
-}
-
-// pcs is the pitch-class set the shape plays.
-func (s l16Shape) pcs() theory.PCMask {
-	var m theory.PCMask
-	for i, f := range s {
-		if f >= 0 {
-			m |= theory.MaskOf(theory.StandardMidi()[i] + f)
-		}
-	}
-	return m
 }
 
 // l16Verdict says what a voicing plays against the chord asked: the chord, the chord and more,
@@ -397,7 +405,7 @@ var l16ResultLine = regexp.MustCompile("^- \\*\\*(.+?)\\*\\* `([^`]+)` \\(([^,]+
 // l16Answer is one voicing of the skill's answer, as it prints it.
 type l16Answer struct {
 	name, diagram, score string
-	shape                l16Shape
+	shape                theory.Chart
 }
 
 // ask runs the skill on prompt and reads its answer's first line and voicings.
@@ -413,9 +421,10 @@ func (l *lesson16) ask(prompt string) (string, []l16Answer, error) {
 		if m == nil {
 			continue
 		}
-		s, err := l16ParseShape(m[2])
+		// The pin's skill writes GA's diagrams, high E first; main's writes charts, low E first.
+		s, err := theory.ParseDiagram(m[2])
 		if l.skill.LowEFirst {
-			s, err = l16ParseChart(m[2])
+			s, err = theory.ParseChart(m[2])
 		}
 		if err != nil {
 			return "", nil, fmt.Errorf("ask %q: %w", prompt, err)
@@ -438,7 +447,7 @@ func (l *lesson16) answers() error {
 		}
 		counts := map[string]int{}
 		for _, a := range answers {
-			counts[l16Verdict(asked, a.shape.pcs())]++
+			counts[l16Verdict(asked, a.shape.PitchClasses())]++
 		}
 		row := []string{e.prompt, strconv.Itoa(len(answers))}
 		for _, v := range l16Verdicts {
@@ -471,7 +480,7 @@ func (l *lesson16) grid() error {
 			got := answers[qi*len(l16GridRoots)+ri]
 			exact := 0
 			for _, a := range got {
-				v := l16Verdict(asked, a.shape.pcs())
+				v := l16Verdict(asked, a.shape.PitchClasses())
 				total[v]++
 				if v == "exact" {
 					exact++
@@ -553,7 +562,7 @@ func (l *lesson16) full() error {
 	w := []int{16, 16, 8, 16}
 	l.r.FixedRow(w, "name", "diagram", "score", "plays", "")
 	for _, a := range answers {
-		played := a.shape.pcs()
+		played := a.shape.PitchClasses()
 		l.r.FixedRow(w, a.name, a.diagram, a.score, l16Notes(played), l16Verdict(asked, played))
 	}
 	return nil

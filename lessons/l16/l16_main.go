@@ -58,7 +58,7 @@ func (l *lesson16) mainCorpus() error {
 // against the chord asked.
 type l16Technique struct {
 	prompt string
-	is     func(s l16Shape, root int, degrees []int) bool
+	is     func(s theory.Chart, root int, degrees []int) bool
 }
 
 // l16Techniques are the example prompts that name a technique, in the examples' order.
@@ -91,7 +91,7 @@ func (l *lesson16) techniques() error {
 		}
 		chord, technique := 0, 0
 		for _, a := range answers {
-			if a.shape.pcs() == asked {
+			if a.shape.PitchClasses() == asked {
 				chord++
 			}
 			if t.is(a.shape, root, degrees) {
@@ -100,7 +100,7 @@ func (l *lesson16) techniques() error {
 		}
 		corpus := 0
 		for _, v := range l.voicings {
-			s, err := l16ParseShape(v.Diagram)
+			s, err := theory.ParseDiagram(v.Diagram)
 			if err != nil {
 				return err
 			}
@@ -126,23 +126,11 @@ func l16Degrees(e l16Asked) (int, []int, error) {
 	return pcs[0], pcs, nil
 }
 
-// l16Sounding are the MIDI notes of the strings that sound, low E first.
-func (s l16Shape) sounding() []int {
-	var out []int
-	open := theory.StandardMidi()
-	for i, f := range s {
-		if f >= 0 {
-			out = append(out, open[i]+f)
-		}
-	}
-	return out
-}
-
 // l16IsDrop2: four notes on four strings, the chord's four notes, and raising the lowest by an
 // octave gives a close position, within an octave, in which it is the second note from the top.
-func l16IsDrop2(s l16Shape, _ int, degrees []int) bool {
-	notes := s.sounding()
-	if len(notes) != 4 || len(degrees) != 4 || s.pcs() != theory.MaskOf(degrees...) {
+func l16IsDrop2(s theory.Chart, _ int, degrees []int) bool {
+	notes := s.Midi()
+	if len(notes) != 4 || len(degrees) != 4 || s.PitchClasses() != theory.MaskOf(degrees...) {
 		return false
 	}
 	raised := append(slices.Clone(notes[1:]), notes[0]+12)
@@ -151,19 +139,19 @@ func l16IsDrop2(s l16Shape, _ int, degrees []int) bool {
 }
 
 // l16IsShell: the root, the third and the seventh, nothing else.
-func l16IsShell(s l16Shape, _ int, degrees []int) bool {
-	return len(degrees) >= 4 && s.pcs() == theory.MaskOf(degrees[0], degrees[1], degrees[3])
+func l16IsShell(s theory.Chart, _ int, degrees []int) bool {
+	return len(degrees) >= 4 && s.PitchClasses() == theory.MaskOf(degrees[0], degrees[1], degrees[3])
 }
 
 // l16IsRootless: at least three notes, each a chord tone, none the root.
-func l16IsRootless(s l16Shape, root int, degrees []int) bool {
-	played := s.pcs()
-	return len(s.sounding()) >= 3 && played&theory.MaskOf(root) == 0 && played&^theory.MaskOf(degrees...) == 0
+func l16IsRootless(s theory.Chart, root int, degrees []int) bool {
+	played := s.PitchClasses()
+	return len(s.Midi()) >= 3 && played&theory.MaskOf(root) == 0 && played&^theory.MaskOf(degrees...) == 0
 }
 
 // l16IsQuartal: at least three notes stacked in perfect fourths from the root, the lowest.
-func l16IsQuartal(s l16Shape, root int, _ []int) bool {
-	notes := s.sounding()
+func l16IsQuartal(s theory.Chart, root int, _ []int) bool {
+	notes := s.Midi()
 	if len(notes) < 3 || notes[0]%12 != root {
 		return false
 	}
@@ -177,14 +165,14 @@ func l16IsQuartal(s l16Shape, root int, _ []int) bool {
 }
 
 // l16IsOpen: the chord, with at least one open string.
-func l16IsOpen(s l16Shape, _ int, degrees []int) bool {
-	return s.pcs() == theory.MaskOf(degrees...) && slices.Contains(s[:], 0)
+func l16IsOpen(s theory.Chart, _ int, degrees []int) bool {
+	return s.PitchClasses() == theory.MaskOf(degrees...) && slices.Contains(s[:], 0)
 }
 
 // l16IsBarre: the chord with no open string, and the same fret on the lowest and the highest
 // strings that sound.
-func l16IsBarre(s l16Shape, _ int, degrees []int) bool {
-	if s.pcs() != theory.MaskOf(degrees...) || slices.Contains(s[:], 0) {
+func l16IsBarre(s theory.Chart, _ int, degrees []int) bool {
+	if s.PitchClasses() != theory.MaskOf(degrees...) || slices.Contains(s[:], 0) {
 		return false
 	}
 	lo := slices.IndexFunc(s[:], func(f int) bool { return f >= 0 })

@@ -109,36 +109,26 @@ func TestL16FullAnswerMovesWithTheChord(t *testing.T) {
 	}
 	for _, row := range lines[3:] {
 		f := strings.Fields(row)
-		shape, err := l16ParseShape(f[1])
+		shape, err := theory.ParseDiagram(f[1])
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !strings.Contains(f[0], "maj7") || shape.lowest()%12 != 0 || !strings.HasSuffix(row, "C E G B          exact") {
+		if !strings.Contains(f[0], "maj7") || shape.Midi()[0]%12 != 0 || !strings.HasSuffix(row, "C E G B          exact") {
 			t.Errorf("the filter kept %q", row)
 		}
 	}
 }
 
-// lowest is the MIDI number of the shape's lowest note.
-func (s l16Shape) lowest() int {
-	for i, f := range s {
-		if f >= 0 {
-			return theory.StandardMidi()[i] + f
-		}
-	}
-	return -1
-}
-
 // TestL16ShapeAndVerdict reads a diagram high string first and sorts what it plays.
 func TestL16ShapeAndVerdict(t *testing.T) {
-	s, err := l16ParseShape("x-0-2-0-x-x")
+	s, err := theory.ParseDiagram("x-0-2-0-x-x")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := l16Notes(s.pcs()); got != "D A B" {
+	if got := l16Notes(s.PitchClasses()); got != "D A B" {
 		t.Errorf("x-0-2-0-x-x plays %q, want D A B", got)
 	}
-	if _, err := l16ParseShape("x-0-2-0-x"); err == nil {
+	if _, err := theory.ParseDiagram("x-0-2-0-x"); err == nil {
 		t.Error("a five-string diagram was read")
 	}
 	cmaj7 := l16Chord("C", "1 3 5 7")
@@ -148,11 +138,11 @@ func TestL16ShapeAndVerdict(t *testing.T) {
 		{"0-0-0-0-3-x", "more"},  // C D E G B
 		{"x-0-2-0-x-x", "other"}, // D A B
 	} {
-		s, err := l16ParseShape(c.diagram)
+		s, err := theory.ParseDiagram(c.diagram)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := l16Verdict(cmaj7, s.pcs()); got != c.want {
+		if got := l16Verdict(cmaj7, s.PitchClasses()); got != c.want {
 			t.Errorf("%s against Cmaj7: %s, want %s", c.diagram, got, c.want)
 		}
 	}

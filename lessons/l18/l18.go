@@ -111,7 +111,8 @@ prompts, and how it spells the notes of ii-V-I in every key.`, opts, &opts.Out, 
 }
 
 // lesson18 carries what the sections share: the skill, the registered skills in order, and
-// the first error of a chord the course cannot spell.
+// the first error of a chord the course cannot spell, which the helpers that read chords and
+// notes record so that the section that called them returns it when it ends.
 type lesson18 struct {
 	r          *report.Report
 	skill      skills.VoiceLeading
@@ -128,16 +129,15 @@ func run(ctx context.Context, opts *Options) error {
 
 func (l *lesson18) run(ctx context.Context) error {
 	l.r.Heading("l18")
-	return kit.RunSections(ctx, "l18", l.r, kit.Recorded(&l.err, l.fallback, l.examples, l.symbols, l.accidentals, l.grid, l.spelling, l.phrasings)...)
+	return kit.RunSections(ctx, "l18", l.r, l.fallback, l.examples, l.symbols, l.accidentals, l.grid, l.spelling, l.phrasings)
 }
 
 // fallback is section 1: which skill takes each example prompt without embeddings.
-func (l *lesson18) fallback() {
+func (l *lesson18) fallback() error {
 	l.r.Title("Without embeddings: the first skill, in registration order, whose CanHandle accepts each example prompt")
 	prompts, err := kit.ExamplePrompts("skill.voiceleading")
 	if err != nil {
-		l.err = err
-		return
+		return err
 	}
 	rows := make([][]string, len(prompts))
 	accepted := 0
@@ -149,6 +149,7 @@ func (l *lesson18) fallback() {
 	}
 	l.r.TableWidths([]string{"prompt", "first skill that accepts it"}, rows, []int{43})
 	l.r.Line("skill intents %d; CanHandle of skill.voiceleading accepts %d of its %d example prompts", len(l.registered), accepted, len(prompts))
+	return l.err
 }
 
 // vlAnswer is what the lesson reads in the skill's answer: the total it gives, each voice's
@@ -197,6 +198,15 @@ func (l *lesson18) ask(prompt string) *vlAnswer {
 		}
 	}
 	return a
+}
+
+// root is the first chord's root as the answer spells it, or "declined": voice 1 starts on it
+// (VoiceLeadingSkill.cs:117-128).
+func (a *vlAnswer) root() string {
+	if a == nil {
+		return "declined"
+	}
+	return a.voices[0][0]
 }
 
 // side is the distinct pitch classes of one side of the answer's voices, 0 the first chord.
@@ -309,19 +319,17 @@ func bestPairings(a, b []int, cost int) int {
 
 // examples is section 2: the skill's example prompts, the chords it reads, its total motion,
 // the least motion, and how many pairings reach its total.
-func (l *lesson18) examples() {
+func (l *lesson18) examples() error {
 	l.r.Title("VoiceLeadingSkill's example prompts: the chords read, the total motion, and the least motion")
 	prompts, err := kit.ExamplePrompts("skill.voiceleading")
 	if err != nil {
-		l.err = err
-		return
+		return err
 	}
 	var rows [][]string
 	for _, p := range prompts {
 		chords, ok := l18ExampleChords()[p]
 		if !ok {
-			l.err = fmt.Errorf("the lesson does not know the chords of the example prompt %q", p)
-			return
+			return fmt.Errorf("the lesson does not know the chords of the example prompt %q", p)
 		}
 		from, to := chords[0], chords[1]
 		a := l.ask(p)
@@ -336,10 +344,11 @@ func (l *lesson18) examples() {
 		rows = append(rows, []string{p, from + " → " + to, l.readAs(a, from, to), total, least, pairings})
 	}
 	l.r.TableWidths([]string{"prompt", "asks", "reads", "total", "least", "best pairings"}, rows, []int{41, 13, 13, 6, 5, 13})
+	return l.err
 }
 
 // symbols is section 3: each way of writing a quality on C, as the first chord and the last.
-func (l *lesson18) symbols() {
+func (l *lesson18) symbols() error {
 	l.r.Title(`Each chord symbol on C, as the first chord ("voice leading C<symbol> to F") and as the last ("voice leading F to C<symbol>")`)
 	right := [2]int{}
 	var rows [][]string
@@ -370,10 +379,11 @@ func (l *lesson18) symbols() {
 	}
 	l.r.TableWidths([]string{"written", "means", "first", "last"}, rows, []int{9, 9, 21})
 	l.r.Line("symbols %d: read right as the first chord %d, as the last %d", len(l18Symbols), right[0], right[1])
+	return l.err
 }
 
 // accidentals is section 4: roots with a sharp or a flat, first and last.
-func (l *lesson18) accidentals() {
+func (l *lesson18) accidentals() error {
 	l.r.Title(`A root with an accidental, first ("voice leading <root> to C") and last ("voice leading C to <root>", "… to <root>m")`)
 	ascii := strings.NewReplacer("♯", "#", "♭", "b")
 	var rows [][]string
@@ -386,12 +396,7 @@ func (l *lesson18) accidentals() {
 			if l.reads(fa, r, "C") {
 				first++
 			}
-			// Voice 1 starts on the first chord's root (VoiceLeadingSkill.cs:117-128).
-			if fa != nil {
-				spelled = append(spelled, fa.voices[0][0])
-			} else {
-				spelled = append(spelled, "declined")
-			}
+			spelled = append(spelled, fa.root())
 			la := l.ask("voice leading C to " + root)
 			switch {
 			case l.reads(la, "C", r):
@@ -413,6 +418,7 @@ func (l *lesson18) accidentals() {
 		rows = append(rows, []string{n.label, of(first), of(last), of(minor), strings.Join(spelled, ", "), misreadCell})
 	}
 	l.r.TableWidths([]string{"notation", "first", "last", "last, m", "the root first, spelled", "the last, misread as"}, rows, []int{9, 7, 7, 8, 24})
+	return l.err
 }
 
 // gridCase is one prompt of the grid that moves more than the least, or has several best pairings.
@@ -424,7 +430,7 @@ type gridCase struct {
 }
 
 // grid is section 5: every quality the skill builds on C to every quality on each root.
-func (l *lesson18) grid() {
+func (l *lesson18) grid() error {
 	l.r.Title(`"voice leading C<quality> to <root><quality>": the 16 qualities the skill builds, on C and on each of the 12 roots`)
 	type pair struct{ from, to string }
 	groups := map[[2]int][]pair{}
@@ -512,6 +518,7 @@ func (l *lesson18) grid() {
 	for _, t := range ties[:min(3, len(ties))] {
 		l.r.Line("  %s: %d pairings", t.prompt, t.pairings)
 	}
+	return l.err
 }
 
 // misspelled lists the notes the answer spells otherwise than their chord does, as "A# for Bb".
@@ -546,7 +553,7 @@ func (l *lesson18) misspelled(a *vlAnswer, from, to string) string {
 }
 
 // spelling is section 6: the notes of ii7-V7-Imaj7 and V7-i in every key, against their chords.
-func (l *lesson18) spelling() {
+func (l *lesson18) spelling() error {
 	l.r.Title("Spelling: ii7 to V7 and V7 to Imaj7 in the 12 major keys, the notes spelled otherwise than in their chord")
 	total, spelled := 0, 0
 	count := func(cell string) string {
@@ -575,10 +582,11 @@ func (l *lesson18) spelling() {
 	}
 	l.r.TableWidths([]string{"key", "V7 to i"}, rows, widths)
 	l.r.Line("prompts %d: every note spelled as in its chord %d", total, spelled)
+	return l.err
 }
 
 // phrasings is section 7: other ways of asking.
-func (l *lesson18) phrasings() {
+func (l *lesson18) phrasings() error {
 	l.r.Title("Other phrasings")
 	var rows [][]string
 	for _, p := range l18Phrasings {
@@ -596,4 +604,5 @@ func (l *lesson18) phrasings() {
 		rows = append(rows, []string{p.prompt, strings.Join(p.asks, " → "), l.readAs(a, from, to), verdict})
 	}
 	l.r.TableWidths([]string{"prompt", "asks", "reads", "verdict"}, rows, []int{45, 21, 15})
+	return l.err
 }

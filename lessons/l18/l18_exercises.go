@@ -1,10 +1,169 @@
 package l18
 
-import "course/learn"
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"course/internal/report"
+	"course/learn"
+	"course/theory"
+)
 
 // lessonExercises is lesson 18's exercises, in the order docs/l18.md asks them, solved with
 // the lesson's options.
-func lessonExercises(*Options) learn.Lesson { return learn.Lesson{Slug: "l18"} }
+func lessonExercises(*Options) learn.Lesson {
+	return learn.Lesson{Slug: "l18", Exercises: []*learn.Exercise{
+		oneWordExercise("C", "F#", ""),
+		leastMotionExercise("C", "G7"),
+		flatsExercise("Bb", "Eb"),
+	}}
+}
 
 // Exercises is lesson 18's exercises, solved with the lesson's defaults.
 func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
+
+// evidence prints what a solve wrote while it computed.
+func evidence(out *bytes.Buffer) func(r *report.Report) error {
+	return func(r *report.Report) error {
+		r.Printf("%s", out.String())
+		return r.Err()
+	}
+}
+
+// exerciseLesson is the lesson with GA's skills, printing to w.
+func exerciseLesson(w io.Writer) *lesson18 { return &lesson18{r: report.New(w)} }
+
+// prompt is the voice-leading prompt from one chord to another.
+func prompt(from, to string) string { return "voice leading " + from + " to " + to }
+
+// oneWordExercise is exercise 1: the prompt from chord from to root with quality, whose last
+// word the learner rewrites so that the skill reads the chord asked.
+func oneWordExercise(from, root, quality string) *learn.Exercise {
+	to := root + quality
+	asked := prompt(from, to)
+	// The skill's reading of an answer: a prompt, or only what follows "to", which replaces
+	// the asked prompt's last word.
+	reading := func(answer string) []string {
+		answer = strings.TrimSuffix(strings.Trim(strings.TrimSpace(answer), "\"'`"), ".")
+		if !strings.Contains(strings.ToLower(answer), "voice") {
+			answer = prompt(from, answer)
+		}
+		l := exerciseLesson(io.Discard)
+		return []string{l.readAs(l.ask(answer), from, to)}
+	}
+	return &learn.Exercise{Lesson: "l18", Number: 1, Kind: learn.Value,
+		Form: learn.Form{Says: fmt.Sprintf("the prompt, or only its new last word: the answer is right when the skill reads it as %s → %s", from, to), Read: reading},
+		Hints: []string{
+			"The skill's expression ends a chord token at a word boundary, \\b: after a #, which is not a word character, there is none unless a letter follows.",
+			"Section 3 lists the ways of writing a quality the skill takes; one of them spells a major triad with letters.",
+		},
+		Solve: func(context.Context) (learn.Answer, error) {
+			var out bytes.Buffer
+			l := exerciseLesson(&out)
+			l.r.Title("%q and its last word written each way a textbook writes %s", asked, to)
+			var rows [][]string
+			found := ""
+			for _, s := range l18Symbols {
+				if s.means != quality {
+					continue
+				}
+				p := prompt(from, root+s.written)
+				a := l.ask(p)
+				verdict := "right"
+				if !l.reads(a, from, to) {
+					verdict = "wrong chord"
+				} else if found == "" && p != asked {
+					found = p
+				}
+				rows = append(rows, []string{p, l.readAs(a, from, to), verdict})
+			}
+			l.r.TableWidths([]string{"prompt", "reads", "verdict"}, rows, []int{36, 15})
+			if l.err != nil {
+				return learn.Answer{}, l.err
+			}
+			if found == "" {
+				return learn.Answer{}, fmt.Errorf("no other writing of %s makes the skill read %q right", to, asked)
+			}
+			return learn.Answer{Value: found, Evidence: evidence(&out)}, nil
+		}}
+}
+
+// leastMotionExercise is exercise 2, from chord from to chord to.
+func leastMotionExercise(from, to string) *learn.Exercise {
+	return &learn.Exercise{Lesson: "l18", Number: 2, Kind: learn.Value,
+		Form: learn.Form{Says: "two numbers, in semitones: the least motion, then the skill's total", Read: learn.Numbers.Read},
+		Hints: []string{
+			"Give the smaller chord a fourth voice, a copy of one of its notes, and pair every voice with a note of the other chord so that each moves the shorter way.",
+			"The skill's fourth voice is a second root; try whether the pairing you found needs another note doubled.",
+		},
+		Solve: func(context.Context) (learn.Answer, error) {
+			var out bytes.Buffer
+			l := exerciseLesson(&out)
+			p := prompt(from, to)
+			a := l.ask(p)
+			if !l.reads(a, from, to) {
+				return learn.Answer{}, fmt.Errorf("the skill does not read %q as %s → %s: %s", p, from, to, l.readAs(a, from, to))
+			}
+			least := theory.LeastMotion(l.pcs(from), l.pcs(to))
+			l.r.Title("%q: the skill's answer", p)
+			l.r.Quote(strings.ReplaceAll(l.skill.Execute(p).Text, "\r\n", "\n"))
+			l.r.Title("Against the least motion")
+			l.r.Line("%s is %s, %s is %s", from, noteNames(l.chord(from)), to, noteNames(l.chord(to)))
+			l.r.Line("the least motion, any note doubled (theory.LeastMotion): %d", least)
+			l.r.Line("the skill's total, its root doubled: %d; pairings of that total: %d", a.cost, bestPairings(l.pcs(from), l.pcs(to), a.cost))
+			return learn.Answer{Value: fmt.Sprintf("%d, %d", least, a.cost), Evidence: evidence(&out)}, l.err
+		}}
+}
+
+// noteNames are a chord's notes as a textbook spells them.
+func noteNames(c theory.Chord) string {
+	names := make([]string, len(c.Tones))
+	for i, t := range c.Tones {
+		names[i] = t.String()
+	}
+	return strings.Join(names, " ")
+}
+
+// flatsExercise is exercise 3, on two roots written with an ASCII b.
+func flatsExercise(a, b string) *learn.Exercise {
+	ascii, flat := l18Notations[2], l18Notations[3]
+	return &learn.Exercise{Lesson: "l18", Number: 3, Kind: learn.Choice,
+		Options: []string{
+			fmt.Sprintf("the skill spells the root of %q with a flat", prompt(a, "C")),
+			fmt.Sprintf("the skill spells the root of %q with a flat", prompt(b, "C")),
+			fmt.Sprintf("the skill reads %q as the chords a textbook spells", prompt(a, "C")),
+			fmt.Sprintf("the accidentals table's %q row spells every root with a flat", ascii.label),
+			fmt.Sprintf("the accidentals table's %q row spells every root with a flat", flat.label),
+		},
+		Hints: []string{
+			"TokenHasFlats asks IndexOf('b', OrdinalIgnoreCase) for an index above 0: where is the first b or B of each token?",
+			"Which notes the skill plays does not depend on how it spells them; look at the accidentals table's spelled column.",
+		},
+		Solve: func(context.Context) (learn.Answer, error) {
+			var out bytes.Buffer
+			l := exerciseLesson(&out)
+			l.r.Title("The root of \"voice leading <root> to C\" as the skill spells it")
+			var rows [][]string
+			spelledFlat := func(root string) bool {
+				name := l.ask(prompt(root, "C")).root()
+				rows = append(rows, []string{root, name, l.readAs(l.ask(prompt(root, "C")), strings.ReplaceAll(root, "♭", "b"), "C")})
+				return len(name) > 1 && strings.ContainsAny(name[1:], "b♭")
+			}
+			allFlat := func(roots []string) bool {
+				all := true
+				for _, r := range roots {
+					all = spelledFlat(r) && all
+				}
+				return all
+			}
+			holds := []bool{spelledFlat(a), spelledFlat(b), l.reads(l.ask(prompt(a, "C")), a, "C"), allFlat(ascii.roots), allFlat(flat.roots)}
+			l.r.TableWidths([]string{"root", "spelled", "reads"}, rows, []int{6, 9})
+			if l.err != nil {
+				return learn.Answer{}, l.err
+			}
+			return learn.Answer{Holds: holds, Evidence: evidence(&out)}, nil
+		}}
+}

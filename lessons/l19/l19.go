@@ -65,11 +65,12 @@ With --main, the same questions over the index GA's main branch builds and searc
 	return cmd
 }
 
-// l19Voicing is a voicing of the index: its diagram as GA writes it (high E first), its chord
-// name and its MIDI notes.
+// l19Voicing is a voicing of the index: its chart (low E first, GA writes its diagram high E
+// first), its chord name and its MIDI notes.
 type l19Voicing struct {
-	diagram, name string
-	midi          []int
+	chart theory.Chart
+	name  string
+	midi  []int
 }
 
 // lesson19 carries what the sections share: the corpus, the tool over its index, and where the
@@ -110,9 +111,33 @@ func (l *lesson19) build() error {
 	l.tool = tool
 	l.corpus = make([]l19Voicing, len(voicings))
 	for i, v := range voicings {
-		l.corpus[i] = l19Voicing{diagram: v.Diagram, name: v.Name, midi: v.Voicing.Notes}
+		chart, err := theory.ParseDiagram(v.Diagram)
+		if err != nil {
+			return err
+		}
+		l.corpus[i] = l19Voicing{chart: chart, name: v.Name, midi: v.Voicing.Notes}
 	}
 	return nil
+}
+
+// show writes a voicing the tool returns as the tables do: its chart, low E first, and its
+// chord name.
+func show(r optick.Result) (string, error) {
+	chart, err := theory.ParseDiagram(r.Diagram)
+	if err != nil {
+		return "", err
+	}
+	return chart.String() + " " + r.ChordName, nil
+}
+
+// showPair writes the two voicings of a pair with show.
+func showPair(from, to optick.Result) (string, string, error) {
+	a, err := show(from)
+	if err != nil {
+		return "", "", err
+	}
+	b, err := show(to)
+	return a, b, err
 }
 
 // l19Textbook is a chord symbol's pitch classes as a textbook spells it, and its root's.
@@ -305,10 +330,14 @@ func (l *lesson19) pairsTable() error {
 			if best == float64(least) {
 				indexIsLeast++
 			}
-			smoothest = fmt.Sprintf("%s: %s → %s", kit.Number(best), kit.Chart(bestFrom.diagram), kit.Chart(bestTo.diagram))
+			smoothest = fmt.Sprintf("%s: %s → %s", kit.Number(best), bestFrom.chart, bestTo.chart)
 		}
-		l.r.FixedRow(w, prompt, fmt.Sprintf("%s: %s, %s", kit.Number(top.Distance), kit.ShowVoicing(top.From), vf),
-			fmt.Sprintf("%s, %s", kit.ShowVoicing(top.To), vt), fmt.Sprintf("%d of %d", both, len(answer.Pairs)),
+		showFrom, showTo, err := showPair(top.From, top.To)
+		if err != nil {
+			return err
+		}
+		l.r.FixedRow(w, prompt, fmt.Sprintf("%s: %s, %s", kit.Number(top.Distance), showFrom, vf),
+			fmt.Sprintf("%s, %s", showTo, vt), fmt.Sprintf("%d of %d", both, len(answer.Pairs)),
 			smoothest, strconv.Itoa(least))
 	}
 	l.r.Line("prompts %d: first pair right on both sides %d, moves more than the smoothest exact pair %d; that pair moves the least in pitch classes %d",
@@ -343,7 +372,11 @@ func (l *lesson19) moreCandidates() error {
 		if bothRight {
 			right++
 		}
-		l.r.FixedRow(w, prompt, kit.Number(top.Distance), vf, vt, kit.ShowVoicing(top.From)+" → "+kit.ShowVoicing(top.To))
+		showFrom, showTo, err := showPair(top.From, top.To)
+		if err != nil {
+			return err
+		}
+		l.r.FixedRow(w, prompt, kit.Number(top.Distance), vf, vt, showFrom+" → "+showTo)
 	}
 	l.r.Line("prompts %d: first pair right on both sides %d", len(l.pairs), right)
 	return nil
@@ -402,9 +435,13 @@ func (l *lesson19) distanceCheck() error {
 	l.r.Line("pairs of equal size %d: the distance is the least over every pairing %d", equal, equalLeast)
 	l.r.Line("pairs of unequal size %d: the distance is the least over every choice of notes %d", unequal, unequalLeast)
 	if example.set {
+		showA, showB, err := showPair(example.a, example.b)
+		if err != nil {
+			return err
+		}
 		l.r.Line("the largest gap, %s semitones: %s [%s] → %s [%s], distance %s, least %d", kit.Number(most),
-			kit.ShowVoicing(example.a), kit.JoinInts(slices.Sorted(slices.Values(example.a.MidiNotes)), " "),
-			kit.ShowVoicing(example.b), kit.JoinInts(slices.Sorted(slices.Values(example.b.MidiNotes)), " "),
+			showA, kit.JoinInts(slices.Sorted(slices.Values(example.a.MidiNotes)), " "),
+			showB, kit.JoinInts(slices.Sorted(slices.Values(example.b.MidiNotes)), " "),
 			kit.Number(example.d), example.l)
 	}
 	l.r.Line("prompts whose first pair would move less with the least over every choice of notes: %d of %d", changed, len(l.pairs))

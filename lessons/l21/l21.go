@@ -64,6 +64,9 @@ type Options struct {
 	Out io.Writer
 	// Main asks the search over lesson 3's index as GA's main branch builds and searches it.
 	Main bool
+	// SymbolicWeight, when set, replaces the SYMBOLIC partition's weight in the index and the
+	// query, as an exercise asks.
+	SymbolicWeight *float64
 }
 
 // NewCmd builds `course l21`; runF replaces the lesson's run in tests of the command.
@@ -80,7 +83,46 @@ reads as what, which of them change the answer, and how high a score can go.
 With --main, the sections whose answers depend on the search, over the index GA's main branch
 builds and searches.`, opts, &opts.Out, run, runF, lessonExercises)
 	cmd.Flags().BoolVar(&opts.Main, "main", false, "build and search the index as on GA's main branch (f4f5b4a)")
+	ga := ""
+	for _, p := range embeddings.Partitions() {
+		if p.Name == "SYMBOLIC" {
+			ga = dotnet.FormatSingle(p.Weight32(), 2, false)
+		}
+	}
+	cmd.Flags().Var(optionalWeight{&opts.SymbolicWeight}, "symbolic-weight", "give the SYMBOLIC partition this `weight` in the index and the query (GA's: "+ga+")")
 	return cmd
+}
+
+// optionalWeight is a flag that sets a weight only when it is given.
+type optionalWeight struct{ w **float64 }
+
+func (o optionalWeight) String() string {
+	if o.w == nil || *o.w == nil {
+		return ""
+	}
+	return strconv.FormatFloat(**o.w, 'f', -1, 64)
+}
+
+func (o optionalWeight) Set(s string) error {
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || v < 0 {
+		return fmt.Errorf("want a weight of 0 or more, not %q", s)
+	}
+	*o.w = &v
+	return nil
+}
+
+func (optionalWeight) Type() string { return "weight" }
+
+// withWeight is partitions with the partition name given weight.
+func withWeight(partitions []embeddings.Partition, name string, weight float64) []embeddings.Partition {
+	out := slices.Clone(partitions)
+	for i, p := range out {
+		if p.Name == name {
+			out[i].Weight = weight
+		}
+	}
+	return out
 }
 
 // l21Config is what the lesson's output depends on besides GA's code: the partition registry
@@ -98,10 +140,14 @@ type l21Config struct {
 
 // runL21 runs the lesson on GA's registry, queries and examples.
 func run(ctx context.Context, opts *Options) error {
-	return runLesson21(ctx, opts.Out, l21Config{partitions: embeddings.Partitions(), prompts: l21Prompts, main: opts.Main})
+	partitions := embeddings.Partitions()
+	if opts.SymbolicWeight != nil {
+		partitions = withWeight(partitions, "SYMBOLIC", *opts.SymbolicWeight)
+	}
+	return runLesson21(ctx, opts.Out, l21Config{partitions: partitions, prompts: l21Prompts, main: opts.Main})
 }
 
-// l21Shape is a voicing as a chart: the frets low E first, its MIDI notes in that order and
+// l21Shape is a voicing as a chart: the chart low E first, its MIDI notes in that order and
 // its pitch classes.
 type l21Shape struct {
 	chart string
@@ -109,37 +155,9 @@ type l21Shape struct {
 	pcs   theory.PCMask
 }
 
-// l21FromChart reads a chart, low E first.
-func l21FromChart(chart string) (l21Shape, error) {
-	return l21FromParts(chart, strings.Split(chart, "-"))
-}
-
-// l21FromParts reads a chart already split into its frets.
-func l21FromParts(chart string, parts []string) (l21Shape, error) {
-	if len(parts) != len(theory.StandardMidi()) {
-		return l21Shape{}, fmt.Errorf("chart %q has %d strings, want %d", chart, len(parts), len(theory.StandardMidi()))
-	}
-	s := l21Shape{chart: chart, midi: make([]int, 0, len(parts))}
-	for i, p := range parts {
-		if p == "x" {
-			continue
-		}
-		fret, err := strconv.Atoi(p)
-		if err != nil {
-			return l21Shape{}, fmt.Errorf("chart %q: fret %q: %w", chart, p, err)
-		}
-		m := theory.StandardMidi()[i] + fret
-		s.midi = append(s.midi, m)
-		s.pcs |= theory.MaskOf(m)
-	}
-	return s, nil
-}
-
-// l21FromHighFirst reads a GA diagram, string 1 (the high E) first.
-func l21FromHighFirst(diagram string) (l21Shape, error) {
-	parts := strings.Split(diagram, "-")
-	slices.Reverse(parts)
-	return l21FromParts(strings.Join(parts, "-"), parts)
+// l21ShapeOf is the shape of a chart the course has read.
+func l21ShapeOf(c theory.Chart) l21Shape {
+	return l21Shape{chart: c.String(), midi: c.Midi(), pcs: c.PitchClasses()}
 }
 
 // l21Hit is one voicing of an answer.
@@ -228,6 +246,23 @@ type lesson21 struct {
 
 // runLesson21 builds the index and runs the sections on cfg.
 func runLesson21(ctx context.Context, w io.Writer, cfg l21Config) error {
+	l, err := newLesson21(w, cfg)
+	if err != nil {
+		return err
+	}
+	if cfg.main {
+		// ga_search_voicings, its vocabulary and the readers they call are the same on main;
+		// the original program asks main the sections whose answers depend on the search.
+		l.r.Heading("l21, GA's main")
+		return kit.RunSections(ctx, "l21", l.r, l.examples, l.modes, l.tagsAfterChord, l.rootless, l.scores)
+	}
+	l.r.Heading("l21")
+	return kit.RunSections(ctx, "l21", l.r, l.vocabulary, l.examples, l.modes, l.tagsAfterChord, l.rootless, l.words, l.scores, l.draft)
+}
+
+// newLesson21 builds the index on cfg and the search tool over it, and asks the sections'
+// queries once, printing nothing yet.
+func newLesson21(w io.Writer, cfg l21Config) (*lesson21, error) {
 	l := &lesson21{cfg: cfg, r: report.New(w), asked: map[string]l21Answer{}, shapes: map[string]l21Shape{}, where: "at the pin"}
 	var version optick.Version
 	if cfg.main {
@@ -242,11 +277,11 @@ func runLesson21(ctx context.Context, w io.Writer, cfg l21Config) error {
 	}
 	corpus, err := optick.BuildCorpusIndexWith(optick.CorpusFretCount, optick.CorpusWindowSize, optick.CorpusMinPlayed, cfg.partitions, false, version.Pipeline)
 	if err != nil {
-		return fmt.Errorf("build the index: %w", err)
+		return nil, fmt.Errorf("build the index: %w", err)
 	}
 	reader, err := optick.Open(corpus.Index, cfg.partitions)
 	if err != nil {
-		return fmt.Errorf("open the index: %w", err)
+		return nil, fmt.Errorf("open the index: %w", err)
 	}
 	l.index = corpus.Voicings
 	for _, c := range l.index {
@@ -255,19 +290,12 @@ func runLesson21(ctx context.Context, w io.Writer, cfg l21Config) error {
 	l.tool = voicingtools.NewSearchToolWith(reader, cfg.partitions, version)
 	// The sections ask over two thousand queries; one pass over the index answers them all.
 	if err := l.tool.Prefetch(l.queries(), 10); err != nil {
-		return err
+		return nil, err
 	}
 	if err := l.tool.Prefetch(l.chordQueries(), 1); err != nil {
-		return err
+		return nil, err
 	}
-	if cfg.main {
-		// ga_search_voicings, its vocabulary and the readers they call are the same on main;
-		// the original program asks main the sections whose answers depend on the search.
-		l.r.Heading("l21, GA's main")
-		return kit.RunSections(ctx, "l21", l.r, l.examples, l.modes, l.tagsAfterChord, l.rootless, l.scores)
-	}
-	l.r.Heading("l21")
-	return kit.RunSections(ctx, "l21", l.r, l.vocabulary, l.examples, l.modes, l.tagsAfterChord, l.rootless, l.words, l.scores, l.draft)
+	return l, nil
 }
 
 // queries are the queries the sections ask with the tool's default limit.
@@ -343,10 +371,11 @@ func (l *lesson21) shape(diagram string) (l21Shape, error) {
 	if s, ok := l.shapes[diagram]; ok {
 		return s, nil
 	}
-	s, err := l21FromHighFirst(diagram)
+	c, err := theory.ParseDiagram(diagram)
 	if err != nil {
 		return l21Shape{}, err
 	}
+	s := l21ShapeOf(c)
 	l.shapes[diagram] = s
 	return s, nil
 }
@@ -519,37 +548,11 @@ func (l *lesson21) tagsAfterChord() error {
 	w := []int{7, 6, 18, 32}
 	l.r.FixedRow(w, "chord", "tags", "different answers", "the same ten as the chord alone", "bits whose tags all answer alike")
 	for _, chord := range []string{"Cmaj7", "Dm7", "G7"} {
-		alone, err := l.ask10(chord)
+		different, same, alike, err := l.tagsAfter(chord)
 		if err != nil {
 			return err
 		}
-		keys := map[string]bool{}
-		byBit := map[int]map[string]bool{}
-		same := 0
-		for _, t := range tags {
-			a, err := l.ask10(chord + " " + t)
-			if err != nil {
-				return err
-			}
-			keys[a.key()] = true
-			if a.key() == alone.key() {
-				same++
-			}
-			if slices.Contains(a.tags, t) {
-				b := bitOf(t)
-				if byBit[b] == nil {
-					byBit[b] = map[string]bool{}
-				}
-				byBit[b][a.key()] = true
-			}
-		}
-		alike := 0
-		for _, ks := range byBit {
-			if len(ks) == 1 {
-				alike++
-			}
-		}
-		l.r.FixedRow(w, chord, strconv.Itoa(len(tags)), strconv.Itoa(len(keys)), strconv.Itoa(same), fmt.Sprintf("%d of %d", alike, len(l21Sources)))
+		l.r.FixedRow(w, chord, strconv.Itoa(len(tags)), strconv.Itoa(different), strconv.Itoa(same), fmt.Sprintf("%d of %d", alike, len(l21Sources)))
 	}
 	bare, err := l.ask10("Cmaj7")
 	if err != nil {
@@ -587,6 +590,40 @@ func (l *lesson21) tagsAfterChord() error {
 		l.r.Line("for Cmaj7, %s and %s: the same answer %s", p[0], p[1], kit.YesNo(x.key() == y.key()))
 	}
 	return nil
+}
+
+// tagsAfter asks every tag of the vocabulary after chord: how many different answers they
+// give, how many give the chord's own, and the bits whose tags, each read, all answer alike.
+func (l *lesson21) tagsAfter(chord string) (different, same, alike int, err error) {
+	alone, err := l.ask10(chord)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	keys := map[string]bool{}
+	byBit := map[int]map[string]bool{}
+	for _, t := range l.vocab.Tags {
+		a, err := l.ask10(chord + " " + t)
+		if err != nil {
+			return 0, 0, 0, err
+		}
+		keys[a.key()] = true
+		if a.key() == alone.key() {
+			same++
+		}
+		if slices.Contains(a.tags, t) {
+			b := bitOf(t)
+			if byBit[b] == nil {
+				byBit[b] = map[string]bool{}
+			}
+			byBit[b][a.key()] = true
+		}
+	}
+	for _, ks := range byBit {
+		if len(ks) == 1 {
+			alike++
+		}
+	}
+	return len(keys), same, alike, nil
 }
 
 // rootless asks "rootless" after ten seventh chords and counts the rootless voicings answered
@@ -662,11 +699,9 @@ func (l *lesson21) words() error {
 	return nil
 }
 
-// scores shows the partitions a query fills, the highest score it can reach, and the top scores
-// of every chord the vocabulary spells.
-func (l *lesson21) scores() error {
-	l.r.Title("The scores, %s", l.where)
-	var filled, empty []string
+// reachable lists the partitions a query fills and those always empty, each with its weight,
+// and writes the highest score a query can reach: the filled partitions' weights added up.
+func (l *lesson21) reachable() (filled, empty []string, highest string) {
 	var sum float64
 	for _, p := range l.cfg.partitions {
 		switch p.Name {
@@ -677,8 +712,16 @@ func (l *lesson21) scores() error {
 			empty = append(empty, p.Name+" "+dotnet.FormatSingle(p.Weight32(), 2, false))
 		}
 	}
+	return filled, empty, dotnet.FormatSingle(float32(sum), 2, false)
+}
+
+// scores shows the partitions a query fills, the highest score it can reach, and the top scores
+// of every chord the vocabulary spells.
+func (l *lesson21) scores() error {
+	l.r.Title("The scores, %s", l.where)
+	filled, empty, highest := l.reachable()
 	l.r.Line("partitions a query fills: %s; always empty: %s", strings.Join(filled, ", "), strings.Join(empty, ", "))
-	l.r.Line("the highest score a query can reach: %s", dotnet.FormatSingle(float32(sum), 2, false))
+	l.r.Line("the highest score a query can reach: %s", highest)
 	best, arg := 0.0, ""
 	chords := l.chordQueries()
 	for _, q := range chords {
@@ -707,10 +750,11 @@ func (l *lesson21) scores() error {
 // draft plays the parked draft's answer for "mellow Cm9" and asks its tags after the chord.
 func (l *lesson21) draft() error {
 	l.r.Title("The parked draft's example answer for \"mellow Cm9\", %s", l.where)
-	shape, err := l21FromChart(l21Draft.chart)
+	chart, err := theory.ParseChart(l21Draft.chart)
 	if err != nil {
 		return err
 	}
+	shape := l21ShapeOf(chart)
 	_, pcs, ok := search.TryParse(l21Draft.chord)
 	if !ok {
 		return fmt.Errorf("ChordPitchClasses cannot read %s", l21Draft.chord)

@@ -1,10 +1,190 @@
 package l21
 
-import "course/learn"
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strings"
 
-// lessonExercises is lesson 21's exercises, in the order docs/l21.md asks them, solved with
-// the lesson's options.
-func lessonExercises(*Options) learn.Lesson { return learn.Lesson{Slug: "l21"} }
+	"course/ga/embeddings"
+	"course/internal/report"
+	"course/learn"
+	"course/lessons/kit"
+)
+
+// lessonExercises is lesson 21's exercises, in the order docs/l21.md asks them, solved at the
+// pin whatever the lesson's flags say: each question names its own input.
+func lessonExercises(*Options) learn.Lesson {
+	return learn.Lesson{Slug: "l21", Exercises: []*learn.Exercise{
+		zeroScoresExercise("Lydian on guitar"),
+		sameVoicingsExercise("Cmaj7 for", "Cmaj7 normal-form"),
+		symbolicWeightExercise(0),
+	}}
+}
 
 // Exercises is lesson 21's exercises, solved with the lesson's defaults.
 func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
+
+// evidence prints what a solve wrote while it computed.
+func evidence(out *bytes.Buffer) func(r *report.Report) error {
+	return func(r *report.Report) error {
+		r.Printf("%s", out.String())
+		return r.Err()
+	}
+}
+
+// exerciseLesson is the lesson at the pin on partitions, its index built, printing to out.
+func exerciseLesson(partitions []embeddings.Partition, out *bytes.Buffer) (*lesson21, error) {
+	return newLesson21(out, l21Config{partitions: partitions, prompts: l21Prompts})
+}
+
+// answerRows prints what the tool reads of q and the voicings it answers, and returns them.
+func (l *lesson21) answerRows(q string) (l21Answer, error) {
+	a, err := l.ask10(q)
+	if err != nil {
+		return a, err
+	}
+	l.r.Title("%q: read as %s", q, a.reading())
+	w := []int{4, 14, 8}
+	l.r.FixedRow(w, "", "chart", "score", "name")
+	for i, h := range a.hits {
+		l.r.FixedRow(w, fmt.Sprint(i+1), h.shape.chart, l21Score(h.score), h.name)
+	}
+	return a, nil
+}
+
+// zeroScoresExercise is exercise 1, on query q.
+func zeroScoresExercise(q string) *learn.Exercise {
+	return &learn.Exercise{Lesson: "l21", Number: 1, Kind: learn.Choice,
+		Options: []string{
+			fmt.Sprintf("ga_search_voicings reads a mode from %q", q),
+			fmt.Sprintf("it reads a chord from %q", q),
+			fmt.Sprintf("it reads a symbolic tag from %q", q),
+			fmt.Sprintf("it reads an instrument from %q", q),
+			"every score of the answer is 0",
+			"the answer is the index's first ten voicings, in the index's order",
+		},
+		Hints: []string{
+			"The tool's reply says what it read in its \"interpreted\" part: look at the chord, the mode, the tags and the instrument.",
+			"Which of those does the query vector encode? A vector of zeros scores 0 against every voicing, and ties keep the index's order.",
+		},
+		Solve: func(context.Context) (learn.Answer, error) {
+			var out bytes.Buffer
+			l, err := exerciseLesson(embeddings.Partitions(), &out)
+			if err != nil {
+				return learn.Answer{}, err
+			}
+			a, err := l.answerRows(q)
+			if err != nil {
+				return learn.Answer{}, err
+			}
+			raw, err := l.tool.Search(q, 10)
+			if err != nil {
+				return learn.Answer{}, err
+			}
+			instrument := ""
+			if raw.Interpreted != nil {
+				instrument = raw.Interpreted.Instrument
+			}
+			l.r.Line("instrument read: %s", orNone(instrument))
+			zero, first := len(a.hits) > 0, len(a.hits) > 0
+			for i, h := range a.hits {
+				zero = zero && h.score == 0
+				if i >= len(l.index) {
+					first = false
+					continue
+				}
+				s, err := l.shape(l.index[i].Diagram)
+				if err != nil {
+					return learn.Answer{}, err
+				}
+				first = first && s.chart == h.shape.chart
+			}
+			var firsts []string
+			for _, c := range l.index[:min(len(a.hits), len(l.index))] {
+				s, err := l.shape(c.Diagram)
+				if err != nil {
+					return learn.Answer{}, err
+				}
+				firsts = append(firsts, s.chart)
+			}
+			l.r.Line("the index's first %d voicings: %s", len(firsts), strings.Join(firsts, " "))
+			holds := []bool{a.mode != "", a.chord != "", len(a.tags) > 0, instrument != "", zero, first}
+			return learn.Answer{Holds: holds, Evidence: evidence(&out)}, l.r.Err()
+		}}
+}
+
+// orNone is s, or "none" when it is empty.
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
+
+// sameVoicingsExercise is exercise 2, on two queries.
+func sameVoicingsExercise(q1, q2 string) *learn.Exercise {
+	return &learn.Exercise{Lesson: "l21", Number: 2, Kind: learn.Value, Form: learn.YesNo,
+		Hints: []string{
+			"Section 4's rule: a word of three letters or more that a registry key contains, or that contains one, is read as that tag.",
+			"A tag only sets its bit of the SYMBOLIC partition; two tags of the same bit make the same query vector.",
+		},
+		Solve: func(context.Context) (learn.Answer, error) {
+			var out bytes.Buffer
+			l, err := exerciseLesson(embeddings.Partitions(), &out)
+			if err != nil {
+				return learn.Answer{}, err
+			}
+			a, err := l.answerRows(q1)
+			if err != nil {
+				return learn.Answer{}, err
+			}
+			b, err := l.answerRows(q2)
+			if err != nil {
+				return learn.Answer{}, err
+			}
+			l.r.Blank()
+			for _, t := range append(a.tags, b.tags...) {
+				l.r.Line("the tag %s sets bit %d", t, bitOf(t))
+			}
+			same := a.voicings() == b.voicings()
+			l.r.Line("the same voicings: %s", kit.YesNo(same))
+			return learn.Answer{Value: kit.YesNo(same), Evidence: evidence(&out)}, l.r.Err()
+		}}
+}
+
+// symbolicWeightExercise is exercise 3, with the SYMBOLIC partition weighing weight.
+func symbolicWeightExercise(weight float64) *learn.Exercise {
+	return &learn.Exercise{Lesson: "l21", Number: 3, Kind: learn.Value,
+		Form: learn.Form{Says: "two numbers: the highest score a query can reach, then the number of different answers the tags after Cmaj7 give", Read: learn.Numbers.Read},
+		Hints: []string{
+			"The highest score is the weights of the partitions a query fills, added up.",
+			"The weight multiplies the SYMBOLIC slice of both the index's vectors and the query's: what is left of a tag then?",
+		},
+		Solve: func(context.Context) (learn.Answer, error) {
+			var out bytes.Buffer
+			l, err := exerciseLesson(withWeight(embeddings.Partitions(), "SYMBOLIC", weight), &out)
+			if err != nil {
+				return learn.Answer{}, err
+			}
+			filled, empty, highest := l.reachable()
+			different, same, _, err := l.tagsAfter("Cmaj7")
+			if err != nil {
+				return learn.Answer{}, err
+			}
+			l.r.Title("With SYMBOLIC weighing %s", kit.Number(weight))
+			l.r.Line("partitions a query fills: %s; always empty: %s", strings.Join(filled, ", "), strings.Join(empty, ", "))
+			l.r.Line("the highest score a query can reach: %s", highest)
+			l.r.Line("the %d tags after Cmaj7: different answers %d; the same answer as Cmaj7 alone %d", len(l.vocab.Tags), different, same)
+			for _, q := range l21ScoreQueries {
+				a, err := l.ask10(q)
+				if err != nil {
+					return learn.Answer{}, err
+				}
+				if len(a.hits) > 0 {
+					l.r.Line("  %s: %s", q, l21Score(a.hits[0].score))
+				}
+			}
+			return learn.Answer{Value: fmt.Sprintf("%s, %d", highest, different), Evidence: evidence(&out)}, l.r.Err()
+		}}
+}
