@@ -50,22 +50,6 @@ func RunSections(ctx context.Context, slug string, r *report.Report, sections ..
 	return nil
 }
 
-// Recorded turns sections that record their failure in *failed, or cannot fail when failed is
-// nil, into sections for RunSections.
-func Recorded(failed *error, sections ...func()) []func() error {
-	out := make([]func() error, len(sections))
-	for i, section := range sections {
-		out[i] = func() error {
-			section()
-			if failed != nil {
-				return *failed
-			}
-			return nil
-		}
-	}
-	return out
-}
-
 // NewCmd builds the command `course use` of a lesson: it points *out, the lesson's output, at
 // the command's, and runs run with opts; runF, when set, runs instead, for tests of the flags.
 // exercises gives the lesson's exercises, solved with opts: the command takes --exercise K,
