@@ -72,7 +72,7 @@ func newLesson1In(w io.Writer, mode string) (*lesson1, error) {
 	return &lesson1{r: report.New(w), services: services, intents: intents.All(), partitions: embeddings.Partitions()}, nil
 }
 
-func run(_ context.Context, opts *Options) error {
+func run(ctx context.Context, opts *Options) error {
 	mode := opts.Mode
 	if mode == "" {
 		mode = l1Mode
@@ -86,7 +86,7 @@ func run(_ context.Context, opts *Options) error {
 			return fmt.Errorf("l1: %w", err)
 		}
 	}
-	return l.run()
+	return l.run(ctx)
 }
 
 // withoutFirstExample is a copy of ins in which intent id has lost its first example prompt;
@@ -107,17 +107,14 @@ func withoutFirstExample(ins []intents.Intent, id string) ([]intents.Intent, err
 }
 
 // run prints the sections in order.
-func (l *lesson1) run() error {
+func (l *lesson1) run(ctx context.Context) error {
 	l.r.Heading("l1")
-	l.orchestrator()
-	l.intentTable()
-	l.agents()
-	l.hooks()
-	l.embedding()
-	if l.r.Err() != nil {
-		return fmt.Errorf("l1: write output: %w", l.r.Err())
-	}
-	return nil
+	return kit.RunSections(ctx, "l1", l.r,
+		func() error { l.orchestrator(); return nil },
+		func() error { l.intentTable(); return nil },
+		func() error { l.agents(); return nil },
+		func() error { l.hooks(); return nil },
+		func() error { l.embedding(); return nil })
 }
 
 // orchestrator is section 1: what the chat endpoints' two interfaces resolve to.

@@ -18,7 +18,7 @@ func runLesson1(t *testing.T, change func(*lesson1)) string {
 		t.Fatal(err)
 	}
 	change(l)
-	if err := l.run(); err != nil {
+	if err := l.run(t.Context()); err != nil {
 		t.Fatal(err)
 	}
 	return out.String()

@@ -150,22 +150,17 @@ func run(ctx context.Context, opts *Options) error {
 		return fmt.Errorf("l28: %w", err)
 	}
 	l.course = append(slices.Clone(l.course), opts.Phrasings...)
-	return l.run()
+	return l.run(ctx)
 }
 
 // run prints the sections in order.
-func (l *lesson28) run() error {
+func (l *lesson28) run(ctx context.Context) error {
 	l.r.Heading("l28")
-	l.phrasings()
-	if err := l.answer(); err != nil {
-		return fmt.Errorf("l28: %w", err)
-	}
-	l.samePair()
-	l.parallel()
-	if l.r.Err() != nil {
-		return fmt.Errorf("l28: write output: %w", l.r.Err())
-	}
-	return nil
+	return kit.RunSections(ctx, "l28", l.r,
+		func() error { l.phrasings(); return nil },
+		l.answer,
+		func() error { l.samePair(); return nil },
+		func() error { l.parallel(); return nil })
 }
 
 // comparisonOutcome reads the skill's last evidence line: "answer" for a matched pair, "same pair" for the
@@ -425,11 +420,7 @@ func runL28Main(ctx context.Context, opts *Options) (err error) {
 	r.Heading("l28, GA's main")
 	r.Title("Without embeddings: the intent SemanticIntentRouter picks for the example prompts and three of the course's phrasings, and what POST %s answers (on main)", kit.ChatPath)
 	prompts := append(slices.Clone(in.Examples), comparisonOnMain...)
-	if err := kit.RouterTable(r, l28OfflineWidths, prompts, true, host.ChatFirstLines(ctx)); err != nil {
-		return fmt.Errorf("l28: %w", err)
-	}
-	if r.Err() != nil {
-		return fmt.Errorf("l28: write output: %w", r.Err())
-	}
-	return nil
+	return kit.RunSections(ctx, "l28", r, func() error {
+		return kit.RouterTable(r, l28OfflineWidths, prompts, true, host.ChatFirstLines(ctx))
+	})
 }

@@ -18,7 +18,7 @@ func runLesson28(t *testing.T, change func(*lesson28)) string {
 		t.Fatal(err)
 	}
 	change(l)
-	if err := l.run(); err != nil {
+	if err := l.run(t.Context()); err != nil {
 		t.Fatal(err)
 	}
 	return out.String()
