@@ -1,11 +1,14 @@
 package lessons
 
 import (
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/spf13/cobra"
 
 	"course/learn"
+	"course/learn/learntest"
 	"course/testutil"
 )
 
@@ -20,4 +23,28 @@ func lessonsRoot() *cobra.Command {
 	}
 	root.AddCommand(learn.NewCmdCheck(Exercises(), nil), NewCmdLessons(nil))
 	return root
+}
+
+// TestEveryLessonsExercises holds every lesson's exercises to its written lesson: numbered from
+// 1, each with a kind, a hint and a solver, and the doc asking exactly these questions; and
+// each opens from the lesson's own command, `course lN --exercise K`.
+func TestEveryLessonsExercises(t *testing.T) {
+	total := 0
+	for _, l := range Course() {
+		ex := l.Exercises()
+		if ex.Slug != l.Slug {
+			t.Errorf("%s's exercises are named %q", l.Slug, ex.Slug)
+		}
+		learntest.Lesson(t, ex)
+		for _, e := range ex.Exercises {
+			out, err := testutil.Run(t, l.New(), l.Slug, "--exercise", strconv.Itoa(e.Number))
+			if err != nil || !strings.Contains(out, "course answer "+e.Name()) && !strings.Contains(out, "course check "+e.Name()) {
+				t.Errorf("course %s --exercise %d: %v\n%s", l.Slug, e.Number, err, out)
+			}
+		}
+		total += len(ex.Exercises)
+	}
+	if total == 0 {
+		t.Error("no lesson has exercises")
+	}
 }
