@@ -8,18 +8,20 @@ import (
 
 	"course/internal/report"
 	"course/lessons"
-	"course/lessons/l6"
 	"course/testutil"
 )
 
 // widthRuns are the command lines the width test runs: every lesson, its exercises, and the tools.
 func widthRuns() [][]string {
-	runs := [][]string{{"lessons"}, {"matrix"}, {"matrix", "--hazards"}}
+	runs := [][]string{{"lessons"}, {"matrix"}, {"matrix", "--hazards"}, {"progress"}, {"next"}}
 	for _, l := range lessons.Course() {
 		runs = append(runs, []string{l.Slug})
+		if l.HasMain() {
+			runs = append(runs, []string{l.Slug, "--main"})
+		}
 	}
-	for n := range len(l6.Exercises().Exercises) {
-		runs = append(runs, []string{"l6", "--exercise", strconv.Itoa(n + 1)})
+	for _, e := range lessons.Exercises().All() {
+		runs = append(runs, []string{"exercise", e.Name()}, []string{"exercise", e.Name(), "--solution"})
 	}
 	return runs
 }
