@@ -9,6 +9,7 @@
 package learn
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"strconv"
@@ -74,6 +75,14 @@ type Answer struct {
 	Holds []bool
 	// Evidence prints what the answer rests on, for --solution.
 	Evidence func(r *report.Report) error
+}
+
+// Printed is the evidence a solve wrote to out while it computed, printed as it was written.
+func Printed(out *bytes.Buffer) func(r *report.Report) error {
+	return func(r *report.Report) error {
+		r.Printf("%s", out.String())
+		return r.Err()
+	}
 }
 
 // Name is the exercise's name on the command line, "l6.4".

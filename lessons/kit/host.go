@@ -47,6 +47,12 @@ func (o *HostOptions) Budget() time.Duration {
 	return o.Timeout
 }
 
+// Bounded is ctx bounded by the budget, so that an exercise's solve that starts hosts ends when
+// the lesson it belongs to would.
+func (o *HostOptions) Bounded(ctx context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(ctx, o.Budget())
+}
+
 // Start launches the host as a child process and waits until it listens.
 func (o *HostOptions) Start(ctx context.Context) (*hostproc.Host, error) {
 	var command []string

@@ -9,7 +9,6 @@ import (
 	"unicode"
 
 	"course/ga/keys"
-	"course/internal/report"
 	"course/learn"
 	"course/theory"
 )
@@ -27,14 +26,6 @@ func lessonExercises(*Options) learn.Lesson {
 
 // Exercises is lesson 12's exercises, solved with the lesson's defaults.
 func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
-
-// evidence is a solve's printed evidence, written once while it computed.
-func evidence(out *bytes.Buffer) func(r *report.Report) error {
-	return func(r *report.Report) error {
-		r.Printf("%s", out.String())
-		return r.Err()
-	}
-}
 
 // moodForm reads an answer of brighten or darken for each prompt, in order; "brighter",
 // "bright" and the like are read as brighten, "dark" and "darker" as darken.
@@ -76,7 +67,7 @@ func moodWordsExercise(prompts []string) *learn.Exercise {
 				l.r.Line("%q", p)
 				l.r.Line("  gets the %s text: %s", got[i], first)
 			}
-			return learn.Answer{Value: strings.Join(got, ", "), Evidence: evidence(out)}, l.r.Err()
+			return learn.Answer{Value: strings.Join(got, ", "), Evidence: learn.Printed(out)}, l.r.Err()
 		}}
 }
 
@@ -139,7 +130,7 @@ func completionTellsExercise(progression []string) *learn.Exercise {
 				all(says[0]), all(says[1]),
 				slices.Contains(says[0].set, last),
 				sameSet,
-			}, Evidence: evidence(out)}, l.r.Err()
+			}, Evidence: learn.Printed(out)}, l.r.Err()
 		}}
 }
 
@@ -201,7 +192,7 @@ func enharmonicListExercise(k theory.Tonality, degrees []int) *learn.Exercise {
 				mark == "x",
 				mark == "r",
 				awkward,
-			}, Evidence: evidence(out)}, l.r.Err()
+			}, Evidence: learn.Printed(out)}, l.r.Err()
 		}}
 }
 
@@ -285,7 +276,7 @@ func sharpRewriteExercise(progression []string) *learn.Exercise {
 				}
 				first = append(first, t.all[0].Key)
 			}
-			return learn.Answer{Value: question + "; " + strings.Join(first, "; "), Evidence: evidence(out)}, l.r.Err()
+			return learn.Answer{Value: question + "; " + strings.Join(first, "; "), Evidence: learn.Printed(out)}, l.r.Err()
 		}}
 }
 

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"course/ga/keys"
-	"course/internal/report"
 	"course/learn"
 	"course/lessons/kit"
 	"course/theory"
@@ -49,14 +48,6 @@ func exerciseLesson() (*lesson13, *bytes.Buffer, error) {
 	var out bytes.Buffer
 	l, err := newLesson13(&out)
 	return l, &out, err
-}
-
-// evidence is a solve's printed evidence, written once while it computed.
-func evidence(out *bytes.Buffer) func(r *report.Report) error {
-	return func(r *report.Report) error {
-		r.Printf("%s", out.String())
-		return r.Err()
-	}
 }
 
 // askBoth prints both versions' answers for chords and returns them, pin first.
@@ -156,7 +147,7 @@ func rootsOnlyExercise(chords string, k theory.Tonality) *learn.Exercise {
 				fullCount(pin.confidence),
 				keyTonic(pin.key) == k.Tonic.PitchClass(),
 				sameKey(pin.key, k),
-			}, Evidence: evidence(out)}, l.r.Err()
+			}, Evidence: learn.Printed(out)}, l.r.Err()
 		}}
 }
 
@@ -200,7 +191,7 @@ func firstChordExercise(k theory.Tonality, p textbookProgression) *learn.Exercis
 				inScale(k, rootPitchClasses(chords)),
 				sameKey(pin.key, k),
 				seventh[0].key != pin.key,
-			}, Evidence: evidence(out)}, l.r.Err()
+			}, Evidence: learn.Printed(out)}, l.r.Err()
 		}}
 }
 
@@ -261,6 +252,6 @@ func leadingToneExercise(k theory.Tonality, p textbookProgression) *learn.Exerci
 			}
 			l.r.Line("%s's natural scale: %s", k, strings.Join(natural, " "))
 			holds = append(holds, all, inScale(k, rootPitchClasses(chords)), !sameKey(onMain.key, k))
-			return learn.Answer{Holds: holds, Evidence: evidence(out)}, l.r.Err()
+			return learn.Answer{Holds: holds, Evidence: learn.Printed(out)}, l.r.Err()
 		}}
 }

@@ -26,14 +26,6 @@ func lessonExercises(*Options) learn.Lesson {
 // Exercises is lesson 14's exercises, solved with the lesson's defaults.
 func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
-// evidence is a solve's printed evidence, written once while it computed.
-func evidence(out *bytes.Buffer) func(r *report.Report) error {
-	return func(r *report.Report) error {
-		r.Printf("%s", out.String())
-		return r.Err()
-	}
-}
-
 // chordsForm reads chord symbols in any order, separated by spaces or commas; ♯ and ♭ are read
 // as # and b, and a symbol's letter case is kept, since it can change the chord.
 var chordsForm = learn.Form{Says: "chord symbols as the skill writes them, in any order, such as Em7 G", AnyOrder: true,
@@ -68,7 +60,7 @@ func symmetricListExercise(chord string) *learn.Exercise {
 				l.r.Line("  %-8s %s, shares %d notes with %s, ICV %s", n, list.costs[i], sharedTones(chord, n), chord, showICV(l14ICV(n)))
 			}
 			l.r.Line("%s itself: ICV %s", chord, showICV(l14ICV(chord)))
-			return learn.Answer{Value: strings.Join(list.names, " "), Evidence: evidence(&out)}, l.r.Err()
+			return learn.Answer{Value: strings.Join(list.names, " "), Evidence: learn.Printed(&out)}, l.r.Err()
 		}}
 }
 
@@ -157,7 +149,7 @@ func gainLabelExercise(pair [2]string, gained string) *learn.Exercise {
 			if len(common) == 0 {
 				value = "none"
 			}
-			return learn.Answer{Value: value, Evidence: evidence(&out)}, l.r.Err()
+			return learn.Answer{Value: value, Evidence: learn.Printed(&out)}, l.r.Err()
 		}}
 }
 
@@ -199,6 +191,6 @@ func defaultKeyExercise(symbol string) *learn.Exercise {
 			for line := range strings.SplitSeq(answer, "\n") {
 				r.Line("  %s", strings.TrimRight(line, " "))
 			}
-			return learn.Answer{Value: m[1], Evidence: evidence(&out)}, r.Err()
+			return learn.Answer{Value: m[1], Evidence: learn.Printed(&out)}, r.Err()
 		}}
 }

@@ -28,14 +28,6 @@ func lessonExercises(*Options) learn.Lesson {
 // Exercises is lesson 15's exercises, solved with the lesson's defaults.
 func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
-// evidence is a solve's printed evidence, written once while it computed.
-func evidence(out *bytes.Buffer) func(r *report.Report) error {
-	return func(r *report.Report) error {
-		r.Printf("%s", out.String())
-		return r.Err()
-	}
-}
-
 // beyondSymbol is a chord of section 3 asked as a bare symbol, and the chord it names.
 type beyondSymbol struct {
 	symbol string
@@ -113,7 +105,7 @@ func shorterSymbolExercise(symbols []beyondSymbol) *learn.Exercise {
 					items = append(items, b.symbol+"="+symbolOf(read))
 				}
 			}
-			return learn.Answer{Value: strings.Join(items, " "), Evidence: evidence(&out)}, l.r.Err()
+			return learn.Answer{Value: strings.Join(items, " "), Evidence: learn.Printed(&out)}, l.r.Err()
 		}}
 }
 
@@ -132,7 +124,7 @@ func noteTokensExercise(prompt string) *learn.Exercise {
 			l.r.Title("%s", kit.Quote(prompt))
 			l.r.Line("the note expression reads  %s", strings.Join(notes, " "))
 			l.r.Line("the skill answers          %s", show(read, result))
-			return learn.Answer{Value: strings.Join(notes, " "), Evidence: evidence(&out)}, l.r.Err()
+			return learn.Answer{Value: strings.Join(notes, " "), Evidence: learn.Printed(&out)}, l.r.Err()
 		}}
 }
 
@@ -173,7 +165,7 @@ func firstMatchExercise(prompt, reworded, chord string) *learn.Exercise {
 				again == chord,
 				read != nil && slices.Contains(read.notes, "F"),
 				skills.ChordInfoCanHandle(prompt),
-			}, Evidence: evidence(&out)}, l.r.Err()
+			}, Evidence: learn.Printed(&out)}, l.r.Err()
 		}}
 }
 
@@ -222,6 +214,6 @@ func toolSuffixExercise(table []string) *learn.Exercise {
 			if len(missing) == 0 {
 				return learn.Answer{}, fmt.Errorf("the tool reads every symbol of the table")
 			}
-			return learn.Answer{Value: strings.Join(missing, " "), Evidence: evidence(&out)}, r.Err()
+			return learn.Answer{Value: strings.Join(missing, " "), Evidence: learn.Printed(&out)}, r.Err()
 		}}
 }

@@ -34,14 +34,6 @@ func exerciseLesson(cfg l16Config, out *bytes.Buffer) (*lesson16, error) {
 	return l, l.buildIndex()
 }
 
-// evidence prints what a solve wrote while it computed.
-func evidence(out *bytes.Buffer) func(r *report.Report) error {
-	return func(r *report.Report) error {
-		r.Printf("%s", out.String())
-		return r.Err()
-	}
-}
-
 // answerRows prints a prompt's answer as the skill lists it, with what each voicing plays.
 func (l *lesson16) answerRows(prompt string) ([]l16Answer, error) {
 	first, answers, err := l.ask(prompt)
@@ -101,7 +93,7 @@ func noChordExercise(prompt string) *learn.Exercise {
 				first = first && i < len(l.voicings) && a.diagram == l.voicings[i].Diagram
 			}
 			l.r.Line("the index's first %d diagrams, as GA writes them (high E first): %s", len(answers), firstDiagrams(l, len(answers)))
-			return learn.Answer{Holds: []bool{len(q.PitchClasses) > 0, len(q.Tags) > 0, l.skill.CanHandle(prompt), zero, first}, Evidence: evidence(&out)}, nil
+			return learn.Answer{Holds: []bool{len(q.PitchClasses) > 0, len(q.Tags) > 0, l.skill.CanHandle(prompt), zero, first}, Evidence: learn.Printed(&out)}, nil
 		}}
 }
 
@@ -152,7 +144,7 @@ func instrumentExercise(prompt string) *learn.Exercise {
 				plays = plays && v.shape.PitchClasses() == chord
 				onRoot = onRoot && q.Root != nil && v.shape.Midi()[0]%12 == *q.Root
 			}
-			return learn.Answer{Holds: []bool{q.Instrument != "", guitar, plays, onRoot}, Evidence: evidence(&out)}, nil
+			return learn.Answer{Holds: []bool{q.Instrument != "", guitar, plays, onRoot}, Evidence: learn.Printed(&out)}, nil
 		}}
 }
 
@@ -173,7 +165,7 @@ func symbolExercise(symbol l16Quality) *learn.Exercise {
 			}
 			wrong, disagree := l16SymbolReads(cfg.symbols)
 			value := fmt.Sprintf("%d of %d, %d", len(cfg.symbols)-len(wrong), len(cfg.symbols), len(disagree))
-			return learn.Answer{Value: value, Evidence: evidence(&out)}, nil
+			return learn.Answer{Value: value, Evidence: learn.Printed(&out)}, nil
 		}}
 }
 
@@ -213,6 +205,6 @@ func gridExercise(quality l16Quality) *learn.Exercise {
 			notes := len(asked.PitchClasses())
 			l.r.Line("%s: %d notes (%s); a guitar has %d strings", chord, notes, l16Notes(asked), len(theory.StandardMidi()))
 			l.r.Line("voicings of the corpus that play %s: %s", chord, kit.YesNo(l.corpus[asked]))
-			return learn.Answer{Holds: []bool{gridErr != nil, l.corpus[asked], notes > len(theory.StandardMidi()), played}, Evidence: evidence(&out)}, nil
+			return learn.Answer{Holds: []bool{gridErr != nil, l.corpus[asked], notes > len(theory.StandardMidi()), played}, Evidence: learn.Printed(&out)}, nil
 		}}
 }

@@ -29,14 +29,6 @@ func lessonExercises(opts *Options) learn.Lesson {
 // Exercises is lesson 17's exercises, solved with the lesson's defaults.
 func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
-// printed is an answer's evidence, written once while it was computed.
-func printed(out *bytes.Buffer) func(r *report.Report) error {
-	return func(r *report.Report) error {
-		r.Printf("%s", out.String())
-		return r.Err()
-	}
-}
-
 // intentForm is the form of exercise 1: a skill's intent, with or without "skill." before the
 // skill's name, letter case aside.
 var intentForm = learn.Form{Says: "the skill's intent as the lesson's first table writes it, such as skill.capo", Read: func(s string) []string {
@@ -65,7 +57,7 @@ func fallbackExercise(registered []skills.Skill, prompt string) *learn.Exercise 
 				}
 			}
 			r.Table([]string{"skill", "accepts"}, rows)
-			return learn.Answer{Value: kit.FirstAccepting(registered, prompt), Evidence: printed(&out)}, r.Err()
+			return learn.Answer{Value: kit.FirstAccepting(registered, prompt), Evidence: learn.Printed(&out)}, r.Err()
 		}}
 }
 
@@ -131,7 +123,7 @@ func sharpKeyExercise(capo skills.Capo, k capoKey) *learn.Exercise {
 			readPC, ok := theory.PitchClass(read)
 			holds = append(holds, ok && readPC == letterPC)
 			r.Table([]string{"prompt", "answer", "the key it read", "verdict"}, rows)
-			return learn.Answer{Holds: holds, Evidence: printed(&out)}, r.Err()
+			return learn.Answer{Holds: holds, Evidence: learn.Printed(&out)}, r.Err()
 		}}
 }
 
@@ -181,6 +173,6 @@ func stringMoveExercise(tunings skills.AlternateTunings, tuning theory.Tuning) *
 				report.Fact{Label: "the skill's table", Value: skill},
 				report.Fact{Label: "a textbook, " + theory.StandardTuning.Strings[0] + " to " + tuning.Strings[0], Value: textbook},
 			)
-			return learn.Answer{Value: strings.TrimSuffix(skill, "st") + " " + strings.TrimSuffix(textbook, "st"), Evidence: printed(&out)}, r.Err()
+			return learn.Answer{Value: strings.TrimSuffix(skill, "st") + " " + strings.TrimSuffix(textbook, "st"), Evidence: learn.Printed(&out)}, r.Err()
 		}}
 }

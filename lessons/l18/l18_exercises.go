@@ -25,14 +25,6 @@ func lessonExercises(*Options) learn.Lesson {
 // Exercises is lesson 18's exercises, solved with the lesson's defaults.
 func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
-// evidence prints what a solve wrote while it computed.
-func evidence(out *bytes.Buffer) func(r *report.Report) error {
-	return func(r *report.Report) error {
-		r.Printf("%s", out.String())
-		return r.Err()
-	}
-}
-
 // exerciseLesson is the lesson with GA's skills, printing to w.
 func exerciseLesson(w io.Writer) *lesson18 { return &lesson18{r: report.New(w)} }
 
@@ -87,7 +79,7 @@ func oneWordExercise(from, root, quality string) *learn.Exercise {
 			if found == "" {
 				return learn.Answer{}, fmt.Errorf("no other writing of %s makes the skill read %q right", to, asked)
 			}
-			return learn.Answer{Value: found, Evidence: evidence(&out)}, nil
+			return learn.Answer{Value: found, Evidence: learn.Printed(&out)}, nil
 		}}
 }
 
@@ -114,7 +106,7 @@ func leastMotionExercise(from, to string) *learn.Exercise {
 			l.r.Line("%s is %s, %s is %s", from, noteNames(l.chord(from)), to, noteNames(l.chord(to)))
 			l.r.Line("the least motion, any note doubled (theory.LeastMotion): %d", least)
 			l.r.Line("the skill's total, its root doubled: %d; pairings of that total: %d", a.cost, bestPairings(l.pcs(from), l.pcs(to), a.cost))
-			return learn.Answer{Value: fmt.Sprintf("%d, %d", least, a.cost), Evidence: evidence(&out)}, l.err
+			return learn.Answer{Value: fmt.Sprintf("%d, %d", least, a.cost), Evidence: learn.Printed(&out)}, l.err
 		}}
 }
 
@@ -164,6 +156,6 @@ func flatsExercise(a, b string) *learn.Exercise {
 			if l.err != nil {
 				return learn.Answer{}, l.err
 			}
-			return learn.Answer{Holds: holds, Evidence: evidence(&out)}, nil
+			return learn.Answer{Holds: holds, Evidence: learn.Printed(&out)}, nil
 		}}
 }

@@ -28,14 +28,6 @@ func lessonExercises(*Options) learn.Lesson {
 // Exercises is lesson 19's exercises, solved with the lesson's defaults.
 func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
-// evidence prints what a solve wrote while it computed.
-func evidence(out *bytes.Buffer) func(r *report.Report) error {
-	return func(r *report.Report) error {
-		r.Printf("%s", out.String())
-		return r.Err()
-	}
-}
-
 // exerciseLesson is the lesson at the pin with its index built and the tool on it, printing
 // to out.
 func exerciseLesson(out *bytes.Buffer) (*lesson19, error) {
@@ -73,7 +65,7 @@ func distanceExercise(from, to string) *learn.Exercise {
 			r.Line("MIDI notes: %s → %s", kit.JoinInts(ma, " "), kit.JoinInts(mb, " "))
 			r.Line("the tool's distance (composition.VoiceLeadingDistance): %s", kit.Number(d))
 			r.Line("the least motion, %d for each note left over (theory.LeastPitchMotionWithout): %d", toolPenalty, least)
-			return learn.Answer{Value: kit.Number(d) + ", " + strconv.Itoa(least), Evidence: evidence(&out)}, r.Err()
+			return learn.Answer{Value: kit.Number(d) + ", " + strconv.Itoa(least), Evidence: learn.Printed(&out)}, r.Err()
 		}}
 }
 
@@ -181,7 +173,7 @@ func sortedExercise(c voiceCost) *learn.Exercise {
 			l.r.Line("  crossing them moves less: %d%s", crossedLess, prefixed(": the first, ", example))
 			l.r.Line("  crossing them moves as much: %d", ties)
 			holds := []bool{sortedLeast == pairs, crossedLess == 0, crossedLess == 0 && ties == 0, toolSorted == pairs}
-			return learn.Answer{Holds: holds, Evidence: evidence(&out)}, l.r.Err()
+			return learn.Answer{Holds: holds, Evidence: learn.Printed(&out)}, l.r.Err()
 		}}
 }
 
@@ -265,7 +257,7 @@ func zeroExercise(pair [2]string, candidates int) *learn.Exercise {
 			}
 			l.r.Line("candidates that play their chord: %s %d, %s %d; the least distance between them: %s", from, len(rightA), to, len(rightB), distanceOrNone(best))
 			holds := []bool{top.From.Diagram == top.To.Diagram, len(shared) > 0, l19Right(vf), best == 0}
-			return learn.Answer{Holds: holds, Evidence: evidence(&out)}, l.r.Err()
+			return learn.Answer{Holds: holds, Evidence: learn.Printed(&out)}, l.r.Err()
 		}}
 }
 

@@ -34,14 +34,6 @@ func lessonExercises(opts *Options) learn.Lesson {
 // Exercises is lesson 20's exercises, solved with the lesson's defaults.
 func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
-// printed is an answer's evidence, written once while it was computed.
-func printed(out *bytes.Buffer) func(r *report.Report) error {
-	return func(r *report.Report) error {
-		r.Printf("%s", out.String())
-		return r.Err()
-	}
-}
-
 // symbolsOf are the chord symbols of an answer, or its error.
 func symbolsOf(p composition.Progression) []string {
 	if p.Error != "" {
@@ -90,7 +82,7 @@ func rootsExercise(templates composition.Templates, template string, key theory.
 			}
 			holds = append(holds, slices.Equal(answers[0], answers[1]))
 			r.Table([]string{"root", "chords"}, rows)
-			return learn.Answer{Holds: holds, Evidence: printed(&out)}, r.Err()
+			return learn.Answer{Holds: holds, Evidence: learn.Printed(&out)}, r.Err()
 		}}
 }
 
@@ -123,7 +115,7 @@ func lengthsExercise(templates composition.Templates, root, template string, len
 				rows = append(rows, []string{strconv.Itoa(n), strconv.Itoa(answer.Len()), c})
 			}
 			r.Table([]string{"length", "chords", "characters of JSON"}, rows)
-			return learn.Answer{Value: strings.Join(counts, ", "), Evidence: printed(&out)}, r.Err()
+			return learn.Answer{Value: strings.Join(counts, ", "), Evidence: learn.Printed(&out)}, r.Err()
 		}}
 }
 
@@ -150,7 +142,7 @@ func lastChordExercise(templates composition.Templates, root, template string, l
 				report.Fact{Label: "the last chord's index", Value: fmt.Sprintf("%d, step %d of the pass", answer.Len()-1, (answer.Len()-1)%pass)},
 				report.Fact{Label: "the last chord", Value: last.Roman + " " + last.Symbol},
 			)
-			return learn.Answer{Value: last.Symbol, Evidence: printed(&out)}, r.Err()
+			return learn.Answer{Value: last.Symbol, Evidence: learn.Printed(&out)}, r.Err()
 		}}
 }
 
@@ -195,7 +187,7 @@ func keysExercise(templates composition.Templates, right, wrong string) *learn.E
 				rows = append(rows, []string{key.String(), cellOr(misses[0], "none"), cellOr(misses[1], "none")})
 			}
 			r.Table([]string{"key", right, wrong}, rows)
-			return learn.Answer{Value: cellOr(strings.Join(keys, " "), "none"), Evidence: printed(&out)}, r.Err()
+			return learn.Answer{Value: cellOr(strings.Join(keys, " "), "none"), Evidence: learn.Printed(&out)}, r.Err()
 		}}
 }
 

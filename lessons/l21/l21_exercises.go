@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"course/ga/embeddings"
-	"course/internal/report"
 	"course/learn"
 	"course/lessons/kit"
 )
@@ -24,14 +23,6 @@ func lessonExercises(*Options) learn.Lesson {
 
 // Exercises is lesson 21's exercises, solved with the lesson's defaults.
 func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
-
-// evidence prints what a solve wrote while it computed.
-func evidence(out *bytes.Buffer) func(r *report.Report) error {
-	return func(r *report.Report) error {
-		r.Printf("%s", out.String())
-		return r.Err()
-	}
-}
 
 // exerciseLesson is the lesson at the pin on partitions, its index built, printing to out.
 func exerciseLesson(partitions []embeddings.Partition, out *bytes.Buffer) (*lesson21, error) {
@@ -110,7 +101,7 @@ func zeroScoresExercise(q string) *learn.Exercise {
 			}
 			l.r.Line("the index's first %d voicings: %s", len(firsts), strings.Join(firsts, " "))
 			holds := []bool{a.mode != "", a.chord != "", len(a.tags) > 0, instrument != "", zero, first}
-			return learn.Answer{Holds: holds, Evidence: evidence(&out)}, l.r.Err()
+			return learn.Answer{Holds: holds, Evidence: learn.Printed(&out)}, l.r.Err()
 		}}
 }
 
@@ -149,7 +140,7 @@ func sameVoicingsExercise(q1, q2 string) *learn.Exercise {
 			}
 			same := a.voicings() == b.voicings()
 			l.r.Line("the same voicings: %s", kit.YesNo(same))
-			return learn.Answer{Value: kit.YesNo(same), Evidence: evidence(&out)}, l.r.Err()
+			return learn.Answer{Value: kit.YesNo(same), Evidence: learn.Printed(&out)}, l.r.Err()
 		}}
 }
 
@@ -185,6 +176,6 @@ func symbolicWeightExercise(weight float64) *learn.Exercise {
 					l.r.Line("  %s: %s", q, l21Score(a.hits[0].score))
 				}
 			}
-			return learn.Answer{Value: fmt.Sprintf("%s, %d", highest, different), Evidence: evidence(&out)}, l.r.Err()
+			return learn.Answer{Value: fmt.Sprintf("%s, %d", highest, different), Evidence: learn.Printed(&out)}, l.r.Err()
 		}}
 }

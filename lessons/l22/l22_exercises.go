@@ -28,14 +28,6 @@ func lessonExercises(*Options) learn.Lesson {
 // Exercises is lesson 22's exercises, solved with the lesson's defaults.
 func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
-// printed is an answer's evidence, written once while it was computed.
-func printed(out *bytes.Buffer) func(r *report.Report) error {
-	return func(r *report.Report) error {
-		r.Printf("%s", out.String())
-		return r.Err()
-	}
-}
-
 // chordNames is the form of exercise 1: chord symbols in any order, or none; a symbol's case
 // is kept, since CM7 and Cm7 are two chords.
 var chordNames = learn.Form{Says: "the chords on C in any order, such as Cm C7, or none", AnyOrder: true,
@@ -87,7 +79,7 @@ func distanceExercise(qualities []string, distance int) *learn.Exercise {
 			if value == "" {
 				value = "none"
 			}
-			return learn.Answer{Value: value, Evidence: printed(&out)}, r.Err()
+			return learn.Answer{Value: value, Evidence: learn.Printed(&out)}, r.Err()
 		}}
 }
 
@@ -112,7 +104,7 @@ func sharpRootExercise(prompt string) *learn.Exercise {
 			r := report.New(&out)
 			r.Title("%s", kit.Quote(prompt))
 			r.Quote(kit.AnswerLines(a.text)[0])
-			return learn.Answer{Value: a.chord, Evidence: printed(&out)}, r.Err()
+			return learn.Answer{Value: a.chord, Evidence: learn.Printed(&out)}, r.Err()
 		}}
 }
 
@@ -152,6 +144,6 @@ func sharedNotesExercise(chords []string) *learn.Exercise {
 				r.Table([]string{"set", "notes", "in common"}, rows)
 				counts = append(counts, strconv.Itoa(n))
 			}
-			return learn.Answer{Value: strings.Join(counts, ", "), Evidence: printed(&out)}, r.Err()
+			return learn.Answer{Value: strings.Join(counts, ", "), Evidence: learn.Printed(&out)}, r.Err()
 		}}
 }

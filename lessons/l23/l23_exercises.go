@@ -34,14 +34,6 @@ func lessonExercises(*Options) learn.Lesson {
 // Exercises is lesson 23's exercises, solved with the lesson's defaults.
 func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
-// printed is an answer's evidence, written once while it was computed.
-func printed(out *bytes.Buffer) func(r *report.Report) error {
-	return func(r *report.Report) error {
-		r.Printf("%s", out.String())
-		return r.Err()
-	}
-}
-
 // skillNames are what the exercises call the two skills.
 var skillNames = map[string]string{"delta": "the delta skill", "path": "the path skill"}
 
@@ -69,7 +61,7 @@ func phrasingExercise(skill string, prompts []string) *learn.Exercise {
 				rows[i] = []string{p, a.says()}
 			}
 			r.Table([]string{"prompt", "its answer"}, rows)
-			return learn.Answer{Holds: holds, Evidence: printed(&out)}, r.Err()
+			return learn.Answer{Holds: holds, Evidence: learn.Printed(&out)}, r.Err()
 		}}
 }
 
@@ -121,7 +113,7 @@ func readingsExercise(reading string, pairs [][2]string) *learn.Exercise {
 				rows = append(rows, []string{p[0] + " → " + p[1], there}, []string{p[1] + " → " + p[0], back})
 			}
 			r.Table([]string{"pair", "interpretation"}, rows)
-			return learn.Answer{Holds: holds, Evidence: printed(&out)}, r.Err()
+			return learn.Answer{Holds: holds, Evidence: learn.Printed(&out)}, r.Err()
 		}}
 }
 
@@ -199,6 +191,6 @@ func oneMoveExercise(from, near, far string) *learn.Exercise {
 				farFound,
 				expandedFar == sameVector,
 			}
-			return learn.Answer{Holds: holds, Evidence: printed(&out)}, r.Err()
+			return learn.Answer{Holds: holds, Evidence: learn.Printed(&out)}, r.Err()
 		}}
 }

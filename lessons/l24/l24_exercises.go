@@ -25,14 +25,6 @@ func lessonExercises(*Options) learn.Lesson {
 // Exercises is lesson 24's exercises, solved with the lesson's defaults.
 func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
-// printed is an answer's evidence, written once while it was computed.
-func printed(out *bytes.Buffer) func(r *report.Report) error {
-	return func(r *report.Report) error {
-		r.Printf("%s", out.String())
-		return r.Err()
-	}
-}
-
 // relationWordExercise is exercise 1: which of words, put between before and after, make the
 // equivalence skill apply the relation after names; "" stands for a second space.
 func relationWordExercise(before, after string, words []string) *learn.Exercise {
@@ -65,7 +57,7 @@ func relationWordExercise(before, after string, words []string) *learn.Exercise 
 				rows[i] = []string{kit.Quote(p), j.says()}
 			}
 			r.Table([]string{"question", "the skill says"}, rows)
-			return learn.Answer{Holds: holds, Evidence: printed(&out)}, r.Err()
+			return learn.Answer{Holds: holds, Evidence: learn.Printed(&out)}, r.Err()
 		}}
 }
 
@@ -119,7 +111,7 @@ func spellingsExercise(wanted string) *learn.Exercise {
 				rows[i] = []string{kit.Quote(s), got}
 			}
 			r.Table([]string{"expression", "the parser gives"}, rows)
-			return learn.Answer{Holds: holds, Evidence: printed(&out)}, r.Err()
+			return learn.Answer{Holds: holds, Evidence: learn.Printed(&out)}, r.Err()
 		}}
 }
 
@@ -151,6 +143,6 @@ func surfaceExercise(expressions []string) *learn.Exercise {
 				rows = append(rows, []string{kit.Quote(e), byParser, bySkill})
 			}
 			r.Table([]string{"expression", "the parser gives", "\"parse <expression>\" gets"}, rows)
-			return learn.Answer{Holds: holds, Evidence: printed(&out)}, r.Err()
+			return learn.Answer{Holds: holds, Evidence: learn.Printed(&out)}, r.Err()
 		}}
 }

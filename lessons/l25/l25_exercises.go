@@ -33,19 +33,6 @@ func lessonExercises(opts *Options) learn.Lesson {
 // Exercises is lesson 25's exercises, solved with the lesson's defaults.
 func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
-// withTimeout bounds an exercise's solve as the lesson's --timeout bounds the lesson.
-func withTimeout(ctx context.Context, host kit.HostOptions) (context.Context, context.CancelFunc) {
-	return context.WithTimeout(ctx, host.Budget())
-}
-
-// evidence is a solve's printed evidence, written once while it computed.
-func evidence(out *bytes.Buffer) func(r *report.Report) error {
-	return func(r *report.Report) error {
-		r.Printf("%s", out.String())
-		return r.Err()
-	}
-}
-
 // exerciseLesson is the lesson at the pin, its chat column unasked, printing to w.
 func exerciseLesson(w io.Writer) (*lesson25, error) { return newLesson25(w, false) }
 
@@ -80,7 +67,7 @@ func unclaimedExercise(candidates []string) *learn.Exercise {
 				l.r.FixedRow(l25HintWidths, l.hintRow(learn.Letter(i), c)...)
 			}
 			l.r.Line("try your own: course l25 --phrasing \"...\"")
-			return learn.Answer{Holds: holds, Evidence: evidence(&out)}, l.r.Err()
+			return learn.Answer{Holds: holds, Evidence: learn.Printed(&out)}, l.r.Err()
 		}}
 }
 
@@ -125,7 +112,7 @@ func upDownExercise(triggers []string) *learn.Exercise {
 				report.Fact{Label: "a SKILL.md trigger in, with every trigger", Value: fmt.Sprint(before)},
 				report.Fact{Label: "without " + strings.Join(triggers, " and "), Value: fmt.Sprint(after)},
 			)
-			return learn.Answer{Value: fmt.Sprintf("%d, %d", only, after), Evidence: evidence(&out)}, l.r.Err()
+			return learn.Answer{Value: fmt.Sprintf("%d, %d", only, after), Evidence: learn.Printed(&out)}, l.r.Err()
 		}}
 }
 
@@ -177,7 +164,7 @@ func capoHintsExercise(prompt string) *learn.Exercise {
 				okCapo && okTranspose && dCapo == dTranspose,
 				l.hints.Boosts(without, transposeIntent),
 				pick == capo,
-			}, Evidence: evidence(&out)}, l.r.Err()
+			}, Evidence: learn.Printed(&out)}, l.r.Err()
 		}}
 }
 
@@ -207,7 +194,7 @@ func capoOnMainExercise(host kit.HostOptions, prompt string) *learn.Exercise {
 			"The voicing agent searches only for what it reads in the question: a chord symbol, a mode, or a word of its tag list.",
 		},
 		Solve: func(ctx context.Context) (_ learn.Answer, err error) {
-			ctx, cancel := withTimeout(ctx, host)
+			ctx, cancel := host.Bounded(ctx)
 			defer cancel()
 			started := host.WithGa(true).StartInBackground(ctx)
 			defer func() {
@@ -239,6 +226,6 @@ func capoOnMainExercise(host kit.HostOptions, prompt string) *learn.Exercise {
 				!q.Empty(),
 				strings.HasPrefix(first, "Found "),
 				strings.HasPrefix(voicing.NoIntentText, strings.TrimSuffix(first, "…")) && first != "",
-			}, Evidence: evidence(&out)}, r.Err()
+			}, Evidence: learn.Printed(&out)}, r.Err()
 		}}
 }

@@ -32,14 +32,6 @@ func lessonExercises(*Options) learn.Lesson {
 // Exercises is lesson 26's exercises, solved with the lesson's defaults.
 func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
-// evidence is a solve's printed evidence, written once while it computed.
-func evidence(out *bytes.Buffer) func(r *report.Report) error {
-	return func(r *report.Report) error {
-		r.Printf("%s", out.String())
-		return r.Err()
-	}
-}
-
 // exerciseLesson is the lesson over yaml, printing to out, for an exercise's solve.
 func exerciseLesson(out *bytes.Buffer, yaml []byte) (*lesson26, error) {
 	return newLesson26(out, yaml)
@@ -95,7 +87,7 @@ func modeOnDegreeExercise(yaml []byte, label string, k int) *learn.Exercise {
 				rows = append(rows, []string{strconv.Itoa(i + 1), m.Name, m.Notes, from, theory.FlatNames(theory.Rotation(first, i+1))})
 			}
 			l.r.Table([]string{"mode", "name", "notes", "mode 1 from", "mode 1 from this degree, on C"}, rows)
-			return learn.Answer{Value: theory.FlatNames(theory.Rotation(first, k)), Evidence: evidence(&out)}, nil
+			return learn.Answer{Value: theory.FlatNames(theory.Rotation(first, k)), Evidence: learn.Printed(&out)}, nil
 		}}
 }
 
@@ -154,7 +146,7 @@ func aliasExercise(yaml []byte, prompt string) *learn.Exercise {
 			if found == "" {
 				return learn.Answer{}, fmt.Errorf("no alias in %q names the mode the skill answers with, %s", prompt, answered)
 			}
-			return learn.Answer{Value: fmt.Sprintf("%s, %d", found, utf8.RuneCountInString(found)), Evidence: evidence(&out)}, nil
+			return learn.Answer{Value: fmt.Sprintf("%s, %d", found, utf8.RuneCountInString(found)), Evidence: learn.Printed(&out)}, nil
 		}}
 }
 
@@ -199,7 +191,7 @@ func formulaExercise(notes string) *learn.Exercise {
 				report.Fact{Label: "a textbook's", Value: theory.TextbookFormula(parsed)},
 				report.Fact{Label: "read from the letters", Value: theory.LetterFormula(parsed)},
 			)
-			return learn.Answer{Value: skill, Evidence: evidence(&out)}, r.Err()
+			return learn.Answer{Value: skill, Evidence: learn.Printed(&out)}, r.Err()
 		}}
 }
 
@@ -315,6 +307,6 @@ func quotingExercise(yaml []byte, quoted, plain string) *learn.Exercise {
 				plainRead == plainFirst,
 				plainMode != "" && answered == plainMode,
 				differ(qWritten, qRead) == 0,
-			}, Evidence: evidence(&out)}, nil
+			}, Evidence: learn.Printed(&out)}, nil
 		}}
 }

@@ -28,14 +28,6 @@ func lessonExercises(*Options) learn.Lesson {
 // Exercises is lesson 27's exercises, solved with the lesson's defaults.
 func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
-// evidence is a solve's printed evidence, written once while it computed.
-func evidence(out *bytes.Buffer) func(r *report.Report) error {
-	return func(r *report.Report) error {
-		r.Printf("%s", out.String())
-		return r.Err()
-	}
-}
-
 // verdictWords are the skill's three kinds as the answer's headline says them, and as an
 // exercise's answer is written.
 var verdictWords = map[skills.RelationKind]string{
@@ -153,7 +145,7 @@ func sharpElevenExercise(chord ruleChord, degree string) *learn.Exercise {
 			if err := l.ruleTable(chord); err != nil {
 				return learn.Answer{}, err
 			}
-			return learn.Answer{Holds: holds, Evidence: evidence(&out)}, nil
+			return learn.Answer{Holds: holds, Evidence: learn.Printed(&out)}, nil
 		}}
 }
 
@@ -188,7 +180,7 @@ func verdictExercise(prompt string) *learn.Exercise {
 					}
 				}
 			}
-			return learn.Answer{Value: verdict, Evidence: evidence(&out)}, nil
+			return learn.Answer{Value: verdict, Evidence: learn.Printed(&out)}, nil
 		}}
 }
 
@@ -240,7 +232,7 @@ func elevenExercise(chord ruleChord, noteName string) *learn.Exercise {
 					l.r.Line("  evidence: Chord: %s", v)
 				}
 			}
-			return learn.Answer{Holds: holds, Evidence: evidence(&out)}, nil
+			return learn.Answer{Holds: holds, Evidence: learn.Printed(&out)}, nil
 		}}
 }
 
@@ -298,6 +290,6 @@ func sus4Exercise(chord string, notes []string) *learn.Exercise {
 			if _, tones, ok := l.chordTones(fmt.Sprintf("why does %s sound outside over %s", notes[0], chord)); ok {
 				l.r.Line("the chord's notes: %s", tones)
 			}
-			return learn.Answer{Value: strings.Join(verdicts, ", "), Evidence: evidence(&out)}, nil
+			return learn.Answer{Value: strings.Join(verdicts, ", "), Evidence: learn.Printed(&out)}, nil
 		}}
 }

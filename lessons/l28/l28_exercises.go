@@ -33,19 +33,6 @@ func lessonExercises(opts *Options) learn.Lesson {
 // Exercises is lesson 28's exercises, solved with the lesson's defaults.
 func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
-// withTimeout bounds an exercise's solve as the lesson's --timeout bounds the lesson.
-func withTimeout(ctx context.Context, host kit.HostOptions) (context.Context, context.CancelFunc) {
-	return context.WithTimeout(ctx, host.Budget())
-}
-
-// evidence is a solve's printed evidence, written once while it computed.
-func evidence(out *bytes.Buffer) func(r *report.Report) error {
-	return func(r *report.Report) error {
-		r.Printf("%s", out.String())
-		return r.Err()
-	}
-}
-
 // exerciseLesson is the lesson with the skill at the pin, printing to w.
 func exerciseLesson(w io.Writer) (*lesson28, error) { return newLesson28(w) }
 
@@ -100,7 +87,7 @@ func vsPatternExercise(phrasing string) *learn.Exercise {
 				skill.Matches(vsPattern, caseProbe) && skill.Matches(vsPattern, strings.ToUpper(caseProbe)),
 				spaceAfter,
 				first != "" && first != vsPattern,
-			}, Evidence: evidence(&out)}, r.Err()
+			}, Evidence: learn.Printed(&out)}, r.Err()
 		}}
 }
 
@@ -132,7 +119,7 @@ func whichAnsweredExercise(prompts []string) *learn.Exercise {
 			}
 			r.Title("TheoryComparisonSkill on each phrasing")
 			r.Table([]string{"phrasing", "regex", "answer"}, rows)
-			return learn.Answer{Holds: holds, Evidence: evidence(&out)}, r.Err()
+			return learn.Answer{Holds: holds, Evidence: learn.Printed(&out)}, r.Err()
 		}}
 }
 
@@ -180,7 +167,7 @@ func dorianExercise(extra string) *learn.Exercise {
 				strings.Contains(strings.ToLower(res.Text), strings.ToLower(extra)),
 				slices.ContainsFunc(res.Evidence, func(e string) bool { return strings.Contains(e, "(major, "+extra+")") }),
 				suggestion != "" && comparisonOutcome(skill.Execute(suggestion)) == "answer",
-			}, Evidence: evidence(&out)}, r.Err()
+			}, Evidence: learn.Printed(&out)}, r.Err()
 		}}
 }
 
@@ -220,7 +207,7 @@ func phrasingExercise(phrasing string) *learn.Exercise {
 			l.r.TableWidths([]string{"source", "phrasing", "regex", "answer"}, rows[len(rows)-1:], l28PhrasingWidths)
 			l.r.Title("The summary's counts, without and with %q", phrasing)
 			l.r.Table([]string{"count", "the course's list", "with the phrasing"}, table)
-			return learn.Answer{Holds: holds, Evidence: evidence(&out)}, l.r.Err()
+			return learn.Answer{Holds: holds, Evidence: learn.Printed(&out)}, l.r.Err()
 		}}
 }
 
@@ -241,7 +228,7 @@ func mainAgentExercise(host kit.HostOptions, asked, rephrased string) *learn.Exe
 			"The theory agent needs the model, which the lesson's main host has on a closed port; look at what main answers for another question that reached it.",
 		},
 		Solve: func(ctx context.Context) (_ learn.Answer, err error) {
-			ctx, cancel := withTimeout(ctx, host)
+			ctx, cancel := host.Bounded(ctx)
 			defer cancel()
 			started := host.WithGa(true).StartInBackground(ctx)
 			defer func() {
@@ -272,6 +259,6 @@ func mainAgentExercise(host kit.HostOptions, asked, rephrased string) *learn.Exe
 				agents[rephrased] == unavailable,
 				skills.RouteWithoutEmbeddings(rephrased, true) != "",
 				strings.HasPrefix(firsts[asked], "Found ") && strings.Contains(firsts[asked], "voicings"),
-			}, Evidence: evidence(&out)}, r.Err()
+			}, Evidence: learn.Printed(&out)}, r.Err()
 		}}
 }

@@ -67,14 +67,6 @@ func builtLesson(w *bytes.Buffer, cfg l3Config, sections ...func(l *lesson3) err
 	return l, l.r.Err()
 }
 
-// evidence prints what a solve printed while it measured.
-func evidence(out *bytes.Buffer) func(r *report.Report) error {
-	return func(r *report.Report) error {
-		r.Printf("%s", out.String())
-		return r.Err()
-	}
-}
-
 // corpusSizeExercise is exercise 1: the size of the corpus the generator makes with cfg's
 // settings.
 func corpusSizeExercise(cfg l3Config) *learn.Exercise {
@@ -90,7 +82,7 @@ func corpusSizeExercise(cfg l3Config) *learn.Exercise {
 			if err != nil {
 				return learn.Answer{}, err
 			}
-			return learn.Answer{Value: strconv.Itoa(len(l.corpus)), Evidence: evidence(&out)}, nil
+			return learn.Answer{Value: strconv.Itoa(len(l.corpus)), Evidence: learn.Printed(&out)}, nil
 		}}
 }
 
@@ -154,7 +146,7 @@ func filterExercise(cfg l3Config, symbol, other string) *learn.Exercise {
 			if err := l.searches(); err != nil {
 				return learn.Answer{}, err
 			}
-			return learn.Answer{Holds: holds, Evidence: evidence(&shown)}, nil
+			return learn.Answer{Holds: holds, Evidence: learn.Printed(&shown)}, nil
 		}}
 }
 

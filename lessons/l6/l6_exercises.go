@@ -48,19 +48,6 @@ func l6Lesson(opts *Options) learn.Lesson {
 // Exercises is lesson 6's exercises, solved with the course's own host.
 func Exercises() learn.Lesson { return l6Lesson(&Options{}) }
 
-// withTimeout bounds an exercise's solve as the lesson's --timeout bounds the lesson.
-func withTimeout(ctx context.Context, host kit.HostOptions) (context.Context, context.CancelFunc) {
-	return context.WithTimeout(ctx, host.Budget())
-}
-
-// evidence is a solve's printed evidence, written once while it measured.
-func evidence(out *bytes.Buffer) func(r *report.Report) error {
-	return func(r *report.Report) error {
-		r.Printf("%s", out.String())
-		return r.Err()
-	}
-}
-
 // lineBreaksExercise is exercise 1, with the host started once with each of the line ends
 // newlines names ("LF" or "CRLF").
 func lineBreaksExercise(host kit.HostOptions, newlines [2]string) *learn.Exercise {
@@ -77,14 +64,14 @@ func lineBreaksExercise(host kit.HostOptions, newlines [2]string) *learn.Exercis
 			"GaChatbot.Api's writer deletes every CR before it writes; the routing event's trace counts the answer's characters.",
 		},
 		Solve: func(ctx context.Context) (learn.Answer, error) {
-			ctx, cancel := withTimeout(ctx, host)
+			ctx, cancel := host.Bounded(ctx)
 			defer cancel()
 			var out bytes.Buffer
 			f, err := exerciseLineBreaks(ctx, report.New(&out), host, newlines)
 			if err != nil {
 				return learn.Answer{}, err
 			}
-			return learn.Answer{Holds: []bool{f.gaChatbotWhole, f.gaAPIWhole, f.chatDiffers, f.textDiffers, f.routingDiffers}, Evidence: evidence(&out)}, nil
+			return learn.Answer{Holds: []bool{f.gaChatbotWhole, f.gaAPIWhole, f.chatDiffers, f.textDiffers, f.routingDiffers}, Evidence: learn.Printed(&out)}, nil
 		}}
 }
 
@@ -99,7 +86,7 @@ func fix746Exercise(answer string) *learn.Exercise {
 		Solve: func(context.Context) (learn.Answer, error) {
 			var out bytes.Buffer
 			pinned, fixed := exerciseFix746(report.New(&out), answer)
-			return learn.Answer{Value: fmt.Sprintf("%d, %d", pinned, fixed), Evidence: evidence(&out)}, nil
+			return learn.Answer{Value: fmt.Sprintf("%d, %d", pinned, fixed), Evidence: learn.Printed(&out)}, nil
 		}}
 }
 
@@ -117,14 +104,14 @@ func pageErrorExercise(host kit.HostOptions) *learn.Exercise {
 			"With the fix the read ends with a thrown error: the catch writes the bubble and nothing is saved.",
 		},
 		Solve: func(ctx context.Context) (learn.Answer, error) {
-			ctx, cancel := withTimeout(ctx, host)
+			ctx, cancel := host.Bounded(ctx)
 			defer cancel()
 			var out bytes.Buffer
 			f, err := exercisePageError(ctx, report.New(&out), host)
 			if err != nil {
 				return learn.Answer{}, err
 			}
-			return learn.Answer{Holds: []bool{f.bubbleJSON, f.historyErrorBefore, f.historyErrorAfter, f.normalDiffers}, Evidence: evidence(&out)}, nil
+			return learn.Answer{Holds: []bool{f.bubbleJSON, f.historyErrorBefore, f.historyErrorAfter, f.normalDiffers}, Evidence: learn.Printed(&out)}, nil
 		}}
 }
 
@@ -142,7 +129,7 @@ func abbreviationsExercise(text string) *learn.Exercise {
 		Solve: func(context.Context) (learn.Answer, error) {
 			var out bytes.Buffer
 			holds := exerciseAbbreviations(report.New(&out), text)
-			return learn.Answer{Holds: holds, Evidence: evidence(&out)}, nil
+			return learn.Answer{Holds: holds, Evidence: learn.Printed(&out)}, nil
 		}}
 }
 

@@ -40,14 +40,6 @@ func sections(messages ...string) (*lesson7, *bytes.Buffer, error) {
 	return l, &out, l.r.Err()
 }
 
-// printed is evidence that prints out.
-func printed(out *bytes.Buffer) func(r *report.Report) error {
-	return func(r *report.Report) error {
-		r.Printf("%s", out.String())
-		return r.Err()
-	}
-}
-
 // rowExercise is exercise 1: the lesson's row of message.
 func rowExercise(message string) *learn.Exercise {
 	return &learn.Exercise{Lesson: "l7", Number: 1, Kind: learn.Value,
@@ -62,7 +54,7 @@ func rowExercise(message string) *learn.Exercise {
 				return learn.Answer{}, err
 			}
 			g := l.gaDoes(0)
-			return learn.Answer{Value: strings.Join([]string{g.before.text, g.after.text, g.verdict}, "; "), Evidence: printed(out)}, nil
+			return learn.Answer{Value: strings.Join([]string{g.before.text, g.after.text, g.verdict}, "; "), Evidence: learn.Printed(out)}, nil
 		}}
 }
 
@@ -106,7 +98,7 @@ func declinedExercise(message string) *learn.Exercise {
 				g.before.kind == outcomeModel && g.after.kind == outcomeModel,
 				len(l.readings[0].Broken) > 0,
 			}
-			return learn.Answer{Holds: holds, Evidence: printed(out)}, nil
+			return learn.Answer{Holds: holds, Evidence: learn.Printed(out)}, nil
 		}}
 }
 
