@@ -9,8 +9,9 @@ import (
 // shows, as the original program cuts it.
 const routerAnswerCut = 50
 
-// RouterTable prints the router-and-chat table of lessons 25 and 28 and its counts.
-func RouterTable(r *report.Report, widths []int, prompts []string, main bool, chat func(string) (string, string, error)) error {
+// RouterTable prints the router-and-chat table of lessons 25 and 28 and its counts, and returns
+// each prompt's answering agent and the first line of its answer, in the prompts' order.
+func RouterTable(r *report.Report, widths []int, prompts []string, main bool, chat func(string) (string, string, error)) (agents, firsts []string, err error) {
 	// Every pick is made before the first question to the host, which may still be starting.
 	picks := make([]string, len(prompts))
 	for i, p := range prompts {
@@ -18,7 +19,7 @@ func RouterTable(r *report.Report, widths []int, prompts []string, main bool, ch
 			picks[i] = "none"
 		}
 	}
-	agents, firsts := make([]string, len(prompts)), make([]string, len(prompts))
+	agents, firsts = make([]string, len(prompts)), make([]string, len(prompts))
 	if chat == nil {
 		for i := range agents {
 			agents[i] = "(not asked)"
@@ -27,12 +28,12 @@ func RouterTable(r *report.Report, widths []int, prompts []string, main bool, ch
 		agents[i], firsts[i], err = chat(prompts[i])
 		return err
 	}); err != nil {
-		return err
+		return nil, nil, err
 	}
 	r.FixedRow(widths, "phrasing", "router picks", "chat: agent (routing method)", "first line of the answer")
 	for i, p := range prompts {
 		r.FixedRow(widths, p, picks[i], agents[i], firsts[i])
 	}
 	r.Line("%d phrasings; the router picks %s; the chat endpoint answers with %s", len(prompts), Tally(picks), Tally(agents))
-	return nil
+	return agents, firsts, nil
 }

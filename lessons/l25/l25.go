@@ -334,7 +334,8 @@ func (l *lesson25) offlineTable() error {
 	for i, p := range l.phrasings {
 		prompts[i] = p.prompt
 	}
-	return kit.RouterTable(l.r, l25OfflineWidths, prompts, l.main, l.chat)
+	_, _, err := kit.RouterTable(l.r, l25OfflineWidths, prompts, l.main, l.chat)
+	return err
 }
 
 // direct is section 5: TransposeSkill called without the router.

@@ -8,7 +8,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 
 	"course/ga/query"
 	"course/ga/skills"
@@ -202,22 +201,14 @@ func capoOnMainExercise(host kit.HostOptions, prompt string) *learn.Exercise {
 					err = fmt.Errorf("stop host: %w", stopErr)
 				}
 			}()
-			chat := started.ChatFirstLines(ctx)
-			var mu sync.Mutex
-			var agent, first string
-			record := func(p string) (string, string, error) {
-				a, f, err := chat(p)
-				mu.Lock()
-				defer mu.Unlock()
-				agent, first = a, f
-				return a, f, err
-			}
 			var out bytes.Buffer
 			r := report.New(&out)
 			r.Title("Without embeddings, on main: the router's pick and POST %s's answer", kit.ChatPath)
-			if err := kit.RouterTable(r, l25OfflineWidths, []string{prompt}, true, record); err != nil {
+			agents, firsts, err := kit.RouterTable(r, l25OfflineWidths, []string{prompt}, true, started.ChatFirstLines(ctx))
+			if err != nil {
 				return learn.Answer{}, err
 			}
+			agent, first := agents[0], firsts[0]
 			q := query.ExtractTyped(prompt)
 			r.Facts(0, report.Fact{Label: "main's voicing agent reads", Value: fmt.Sprintf("chord %q, mode %q, instrument %q, tags %q", q.ChordSymbol, q.ModeName, q.Instrument, q.Tags)})
 			return learn.Answer{Holds: []bool{

@@ -421,6 +421,7 @@ func runL28Main(ctx context.Context, opts *Options) (err error) {
 	r.Title("Without embeddings: the intent SemanticIntentRouter picks for the example prompts and three of the course's phrasings, and what POST %s answers (on main)", kit.ChatPath)
 	prompts := append(slices.Clone(in.Examples), comparisonOnMain...)
 	return kit.RunSections(ctx, "l28", r, func() error {
-		return kit.RouterTable(r, l28OfflineWidths, prompts, true, host.ChatFirstLines(ctx))
+		_, _, err := kit.RouterTable(r, l28OfflineWidths, prompts, true, host.ChatFirstLines(ctx))
+		return err
 	})
 }

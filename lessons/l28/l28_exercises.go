@@ -8,7 +8,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 	"unicode"
 
 	"course/ga/skills"
@@ -236,23 +235,15 @@ func mainAgentExercise(host kit.HostOptions, asked, rephrased string) *learn.Exe
 					err = fmt.Errorf("stop host: %w", stopErr)
 				}
 			}()
-			// The table asks the host, two questions at a time; the claims read what it got.
-			chat := started.ChatFirstLines(ctx)
-			var mu sync.Mutex
-			agents, firsts := map[string]string{}, map[string]string{}
-			record := func(p string) (string, string, error) {
-				agent, first, err := chat(p)
-				mu.Lock()
-				defer mu.Unlock()
-				agents[p], firsts[p] = agent, first
-				return agent, first, err
-			}
 			var out bytes.Buffer
 			r := report.New(&out)
 			r.Title("Without embeddings, on main: the router's pick and POST %s's answer", kit.ChatPath)
-			if err := kit.RouterTable(r, l28OfflineWidths, []string{asked, rephrased}, true, record); err != nil {
+			agentsOf, firstsOf, err := kit.RouterTable(r, l28OfflineWidths, []string{asked, rephrased}, true, started.ChatFirstLines(ctx))
+			if err != nil {
 				return learn.Answer{}, err
 			}
+			agents := map[string]string{asked: agentsOf[0], rephrased: agentsOf[1]}
+			firsts := map[string]string{asked: firstsOf[0], rephrased: firstsOf[1]}
 			return learn.Answer{Holds: []bool{
 				agents[asked] == voicing,
 				agents[rephrased] == voicing,
