@@ -13,6 +13,7 @@ import (
 	"golang.org/x/term"
 
 	"course/internal/lazy"
+	"course/internal/pager"
 )
 
 // DefaultWidth is the reading width: a terminal's whose size is unknown, and the width every
@@ -31,18 +32,22 @@ type DisplayOptions struct {
 	Width int
 	// Color is never, auto (a terminal without NO_COLOR) or always.
 	Color string
+	// NoPager writes to the terminal however tall the output; else output taller than the
+	// terminal goes through the reader's pager.
+	NoPager bool
 }
 
 // AddFlags adds --width and --color to a command and the commands below it.
 func (o *DisplayOptions) AddFlags(cmd *cobra.Command) {
 	cmd.PersistentFlags().IntVar(&o.Width, "width", 0, "fit every line in `N` columns (default: the terminal's width, no limit on a pipe)")
 	cmd.PersistentFlags().StringVar(&o.Color, "color", "auto", "colour verdicts and headings `when`: never, auto (on a terminal, unless NO_COLOR is set) or always")
+	cmd.PersistentFlags().BoolVar(&o.NoPager, "no-pager", false, "write to the terminal however tall the output (default: output taller than the terminal goes through $PAGER, else less -R)")
 }
 
-// terminal is what the output is written to, and whether it is a terminal and how wide.
+// terminal is what the output is written to, and whether it is a terminal, how wide and how tall.
 type terminal struct {
-	isTerminal bool
-	columns    int
+	isTerminal    bool
+	columns, rows int
 }
 
 // IsTerminal reports whether f is a terminal, as standard input is when nothing is piped in.
@@ -54,25 +59,52 @@ func detectTerminal(w io.Writer) terminal {
 	if !ok || !term.IsTerminal(int(f.Fd())) {
 		return terminal{}
 	}
-	cols, _, err := term.GetSize(int(f.Fd()))
-	if err != nil || cols <= 0 {
-		cols = DefaultWidth
+	cols, rows, err := term.GetSize(int(f.Fd()))
+	if err != nil || cols <= 0 || rows <= 0 {
+		cols, rows = DefaultWidth, 0
 	}
-	return terminal{isTerminal: true, columns: cols}
+	return terminal{isTerminal: true, columns: cols, rows: rows}
 }
 
 // Writer wraps out for a person when the options or the terminal ask for it, and returns out as
 // it is otherwise, so that piped output stays canonical. flush writes a last line that has no
 // line break.
 func (o *DisplayOptions) Writer(out io.Writer) (w io.Writer, flush func() error, err error) {
-	w, err = o.writer(out, detectTerminal(out))
+	return o.open(out, false, nil)
+}
+
+// PagedWriter is Writer for a command whose output a person reads through a pager: on a
+// terminal, unless NoPager, output taller than the terminal goes through the reader's pager
+// (pager.Command), and flush ends its input and waits until the reader quits it. quit, when
+// set, is called if the reader quits the pager before the output ends. A pipe is never paged.
+func (o *DisplayOptions) PagedWriter(out io.Writer, quit func()) (w io.Writer, flush func() error, err error) {
+	return o.open(out, true, quit)
+}
+
+// open is Writer, with the pager when paged is set.
+func (o *DisplayOptions) open(out io.Writer, paged bool, quit func()) (w io.Writer, flush func() error, err error) {
+	t := detectTerminal(out)
+	base, closeBase := out, func() error { return nil }
+	if paged && !o.NoPager && t.isTerminal && t.rows > 0 {
+		if command := pager.Command(os.LookupEnv); command != "" {
+			p := pager.New(out, t.rows, command, quit)
+			base, closeBase = p, p.Close
+		}
+	}
+	w, err = o.writer(base, t)
 	if err != nil {
 		return nil, nil, err
 	}
 	if d, ok := w.(*displayWriter); ok {
-		return d, d.Flush, nil
+		return d, func() error {
+			err := d.Flush()
+			if cerr := closeBase(); err == nil {
+				err = cerr
+			}
+			return err
+		}, nil
 	}
-	return w, func() error { return nil }, nil
+	return w, closeBase, nil
 }
 
 // writer wraps out for a person when the options or the terminal ask for it, and returns out as
