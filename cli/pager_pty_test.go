@@ -7,9 +7,11 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
+	"course/internal/report"
 	"course/testutil"
 )
 
@@ -150,4 +152,41 @@ func TestPagerOnATerminal(t *testing.T) {
 			t.Errorf("the terminal got output behind the pager:\n%s", screen)
 		}
 	})
+}
+
+// sgr matches the colour sequences the display and the renderer write.
+var sgr = regexp.MustCompile("\x1b\\[[0-9;]*m")
+
+// TestReadOnATerminal runs `course read l6` on a terminal of 80 columns and 24 lines: the page
+// goes through the pager, in colour, no line wider than the terminal, and the lesson's table of
+// writers and readers, 123 columns pinned, laid out inside the page's 80 columns.
+func TestReadOnATerminal(t *testing.T) {
+	dir := recordingPager(t)
+	t.Setenv("NO_COLOR", "")
+	os.Unsetenv("NO_COLOR")
+	screen, err := runOnTerminal(t, 80, 24, "read", "l6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.TrimSpace(screen) != "" {
+		t.Errorf("course read l6 did not go through the pager; the terminal got:\n%.500s", screen)
+	}
+	paged, err := os.ReadFile(filepath.Join(dir, "paged"))
+	if err != nil {
+		t.Fatalf("the pager did not run: %v", err)
+	}
+	if !strings.Contains(string(paged), "\x1b[") {
+		t.Error("course read l6 on a terminal has no colour")
+	}
+	plain := sgr.ReplaceAllString(string(paged), "")
+	if wide := testutil.OverWide(plain, 80); len(wide) > 0 {
+		t.Errorf("course read l6 at 80 columns: %d lines wider, the first: %q", len(wide), wide[0])
+	}
+	_, table, ok := strings.Cut(plain, "== Each writer with each reader, on the improvisation answer")
+	if !ok || !strings.Contains(table, "chunks after #743") || strings.Contains(table[:min(len(table), 2000)], report.Continuation) {
+		t.Errorf("course read l6 at 80 columns does not lay out the writers' table:\n%.2000s", table)
+	}
+	if !strings.Contains(plain, "folded; course read l6 --solutions shows it") {
+		t.Error("course read l6 on a terminal does not fold the solutions")
+	}
 }

@@ -16,6 +16,7 @@ import (
 	"course/internal/report"
 	"course/learn"
 	"course/lessons"
+	"course/read"
 	"course/tools"
 )
 
@@ -120,7 +121,12 @@ it over HTTP, and prints what the written lesson discusses, computed from what h
 		root.AddCommand(cmd)
 	}
 	host, wire := tools.NewCmdHost(), tools.NewCmdWire()
-	for _, tool := range []*cobra.Command{lessons.NewCmdLessons(nil), host, tools.NewCmdMatrix(nil), wire, tools.NewCmdProbe(nil)} {
+	// A page that `course read` renders quotes the course's command lines; it runs each on a
+	// root of its own, its errors shown in the page.
+	runLine := func(ctx context.Context, args []string, w io.Writer) error {
+		return execute(ctx, version, args, w, io.Discard)
+	}
+	for _, tool := range []*cobra.Command{lessons.NewCmdLessons(nil), read.NewCmd(runLine), host, tools.NewCmdMatrix(nil), wire, tools.NewCmdProbe(nil)} {
 		tool.GroupID = "tools"
 		root.AddCommand(tool)
 	}

@@ -140,6 +140,8 @@ type displayWriter struct {
 	colour  bool
 	pending []byte
 	fixed   *fixedRows
+	// rec, in a Recording, pairs each piece of the canonical output with how it was shown.
+	rec *Recording
 }
 
 // fixedRows are the rows of a table of fixed columns (FixedRow) the display holds until the
@@ -172,20 +174,54 @@ func (d *displayWriter) endFixed() error {
 		return nil
 	}
 	d.fixed = nil
-	lines := f.lines
-	if !fits(lines, d.width) {
-		if laid, ok := layoutColumns(f.rows, f.widths, 1, d.width); ok {
-			lines = laid
-		} else {
-			lines = layoutBlocks(nil, f.rows)
-		}
+	if fits(f.lines, d.width) {
+		return d.writeLaid(f.lines, nil)
 	}
-	for _, l := range lines {
-		if err := d.writeLine(l, true); err != nil {
+	groups, ok := layoutColumns(f.rows, f.widths, 1, d.width)
+	if !ok {
+		groups = layoutBlocks(nil, f.rows)
+	}
+	return d.writeLaid(f.lines, groups)
+}
+
+// writeLaid writes a table's lines as laid out, groups holding the lines of each pinned line;
+// nil groups writes the pinned lines as they are. A recording notes which pinned line each
+// group shows, or the whole table as one when the two do not pair up.
+func (d *displayWriter) writeLaid(pinned []string, groups [][]string) error {
+	if d.fixed != nil {
+		if err := d.endFixed(); err != nil {
 			return err
 		}
 	}
+	if groups == nil {
+		groups = make([][]string, len(pinned))
+		for i, l := range pinned {
+			groups[i] = []string{l}
+		}
+	}
+	paired := len(groups) == len(pinned)
+	for i, g := range groups {
+		for _, l := range g {
+			if err := d.writeLine(l, true); err != nil {
+				return err
+			}
+		}
+		if paired {
+			d.mark(pinned[i] + "\n")
+		}
+	}
+	if !paired {
+		d.mark(strings.Join(pinned, "\n") + "\n")
+	}
 	return nil
+}
+
+// mark notes, in a recording, that what the display has written since the last mark shows
+// canonical, a piece of the canonical output.
+func (d *displayWriter) mark(canonical string) {
+	if d.rec != nil {
+		d.rec.mark(canonical)
+	}
 }
 
 func (d *displayWriter) Write(p []byte) (int, error) {
@@ -203,6 +239,7 @@ func (d *displayWriter) Write(p []byte) (int, error) {
 		if err := d.writeLine(line, true); err != nil {
 			return 0, err
 		}
+		d.mark(line + "\n")
 	}
 }
 
@@ -216,7 +253,11 @@ func (d *displayWriter) Flush() error {
 	}
 	line := string(d.pending)
 	d.pending = nil
-	return d.writeLine(line, false)
+	if err := d.writeLine(line, false); err != nil {
+		return err
+	}
+	d.mark(line)
+	return nil
 }
 
 func (d *displayWriter) writeLine(line string, newline bool) error {
@@ -240,6 +281,103 @@ func (d *displayWriter) writeLine(line string, newline bool) error {
 	}
 	_, err := io.WriteString(d.out, b.String())
 	return err
+}
+
+// Layout is how a writer from Writer lays output out: 0 columns for none (the canonical form),
+// and whether it colours.
+type Layout struct {
+	Width  int
+	Colour bool
+}
+
+// LayoutOf is the layout of w, a writer from Writer: the display's, or none for the canonical
+// form.
+func LayoutOf(w io.Writer) Layout {
+	if d, ok := w.(*displayWriter); ok {
+		return Layout{Width: d.width, Colour: d.colour}
+	}
+	return Layout{}
+}
+
+// Raw is what w, a writer from Writer, writes to: for output that a command lays out for the
+// display itself (a rendered page), which the display writer must not cut or colour again. It
+// is w itself for the canonical form.
+func Raw(w io.Writer) io.Writer {
+	if d, ok := w.(*displayWriter); ok {
+		return d.out
+	}
+	return w
+}
+
+// Recording is a display writer that keeps what it shows, and which piece of the canonical
+// output each piece of it shows, so that an excerpt of the canonical output (a written
+// lesson's quote of a lesson) can be shown as the display laid it out.
+type Recording struct {
+	d *displayWriter
+	// shown is what the display wrote; canonical is the canonical output, and marks the end of
+	// each of its pieces in both.
+	shown, canonical bytes.Buffer
+	marks            []recordMark
+}
+
+type recordMark struct{ canonical, shown int }
+
+// NewRecording returns a recording display of layout l; its Writer is a display writer, which
+// a Report lays out for, and with l.Width 0 writes the canonical form.
+func NewRecording(l Layout) *Recording {
+	r := &Recording{}
+	r.d = &displayWriter{out: &r.shown, width: l.Width, colour: l.Colour, rec: r}
+	return r
+}
+
+// Writer is the display to write to.
+func (r *Recording) Writer() io.Writer { return r.d }
+
+// Close writes what the display still holds.
+func (r *Recording) Close() error { return r.d.Flush() }
+
+// Canonical is the canonical output written so far.
+func (r *Recording) Canonical() string { return r.canonical.String() }
+
+func (r *Recording) mark(canonical string) {
+	r.canonical.WriteString(canonical)
+	r.marks = append(r.marks, recordMark{canonical: r.canonical.Len(), shown: r.shown.Len()})
+}
+
+// Excerpt finds text in the canonical output at or after the byte offset from and returns how
+// the display showed the pieces that hold it, whole lines and whole tables' rows, and the
+// offset just past text; ok is false when the canonical output does not hold text there.
+func (r *Recording) Excerpt(text string, from int) (shown string, next int, ok bool) {
+	canonical := r.canonical.String()
+	if from > len(canonical) || text == "" {
+		return "", from, false
+	}
+	i := strings.Index(canonical[from:], text)
+	if i < 0 {
+		return "", from, false
+	}
+	start, end := from+i, from+i+len(text)
+	first, last := -1, -1
+	for k, m := range r.marks {
+		pieceStart := 0
+		if k > 0 {
+			pieceStart = r.marks[k-1].canonical
+		}
+		if m.canonical > start && first < 0 {
+			first = k
+		}
+		if pieceStart < end {
+			last = k
+		}
+	}
+	if first < 0 || last < first {
+		return "", from, false
+	}
+	shownStart := 0
+	if first > 0 {
+		shownStart = r.marks[first-1].shown
+	}
+	return r.shown.String()[shownStart:r.marks[last].shown], end, true
 }
 
 // Fit cuts line into pieces of at most width columns. Every piece but the last ends with the

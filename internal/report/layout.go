@@ -25,24 +25,39 @@ func fits(lines []string, width int) bool {
 	return true
 }
 
+// flatten joins the lines of each row of a laid-out table.
+func flatten(groups [][]string) []string {
+	var lines []string
+	for _, g := range groups {
+		lines = append(lines, g...)
+	}
+	return lines
+}
+
 // layoutTable lays out a table that does not fit width as pinned: wrapped inside its columns
-// when every column keeps its longest word whole, else as one block per row.
-func layoutTable(header []string, rows [][]string, width int) []string {
+// when every column keeps its longest word whole, else as one block per row. It returns the
+// lines of each row, the header's first when there is one.
+func layoutTable(header []string, rows [][]string, width int) [][]string {
 	all := rows
 	if header != nil {
 		all = append([][]string{header}, rows...)
 	}
-	if lines, ok := layoutColumns(all, nil, 2, width); ok {
-		return lines
+	if groups, ok := layoutColumns(all, nil, 2, width); ok {
+		return groups
 	}
-	return layoutBlocks(header, rows)
+	groups := layoutBlocks(header, rows)
+	if header != nil {
+		// The header names each value of a block, so it has no lines of its own.
+		groups = append([][]string{nil}, groups...)
+	}
+	return groups
 }
 
 // layoutColumns wraps each cell at its words inside its column, the columns gap apart, and
 // narrows the widest columns until the rows fit width; natural gives columns a width of their
-// own (a pinned width), else a column is as wide as its widest cell. ok is false when no column
-// can narrow enough without cutting a word.
-func layoutColumns(rows [][]string, natural []int, gap, width int) (lines []string, ok bool) {
+// own (a pinned width), else a column is as wide as its widest cell. It returns the lines of
+// each row; ok is false when no column can narrow enough without cutting a word.
+func layoutColumns(rows [][]string, natural []int, gap, width int) (groups [][]string, ok bool) {
 	n := 0
 	for _, row := range rows {
 		n = max(n, len(row))
@@ -81,6 +96,7 @@ func layoutColumns(rows [][]string, natural []int, gap, width int) (lines []stri
 		total--
 	}
 	for _, row := range rows {
+		var lines []string
 		cells := make([][]string, len(row))
 		height := 0
 		for i, c := range row {
@@ -101,15 +117,18 @@ func layoutColumns(rows [][]string, natural []int, gap, width int) (lines []stri
 			}
 			lines = append(lines, strings.TrimRight(b.String(), " "))
 		}
+		groups = append(groups, lines)
 	}
-	return lines, true
+	return groups, true
 }
 
 // layoutBlocks writes each row as a block: its first cell, then each other cell on a line of
-// its own, indented and named by its column's header when there is one.
-func layoutBlocks(header []string, rows [][]string) []string {
-	var lines []string
+// its own, indented and named by its column's header when there is one. It returns the lines
+// of each row, a blank line before each row but the first.
+func layoutBlocks(header []string, rows [][]string) [][]string {
+	var groups [][]string
 	for r, row := range rows {
+		var lines []string
 		if r > 0 {
 			lines = append(lines, "")
 		}
@@ -125,8 +144,9 @@ func layoutBlocks(header []string, rows [][]string) []string {
 			}
 			lines = append(lines, strings.TrimRight(indent+label+c, " "))
 		}
+		groups = append(groups, lines)
 	}
-	return lines
+	return groups
 }
 
 // wrapWords breaks s into lines of at most width columns at its spaces, keeping s's indentation

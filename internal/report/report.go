@@ -103,8 +103,9 @@ func (r *Report) Facts(width int, rows ...Fact) {
 	for _, f := range rows {
 		line := Pad(f.Label, width) + "  " + f.Value
 		if w := r.width(); w > 0 && twwidth.Width(line) > w {
-			if lines, ok := layoutColumns([][]string{{f.Label, f.Value}}, []int{width}, 2, w); ok {
-				line = strings.Join(lines, "\n")
+			if groups, ok := layoutColumns([][]string{{f.Label, f.Value}}, []int{width}, 2, w); ok {
+				r.writeLaid([]string{line}, groups)
+				continue
 			}
 		}
 		r.Printf("%s\n", line)
@@ -140,9 +141,25 @@ func (r *Report) Table(header []string, rows [][]string) {
 		lines = append(lines, strings.TrimRight(l, " "))
 	}
 	if w := r.width(); w > 0 && !fits(lines, w) {
-		lines = layoutTable(header, rows, w)
+		r.writeLaid(lines, layoutTable(header, rows, w))
+		return
 	}
 	for _, l := range lines {
+		r.Printf("%s\n", l)
+	}
+}
+
+// writeLaid writes the lines of a table laid out for the display, groups holding the lines
+// of each of its pinned lines, so that the display knows which pinned line each came from.
+func (r *Report) writeLaid(pinned []string, groups [][]string) {
+	if r.err != nil {
+		return
+	}
+	if d, ok := r.w.(*displayWriter); ok {
+		r.err = d.writeLaid(pinned, groups)
+		return
+	}
+	for _, l := range flatten(groups) {
 		r.Printf("%s\n", l)
 	}
 }
