@@ -12,7 +12,6 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
-	"course/internal/lazy"
 	"course/internal/pager"
 )
 
@@ -147,13 +146,14 @@ type displayWriter struct {
 // fixedRows are the rows of a table of fixed columns (FixedRow) the display holds until the
 // table ends, so that its rows are laid out together, as one table.
 type fixedRows struct {
-	widths []int
-	rows   [][]string
-	lines  []string // the rows as pinned
+	widths   []int
+	rows     [][]string
+	verdicts [][]Verdict
+	lines    []string // the rows as pinned
 }
 
 // fixedRow holds one row of a table of fixed columns; a row of other columns ends the table.
-func (d *displayWriter) fixedRow(widths []int, cells []string, line string) error {
+func (d *displayWriter) fixedRow(widths []int, cells []string, verdicts []Verdict, line string) error {
 	if d.fixed != nil && !slices.Equal(d.fixed.widths, widths) {
 		if err := d.endFixed(); err != nil {
 			return err
@@ -163,6 +163,7 @@ func (d *displayWriter) fixedRow(widths []int, cells []string, line string) erro
 		d.fixed = &fixedRows{widths: slices.Clone(widths)}
 	}
 	d.fixed.rows = append(d.fixed.rows, slices.Clone(cells))
+	d.fixed.verdicts = append(d.fixed.verdicts, slices.Clone(verdicts))
 	d.fixed.lines = append(d.fixed.lines, line)
 	return nil
 }
@@ -175,11 +176,14 @@ func (d *displayWriter) endFixed() error {
 	}
 	d.fixed = nil
 	if fits(f.lines, d.width) {
-		return d.writeLaid(f.lines, nil)
+		if !d.colour {
+			return d.writeLaid(f.lines, nil)
+		}
+		return d.writeLaid(f.lines, groupLines(pinLines(f.rows, f.verdicts, f.widths, 1, true)))
 	}
-	groups, ok := layoutColumns(f.rows, f.widths, 1, d.width)
+	groups, ok := layoutColumns(f.rows, f.verdicts, f.widths, 1, d.width, d.colour)
 	if !ok {
-		groups = layoutBlocks(nil, f.rows)
+		groups = layoutBlocks(nil, f.rows, f.verdicts, d.colour)
 	}
 	return d.writeLaid(f.lines, groups)
 }
@@ -267,12 +271,9 @@ func (d *displayWriter) writeLine(line string, newline bool) error {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
-		switch {
-		case d.colour && heading:
+		if d.colour && heading {
 			// A heading's pieces are all the heading's, so each is bold, not the first alone.
 			piece = bold + piece + reset
-		case d.colour:
-			piece = colourLine(piece)
 		}
 		b.WriteString(piece)
 	}
@@ -451,25 +452,3 @@ const (
 	red    = "\x1b[31m"
 	reset  = "\x1b[0m"
 )
-
-// verdicts are the words of a verdict the lessons and tools print, coloured by what they mean.
-// It is compiled on first use, so that commands that never colour never build it.
-var verdicts = lazy.Regexp(`\bexact\b|\byes\b|\b\d+ (?:of \d+ )?(?:lines?|line breaks?|characters?) (?:missing|extra)\b|\bdiffers\b|\bno\b|\(throws\)|\bthrows\b|\bmismatch\b`)
-
-// colourLine makes headings bold and colours verdicts: green for what arrived whole, yellow for
-// what arrived changed, red for what failed.
-func colourLine(line string) string {
-	if strings.HasPrefix(line, "== ") || strings.HasPrefix(line, "# ") {
-		return bold + line + reset
-	}
-	return verdicts().ReplaceAllStringFunc(line, func(v string) string {
-		switch {
-		case v == "exact" || v == "yes":
-			return green + v + reset
-		case strings.Contains(v, "throws") || v == "mismatch" || v == "no":
-			return red + v + reset
-		default:
-			return yellow + v + reset
-		}
-	})
-}
