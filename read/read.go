@@ -12,6 +12,7 @@ import (
 	"os"
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/charmbracelet/glamour"
 	"github.com/muesli/termenv"
@@ -226,7 +227,31 @@ func render(page string, width int, colour bool) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return r.Render(unwrap(page))
+	out, err := r.Render(keepHyphens(unwrap(page)))
+	if err != nil {
+		return "", err
+	}
+	return strings.ReplaceAll(out, nonBreakingHyphen, "-"), nil
+}
+
+// nonBreakingHyphen stands for a word's hyphen while the page is rendered.
+const nonBreakingHyphen = "\u2011"
+
+// keepHyphens turns each hyphen inside a word into a non-breaking one: glamour's paragraph wrap
+// miscounts a line that it may break at a hyphen and makes it longer than the width, which the
+// page's own wrap then breaks again, leaving a word alone on a line. Render turns them back.
+func keepHyphens(page string) string {
+	r := []rune(page)
+	word := func(c rune) bool { return unicode.IsLetter(c) || unicode.IsDigit(c) }
+	var b strings.Builder
+	for i, c := range r {
+		if c == '-' && i > 0 && i+1 < len(r) && word(r[i-1]) && word(r[i+1]) {
+			b.WriteString(nonBreakingHyphen)
+			continue
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
 }
 
 // unwrap joins the lines of each paragraph and list item of a Markdown page into one: the
