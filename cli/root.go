@@ -5,7 +5,9 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"sync"
 
@@ -14,6 +16,7 @@ import (
 	"course/internal/report"
 	"course/learn"
 	"course/lessons"
+	"course/read"
 	"course/tools"
 )
 
@@ -28,11 +31,33 @@ func NewRootCmd(version string) *cobra.Command {
 	return root
 }
 
-// newRoot builds the root command and the flush that writes what the display writer still
-// holds, which Execute calls however the command ends.
-func newRoot(version string) (*cobra.Command, func() error) {
+// noPager marks a command whose output is never paged: one that serves, watches or asks, whose
+// output a person must see as it comes.
+const noPager = "course/no-pager"
+
+// output is the display a command writes through, which Execute ends however the command ends.
+type output struct {
+	flush func() error
+	// quit says the reader quit the pager before the output ended, which stopped the command.
+	quit bool
+}
+
+// paged reports whether cmd's output may go through the pager: none of it and its parents is
+// marked noPager.
+func paged(cmd *cobra.Command) bool {
+	for c := cmd; c != nil; c = c.Parent() {
+		if _, ok := c.Annotations[noPager]; ok {
+			return false
+		}
+	}
+	return true
+}
+
+// newRoot builds the root command and the output that Execute ends however the command ends:
+// its flush writes what the display writer still holds and waits for the pager.
+func newRoot(version string) (*cobra.Command, *output) {
 	display := &report.DisplayOptions{}
-	flush := func() error { return nil }
+	out := &output{flush: func() error { return nil }}
 	root := &cobra.Command{
 		Use:   "course",
 		Short: "Run the lessons of the course on how Guitar Alchemist's chatbot answers reach the user",
@@ -53,17 +78,35 @@ it over HTTP, and prints what the written lesson discusses, computed from what h
 			}
 			return unknownCommand(cmd, args)
 		},
-		// Every command writes through the display writer when a person reads the output.
+		// Every command writes through the display writer when a person reads the output, and
+		// through the pager when it is taller than the terminal.
 		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
-			w, f, err := display.Writer(cmd.Root().OutOrStdout())
+			open, done := display.Writer, func() {}
+			if paged(cmd) {
+				// A reader who quits the pager is done reading: the command stops there.
+				ctx, cancel := context.WithCancelCause(cmd.Context())
+				cmd.SetContext(ctx)
+				done = func() { cancel(nil) }
+				open = func(w io.Writer) (io.Writer, func() error, error) {
+					return display.PagedWriter(w, func() {
+						out.quit = true
+						cancel(errPagerQuit)
+					})
+				}
+			}
+			w, flush, err := open(cmd.Root().OutOrStdout())
 			if err != nil {
+				done()
 				return err
 			}
 			cmd.Root().SetOut(w)
-			flush = f
+			out.flush = func() error {
+				defer done()
+				return flush()
+			}
 			return nil
 		},
-		PersistentPostRunE: func(*cobra.Command, []string) error { return flush() },
+		PersistentPostRunE: func(*cobra.Command, []string) error { return out.flush() },
 	}
 	display.AddFlags(root)
 	keepCommandOrder()
@@ -77,28 +120,60 @@ it over HTTP, and prints what the written lesson discusses, computed from what h
 		cmd.GroupID = "lessons"
 		root.AddCommand(cmd)
 	}
-	for _, tool := range []*cobra.Command{lessons.NewCmdLessons(nil), tools.NewCmdHost(), tools.NewCmdMatrix(nil), tools.NewCmdWire(), tools.NewCmdProbe(nil)} {
+	host, wire := tools.NewCmdHost(), tools.NewCmdWire()
+	// A page that `course read` renders quotes the course's command lines; it runs each on a
+	// root of its own, its errors shown in the page.
+	runLine := func(ctx context.Context, args []string, w io.Writer) error {
+		return execute(ctx, version, args, w, io.Discard)
+	}
+	for _, tool := range []*cobra.Command{lessons.NewCmdLessons(nil), read.NewCmd(runLine), host, tools.NewCmdMatrix(nil), wire, tools.NewCmdProbe(nil)} {
 		tool.GroupID = "tools"
 		root.AddCommand(tool)
 	}
 	root.AddGroup(&cobra.Group{ID: "exercises", Title: "Exercises:"})
+	answer, check, reset := learn.NewCmdAnswer(exercises, nil), learn.NewCmdCheck(exercises, nil), learn.NewCmdReset(exercises, nil)
 	for _, cmd := range []*cobra.Command{
-		learn.NewCmdExercise(exercises, nil), learn.NewCmdAnswer(exercises, nil), learn.NewCmdCheck(exercises, nil),
-		learn.NewCmdReset(exercises, nil), learn.NewCmdProgress(exercises, nil), learn.NewCmdNext(exercises, nil),
+		learn.NewCmdExercise(exercises, nil), answer, check, reset, learn.NewCmdProgress(exercises, nil), learn.NewCmdNext(exercises, nil),
 	} {
 		cmd.GroupID = "exercises"
 		root.AddCommand(cmd)
 	}
-	return root, func() error { return flush() }
+	// The host serves until stopped, wire reads what is typed, check --watch watches, answer and
+	// reset may ask: their output is read as it comes, never held for a pager.
+	for _, cmd := range []*cobra.Command{host, wire, answer, check, reset} {
+		if cmd.Annotations == nil {
+			cmd.Annotations = map[string]string{}
+		}
+		cmd.Annotations[noPager] = ""
+	}
+	return root, out
 }
+
+// errPagerQuit is why a command stops when the reader quits the pager before its output ends:
+// no failure, so the course exits 0, as git does.
+var errPagerQuit = errors.New("the pager was quit")
 
 // Execute runs the course's command line with args, for main and for tests.
 func Execute(ctx context.Context, version string, args []string) error {
-	root, flush := newRoot(version)
+	return execute(ctx, version, args, nil, nil)
+}
+
+// execute is Execute writing to stdout and stderr; nil is the process's own.
+func execute(ctx context.Context, version string, args []string, stdout, stderr io.Writer) error {
+	root, out := newRoot(version)
 	root.SetArgs(args)
+	if stdout != nil {
+		root.SetOut(stdout)
+	}
+	if stderr != nil {
+		root.SetErr(stderr)
+	}
 	err := root.ExecuteContext(ctx)
-	if ferr := flush(); err == nil {
+	if ferr := out.flush(); err == nil {
 		err = ferr
+	}
+	if out.quit && ctx.Err() == nil {
+		return nil // the reader stopped reading; whatever the stop did to the command is no error
 	}
 	return err
 }

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/txtar"
 
+	"course/docs"
 	"course/lessons"
 	"course/testutil"
 )
@@ -184,59 +184,24 @@ func TestSnapshotDiffIsReadable(t *testing.T) {
 // TestDocsQuoteTheProgram checks every output block of the written lessons: a fenced block
 // whose info string is "text course ARGS" must occur verbatim in that command line's snapshot.
 func TestDocsQuoteTheProgram(t *testing.T) {
-	docs, err := filepath.Glob(filepath.Join("..", "docs", "*.md"))
+	pages, err := filepath.Glob(filepath.Join("..", "docs", "*.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, doc := range docs {
-		blocks, err := quotedBlocks(doc)
+	for _, page := range pages {
+		text, err := os.ReadFile(page)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, b := range blocks {
-			want, ok := snapshotFor(t, b.args)
+		for _, b := range docs.OutputBlocks(string(text)) {
+			want, ok := snapshotFor(t, b.Args)
 			if !ok {
-				t.Errorf("%s:%d quotes `course %s`, which has no snapshot", doc, b.line, strings.Join(b.args, " "))
+				t.Errorf("%s:%d quotes `course %s`, which has no snapshot", page, b.Line, strings.Join(b.Args, " "))
 				continue
 			}
-			if !strings.Contains(want.stdout, b.text) {
-				t.Errorf("%s:%d: the block does not occur in the output of `course %s`:\n%s", doc, b.line, strings.Join(b.args, " "), b.text)
+			if !strings.Contains(want.stdout, b.Text) {
+				t.Errorf("%s:%d: the block does not occur in the output of `course %s`:\n%s", page, b.Line, strings.Join(b.Args, " "), b.Text)
 			}
 		}
 	}
-}
-
-// quotedBlock is an output block of a written lesson and the command line that prints it.
-type quotedBlock struct {
-	args []string
-	line int
-	text string
-}
-
-// quotedBlocks finds the fenced blocks of a Markdown file marked ```text course ARGS.
-func quotedBlocks(path string) ([]quotedBlock, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	var blocks []quotedBlock
-	var cur *quotedBlock
-	var body strings.Builder
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		l := sc.Text()
-		switch {
-		case cur == nil && strings.HasPrefix(l, "```text course "):
-			cur = &quotedBlock{args: strings.Fields(strings.TrimPrefix(l, "```text course ")), line: n}
-			body.Reset()
-		case cur != nil && l == "```":
-			cur.text = body.String()
-			blocks = append(blocks, *cur)
-			cur = nil
-		case cur != nil:
-			body.WriteString(l + "\n")
-		}
-	}
-	return blocks, sc.Err()
 }

@@ -146,3 +146,27 @@ func TestColour(t *testing.T) {
 		t.Errorf("--color sometimes: %v", err)
 	}
 }
+
+// TestColourByVerdict checks l25's colours: in its second table, every prompt is another
+// intent's, so the hint's "yes" is a false claim, red, and its "no" is green; prose such as
+// "no hint on 7" carries no verdict and is not coloured.
+func TestColourByVerdict(t *testing.T) {
+	out, err := runCourse(t, "l25", "--color", "always")
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := ""
+	for l := range strings.SplitSeq(out, "\n") {
+		if strings.HasPrefix(l, "skill.modes ") && strings.Contains(l, "transposition") {
+			row = l
+		}
+	}
+	if !strings.Contains(row, "\x1b[31myes\x1b[0m") {
+		t.Errorf("l25's false-positive hint is not red: %q", row)
+	}
+	for l := range strings.SplitSeq(out, "\n") {
+		if strings.Contains(l, "no hint on") && strings.Contains(l, "\x1b[") {
+			t.Errorf("prose is coloured: %q", l)
+		}
+	}
+}

@@ -297,6 +297,21 @@ type cellRecord struct {
 	Measure *measureRecord `json:"measure,omitempty"`
 }
 
+// verdict is what the read came to, for the grid's colour: the text exact, changed, or a
+// failure the user meets (a throw, a stream that never completes); none for a stream the reader
+// does not claim to read, or a failure stream with no text to measure against.
+func (c cellRecord) verdict() report.Verdict {
+	switch {
+	case c.Outcome == "throws" || c.Outcome == "never completes":
+		return report.Wrong
+	case c.Outcome != "text" || c.Measure == nil:
+		return 0
+	case c.Measure.Exact:
+		return report.Right
+	}
+	return report.Lossy
+}
+
 // measureRecord is wire.Measure with its fields named for JSON.
 type measureRecord struct {
 	Exact       bool `json:"exact"`
@@ -443,7 +458,8 @@ func (m *matrix) grid(title string, cells []cellRecord) {
 		for wi, w := range m.writers {
 			row := []string{w.Key}
 			for ri := start; ri < end; ri++ {
-				row = append(row, codes[cells[wi*len(m.readers)+ri].Cell])
+				c := cells[wi*len(m.readers)+ri]
+				row = append(row, report.Mark(c.verdict(), codes[c.Cell]))
 			}
 			rows = append(rows, row)
 		}

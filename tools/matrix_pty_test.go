@@ -4,14 +4,11 @@ package tools
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
-
-	"golang.org/x/sys/unix"
 
 	"course/testutil"
 	"course/wire"
@@ -27,24 +24,7 @@ func openPty(t testing.TB) (tty, keyboard *os.File) {
 // openPtyAt is openPty with the multiplexer at ptmx.
 func openPtyAt(t testing.TB, ptmx string) (tty, keyboard *os.File) {
 	t.Helper()
-	keyboard, err := os.OpenFile(ptmx, os.O_RDWR|unix.O_NOCTTY, 0)
-	if err != nil {
-		testutil.SkipWithoutPty(t, err)
-	}
-	t.Cleanup(func() { keyboard.Close() })
-	if err := unix.IoctlSetPointerInt(int(keyboard.Fd()), unix.TIOCSPTLCK, 0); err != nil {
-		t.Fatalf("unlock the pseudo-terminal: %v", err)
-	}
-	n, err := unix.IoctlGetUint32(int(keyboard.Fd()), unix.TIOCGPTN)
-	if err != nil {
-		t.Fatalf("pseudo-terminal number: %v", err)
-	}
-	tty, err = os.OpenFile(fmt.Sprintf("/dev/pts/%d", n), os.O_RDWR|unix.O_NOCTTY, 0)
-	if err != nil {
-		t.Fatalf("open the pseudo-terminal: %v", err)
-	}
-	t.Cleanup(func() { tty.Close() })
-	return tty, keyboard
+	return testutil.OpenPtyAt(t, ptmx)
 }
 
 // TestWireTellsATerminalItReadsStandardInput runs wire encode, decode and split with a real

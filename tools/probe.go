@@ -432,9 +432,9 @@ func (p *probeReport) readers() {
 		case r.NotMeasured != "":
 			cell = "(not measured) " + r.NotMeasured
 		case r.Throws != "":
-			cell = "(throws) " + r.Throws
+			cell = report.Mark(report.Wrong, "(throws) "+r.Throws)
 		case answered:
-			cell = r.Measure
+			cell = report.Judge(r.Exact, report.Lossy, r.Measure)
 		}
 		rows = append(rows, []string{r.Reader, cell})
 	}

@@ -12,7 +12,7 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
-	"course/internal/lazy"
+	"course/internal/pager"
 )
 
 // DefaultWidth is the reading width: a terminal's whose size is unknown, and the width every
@@ -31,18 +31,22 @@ type DisplayOptions struct {
 	Width int
 	// Color is never, auto (a terminal without NO_COLOR) or always.
 	Color string
+	// NoPager writes to the terminal however tall the output; else output taller than the
+	// terminal goes through the reader's pager.
+	NoPager bool
 }
 
 // AddFlags adds --width and --color to a command and the commands below it.
 func (o *DisplayOptions) AddFlags(cmd *cobra.Command) {
 	cmd.PersistentFlags().IntVar(&o.Width, "width", 0, "fit every line in `N` columns (default: the terminal's width, no limit on a pipe)")
 	cmd.PersistentFlags().StringVar(&o.Color, "color", "auto", "colour verdicts and headings `when`: never, auto (on a terminal, unless NO_COLOR is set) or always")
+	cmd.PersistentFlags().BoolVar(&o.NoPager, "no-pager", false, "write to the terminal however tall the output (default: output taller than the terminal goes through $PAGER, else less -R)")
 }
 
-// terminal is what the output is written to, and whether it is a terminal and how wide.
+// terminal is what the output is written to, and whether it is a terminal, how wide and how tall.
 type terminal struct {
-	isTerminal bool
-	columns    int
+	isTerminal    bool
+	columns, rows int
 }
 
 // IsTerminal reports whether f is a terminal, as standard input is when nothing is piped in.
@@ -54,25 +58,52 @@ func detectTerminal(w io.Writer) terminal {
 	if !ok || !term.IsTerminal(int(f.Fd())) {
 		return terminal{}
 	}
-	cols, _, err := term.GetSize(int(f.Fd()))
-	if err != nil || cols <= 0 {
-		cols = DefaultWidth
+	cols, rows, err := term.GetSize(int(f.Fd()))
+	if err != nil || cols <= 0 || rows <= 0 {
+		cols, rows = DefaultWidth, 0
 	}
-	return terminal{isTerminal: true, columns: cols}
+	return terminal{isTerminal: true, columns: cols, rows: rows}
 }
 
 // Writer wraps out for a person when the options or the terminal ask for it, and returns out as
 // it is otherwise, so that piped output stays canonical. flush writes a last line that has no
 // line break.
 func (o *DisplayOptions) Writer(out io.Writer) (w io.Writer, flush func() error, err error) {
-	w, err = o.writer(out, detectTerminal(out))
+	return o.open(out, false, nil)
+}
+
+// PagedWriter is Writer for a command whose output a person reads through a pager: on a
+// terminal, unless NoPager, output taller than the terminal goes through the reader's pager
+// (pager.Command), and flush ends its input and waits until the reader quits it. quit, when
+// set, is called if the reader quits the pager before the output ends. A pipe is never paged.
+func (o *DisplayOptions) PagedWriter(out io.Writer, quit func()) (w io.Writer, flush func() error, err error) {
+	return o.open(out, true, quit)
+}
+
+// open is Writer, with the pager when paged is set.
+func (o *DisplayOptions) open(out io.Writer, paged bool, quit func()) (w io.Writer, flush func() error, err error) {
+	t := detectTerminal(out)
+	base, closeBase := out, func() error { return nil }
+	if paged && !o.NoPager && t.isTerminal && t.rows > 0 {
+		if command := pager.Command(os.LookupEnv); command != "" {
+			p := pager.New(out, t.rows, command, quit)
+			base, closeBase = p, p.Close
+		}
+	}
+	w, err = o.writer(base, t)
 	if err != nil {
 		return nil, nil, err
 	}
 	if d, ok := w.(*displayWriter); ok {
-		return d, d.Flush, nil
+		return d, func() error {
+			err := d.Flush()
+			if cerr := closeBase(); err == nil {
+				err = cerr
+			}
+			return err
+		}, nil
 	}
-	return w, func() error { return nil }, nil
+	return w, closeBase, nil
 }
 
 // writer wraps out for a person when the options or the terminal ask for it, and returns out as
@@ -108,18 +139,21 @@ type displayWriter struct {
 	colour  bool
 	pending []byte
 	fixed   *fixedRows
+	// rec, in a Recording, pairs each piece of the canonical output with how it was shown.
+	rec *Recording
 }
 
 // fixedRows are the rows of a table of fixed columns (FixedRow) the display holds until the
 // table ends, so that its rows are laid out together, as one table.
 type fixedRows struct {
-	widths []int
-	rows   [][]string
-	lines  []string // the rows as pinned
+	widths   []int
+	rows     [][]string
+	verdicts [][]Verdict
+	lines    []string // the rows as pinned
 }
 
 // fixedRow holds one row of a table of fixed columns; a row of other columns ends the table.
-func (d *displayWriter) fixedRow(widths []int, cells []string, line string) error {
+func (d *displayWriter) fixedRow(widths []int, cells []string, verdicts []Verdict, line string) error {
 	if d.fixed != nil && !slices.Equal(d.fixed.widths, widths) {
 		if err := d.endFixed(); err != nil {
 			return err
@@ -129,6 +163,7 @@ func (d *displayWriter) fixedRow(widths []int, cells []string, line string) erro
 		d.fixed = &fixedRows{widths: slices.Clone(widths)}
 	}
 	d.fixed.rows = append(d.fixed.rows, slices.Clone(cells))
+	d.fixed.verdicts = append(d.fixed.verdicts, slices.Clone(verdicts))
 	d.fixed.lines = append(d.fixed.lines, line)
 	return nil
 }
@@ -140,20 +175,57 @@ func (d *displayWriter) endFixed() error {
 		return nil
 	}
 	d.fixed = nil
-	lines := f.lines
-	if !fits(lines, d.width) {
-		if laid, ok := layoutColumns(f.rows, f.widths, 1, d.width); ok {
-			lines = laid
-		} else {
-			lines = layoutBlocks(nil, f.rows)
+	if fits(f.lines, d.width) {
+		if !d.colour {
+			return d.writeLaid(f.lines, nil)
 		}
+		return d.writeLaid(f.lines, groupLines(pinLines(f.rows, f.verdicts, f.widths, 1, true)))
 	}
-	for _, l := range lines {
-		if err := d.writeLine(l, true); err != nil {
+	groups, ok := layoutColumns(f.rows, f.verdicts, f.widths, 1, d.width, d.colour)
+	if !ok {
+		groups = layoutBlocks(nil, f.rows, f.verdicts, d.colour)
+	}
+	return d.writeLaid(f.lines, groups)
+}
+
+// writeLaid writes a table's lines as laid out, groups holding the lines of each pinned line;
+// nil groups writes the pinned lines as they are. A recording notes which pinned line each
+// group shows, or the whole table as one when the two do not pair up.
+func (d *displayWriter) writeLaid(pinned []string, groups [][]string) error {
+	if d.fixed != nil {
+		if err := d.endFixed(); err != nil {
 			return err
 		}
 	}
+	if groups == nil {
+		groups = make([][]string, len(pinned))
+		for i, l := range pinned {
+			groups[i] = []string{l}
+		}
+	}
+	paired := len(groups) == len(pinned)
+	for i, g := range groups {
+		for _, l := range g {
+			if err := d.writeLine(l, true); err != nil {
+				return err
+			}
+		}
+		if paired {
+			d.mark(pinned[i] + "\n")
+		}
+	}
+	if !paired {
+		d.mark(strings.Join(pinned, "\n") + "\n")
+	}
 	return nil
+}
+
+// mark notes, in a recording, that what the display has written since the last mark shows
+// canonical, a piece of the canonical output.
+func (d *displayWriter) mark(canonical string) {
+	if d.rec != nil {
+		d.rec.mark(canonical)
+	}
 }
 
 func (d *displayWriter) Write(p []byte) (int, error) {
@@ -171,6 +243,7 @@ func (d *displayWriter) Write(p []byte) (int, error) {
 		if err := d.writeLine(line, true); err != nil {
 			return 0, err
 		}
+		d.mark(line + "\n")
 	}
 }
 
@@ -184,7 +257,11 @@ func (d *displayWriter) Flush() error {
 	}
 	line := string(d.pending)
 	d.pending = nil
-	return d.writeLine(line, false)
+	if err := d.writeLine(line, false); err != nil {
+		return err
+	}
+	d.mark(line)
+	return nil
 }
 
 func (d *displayWriter) writeLine(line string, newline bool) error {
@@ -194,12 +271,9 @@ func (d *displayWriter) writeLine(line string, newline bool) error {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
-		switch {
-		case d.colour && heading:
+		if d.colour && heading {
 			// A heading's pieces are all the heading's, so each is bold, not the first alone.
 			piece = bold + piece + reset
-		case d.colour:
-			piece = colourLine(piece)
 		}
 		b.WriteString(piece)
 	}
@@ -208,6 +282,103 @@ func (d *displayWriter) writeLine(line string, newline bool) error {
 	}
 	_, err := io.WriteString(d.out, b.String())
 	return err
+}
+
+// Layout is how a writer from Writer lays output out: 0 columns for none (the canonical form),
+// and whether it colours.
+type Layout struct {
+	Width  int
+	Colour bool
+}
+
+// LayoutOf is the layout of w, a writer from Writer: the display's, or none for the canonical
+// form.
+func LayoutOf(w io.Writer) Layout {
+	if d, ok := w.(*displayWriter); ok {
+		return Layout{Width: d.width, Colour: d.colour}
+	}
+	return Layout{}
+}
+
+// Raw is what w, a writer from Writer, writes to: for output that a command lays out for the
+// display itself (a rendered page), which the display writer must not cut or colour again. It
+// is w itself for the canonical form.
+func Raw(w io.Writer) io.Writer {
+	if d, ok := w.(*displayWriter); ok {
+		return d.out
+	}
+	return w
+}
+
+// Recording is a display writer that keeps what it shows, and which piece of the canonical
+// output each piece of it shows, so that an excerpt of the canonical output (a written
+// lesson's quote of a lesson) can be shown as the display laid it out.
+type Recording struct {
+	d *displayWriter
+	// shown is what the display wrote; canonical is the canonical output, and marks the end of
+	// each of its pieces in both.
+	shown, canonical bytes.Buffer
+	marks            []recordMark
+}
+
+type recordMark struct{ canonical, shown int }
+
+// NewRecording returns a recording display of layout l; its Writer is a display writer, which
+// a Report lays out for, and with l.Width 0 writes the canonical form.
+func NewRecording(l Layout) *Recording {
+	r := &Recording{}
+	r.d = &displayWriter{out: &r.shown, width: l.Width, colour: l.Colour, rec: r}
+	return r
+}
+
+// Writer is the display to write to.
+func (r *Recording) Writer() io.Writer { return r.d }
+
+// Close writes what the display still holds.
+func (r *Recording) Close() error { return r.d.Flush() }
+
+// Canonical is the canonical output written so far.
+func (r *Recording) Canonical() string { return r.canonical.String() }
+
+func (r *Recording) mark(canonical string) {
+	r.canonical.WriteString(canonical)
+	r.marks = append(r.marks, recordMark{canonical: r.canonical.Len(), shown: r.shown.Len()})
+}
+
+// Excerpt finds text in the canonical output at or after the byte offset from and returns how
+// the display showed the pieces that hold it, whole lines and whole tables' rows, and the
+// offset just past text; ok is false when the canonical output does not hold text there.
+func (r *Recording) Excerpt(text string, from int) (shown string, next int, ok bool) {
+	canonical := r.canonical.String()
+	if from > len(canonical) || text == "" {
+		return "", from, false
+	}
+	i := strings.Index(canonical[from:], text)
+	if i < 0 {
+		return "", from, false
+	}
+	start, end := from+i, from+i+len(text)
+	first, last := -1, -1
+	for k, m := range r.marks {
+		pieceStart := 0
+		if k > 0 {
+			pieceStart = r.marks[k-1].canonical
+		}
+		if m.canonical > start && first < 0 {
+			first = k
+		}
+		if pieceStart < end {
+			last = k
+		}
+	}
+	if first < 0 || last < first {
+		return "", from, false
+	}
+	shownStart := 0
+	if first > 0 {
+		shownStart = r.marks[first-1].shown
+	}
+	return r.shown.String()[shownStart:r.marks[last].shown], end, true
 }
 
 // Fit cuts line into pieces of at most width columns. Every piece but the last ends with the
@@ -281,25 +452,3 @@ const (
 	red    = "\x1b[31m"
 	reset  = "\x1b[0m"
 )
-
-// verdicts are the words of a verdict the lessons and tools print, coloured by what they mean.
-// It is compiled on first use, so that commands that never colour never build it.
-var verdicts = lazy.Regexp(`\bexact\b|\byes\b|\b\d+ (?:of \d+ )?(?:lines?|line breaks?|characters?) (?:missing|extra)\b|\bdiffers\b|\bno\b|\(throws\)|\bthrows\b|\bmismatch\b`)
-
-// colourLine makes headings bold and colours verdicts: green for what arrived whole, yellow for
-// what arrived changed, red for what failed.
-func colourLine(line string) string {
-	if strings.HasPrefix(line, "== ") || strings.HasPrefix(line, "# ") {
-		return bold + line + reset
-	}
-	return verdicts().ReplaceAllStringFunc(line, func(v string) string {
-		switch {
-		case v == "exact" || v == "yes":
-			return green + v + reset
-		case strings.Contains(v, "throws") || v == "mismatch" || v == "no":
-			return red + v + reset
-		default:
-			return yellow + v + reset
-		}
-	})
-}

@@ -112,3 +112,49 @@ func TestFixedRowsLaidOutTogether(t *testing.T) {
 		t.Errorf("the rows' second column at %v, want one place:\n%s", cols, b.String())
 	}
 }
+
+// TestColourFollowsTheVerdict checks that a cell is coloured by the verdict the lesson marked,
+// not by its words: a wrong "yes" is red, a right "no" green, an unmarked "exact" and the words
+// of prose plain; a laid-out cell keeps its colour on every piece; the canonical form has no mark.
+func TestColourFollowsTheVerdict(t *testing.T) {
+	write := func(opts DisplayOptions) string {
+		var b strings.Builder
+		w, flush, err := opts.Writer(&b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := New(w)
+		r.Table([]string{"prompt", "hint", "measure"}, [][]string{
+			{"What are modes of limited transposition", Mark(Wrong, "yes"), "exact"},
+			{"transpose it up a fourth", Mark(Right, "no"), Mark(Lossy, "1 of 6 lines missing, 8 line breaks missing")},
+		})
+		r.FixedRow([]int{8}, "row", Mark(Right, "exact"))
+		r.Facts(10, Fact{Label: "equal", Value: Mark(Right, "yes (line breaks as LF)")})
+		r.Line("no hint on %d; the measure is %s", 7, Mark(Right, "exact"))
+		if err := flush(); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	canonical := write(DisplayOptions{Color: "never"})
+	if strings.ContainsAny(canonical, "\x1b\x1e") || !strings.Contains(canonical, "transposition  yes   exact") {
+		t.Errorf("the canonical form:\n%q", canonical)
+	}
+	for _, width := range []int{0, 40} {
+		got := write(DisplayOptions{Width: width, Color: "always"})
+		for _, want := range []string{red + "yes" + reset, green + "no" + reset, green + "exact" + reset, green + "yes (line breaks as LF)" + reset} {
+			if !strings.Contains(got, want) {
+				t.Errorf("width %d: no %q in:\n%s", width, want, got)
+			}
+		}
+		if strings.Count(got, green+"exact"+reset) != 1 {
+			t.Errorf("width %d: an unmarked cell or prose is coloured:\n%s", width, got)
+		}
+		if !strings.Contains(got, "no hint on 7; the measure is exact\n") || strings.Contains(got, "\x1e") {
+			t.Errorf("width %d: prose is coloured or keeps a mark:\n%q", width, got)
+		}
+		if width == 40 && !strings.Contains(got, yellow+"missing, 8 line"+reset) {
+			t.Errorf("width 40: the wrapped cell loses its colour on a later piece:\n%s", got)
+		}
+	}
+}

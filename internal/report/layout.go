@@ -15,8 +15,11 @@ func (r *Report) width() int {
 	return 0
 }
 
-// fits reports whether every line is at most width columns wide.
+// fits reports whether every line is at most width columns wide; every line fits no width (0).
 func fits(lines []string, width int) bool {
+	if width <= 0 {
+		return true
+	}
 	for _, l := range lines {
 		if twwidth.Width(l) > width {
 			return false
@@ -25,24 +28,43 @@ func fits(lines []string, width int) bool {
 	return true
 }
 
+// flatten joins the lines of each row of a laid-out table.
+func flatten(groups [][]string) []string {
+	var lines []string
+	for _, g := range groups {
+		lines = append(lines, g...)
+	}
+	return lines
+}
+
 // layoutTable lays out a table that does not fit width as pinned: wrapped inside its columns
-// when every column keeps its longest word whole, else as one block per row.
-func layoutTable(header []string, rows [][]string, width int) []string {
-	all := rows
+// when every column keeps its longest word whole, else as one block per row. It returns the
+// lines of each row, the header's first when there is one.
+func layoutTable(header []string, rows [][]string, verdicts [][]Verdict, width int, colour bool) [][]string {
+	all, allVerdicts := rows, verdicts
 	if header != nil {
 		all = append([][]string{header}, rows...)
+		if verdicts != nil {
+			allVerdicts = append([][]Verdict{nil}, verdicts...)
+		}
 	}
-	if lines, ok := layoutColumns(all, nil, 2, width); ok {
-		return lines
+	if groups, ok := layoutColumns(all, allVerdicts, nil, 2, width, colour); ok {
+		return groups
 	}
-	return layoutBlocks(header, rows)
+	groups := layoutBlocks(header, rows, verdicts, colour)
+	if header != nil {
+		// The header names each value of a block, so it has no lines of its own.
+		groups = append([][]string{nil}, groups...)
+	}
+	return groups
 }
 
 // layoutColumns wraps each cell at its words inside its column, the columns gap apart, and
 // narrows the widest columns until the rows fit width; natural gives columns a width of their
-// own (a pinned width), else a column is as wide as its widest cell. ok is false when no column
+// own (a pinned width), else a column is as wide as its widest cell. Each cell is coloured by
+// its verdict when colour is set. It returns the lines of each row; ok is false when no column
 // can narrow enough without cutting a word.
-func layoutColumns(rows [][]string, natural []int, gap, width int) (lines []string, ok bool) {
+func layoutColumns(rows [][]string, verdicts [][]Verdict, natural []int, gap, width int, colour bool) (groups [][]string, ok bool) {
 	n := 0
 	for _, row := range rows {
 		n = max(n, len(row))
@@ -80,7 +102,8 @@ func layoutColumns(rows [][]string, natural []int, gap, width int) (lines []stri
 		widths[widest]--
 		total--
 	}
-	for _, row := range rows {
+	for r, row := range rows {
+		var lines []string
 		cells := make([][]string, len(row))
 		height := 0
 		for i, c := range row {
@@ -97,19 +120,24 @@ func layoutColumns(rows [][]string, natural []int, gap, width int) (lines []stri
 				if l < len(piece) {
 					p = piece[l]
 				}
-				b.WriteString(Pad(p, widths[i]))
+				b.WriteString(paint(p, verdictAt(verdicts, r, i), colour))
+				b.WriteString(strings.Repeat(" ", max(widths[i]-twwidth.Width(p), 0)))
 			}
 			lines = append(lines, strings.TrimRight(b.String(), " "))
 		}
+		groups = append(groups, lines)
 	}
-	return lines, true
+	return groups, true
 }
 
 // layoutBlocks writes each row as a block: its first cell, then each other cell on a line of
-// its own, indented and named by its column's header when there is one.
-func layoutBlocks(header []string, rows [][]string) []string {
-	var lines []string
+// its own, indented and named by its column's header when there is one, and coloured by its
+// verdict when colour is set. It returns the lines of each row, a blank line before each row
+// but the first.
+func layoutBlocks(header []string, rows [][]string, verdicts [][]Verdict, colour bool) [][]string {
+	var groups [][]string
 	for r, row := range rows {
+		var lines []string
 		if r > 0 {
 			lines = append(lines, "")
 		}
@@ -123,10 +151,11 @@ func layoutBlocks(header []string, rows [][]string) []string {
 			if i == 0 {
 				indent = ""
 			}
-			lines = append(lines, strings.TrimRight(indent+label+c, " "))
+			lines = append(lines, strings.TrimRight(indent+label+paint(c, verdictAt(verdicts, r, i), colour), " "))
 		}
+		groups = append(groups, lines)
 	}
-	return lines
+	return groups
 }
 
 // wrapWords breaks s into lines of at most width columns at its spaces, keeping s's indentation

@@ -52,12 +52,19 @@ func (r *Report) Section() string { return r.section }
 // Titles are the titles of every section so far, in print order.
 func (r *Report) Titles() []string { return r.titles }
 
-// Printf writes formatted text as it is.
+// Printf writes formatted text as it is; a verdict mark in it is dropped, since only a table's
+// cells are coloured.
 func (r *Report) Printf(format string, args ...any) {
 	if r.err != nil {
 		return
 	}
-	_, r.err = fmt.Fprintf(r.w, format, args...)
+	_, r.err = io.WriteString(r.w, unmarkAll(fmt.Sprintf(format, args...)))
+}
+
+// colour reports whether the report's display colours verdicts.
+func (r *Report) colour() bool {
+	d, ok := r.w.(*displayWriter)
+	return ok && d.colour
 }
 
 // Heading starts a lesson's output: "# l6" and a blank line.
@@ -101,11 +108,18 @@ func (r *Report) Facts(width int, rows ...Fact) {
 		return
 	}
 	for _, f := range rows {
-		line := Pad(f.Label, width) + "  " + f.Value
+		value, v := unmark(f.Value)
+		line := Pad(f.Label, width) + "  " + value
+		verdicts := [][]Verdict{{0, v}}
 		if w := r.width(); w > 0 && twwidth.Width(line) > w {
-			if lines, ok := layoutColumns([][]string{{f.Label, f.Value}}, []int{width}, 2, w); ok {
-				line = strings.Join(lines, "\n")
+			if groups, ok := layoutColumns([][]string{{f.Label, value}}, verdicts, []int{width}, 2, w, r.colour()); ok {
+				r.writeLaid([]string{line}, groups)
+				continue
 			}
+		}
+		if v != 0 && r.colour() {
+			r.writeLaid([]string{line}, [][]string{pinLines([][]string{{f.Label, value}}, verdicts, []int{width}, 2, true)})
+			continue
 		}
 		r.Printf("%s\n", line)
 	}
@@ -123,6 +137,7 @@ func (r *Report) Table(header []string, rows [][]string) {
 	if r.err != nil {
 		return
 	}
+	rows, verdicts := unmarkRows(rows)
 	t := r.tableWriter()
 	if header != nil {
 		t.Header(header)
@@ -140,9 +155,34 @@ func (r *Report) Table(header []string, rows [][]string) {
 		lines = append(lines, strings.TrimRight(l, " "))
 	}
 	if w := r.width(); w > 0 && !fits(lines, w) {
-		lines = layoutTable(header, rows, w)
+		r.writeLaid(lines, layoutTable(header, rows, verdicts, w, r.colour()))
+		return
+	}
+	if verdicts != nil && r.colour() && len(lines) == len(rows)+boolInt(header != nil) {
+		// Pinned as the canonical form pins it, each cell coloured by its verdict.
+		all, allVerdicts := rows, verdicts
+		if header != nil {
+			all, allVerdicts = append([][]string{header}, rows...), append([][]Verdict{nil}, verdicts...)
+		}
+		r.writeLaid(lines, groupLines(pinLines(all, allVerdicts, widthsOf(all), 2, true)))
+		return
 	}
 	for _, l := range lines {
+		r.Printf("%s\n", l)
+	}
+}
+
+// writeLaid writes the lines of a table laid out for the display, groups holding the lines
+// of each of its pinned lines, so that the display knows which pinned line each came from.
+func (r *Report) writeLaid(pinned []string, groups [][]string) {
+	if r.err != nil {
+		return
+	}
+	if d, ok := r.w.(*displayWriter); ok {
+		r.err = d.writeLaid(pinned, groups)
+		return
+	}
+	for _, l := range flatten(groups) {
 		r.Printf("%s\n", l)
 	}
 }
@@ -173,6 +213,36 @@ func (r *Report) tableWriter() *tablewriter.Table {
 		tablewriter.WithStringerCacheCustom(twcache.NewLRU[reflect.Type, reflect.Value](1)),
 	)
 	return r.tbl
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// widthsOf is each column's width: its widest cell's.
+func widthsOf(rows [][]string) []int {
+	var widths []int
+	for _, row := range rows {
+		for i, c := range row {
+			if i == len(widths) {
+				widths = append(widths, 0)
+			}
+			widths[i] = max(widths[i], twwidth.Width(c))
+		}
+	}
+	return widths
+}
+
+// groupLines gives each line a group of its own, for a table whose lines pair with its pinned ones.
+func groupLines(lines []string) [][]string {
+	groups := make([][]string, len(lines))
+	for i, l := range lines {
+		groups[i] = []string{l}
+	}
+	return groups
 }
 
 // QuoteChunk writes a chunk the way the lesson shows it: in double quotes, with line breaks,
@@ -227,7 +297,12 @@ func (r *Report) TableWidths(header []string, rows [][]string, widths []int) {
 // FixedRow prints one row of cells in columns of fixed widths, one space apart, the last
 // column unpadded; a cell wider than its column pushes the rest of its row along, as a
 // label longer than its width does in facts. Tables whose cells overflow on purpose use it.
-func (r *Report) FixedRow(widths []int, cells ...string) {
+func (r *Report) FixedRow(widths []int, marked ...string) {
+	cells := make([]string, len(marked))
+	verdicts := make([]Verdict, len(marked))
+	for i, c := range marked {
+		cells[i], verdicts[i] = unmark(c)
+	}
 	var b strings.Builder
 	for i, c := range cells {
 		if i > 0 {
@@ -239,9 +314,9 @@ func (r *Report) FixedRow(widths []int, cells ...string) {
 		}
 	}
 	line := strings.TrimRight(b.String(), " ")
-	if d, ok := r.w.(*displayWriter); ok && d.width > 0 && r.err == nil {
+	if d, ok := r.w.(*displayWriter); ok && (d.width > 0 || d.colour) && r.err == nil {
 		// The display holds the rows until the table ends, so they are laid out together.
-		r.err = d.fixedRow(widths, cells, line)
+		r.err = d.fixedRow(widths, cells, verdicts, line)
 		return
 	}
 	r.Printf("%s\n", line)

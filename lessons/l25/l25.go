@@ -268,11 +268,12 @@ func (l *lesson25) othersTable() error {
 				triggered++
 			}
 			if hint || trig != "none" {
-				yes := "no"
+				// Every prompt here is another intent's: the hint firing is a false claim.
+				yes := report.Mark(report.Right, "no")
 				if hint {
-					yes = "yes"
+					yes = report.Mark(report.Wrong, "yes")
 				}
-				l.r.FixedRow(l25OtherWidths, in.ID, kit.Cut(p, l25PromptCut), yes, trig)
+				l.r.FixedRow(l25OtherWidths, in.ID, kit.Cut(p, l25PromptCut), yes, report.Judge(trig == "none", report.Wrong, trig))
 			}
 		}
 	}

@@ -192,13 +192,13 @@ func (l *lesson6) chatAnswer(ctx context.Context, stream []byte, events []sse.Ev
 			joined.WriteString(ev.Data)
 		}
 	}
-	equal := "yes (line breaks as LF)"
+	equal := report.Mark(report.Right, "yes (line breaks as LF)")
 	if got := joined.String(); got != answer {
-		equal = "no, " + wire.Compare(answer, got).String() + " (line breaks as LF)"
+		equal = report.Mark(report.Lossy, "no, "+wire.Compare(answer, got).String()+" (line breaks as LF)")
 	}
-	copyGives := "no"
+	copyGives := report.Mark(report.Wrong, "no")
 	if bytes.HasSuffix(stream, wire.GaChatbot.Stream(wire.SplitPinned(raw))) {
-		copyGives = "yes"
+		copyGives = report.Mark(report.Right, "yes")
 	}
 	l.r.Blank()
 	l.r.Facts(factWidth,
@@ -244,9 +244,10 @@ func (l *lesson6) guardMiss(ctx context.Context, modelURL string) error {
 		got, err := rd.Read(stream.Body)
 		switch {
 		case err != nil:
-			got = "(throws) " + err.Error()
+			got = report.Mark(report.Wrong, "(throws) "+err.Error())
 		case answered:
-			got = wire.Compare(answer, got).String()
+			m := wire.Compare(answer, got)
+			got = report.Judge(m.Exact(), report.Lossy, m.String())
 		}
 		rows = append(rows, []string{rd.Name, got})
 	}
@@ -304,10 +305,10 @@ func (l *lesson6) writersAndReaders(answer string, pinned, fixed []string) {
 func delivered(answer string, rd wire.Reader, stream []byte) (cell string, exact bool) {
 	got, err := rd.Read(stream)
 	if err != nil {
-		return "(throws) " + err.Error(), false
+		return report.Mark(report.Wrong, "(throws) "+err.Error()), false
 	}
 	m := wire.Compare(answer, got)
-	return m.String(), m.Exact()
+	return report.Judge(m.Exact(), report.Lossy, m.String()), m.Exact()
 }
 
 // chatAnswerText is the answer of a successful /chat response, as the host wrote it.
