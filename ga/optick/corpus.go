@@ -2,7 +2,10 @@ package optick
 
 import (
 	"errors"
+	"fmt"
 	"runtime"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -180,4 +183,47 @@ func buildCorpus(fretCount, windowSize, minPlayed int, w *Writer, keepRaw bool, 
 		return nil, nil, err
 	}
 	return out, compact, nil
+}
+
+// ReadCorpus reads the voicings of a corpus index (BuildCorpusIndex) back from their metadata
+// records, in index order: the diagram, the chord name and the MIDI notes, and the voicing they
+// describe. The records do not hold the document's root or the raw vector: RootPitchClass is -1
+// and Raw nil.
+func ReadCorpus(r *Reader) ([]CorpusVoicing, error) {
+	out := make([]CorpusVoicing, r.Count())
+	for i := range out {
+		m, err := r.Metadata(int64(i))
+		if err != nil {
+			return nil, err
+		}
+		v, err := voicingOf(m)
+		if err != nil {
+			return nil, fmt.Errorf("voicing %d: %w", i, err)
+		}
+		out[i] = CorpusVoicing{Voicing: v, Diagram: m.Diagram, Name: m.QualityInferred, MidiNotes: m.MidiNotes, RootPitchClass: -1}
+	}
+	return out, nil
+}
+
+// voicingOf is the voicing a record describes: its diagram's frets and its notes.
+func voicingOf(m Metadata) (voicinganalysis.Voicing, error) {
+	parts := strings.Split(m.Diagram, "-")
+	v := voicinganalysis.Voicing{Frets: make([]int, len(parts)), Notes: m.MidiNotes}
+	played := 0
+	for i, p := range parts {
+		if p == "x" {
+			v.Frets[i] = voicinganalysis.Muted
+			continue
+		}
+		f, err := strconv.Atoi(p)
+		if err != nil || f < 0 {
+			return v, fmt.Errorf("diagram %q: fret %q", m.Diagram, p)
+		}
+		v.Frets[i] = f
+		played++
+	}
+	if played != len(m.MidiNotes) {
+		return v, fmt.Errorf("diagram %q plays %d strings, the record has %d notes", m.Diagram, played, len(m.MidiNotes))
+	}
+	return v, nil
 }
