@@ -311,19 +311,15 @@ func (l *lesson16) buildIndex() error {
 			version = *l.cfg.version
 		}
 	}
-	built, err := optick.BuildCorpusIndexWith(optick.CorpusFretCount, optick.CorpusWindowSize, optick.CorpusMinPlayed, partitions, false, version.Pipeline)
+	reader, voicings, err := kit.CorpusIndex(partitions, version.Pipeline)
 	if err != nil {
-		return fmt.Errorf("build the index: %w", err)
-	}
-	reader, err := optick.Open(built.Index, partitions)
-	if err != nil {
-		return fmt.Errorf("read the index: %w", err)
+		return err
 	}
 	l.skill = skills.ChordVoicings{Search: optick.NewStrategyWith(reader, version.Search), Partitions: partitions,
 		Encode: version.Encode, LowEFirst: l.cfg.main}
-	l.voicings = built.Voicings
+	l.voicings = voicings
 	l.corpus = map[theory.PCMask]bool{}
-	for _, v := range built.Voicings {
+	for _, v := range voicings {
 		s, err := l16ParseShape(v.Diagram)
 		if err != nil {
 			return err
