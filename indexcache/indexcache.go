@@ -23,7 +23,6 @@ import (
 	"flag"
 	"fmt"
 	"hash/crc32"
-	"io"
 	"os"
 	"path/filepath"
 	"sync"
@@ -218,10 +217,25 @@ func read(path string, key [sha256.Size]byte) ([]byte, error) {
 	if fi.Size() < headerSize {
 		return nil, fmt.Errorf("indexcache: %s: %d bytes, shorter than its header", path, fi.Size())
 	}
-	h := make([]byte, headerSize)
-	if _, err := io.ReadFull(f, h); err != nil {
+	if int64(int(fi.Size())) != fi.Size() {
+		return nil, fmt.Errorf("indexcache: %s: %d bytes, more than this system can map", path, fi.Size())
+	}
+	b, release, err := mapFile(f, int(fi.Size()))
+	if err != nil {
 		return nil, fmt.Errorf("indexcache: %s: %w", path, err)
 	}
+	index, err := verify(path, b, key)
+	if err != nil {
+		release()
+		return nil, err
+	}
+	return index, nil
+}
+
+// verify checks the header of b, the cached file at path, against key and the index it holds,
+// and returns the index.
+func verify(path string, b []byte, key [sha256.Size]byte) ([]byte, error) {
+	h, index := b[:headerSize], b[headerSize:]
 	le := binary.LittleEndian
 	switch {
 	case string(h[:8]) != magic:
@@ -231,13 +245,8 @@ func read(path string, key [sha256.Size]byte) ([]byte, error) {
 	case !bytes.Equal(h[16:16+sha256.Size], key[:]):
 		return nil, fmt.Errorf("indexcache: %s was written for another index or another build", path)
 	}
-	n := le.Uint64(h[16+sha256.Size:])
-	if n != uint64(fi.Size()-headerSize) {
-		return nil, fmt.Errorf("indexcache: %s: %d bytes of index, the header says %d", path, fi.Size()-headerSize, n)
-	}
-	index := make([]byte, n)
-	if _, err := io.ReadFull(f, index); err != nil {
-		return nil, fmt.Errorf("indexcache: %s: %w", path, err)
+	if n := le.Uint64(h[16+sha256.Size:]); n != uint64(len(index)) {
+		return nil, fmt.Errorf("indexcache: %s: %d bytes of index, the header says %d", path, len(index), n)
 	}
 	if crc := crc32.Checksum(index, castagnoli()); crc != le.Uint32(h[24+sha256.Size:]) {
 		return nil, fmt.Errorf("indexcache: %s: the index's CRC-32C is %08x, the header says %08x", path, crc, le.Uint32(h[24+sha256.Size:]))
