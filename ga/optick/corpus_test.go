@@ -1,6 +1,8 @@
 package optick
 
 import (
+	"math"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -37,5 +39,61 @@ func TestReadCorpus(t *testing.T) {
 	// A record whose diagram plays another number of strings than its notes is refused.
 	if _, err := voicingOf(Metadata{Diagram: "0-0-x", MidiNotes: []int{64}}); err == nil {
 		t.Error("a diagram of two played strings with one note reads")
+	}
+}
+
+// TestRowsScoreAsColumns holds the scores of a search made voicing by voicing, as a reader's
+// first searches are, to those made dimension by dimension, bit for bit, on random queries that
+// leave most dimensions zero, and checks that a reader's first searches go by rows and the later
+// ones by columns, with the same results.
+func TestRowsScoreAsColumns(t *testing.T) {
+	r := corpusReader(t, 3, 2, 3)
+	s := NewStrategy(r)
+	rng := rand.New(rand.NewPCG(3, 4))
+	n := r.Count()
+	for k := range 40 {
+		q := make([]float32, r.Dimension())
+		for d := range q {
+			if rng.IntN(4) == 0 {
+				q[d] = float32(rng.NormFloat64())
+			}
+		}
+		if k == 0 {
+			clear(q) // the zero query: every score +0
+		}
+		dims := s.queryDims(q)
+		rows, cols := make([]float32, n), make([]float32, n)
+		s.scoreRows(rows, q, dims, 0)
+		s.scoreRange(cols, q, dims, 0)
+		for i := range rows {
+			if math.Float32bits(rows[i]) != math.Float32bits(cols[i]) {
+				t.Fatalf("query %d, voicing %d: rows %v, columns %v", k, i, rows[i], cols[i])
+			}
+		}
+	}
+
+	fresh := NewStrategy(corpusReader(t, 3, 2, 3))
+	q := Encode(Query{ChordSymbol: "Cmaj7"}, embeddings.Partitions())
+	first, err := fresh.HybridSearch(q, Filters{ChordName: "Cmaj7"}, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fresh.r.hasColumns.Load() || fresh.r.rowSearches.Load() != 1 {
+		t.Fatalf("the first search set up the columns (%v) or was not counted (%d)", fresh.r.hasColumns.Load(), fresh.r.rowSearches.Load())
+	}
+	for range rowSearches {
+		if _, err := fresh.SemanticSearch(q, 10); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !fresh.r.hasColumns.Load() {
+		t.Fatalf("%d searches and no columns", rowSearches+1)
+	}
+	later, err := fresh.HybridSearch(q, Filters{ChordName: "Cmaj7"}, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.EqualFunc(first, later, func(a, b Result) bool { return a.Index == b.Index && a.Score == b.Score }) {
+		t.Fatalf("by rows %v, by columns %v", first, later)
 	}
 }

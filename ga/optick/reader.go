@@ -33,6 +33,10 @@ type Reader struct {
 	// columns are the stored vectors dimension by dimension, set up on first use: a search
 	// scores a run of voicings one dimension at a time.
 	columns func() *columns
+	// hasColumns is set once columns are set up; rowSearches counts the searches scored voicing
+	// by voicing before (Strategy.scores).
+	hasColumns  atomic.Bool
+	rowSearches atomic.Int64
 }
 
 // columns are the stored vectors dimension by dimension, and the voicings grouped by their
@@ -180,6 +184,7 @@ func Open(data []byte, partitions []embeddings.Partition) (*Reader, error) {
 	r.columns = sync.OnceValue(func() *columns {
 		c := &columns{r: r, dims: make([]atomic.Pointer[[]float32], dim)}
 		c.group, c.lead = r.groupLead()
+		r.hasColumns.Store(true)
 		return c
 	})
 	return r, nil

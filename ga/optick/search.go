@@ -1,7 +1,9 @@
 package optick
 
 import (
+	"encoding/binary"
 	"fmt"
+	"math"
 	"runtime"
 	"slices"
 	"strings"
@@ -137,18 +139,42 @@ func (s *Strategy) results(hits []batchHit) ([]Result, error) {
 	return out, nil
 }
 
+// rowSearches is the number of searches of a reader that are scored voicing by voicing while
+// its columns are not set up. Setting them up costs more than a few searches (the groups over
+// the first partition, and a copy of every dimension a query reads), so a reader asked a few
+// questions, as the host's is, never sets them up; a lesson's hundreds of searches do.
+const rowSearches = 4
+
 // scores writes into out the dot products of q with voicings start to start+len(out)-1, in
 // range, split between the processors for a large range.
 func (s *Strategy) scores(out, q []float32, start int64) {
 	count := int64(len(out))
 	dims := s.queryDims(q)
+	score := s.scoreRange
+	if !s.r.hasColumns.Load() && s.r.rowSearches.Add(1) <= rowSearches {
+		score = s.scoreRows
+	}
 	workers := int64(max(1, min(runtime.GOMAXPROCS(0), int(count/2048))))
 	var wg sync.WaitGroup
 	for w := range workers {
 		lo, hi := count*w/workers, count*(w+1)/workers
-		wg.Go(func() { s.scoreRange(out[lo:hi], q, dims, start+lo) })
+		wg.Go(func() { score(out[lo:hi], q, dims, start+lo) })
 	}
 	wg.Wait()
+}
+
+// scoreRows writes into out the dot products of q with voicings start to start+len(out)-1 over
+// dims, ascending, each read from the voicing's stored vector: the float sums scoreRange makes,
+// each product rounded to a float and added in dimension order from +0.
+func (s *Strategy) scoreRows(out, q []float32, dims []int, start int64) {
+	for i := range out {
+		b := s.r.vectorBytes(start + int64(i))
+		var sum float32
+		for _, d := range dims {
+			sum += float32(q[d] * math.Float32frombits(binary.LittleEndian.Uint32(b[4*d:])))
+		}
+		out[i] = sum
+	}
 }
 
 // queryDims are the dimensions a score reads: all of them, or, when every stored value is
