@@ -1,6 +1,7 @@
 package optick
 
 import (
+	"encoding/binary"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -95,5 +96,40 @@ func TestRowsScoreAsColumns(t *testing.T) {
 	}
 	if !slices.EqualFunc(first, later, func(a, b Result) bool { return a.Index == b.Index && a.Score == b.Score }) {
 		t.Fatalf("by rows %v, by columns %v", first, later)
+	}
+}
+
+// TestAllFinite holds allFinite to a float-by-float test, with an infinity or a NaN at every
+// place of a run of floats, odd lengths included.
+func TestAllFinite(t *testing.T) {
+	plain := func(b []byte) bool {
+		for i := 0; i+4 <= len(b); i += 4 {
+			if f := math.Float32frombits(binary.LittleEndian.Uint32(b[i:])); math.IsInf(float64(f), 0) || f != f {
+				return false
+			}
+		}
+		return true
+	}
+	values := []float32{0, 1, -1, math.MaxFloat32, -math.MaxFloat32, math.SmallestNonzeroFloat32, float32(math.Inf(1)), float32(math.Inf(-1)), float32(math.NaN())}
+	for n := 0; n <= 9; n++ {
+		for at := range n {
+			for _, v := range values {
+				b := make([]byte, 4*n)
+				for i := range n {
+					binary.LittleEndian.PutUint32(b[4*i:], math.Float32bits(1.5))
+				}
+				binary.LittleEndian.PutUint32(b[4*at:], math.Float32bits(v))
+				if got, want := allFinite(b), plain(b); got != want {
+					t.Fatalf("%d floats, %v at %d: %v, want %v", n, v, at, got, want)
+				}
+			}
+		}
+	}
+	// A NaN with every other bit set, and one with only its exponent and one fraction bit.
+	for _, bits := range []uint32{0xffffffff, 0x7f800001, 0x7fffffff, 0xff800000} {
+		b := binary.LittleEndian.AppendUint32(make([]byte, 8), bits)
+		if allFinite(b) {
+			t.Errorf("%08x reads as finite", bits)
+		}
 	}
 }

@@ -250,14 +250,25 @@ func (r *Reader) decodeColumns(dims []int) [][]float32 {
 	return cols
 }
 
-// allFinite reports whether every little-endian float of b is finite.
+// allFinite reports whether every little-endian float of b is finite. A float is infinite or
+// NaN when its exponent bits are all ones, and only then does adding one to its exponent carry
+// into its sign bit; two floats are tested at once in a 64-bit word, whose halves cannot carry
+// into each other, and the carries are gathered with no branch.
 func allFinite(b []byte) bool {
-	for i := 0; i+4 <= len(b); i += 4 {
-		if binary.LittleEndian.Uint32(b[i:])&0x7f800000 == 0x7f800000 { // infinity or NaN
-			return false
-		}
+	const (
+		exponents = 0x7f800000_7f800000
+		one       = 0x00800000_00800000
+		signs     = 0x80000000_80000000
+	)
+	var carries uint64
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		carries |= binary.LittleEndian.Uint64(b[i:])&exponents + one
 	}
-	return true
+	if i+4 <= len(b) {
+		carries |= uint64(binary.LittleEndian.Uint32(b[i:]))&exponents + one
+	}
+	return carries&signs == 0
 }
 
 // Count is the number of voicings.
