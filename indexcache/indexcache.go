@@ -3,8 +3,9 @@
 // generate, analyse and embed; reading the file it gives takes a few.
 //
 // The file lies in the user's cache folder (os.UserCacheDir()/course/), one per kind of index
-// (the corpus's settings, the partition registry and the version of GA's pipeline), named by a
-// hash of them. Its header holds the key, a hash of everything that decides the index's bytes:
+// (the corpus's settings, the partition registry and the version of GA's pipeline) and build of
+// the program, named by hashes of them; the files of the four latest builds are kept. Its header
+// holds the key, a hash of everything that decides the index's bytes:
 // those settings, the partitions' weights, the OPTK format version, the fixtures the pipeline
 // reads and the build of the program itself, so a file another build of the course wrote is
 // rebuilt, never read. A file is written to a temporary name and renamed into place, and
@@ -25,7 +26,9 @@ import (
 	"hash/crc32"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
+	"time"
 
 	"course/fixtures"
 	"course/ga/embeddings"
@@ -91,11 +94,22 @@ func (s Spec) key(build string) [sha256.Size]byte {
 	return k
 }
 
-// name is the file's name: one file for each kind of index, whatever the build.
-func (s Spec) name() string {
+// kind names the kind of index s is, whatever the build: the start of its files' names.
+func (s Spec) kind() string {
 	sum := sha256.Sum256(s.describe())
-	return fmt.Sprintf("optick-%x.index", sum[:8])
+	return fmt.Sprintf("optick-%x", sum[:8])
 }
+
+// name is the file's name: the kind of index and the build that writes it, so that two builds
+// run in turn (a built binary and `go run`) each keep their own file.
+func (s Spec) name(build string) string {
+	sum := sha256.Sum256([]byte(build))
+	return fmt.Sprintf("%s-%x.index", s.kind(), sum[:4])
+}
+
+// keptBuilds is the number of builds whose files of one kind of index the cache keeps; Store
+// removes the files of older builds.
+const keptBuilds = 4
 
 // Dir is the folder of the cache: the course's folder in the user's cache folder.
 func Dir() (string, error) {
@@ -113,13 +127,17 @@ func Dir() (string, error) {
 // registered.
 func testBinary() bool { return flag.Lookup("test.run") != nil }
 
-// Path is where the index of s is kept.
+// Path is where this program keeps the index of s.
 func Path(s Spec) (string, error) {
+	build, err := Build()
+	if err != nil {
+		return "", err
+	}
 	dir, err := Dir()
 	if err != nil {
 		return "", err
 	}
-	return filepath.Join(dir, s.name()), nil
+	return filepath.Join(dir, s.name(build)), nil
 }
 
 // loaded holds the indexes this process has read or built, by file name and key.
@@ -130,7 +148,7 @@ var loaded sync.Map // string -> []byte
 // the error Load returns is the build's.
 func Load(s Spec) ([]byte, error) {
 	build, _ := Build()
-	memo := s.name() + string(func() []byte { k := s.key(build); return k[:] }())
+	memo := s.kind() + string(func() []byte { k := s.key(build); return k[:] }())
 	if b, ok := loaded.Load(memo); ok {
 		return b.([]byte), nil
 	}
@@ -165,7 +183,7 @@ func Store(s Spec, index []byte) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("indexcache: %w", err)
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), s.name()+".*.tmp")
+	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return fmt.Errorf("indexcache: %w", err)
 	}
@@ -183,7 +201,28 @@ func Store(s Spec, index []byte) error {
 		os.Remove(f.Name())
 		return fmt.Errorf("indexcache: %w", err)
 	}
+	prune(filepath.Dir(path), s.kind(), path)
 	return nil
+}
+
+// prune removes the files of kind in dir that older builds wrote, keeping the keptBuilds most
+// recently written and the file just written, kept. A file it cannot remove stays.
+func prune(dir, kind, kept string) {
+	paths, _ := filepath.Glob(filepath.Join(dir, kind+"-*.index"))
+	type file struct {
+		path string
+		mod  time.Time
+	}
+	var files []file
+	for _, p := range paths {
+		if fi, err := os.Stat(p); err == nil && p != kept {
+			files = append(files, file{p, fi.ModTime()})
+		}
+	}
+	slices.SortFunc(files, func(a, b file) int { return b.mod.Compare(a.mod) })
+	for _, f := range files[min(len(files), keptBuilds-1):] {
+		os.Remove(f.path)
+	}
 }
 
 // castagnoli is the CRC-32C table, which the processor computes where it can.

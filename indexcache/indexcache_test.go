@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"course/ga/optick"
 )
@@ -41,14 +42,14 @@ func freshIndex(t *testing.T, s Spec) []byte {
 	t.Helper()
 	fresh.Lock()
 	defer fresh.Unlock()
-	if b, ok := fresh.m[s.name()]; ok {
+	if b, ok := fresh.m[s.kind()]; ok {
 		return b
 	}
 	c, err := s.Build()
 	if err != nil {
 		t.Fatal(err)
 	}
-	fresh.m[s.name()] = c.Index
+	fresh.m[s.kind()] = c.Index
 	return c.Index
 }
 
@@ -81,10 +82,10 @@ func TestCachedIndexEqualsFreshBuild(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(got, want) {
-			t.Fatalf("%s: the loaded index differs from a fresh build", s.name())
+			t.Fatalf("%s: the loaded index differs from a fresh build", s.kind())
 		}
 		if !bytes.Equal(cached(t, s), want) {
-			t.Fatalf("%s: the cached file differs from a fresh build", s.name())
+			t.Fatalf("%s: the cached file differs from a fresh build", s.kind())
 		}
 		path, _ := Path(s)
 		if filepath.Dir(path) != filepath.Join(dir, "course") {
@@ -92,10 +93,10 @@ func TestCachedIndexEqualsFreshBuild(t *testing.T) {
 		}
 		loaded.Clear()
 		if got, err := Load(s); err != nil || !bytes.Equal(got, want) {
-			t.Fatalf("%s: the index read back from the cache differs from a fresh build (%v)", s.name(), err)
+			t.Fatalf("%s: the index read back from the cache differs from a fresh build (%v)", s.kind(), err)
 		}
 	}
-	if a, b := Course(optick.Pipeline{}).name(), Course(optick.Main().Pipeline).name(); a == b {
+	if a, b := Course(optick.Pipeline{}).kind(), Course(optick.Main().Pipeline).kind(); a == b {
 		t.Errorf("the pin's index and main's share the file %s", a)
 	}
 }
@@ -187,12 +188,44 @@ func TestKeyFollowsTheInputs(t *testing.T) {
 	frets.FretCount++
 	main := Course(optick.Pipeline{Document: optick.Main().Pipeline.Document})
 	for name, s := range map[string]Spec{"a weight": weights, "the frets": frets, "one option of main's": main} {
-		if s.name() == base.name() || s.key("b") == base.key("b") {
+		if s.kind() == base.kind() || s.key("b") == base.key("b") {
 			t.Errorf("%s changed, the cache's file or key did not", name)
 		}
 	}
-	if base.key("b") == base.key("c") || base.name() != Course(optick.Pipeline{}).name() {
-		t.Error("another build must change the key, and only the key")
+	if base.key("b") == base.key("c") || base.name("b") == base.name("c") || base.kind() != Course(optick.Pipeline{}).kind() {
+		t.Error("another build must change the key and the file, not the kind")
+	}
+}
+
+// TestOlderBuildsPruned writes the files of six builds and checks that the latest four stay,
+// the one just written among them, and that another kind's files are left alone.
+func TestOlderBuildsPruned(t *testing.T) {
+	dir := filepath.Join(isolate(t), "course")
+	s := Course(optick.Pipeline{})
+	other := Course(optick.Main().Pipeline)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	start := time.Now().Add(-time.Hour)
+	for i, build := range []string{"a", "b", "c", "d", "e", "f"} {
+		p := filepath.Join(dir, s.name(build))
+		os.WriteFile(p, nil, 0o644)
+		os.Chtimes(p, start, start.Add(time.Duration(i)*time.Minute))
+		paths = append(paths, p)
+	}
+	otherPath := filepath.Join(dir, other.name("a"))
+	os.WriteFile(otherPath, nil, 0o644)
+	os.Chtimes(otherPath, start, start)
+	if err := Store(s, []byte("index")); err != nil {
+		t.Fatal(err)
+	}
+	written, _ := Path(s)
+	for i, p := range append(paths, written, otherPath) {
+		_, err := os.Stat(p)
+		if kept := i >= 3; kept != (err == nil) {
+			t.Errorf("%s: kept %v, want %v", filepath.Base(p), err == nil, kept)
+		}
 	}
 }
 
