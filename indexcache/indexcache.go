@@ -70,10 +70,11 @@ const headerSize = 8 + 4 + 4 + sha256.Size + 8 + 4 + 4
 // when it is set.
 const IsolatedVar = "COURSE_TEST_CACHE_ISOLATED"
 
-// describe writes what the index's bytes follow from, the program's build aside.
+// describe writes what the index's bytes follow from, the program's build aside: the kind of
+// index, which a new version of the cache keeps.
 func (s Spec) describe() []byte {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "course optick cache %d; OPTK %d; schema %s\n", cacheVersion, optick.FormatVersion, embeddings.Version)
+	fmt.Fprintf(&b, "OPTK %d; schema %s\n", optick.FormatVersion, embeddings.Version)
 	fmt.Fprintf(&b, "corpus frets %d, window %d, at least %d\n", s.FretCount, s.WindowSize, s.MinPlayed)
 	for _, p := range s.Partitions {
 		fmt.Fprintf(&b, "partition %q %d-%d weight %x role %d\n", p.Name, p.Start, p.End, p.Weight, p.Role)
@@ -82,10 +83,11 @@ func (s Spec) describe() []byte {
 	return b.Bytes()
 }
 
-// key is the hash the file's header holds: what describe writes, the fixtures the pipeline
-// reads, and the build of this program.
+// key is the hash the file's header holds: the cache's version, what describe writes, the
+// fixtures the pipeline reads, and the build of this program.
 func (s Spec) key(build string) [sha256.Size]byte {
 	h := sha256.New()
+	fmt.Fprintf(h, "course optick cache %d\n", cacheVersion)
 	h.Write(s.describe())
 	fmt.Fprintf(h, "symbolic tags %d\n", len(fixtures.SymbolicTags))
 	h.Write(fixtures.SymbolicTags)
