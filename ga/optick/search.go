@@ -140,10 +140,11 @@ func (s *Strategy) results(hits []batchHit) ([]Result, error) {
 }
 
 // rowSearches is the number of searches of a reader that are scored voicing by voicing while
-// its columns are not set up. Setting them up costs more than a few searches (the groups over
-// the first partition, and a copy of every dimension a query reads), so a reader asked a few
-// questions, as the host's is, never sets them up; a lesson's hundreds of searches do.
-const rowSearches = 4
+// its columns are not set up. Setting them up (the groups over the first partition, and a copy
+// of every dimension a query reads) costs about as much as this many searches by rows over the
+// course's index, so a reader asked fewer questions, as the host's is, never sets them up, and
+// one asked hundreds, as a lesson's is, pays at most twice what the columns alone would cost.
+const rowSearches = 16
 
 // scores writes into out the dot products of q with voicings start to start+len(out)-1, in
 // range, split between the processors for a large range.
