@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"slices"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"course/cli"
+	"course/indexcache/cachetest"
 	"course/internal/stopsignal"
 	"course/testutil"
 )
@@ -24,7 +26,19 @@ func TestMain(m *testing.M) {
 		os.Exit(0)
 	}
 	stopsignal.Release() // the tests end on Ctrl-C as any test binary does
-	os.Exit(m.Run())
+	os.Exit(run(m))
+}
+
+// run runs the tests and benchmarks with the course's cache in a temporary folder, which the
+// programs they start inherit.
+func run(m *testing.M) int {
+	cleanup, err := cachetest.Isolate()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer cleanup()
+	return m.Run()
 }
 
 // courseBinary returns the program to run as `course`: this test binary, which runs main when
