@@ -172,6 +172,19 @@ func Load(s Spec) ([]byte, error) {
 	return built.Index, nil
 }
 
+// Read returns the index of s that the cache holds, when it holds a sound one for this build.
+func Read(s Spec) ([]byte, error) {
+	build, err := Build()
+	if err != nil {
+		return nil, err
+	}
+	path, err := Path(s)
+	if err != nil {
+		return nil, err
+	}
+	return read(path, s.key(build))
+}
+
 // Store writes index, the index of s just built, to the cache: to a temporary file in the
 // cache folder, renamed into place, so a reader finds the old file or the new one, whole.
 func Store(s Spec, index []byte) error {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"testing"
 
 	"course/indexcache"
 )
@@ -44,14 +45,28 @@ func Isolate() (func(), error) {
 	if config != "" {
 		pin("GOENV", filepath.Join(config, "go", "env"))
 	}
-	switch runtime.GOOS {
-	case "windows":
-		os.Setenv("LocalAppData", dir)
-	case "darwin", "ios", "plan9":
-		os.Setenv("HOME", dir)
-	default:
-		os.Setenv("XDG_CACHE_HOME", dir)
-	}
+	os.Setenv(cacheVar(), dir)
 	os.Setenv(indexcache.IsolatedVar, "1")
 	return func() { os.RemoveAll(dir) }, nil
+}
+
+// Temp points os.UserCacheDir at a new temporary folder for the test t alone and marks the cache
+// as isolated; both are restored when the test ends. It returns the folder.
+func Temp(t testing.TB) string {
+	t.Helper()
+	dir := t.TempDir()
+	t.Setenv(cacheVar(), dir)
+	t.Setenv(indexcache.IsolatedVar, "1")
+	return dir
+}
+
+// cacheVar is the environment variable os.UserCacheDir reads on this system.
+func cacheVar() string {
+	switch runtime.GOOS {
+	case "windows":
+		return "LocalAppData"
+	case "darwin", "ios", "plan9":
+		return "HOME"
+	}
+	return "XDG_CACHE_HOME"
 }
