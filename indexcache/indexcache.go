@@ -143,7 +143,8 @@ func Path(s Spec) (string, error) {
 	return filepath.Join(dir, s.name(build)), nil
 }
 
-// loaded holds the indexes this process has read or built, by file name and key.
+// loaded holds the indexes this process has read or built, by cache file (none when the cache
+// is not used), kind and key.
 var loaded sync.Map // string -> []byte
 
 // Load returns the index of s: the cached file's when it is there and sound, else one built
@@ -151,23 +152,28 @@ var loaded sync.Map // string -> []byte
 // the error Load returns is the build's.
 func Load(s Spec) ([]byte, error) {
 	build, _ := Build()
-	memo := s.kind() + string(func() []byte { k := s.key(build); return k[:] }())
+	key := s.key(build)
+	path, err := Path(s)
+	if err != nil {
+		path = "" // no cache: the index is built, and remembered by this process alone
+	}
+	memo := path + "\x00" + s.kind() + string(key[:])
 	if b, ok := loaded.Load(memo); ok {
 		return b.([]byte), nil
 	}
-	if build != "" {
-		if path, err := Path(s); err == nil {
-			if b, err := read(path, s.key(build)); err == nil {
-				loaded.Store(memo, b)
-				return b, nil
-			}
+	if path != "" {
+		if b, err := read(path, key); err == nil {
+			loaded.Store(memo, b)
+			return b, nil
 		}
 	}
 	built, err := s.Build()
 	if err != nil {
 		return nil, err
 	}
-	_ = Store(s, built.Index) // a cache that cannot be written costs the next run a build, nothing more
+	if path != "" {
+		_ = Store(s, built.Index) // a cache that cannot be written costs the next run a build, nothing more
+	}
 	loaded.Store(memo, built.Index)
 	return built.Index, nil
 }
