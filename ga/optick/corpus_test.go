@@ -62,10 +62,9 @@ func TestRowsScoreAsColumns(t *testing.T) {
 		if k == 0 {
 			clear(q) // the zero query: every score +0
 		}
-		dims := s.queryDims(q)
 		rows, cols := make([]float32, n), make([]float32, n)
-		s.scoreRows(rows, q, dims, 0)
-		s.scoreRange(cols, q, dims, 0)
+		s.scoreRows(rows, q, nonZero(q), 0)
+		s.scoreRange(cols, q, s.queryDims(q), 0)
 		for i := range rows {
 			if math.Float32bits(rows[i]) != math.Float32bits(cols[i]) {
 				t.Fatalf("query %d, voicing %d: rows %v, columns %v", k, i, rows[i], cols[i])
@@ -130,6 +129,49 @@ func TestAllFinite(t *testing.T) {
 		b := binary.LittleEndian.AppendUint32(make([]byte, 8), bits)
 		if allFinite(b) {
 			t.Errorf("%08x reads as finite", bits)
+		}
+	}
+}
+
+// TestRowsScoreStoredInfinities scores, by rows and by columns, an index whose voicings store an
+// infinity or a NaN in a dimension the query leaves zero: the product there is NaN, whichever way
+// the voicings are read, and the finite voicings keep their sums.
+func TestRowsScoreStoredInfinities(t *testing.T) {
+	ps := embeddings.Partitions()
+	w := NewWriter(ps)
+	var entries []Entry
+	for i, bad := range []float32{0, float32(math.Inf(1)), 0, float32(math.NaN()), float32(math.Inf(-1)), 0} {
+		vec := make([]float32, w.dim)
+		for d := range vec {
+			vec[d] = float32(i+1) / float32(d+3)
+		}
+		if bad != 0 || i == 2 {
+			vec[w.dim-1-i] = bad // i == 2: a zero where the others store their infinity
+		}
+		entries = append(entries, Entry{Compact: vec, Diagram: "0-0-0-x-x-x", Instrument: "guitar", MidiNotes: []int{64, 59, 55}})
+	}
+	data, err := w.Build(entries)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Open(data, ps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewStrategy(r)
+	q := make([]float32, r.Dimension())
+	for d := 0; d < 40; d += 3 {
+		q[d] = 0.5
+	}
+	rows, cols := make([]float32, len(entries)), make([]float32, len(entries))
+	s.scoreRows(rows, q, nonZero(q), 0)
+	s.scoreRange(cols, q, s.queryDims(q), 0)
+	for i := range rows {
+		if math.Float32bits(rows[i]) != math.Float32bits(cols[i]) {
+			t.Errorf("voicing %d: rows %v, columns %v", i, rows[i], cols[i])
+		}
+		if nan := rows[i] != rows[i]; nan != (i == 1 || i == 3 || i == 4) {
+			t.Errorf("voicing %d: %v", i, rows[i])
 		}
 	}
 }

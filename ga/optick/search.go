@@ -150,10 +150,12 @@ const rowSearches = 16
 // range, split between the processors for a large range.
 func (s *Strategy) scores(out, q []float32, start int64) {
 	count := int64(len(out))
-	dims := s.queryDims(q)
+	var dims []int
 	score := s.scoreRange
 	if !s.r.hasColumns.Load() && s.r.rowSearches.Add(1) <= rowSearches {
-		score = s.scoreRows
+		dims, score = nonZero(q), s.scoreRows
+	} else {
+		dims = s.queryDims(q)
 	}
 	workers := int64(max(1, min(runtime.GOMAXPROCS(0), int(count/2048))))
 	var wg sync.WaitGroup
@@ -164,18 +166,40 @@ func (s *Strategy) scores(out, q []float32, start int64) {
 	wg.Wait()
 }
 
-// scoreRows writes into out the dot products of q with voicings start to start+len(out)-1 over
-// dims, ascending, each read from the voicing's stored vector: the float sums scoreRange makes,
-// each product rounded to a float and added in dimension order from +0.
+// scoreRows writes into out the dot products of q with voicings start to start+len(out)-1,
+// each read from the voicing's stored vector: the float sums scoreRange makes, each product
+// rounded to a float and added in dimension order from +0. dims are the query's non-zero
+// dimensions, which give a voicing whose values are all finite its whole sum (queryDims); a
+// voicing that stores an infinity or a NaN is summed over every dimension, as scoreRange sums
+// every voicing of such an index. Each vector is read once, for both.
 func (s *Strategy) scoreRows(out, q []float32, dims []int, start int64) {
+	all := make([]int, len(q))
+	for d := range all {
+		all[d] = d
+	}
 	for i := range out {
 		b := s.r.vectorBytes(start + int64(i))
+		read := dims
+		if !allFinite(b) {
+			read = all
+		}
 		var sum float32
-		for _, d := range dims {
+		for _, d := range read {
 			sum += float32(q[d] * math.Float32frombits(binary.LittleEndian.Uint32(b[4*d:])))
 		}
 		out[i] = sum
 	}
+}
+
+// nonZero are the dimensions of q that are not zero, ascending.
+func nonZero(q []float32) []int {
+	dims := make([]int, 0, len(q))
+	for d, v := range q {
+		if v != 0 {
+			dims = append(dims, d)
+		}
+	}
+	return dims
 }
 
 // queryDims are the dimensions a score reads: all of them, or, when every stored value is
