@@ -140,8 +140,9 @@ type lesson16 struct {
 	r      *report.Report
 	skill  skills.ChordVoicings
 	corpus map[theory.PCMask]bool // the pitch-class sets the corpus's voicings play
-	// voicings are the corpus's voicings, in the index's order.
+	// voicings are the corpus's voicings, in the index's order, and shapes their charts, read once.
 	voicings []optick.CorpusVoicing
+	shapes   []l16Shape
 	// where is what the titles say of the GA asked.
 	where string
 }
@@ -319,11 +320,13 @@ func (l *lesson16) buildIndex() error {
 		Encode: version.Encode, LowEFirst: l.cfg.main}
 	l.voicings = voicings
 	l.corpus = map[theory.PCMask]bool{}
-	for _, v := range voicings {
+	l.shapes = make([]l16Shape, len(voicings))
+	for i, v := range voicings {
 		s, err := l16ParseShape(v.Diagram)
 		if err != nil {
 			return err
 		}
+		l.shapes[i] = s
 		l.corpus[s.pcs()] = true
 	}
 	return nil
