@@ -63,11 +63,17 @@ func TestRowsScoreAsColumns(t *testing.T) {
 			clear(q) // the zero query: every score +0
 		}
 		rows, cols := make([]float32, n), make([]float32, n)
-		s.scoreRows(rows, q, nonZero(q), 0)
+		s.scoreRows(rows, q, nonZero(q), every(len(q)), 0)
 		s.scoreRange(cols, q, s.queryDims(q), 0)
 		for i := range rows {
 			if math.Float32bits(rows[i]) != math.Float32bits(cols[i]) {
 				t.Fatalf("query %d, voicing %d: rows %v, columns %v", k, i, rows[i], cols[i])
+			}
+		}
+		s.scoreRows(rows, q, s.queryDims(q), nil, 0) // the finiteness known
+		for i := range rows {
+			if math.Float32bits(rows[i]) != math.Float32bits(cols[i]) {
+				t.Fatalf("query %d, voicing %d, finiteness known: rows %v, columns %v", k, i, rows[i], cols[i])
 			}
 		}
 	}
@@ -78,8 +84,9 @@ func TestRowsScoreAsColumns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if fresh.r.hasColumns.Load() || fresh.r.rowSearches.Load() != 1 {
-		t.Fatalf("the first search set up the columns (%v) or was not counted (%d)", fresh.r.hasColumns.Load(), fresh.r.rowSearches.Load())
+	if fresh.r.hasColumns.Load() || fresh.r.rowSearches.Load() != 1 || fresh.r.finite.Load() != finiteAll {
+		t.Fatalf("the first search set up the columns (%v), was not counted (%d) or did not learn the index finite (%d)",
+			fresh.r.hasColumns.Load(), fresh.r.rowSearches.Load(), fresh.r.finite.Load())
 	}
 	for range rowSearches {
 		if _, err := fresh.SemanticSearch(q, 10); err != nil {
@@ -164,7 +171,9 @@ func TestRowsScoreStoredInfinities(t *testing.T) {
 		q[d] = 0.5
 	}
 	rows, cols := make([]float32, len(entries)), make([]float32, len(entries))
-	s.scoreRows(rows, q, nonZero(q), 0)
+	if s.scoreRows(rows, q, nonZero(q), every(len(q)), 0) {
+		t.Error("the rows read as finite")
+	}
 	s.scoreRange(cols, q, s.queryDims(q), 0)
 	for i := range rows {
 		if math.Float32bits(rows[i]) != math.Float32bits(cols[i]) {
@@ -174,4 +183,22 @@ func TestRowsScoreStoredInfinities(t *testing.T) {
 			t.Errorf("voicing %d: %v", i, rows[i])
 		}
 	}
+	// A search by rows of a part of the index learns that it is not finite when the part is not.
+	r2, _ := Open(data, ps)
+	s2 := NewStrategy(r2)
+	if _, err := s2.SemanticSearch(Encode(Query{ChordSymbol: "C"}, ps), 3); err != nil {
+		t.Fatal(err)
+	}
+	if r2.finite.Load() != finiteNot || r2.allFinite() {
+		t.Errorf("after a search by rows the reader holds finiteness %d", r2.finite.Load())
+	}
+}
+
+// every is the dimensions 0 to n-1.
+func every(n int) []int {
+	all := make([]int, n)
+	for d := range all {
+		all[d] = d
+	}
+	return all
 }

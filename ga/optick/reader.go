@@ -24,8 +24,9 @@ type Reader struct {
 	offsetsAt, vectorsAt int64
 	metaAt, metaLen      int64
 	ranges               [InstrumentCount][2]int64
-	// allFinite reports, worked out on first use, whether every stored vector value is finite.
-	allFinite func() bool
+	// finite is whether every stored vector value is finite, once known: finiteUnknown, then
+	// finiteAll or finiteNot (allFinite, or a search by rows over the whole index).
+	finite atomic.Int32
 	// lead is the number of dimensions of the compact vector's first partition, and part
 	// gives each dimension's partition by its first dimension.
 	lead int
@@ -157,19 +158,6 @@ func Open(data []byte, partitions []embeddings.Partition) (*Reader, error) {
 		r.metaAt < 0 || r.metaLen < 0 || r.metaAt > size || r.metaLen > size-r.metaAt {
 		return nil, fmt.Errorf("OPTK sections lie outside the %d bytes of the index", size)
 	}
-	r.allFinite = sync.OnceValue(func() bool {
-		// The vectors are split between the processors, each part a whole number of floats.
-		vectors := r.data[r.vectorsAt : r.vectorsAt+r.count*vectorBytes]
-		floats := len(vectors) / 4
-		workers := max(1, min(runtime.GOMAXPROCS(0), floats/(1<<19)))
-		finite := make([]bool, workers)
-		var wg sync.WaitGroup
-		for w := range workers {
-			wg.Go(func() { finite[w] = allFinite(vectors[4*(floats*w/workers) : 4*(floats*(w+1)/workers)]) })
-		}
-		wg.Wait()
-		return !slices.Contains(finite, false)
-	})
 	r.part = make([]int, dim)
 	at := 0
 	for i, p := range embeddings.SimilarityPartitions(partitions) {
@@ -188,6 +176,34 @@ func Open(data []byte, partitions []embeddings.Partition) (*Reader, error) {
 		return c
 	})
 	return r, nil
+}
+
+// What a reader knows of its stored values' finiteness.
+const (
+	finiteUnknown = iota
+	finiteAll
+	finiteNot
+)
+
+// allFinite reports whether every stored vector value is finite, worked out on first use: the
+// vectors are split between the processors, each part a whole number of floats. Two searches
+// that ask at once may both work it out, to the same answer.
+func (r *Reader) allFinite() bool {
+	if f := r.finite.Load(); f != finiteUnknown {
+		return f == finiteAll
+	}
+	vectors := r.data[r.vectorsAt : r.vectorsAt+r.count*int64(r.dim)*4]
+	floats := len(vectors) / 4
+	workers := max(1, min(runtime.GOMAXPROCS(0), floats/(1<<19)))
+	finite := make([]bool, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() { finite[w] = allFinite(vectors[4*(floats*w/workers) : 4*(floats*(w+1)/workers)]) })
+	}
+	wg.Wait()
+	all := !slices.Contains(finite, false)
+	r.finite.Store(map[bool]int32{true: finiteAll, false: finiteNot}[all])
+	return all
 }
 
 // groupLead numbers the voicings' groups by their bytes over the first partition and gathers
