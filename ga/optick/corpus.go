@@ -191,13 +191,19 @@ func buildCorpus(fretCount, windowSize, minPlayed int, w *Writer, keepRaw bool, 
 // and Raw nil.
 func ReadCorpus(r *Reader) ([]CorpusVoicing, error) {
 	out := make([]CorpusVoicing, r.Count())
+	var frets []int // the voicings' frets are cut from shared chunks
 	for i := range out {
 		m, err := r.Metadata(int64(i))
 		if err != nil {
 			return nil, err
 		}
-		v, err := voicingOf(m)
-		if err != nil {
+		n := strings.Count(m.Diagram, "-") + 1 // the strings
+		if len(frets) < n {
+			frets = make([]int, max(4096, n))
+		}
+		v := voicinganalysis.Voicing{Frets: frets[:n:n], Notes: m.MidiNotes}
+		frets = frets[n:]
+		if err := readFrets(v.Frets, m); err != nil {
 			return nil, fmt.Errorf("voicing %d: %w", i, err)
 		}
 		out[i] = CorpusVoicing{Voicing: v, Diagram: m.Diagram, Name: m.QualityInferred, MidiNotes: m.MidiNotes, RootPitchClass: -1}
@@ -205,25 +211,27 @@ func ReadCorpus(r *Reader) ([]CorpusVoicing, error) {
 	return out, nil
 }
 
-// voicingOf is the voicing a record describes: its diagram's frets and its notes.
-func voicingOf(m Metadata) (voicinganalysis.Voicing, error) {
-	parts := strings.Split(m.Diagram, "-")
-	v := voicinganalysis.Voicing{Frets: make([]int, len(parts)), Notes: m.MidiNotes}
+// readFrets reads the frets of a record's diagram into frets, one per string, and checks that
+// the record has a note for each string played.
+func readFrets(frets []int, m Metadata) error {
 	played := 0
-	for i, p := range parts {
-		if p == "x" {
-			v.Frets[i] = voicinganalysis.Muted
+	rest := m.Diagram
+	for i := range frets {
+		f, tail, _ := strings.Cut(rest, "-")
+		rest = tail
+		if f == "x" {
+			frets[i] = voicinganalysis.Muted
 			continue
 		}
-		f, err := strconv.Atoi(p)
-		if err != nil || f < 0 {
-			return v, fmt.Errorf("diagram %q: fret %q", m.Diagram, p)
+		n, err := strconv.Atoi(f)
+		if err != nil || n < 0 {
+			return fmt.Errorf("diagram %q: fret %q", m.Diagram, f)
 		}
-		v.Frets[i] = f
+		frets[i] = n
 		played++
 	}
 	if played != len(m.MidiNotes) {
-		return v, fmt.Errorf("diagram %q plays %d strings, the record has %d notes", m.Diagram, played, len(m.MidiNotes))
+		return fmt.Errorf("diagram %q plays %d strings, the record has %d notes", m.Diagram, played, len(m.MidiNotes))
 	}
-	return v, nil
+	return nil
 }

@@ -38,8 +38,11 @@ func TestReadCorpus(t *testing.T) {
 		}
 	}
 	// A record whose diagram plays another number of strings than its notes is refused.
-	if _, err := voicingOf(Metadata{Diagram: "0-0-x", MidiNotes: []int{64}}); err == nil {
+	if err := readFrets(make([]int, 3), Metadata{Diagram: "0-0-x", MidiNotes: []int{64}}); err == nil {
 		t.Error("a diagram of two played strings with one note reads")
+	}
+	if err := readFrets(make([]int, 3), Metadata{Diagram: "0-a-x", MidiNotes: []int{64}}); err == nil {
+		t.Error("a diagram with a fret that is no number reads")
 	}
 }
 
