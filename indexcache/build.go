@@ -10,13 +10,13 @@ import (
 	"sync"
 )
 
-// Build returns the Go build ID of the running program, which changes with any change to its
+// BuildID returns the Go build ID of the running program, which changes with any change to its
 // code or its embedded files: the part of the cache's key that the models' code decides. It is
 // read from the start of the executable, where the Go linker writes it, as cmd/internal/buildid
 // reads it: an ELF note named "Go" of type 4, or the text "\xff Go build ID: \"...\"\n \xff" at
 // the start of the text section of other formats. A program whose build ID cannot be read does
 // not use the cache.
-var Build = sync.OnceValues(func() (string, error) {
+var BuildID = sync.OnceValues(func() (string, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return "", fmt.Errorf("indexcache: build ID: %w", err)

@@ -1,19 +1,18 @@
 // Package indexcache keeps the course's OPTIC-K index on disk, as GA keeps its own: the index is
-// written once and read afterwards. Lesson 3's corpus takes some two hundred milliseconds to
-// generate, analyse and embed; reading the file it gives takes a few.
+// written once and read afterwards. Lesson 3's corpus takes one to two hundred milliseconds to
+// generate, analyse and embed; reading the file it gives takes about one.
 //
 // The file lies in the user's cache folder (os.UserCacheDir()/course/), one per kind of index
 // (the corpus's settings, the partition registry and the version of GA's pipeline) and build of
 // the program, named by hashes of them; the files of the four latest builds are kept. Its header
-// holds the key, a hash of everything that decides the index's bytes:
-// those settings, the partitions' weights, the OPTK format version, the fixtures the pipeline
-// reads and the build of the program itself, so a file another build of the course wrote is
-// rebuilt, never read. A file is written to a temporary name and renamed into place, and
-// checked on every read (header, key, length and a CRC-32 of the index); a damaged or stale
-// one is rebuilt.
+// holds the key, a hash of everything that decides the index's bytes: those settings, the
+// partitions' weights, the OPTK format version, the fixtures the pipeline reads and the build of
+// the program itself, so a file another build of the course wrote is never read. A file is
+// written to a temporary name and renamed into place, and checked on every read (header, key,
+// length and a CRC-32 of the index); a damaged or stale one is rebuilt.
 //
 // Under `go test` the cache is used only when the test has moved the cache folder to a
-// temporary one (Isolate), so that tests never read a developer's files.
+// temporary one (cachetest.Isolate, cachetest.Temp), so that tests never read a developer's files.
 package indexcache
 
 import (
@@ -132,7 +131,7 @@ func testBinary() bool { return flag.Lookup("test.run") != nil }
 
 // Path is where this program keeps the index of s.
 func Path(s Spec) (string, error) {
-	build, err := Build()
+	build, err := BuildID()
 	if err != nil {
 		return "", err
 	}
@@ -151,7 +150,7 @@ var loaded sync.Map // string -> []byte
 // now and written to the cache. A cache that cannot be read or written only costs the build:
 // the error Load returns is the build's.
 func Load(s Spec) ([]byte, error) {
-	build, _ := Build()
+	build, _ := BuildID()
 	key := s.key(build)
 	path, err := Path(s)
 	if err != nil {
@@ -180,7 +179,7 @@ func Load(s Spec) ([]byte, error) {
 
 // Read returns the index of s that the cache holds, when it holds a sound one for this build.
 func Read(s Spec) ([]byte, error) {
-	build, err := Build()
+	build, err := BuildID()
 	if err != nil {
 		return nil, err
 	}
@@ -194,7 +193,7 @@ func Read(s Spec) ([]byte, error) {
 // Store writes index, the index of s just built, to the cache: to a temporary file in the
 // cache folder, renamed into place, so a reader finds the old file or the new one, whole.
 func Store(s Spec, index []byte) error {
-	build, err := Build()
+	build, err := BuildID()
 	if err != nil {
 		return err
 	}

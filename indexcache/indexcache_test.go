@@ -56,7 +56,7 @@ func freshIndex(t *testing.T, s Spec) []byte {
 // cached reads the file the cache holds for s, bypassing what this process remembers.
 func cached(t *testing.T, s Spec) []byte {
 	t.Helper()
-	build, err := Build()
+	build, err := BuildID()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +135,7 @@ func TestDamagedCacheIsRebuilt(t *testing.T) {
 			if err := os.WriteFile(path, d(bytes.Clone(good)), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			build, _ := Build()
+			build, _ := BuildID()
 			if _, err := read(path, s.key(build)); err == nil {
 				t.Fatal("the damaged file reads as sound")
 			}
@@ -160,7 +160,7 @@ func TestStaleCacheIsRebuilt(t *testing.T) {
 	isolate(t)
 	s := Course(optick.Pipeline{})
 	want := freshIndex(t, s)
-	build, _ := Build()
+	build, _ := BuildID()
 	path, _ := Path(s)
 	os.MkdirAll(filepath.Dir(path), 0o755)
 	stale := append(header(s.key(build+" another"), want), want...)
@@ -254,7 +254,7 @@ func TestBuildID(t *testing.T) {
 	if got := buildID([]byte("no build ID here")); got != "" {
 		t.Errorf("none: %q", got)
 	}
-	if id, err := Build(); err != nil || id == "" {
+	if id, err := BuildID(); err != nil || id == "" {
 		t.Errorf("this test binary's build ID: %q, %v", id, err)
 	}
 }
