@@ -1,10 +1,14 @@
 package main
 
 import (
+	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
+
+	"course/indexcache"
 )
 
 // buildCourse builds the course as a learner does: the benchmark times the program a learner
@@ -40,4 +44,45 @@ func BenchmarkL6AgainstVersion(b *testing.B) {
 	b.ReportMetric(float64(version.Microseconds())/1000/n, "version-ms")
 	b.ReportMetric(float64(lesson.Microseconds())/1000/n, "l6-ms")
 	b.ReportMetric(float64(lesson)/float64(version), "ratio")
+}
+
+// BenchmarkIndexedLessons runs the built course's lessons that read lesson 3's index, and l4 and
+// l6, whose host searches it, and reports the milliseconds of a run with the index in the cache
+// (warm) and of a run after the cache is cleared (cold). The cache is the test's temporary one.
+func BenchmarkIndexedLessons(b *testing.B) {
+	bin := buildCourse(b)
+	dir, err := indexcache.Dir()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, lesson := range []string{"l4", "l6", "l16", "l16 --main", "l19", "l19 --main", "l20", "l20 --main", "l21", "l21 --main", "l25 --main", "l28 --main"} {
+		args := strings.Fields(lesson)
+		run := func() time.Duration {
+			start := time.Now()
+			if out, err := exec.Command(bin, args...).CombinedOutput(); err != nil {
+				b.Fatalf("course %s: %v\n%s", lesson, err, out)
+			}
+			return time.Since(start)
+		}
+		b.Run(strings.ReplaceAll(lesson, " --", "-")+"/warm", func(b *testing.B) {
+			run() // fills the cache, and loads the binary into the page cache
+			var took time.Duration
+			for b.Loop() {
+				took += run()
+			}
+			b.ReportMetric(float64(took.Microseconds())/1000/float64(b.N), "ms")
+		})
+		b.Run(strings.ReplaceAll(lesson, " --", "-")+"/cold", func(b *testing.B) {
+			var took time.Duration
+			for b.Loop() {
+				b.StopTimer()
+				if err := os.RemoveAll(dir); err != nil {
+					b.Fatal(err)
+				}
+				b.StartTimer()
+				took += run()
+			}
+			b.ReportMetric(float64(took.Microseconds())/1000/float64(b.N), "ms")
+		})
+	}
 }

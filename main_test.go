@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +15,8 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"course/cli"
+	"course/indexcache"
+	"course/indexcache/cachetest"
 	"course/internal/stopsignal"
 	"course/testutil"
 )
@@ -30,7 +33,21 @@ func TestMain(m *testing.M) {
 	stopsignal.Release() // the tests end on Ctrl-C as any test binary does
 	// The scripts' `course` is this binary again, which runs main through mainVar, set by
 	// scriptParams: the hosts it starts inherit the variable, as courseCommand's do.
-	testscript.Main(m, map[string]func(){"course": main})
+	testscript.Main(isolated{m}, map[string]func(){"course": main})
+}
+
+// isolated runs the tests and benchmarks with the course's cache in a temporary folder, which
+// the programs they start inherit.
+type isolated struct{ m *testing.M }
+
+func (i isolated) Run() int {
+	cleanup, err := cachetest.Isolate()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer cleanup()
+	return i.m.Run()
 }
 
 // TestScripts runs testdata/script/*.txtar: the course's command lines as a learner types
@@ -48,6 +65,9 @@ func scriptParams() testscript.Params {
 			env.Setenv(mainVar, "1")
 			env.Setenv("XDG_CONFIG_HOME", filepath.Join(env.WorkDir, "config"))
 			env.Setenv("HOME", env.WorkDir)
+			// The course's index cache is the test binary's temporary one, as every test's is.
+			env.Setenv("XDG_CACHE_HOME", os.Getenv("XDG_CACHE_HOME"))
+			env.Setenv(indexcache.IsolatedVar, os.Getenv(indexcache.IsolatedVar))
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){

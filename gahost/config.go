@@ -14,7 +14,7 @@ type Config struct {
 	OllamaEndpoint string // Ollama__Endpoint: /api/generate
 	Mode           string // Chatbot__Mode: "full" (or its alias "orchestrated") is modelled
 	PathBase       string // Chatbot__PathBase: "" serves at the root; "/chatbot" as GA's appsettings
-	IndexPath      string // VoicingSearch__OpticIndexPath, else GA_OPTICK_INDEX_PATH; "" = the embedded index
+	IndexPath      string // VoicingSearch__OpticIndexPath, else GA_OPTICK_INDEX_PATH; "" = lesson 3's, cached
 	NewLine        string // Course__NewLine: "lf", or "crlf" for answers built as AppendLine on Windows
 	Splitter       string // Course__Splitter: "pinned" (SseChunker at a826864) or "743"
 	Clock          string // Course__Clock: "system", or "fixed" for durations that never depend on a slow step

@@ -8,11 +8,14 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"sync"
 
 	"course/ga/algebra"
 	"course/ga/container"
+	"course/ga/optick"
 	"course/ga/query"
 	"course/ga/voicing"
+	"course/indexcache"
 	"course/wire"
 )
 
@@ -95,18 +98,9 @@ func newHost(cfg Config, logger *Logger, opts ...Option) (*host, error) {
 	if err != nil {
 		return nil, err
 	}
-	var index *voicing.Index
-	switch {
-	case cfg.IndexPath == "" && main:
-		// MainChatHost points VoicingSearch:OpticIndexPath at the index main builds.
-		index, err = voicing.MainIndex()
-	case cfg.IndexPath == "":
-		index, err = voicing.DefaultIndex()
-	default:
-		index, err = voicing.OpenIndex(cfg.IndexPath)
-	}
+	index, err := voicingIndex(cfg.IndexPath, main)
 	if err != nil {
-		return nil, fmt.Errorf("gahost: voicing index: %w", err)
+		return nil, err
 	}
 	return &host{
 		sources: src,
@@ -118,7 +112,7 @@ func newHost(cfg Config, logger *Logger, opts ...Option) (*host, error) {
 			newline: newline,
 			log:     logger,
 			model:   model,
-			voicing: voicing.Agent{Index: index, NewLine: newline, Read: reader(main)},
+			index:   index,
 			main:    main,
 			algebra: algebraGuard(algebra.NewService()),
 		},
@@ -148,6 +142,39 @@ func (h *host) only(method string, next http.HandlerFunc) http.HandlerFunc {
 		}
 		next(w, r)
 	}
+}
+
+// voicingIndex is the voicing agent's index. A file VoicingSearch:OpticIndexPath names is read
+// now, so a host given a path it cannot read does not start. Without one the host searches the
+// index the course builds, lesson 3's, in the pin's pipeline or main's, as the original course's
+// hosts searched the index its lesson 3 and main's program wrote: it is read from the course's
+// cache (or built and cached) while the host starts, and the first voicing question waits for it.
+func voicingIndex(path string, main bool) (func() (*voicing.Index, error), error) {
+	var version optick.Version
+	if main {
+		version = optick.Main()
+	}
+	if path != "" {
+		ix, err := voicing.OpenIndex(path, version)
+		if err != nil {
+			return nil, fmt.Errorf("gahost: voicing index: %w", err)
+		}
+		return func() (*voicing.Index, error) { return ix, nil }, nil
+	}
+	load := sync.OnceValues(func() (*voicing.Index, error) {
+		spec := indexcache.Course(version.Pipeline)
+		data, err := indexcache.Load(spec)
+		if err != nil {
+			return nil, fmt.Errorf("gahost: voicing index: %w", err)
+		}
+		ix, err := voicing.NewIndex(data, spec.Partitions, version)
+		if err != nil {
+			return nil, fmt.Errorf("gahost: voicing index: %w", err)
+		}
+		return ix, nil
+	})
+	go load()
+	return load, nil
 }
 
 // reader is the voicing agent's reading of a message: the stand-in's at the pin, GA's typed

@@ -95,7 +95,10 @@ func (s *service) mainModelPath(ctx context.Context, message string) (orchestrat
 	s.log.Log(LevelWarning, catStandIn, 0, "SemanticRouter: agent embeddings failed; routing on keywords, as GA's main does.", agentErr)
 	agent, conf := keywordRoute(message)
 	if agent == "voicing" {
-		resp := s.voicing.Process(message)
+		resp, err := s.voicing(message)
+		if err != nil {
+			return orchestratorAnswer{}, err
+		}
 		return orchestratorAnswer{
 			Text:         resp.Text,
 			Routing:      &Routing{AgentID: agent, Confidence: conf, Method: "keyword"},

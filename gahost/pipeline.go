@@ -101,7 +101,8 @@ type service struct {
 	newline string
 	log     *Logger
 	model   *modelClient
-	voicing voicing.Agent
+	// index is the voicing agent's index, which the first voicing question may wait for.
+	index func() (*voicing.Index, error)
 	// main answers as GaChatbot.Api on GA's main (Course__Ga=main): main.go.
 	main bool
 
@@ -269,6 +270,16 @@ func (s *service) directChat(ctx context.Context, req chatRequest) (string, erro
 	return augmented, nil
 }
 
+// voicing is the voicing agent's answer over the host's index: the stand-in's reading of a
+// message at the pin, GA's typed extractor on main.
+func (s *service) voicing(message string) (voicing.Response, error) {
+	ix, err := s.index()
+	if err != nil {
+		return voicing.Response{}, err
+	}
+	return voicing.Agent{Index: ix, NewLine: s.newline, Read: reader(s.main)}.Process(message)
+}
+
 // answer is ProductionOrchestrator.AnswerAsync in its order: hooks, the voicing guard, the
 // algebra guard, then the model path
 // (Common/GA.Business.Core.Orchestration/Services/ProductionOrchestrator.cs:304-600).
@@ -279,7 +290,10 @@ func (s *service) answer(ctx context.Context, req chatRequest) (orchestratorAnsw
 	}
 	if voicingGuardFires(message) {
 		// DispatchDeterministicAgentAsync (ProductionOrchestrator.cs:610-654)
-		resp := s.voicing.Process(message)
+		resp, err := s.voicing(message)
+		if err != nil {
+			return orchestratorAnswer{}, err
+		}
 		conf := max(float32(0.92), float32(resp.Confidence))
 		return orchestratorAnswer{
 			Text:         resp.Text,

@@ -28,10 +28,12 @@ import (
 	"course/browser"
 	"course/gahost"
 	"course/hostproc"
+	"course/indexcache/cachetest"
 	"course/wire"
 )
 
-// Main runs the test binary as the child its first argument names, or runs the tests.
+// Main runs the test binary as the child its first argument names, or runs the tests, with the
+// course's cache in a temporary folder (cachetest.Isolate).
 func Main(m *testing.M) {
 	hostproc.SupervisorMain() // returns at once unless this process is a host's supervisor
 	if len(os.Args) > 1 {
@@ -46,7 +48,19 @@ func Main(m *testing.M) {
 			os.Exit(0)
 		}
 	}
-	os.Exit(m.Run())
+	os.Exit(run(m))
+}
+
+// run runs the tests with the course's cache in a temporary folder, which the host children
+// inherit.
+func run(m *testing.M) int {
+	cleanup, err := cachetest.Isolate()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer cleanup()
+	return m.Run()
 }
 
 // children are the processes the test binary can be started as.
@@ -240,6 +254,20 @@ func Shared(key string, run func() (string, error)) (string, error) {
 	r := v.(*sharedRun)
 	r.once.Do(func() { r.out, r.err = run() })
 	return r.out, r.err
+}
+
+// PeakHeapGrowth is how far the heap grew above what was live before f, at its peak while f
+// ran: what f itself held, whatever other tests of the binary keep alive.
+func PeakHeapGrowth(f func()) uint64 {
+	runtime.GC()
+	s := []metrics.Sample{{Name: heapObjects}}
+	metrics.Read(s)
+	before := s[0].Value.Uint64()
+	peak := PeakHeap(f)
+	if peak < before {
+		return 0
+	}
+	return peak - before
 }
 
 // heapObjects is the runtime metric the heap samplers read: the bytes of live and unswept objects.

@@ -29,7 +29,7 @@ Configuration is read as ASP.NET reads it, from the environment or the command l
   ASPNETCORE_URLS or --urls         where to listen (default http://127.0.0.1:5252)
   Ollama__BaseUrl, Ollama__Endpoint the model server (Ollama's API)
   Chatbot__Mode, Chatbot__PathBase  the chat service and the path base
-  VoicingSearch__OpticIndexPath     a voicing index file instead of the built-in one
+  VoicingSearch__OpticIndexPath     an OPTK index file instead of the course's (lesson 3's)
   Course__NewLine                   lf, or crlf to build answers as GA does on Windows
   Course__Splitter                  pinned (SseChunker at a826864) or 743 (after GA's #743)
   Course__Clock                     system, or fixed for durations of 0 ms (the lessons' host)

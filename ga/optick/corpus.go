@@ -2,7 +2,10 @@ package optick
 
 import (
 	"errors"
+	"fmt"
 	"runtime"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -180,4 +183,55 @@ func buildCorpus(fretCount, windowSize, minPlayed int, w *Writer, keepRaw bool, 
 		return nil, nil, err
 	}
 	return out, compact, nil
+}
+
+// ReadCorpus reads the voicings of a corpus index (BuildCorpusIndex) back from their metadata
+// records, in index order: the diagram, the chord name and the MIDI notes, and the voicing they
+// describe. The records do not hold the document's root or the raw vector: RootPitchClass is -1
+// and Raw nil.
+func ReadCorpus(r *Reader) ([]CorpusVoicing, error) {
+	out := make([]CorpusVoicing, r.Count())
+	var frets []int // the voicings' frets are cut from shared chunks
+	for i := range out {
+		m, err := r.Metadata(int64(i))
+		if err != nil {
+			return nil, err
+		}
+		n := strings.Count(m.Diagram, "-") + 1 // the strings
+		if len(frets) < n {
+			frets = make([]int, max(4096, n))
+		}
+		v := voicinganalysis.Voicing{Frets: frets[:n:n], Notes: m.MidiNotes}
+		frets = frets[n:]
+		if err := readFrets(v.Frets, m); err != nil {
+			return nil, fmt.Errorf("voicing %d: %w", i, err)
+		}
+		out[i] = CorpusVoicing{Voicing: v, Diagram: m.Diagram, Name: m.QualityInferred, MidiNotes: m.MidiNotes, RootPitchClass: -1}
+	}
+	return out, nil
+}
+
+// readFrets reads the frets of a record's diagram into frets, one per string, and checks that
+// the record has a note for each string played.
+func readFrets(frets []int, m Metadata) error {
+	played := 0
+	rest := m.Diagram
+	for i := range frets {
+		f, tail, _ := strings.Cut(rest, "-")
+		rest = tail
+		if f == "x" {
+			frets[i] = voicinganalysis.Muted
+			continue
+		}
+		n, err := strconv.Atoi(f)
+		if err != nil || n < 0 {
+			return fmt.Errorf("diagram %q: fret %q", m.Diagram, f)
+		}
+		frets[i] = n
+		played++
+	}
+	if played != len(m.MidiNotes) {
+		return fmt.Errorf("diagram %q plays %d strings, the record has %d notes", m.Diagram, played, len(m.MidiNotes))
+	}
+	return nil
 }

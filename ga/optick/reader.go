@@ -24,8 +24,9 @@ type Reader struct {
 	offsetsAt, vectorsAt int64
 	metaAt, metaLen      int64
 	ranges               [InstrumentCount][2]int64
-	// allFinite reports, worked out on first use, whether every stored vector value is finite.
-	allFinite func() bool
+	// finite is whether every stored vector value is finite, once known: finiteUnknown, then
+	// finiteAll or finiteNot (allFinite, or a search by rows over the whole index).
+	finite atomic.Int32
 	// lead is the number of dimensions of the compact vector's first partition, and part
 	// gives each dimension's partition by its first dimension.
 	lead int
@@ -33,6 +34,10 @@ type Reader struct {
 	// columns are the stored vectors dimension by dimension, set up on first use: a search
 	// scores a run of voicings one dimension at a time.
 	columns func() *columns
+	// hasColumns is set once columns are set up; rowSearches counts the searches scored voicing
+	// by voicing before (Strategy.scores).
+	hasColumns  atomic.Bool
+	rowSearches atomic.Int64
 }
 
 // columns are the stored vectors dimension by dimension, and the voicings grouped by their
@@ -153,19 +158,6 @@ func Open(data []byte, partitions []embeddings.Partition) (*Reader, error) {
 		r.metaAt < 0 || r.metaLen < 0 || r.metaAt > size || r.metaLen > size-r.metaAt {
 		return nil, fmt.Errorf("OPTK sections lie outside the %d bytes of the index", size)
 	}
-	r.allFinite = sync.OnceValue(func() bool {
-		// The vectors are split between the processors, each part a whole number of floats.
-		vectors := r.data[r.vectorsAt : r.vectorsAt+r.count*vectorBytes]
-		floats := len(vectors) / 4
-		workers := max(1, min(runtime.GOMAXPROCS(0), floats/(1<<19)))
-		finite := make([]bool, workers)
-		var wg sync.WaitGroup
-		for w := range workers {
-			wg.Go(func() { finite[w] = allFinite(vectors[4*(floats*w/workers) : 4*(floats*(w+1)/workers)]) })
-		}
-		wg.Wait()
-		return !slices.Contains(finite, false)
-	})
 	r.part = make([]int, dim)
 	at := 0
 	for i, p := range embeddings.SimilarityPartitions(partitions) {
@@ -180,9 +172,38 @@ func Open(data []byte, partitions []embeddings.Partition) (*Reader, error) {
 	r.columns = sync.OnceValue(func() *columns {
 		c := &columns{r: r, dims: make([]atomic.Pointer[[]float32], dim)}
 		c.group, c.lead = r.groupLead()
+		r.hasColumns.Store(true)
 		return c
 	})
 	return r, nil
+}
+
+// What a reader knows of its stored values' finiteness.
+const (
+	finiteUnknown = iota
+	finiteAll
+	finiteNot
+)
+
+// allFinite reports whether every stored vector value is finite, worked out on first use: the
+// vectors are split between the processors, each part a whole number of floats. Two searches
+// that ask at once may both work it out, to the same answer.
+func (r *Reader) allFinite() bool {
+	if f := r.finite.Load(); f != finiteUnknown {
+		return f == finiteAll
+	}
+	vectors := r.data[r.vectorsAt : r.vectorsAt+r.count*int64(r.dim)*4]
+	floats := len(vectors) / 4
+	workers := max(1, min(runtime.GOMAXPROCS(0), floats/(1<<19)))
+	finite := make([]bool, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() { finite[w] = allFinite(vectors[4*(floats*w/workers) : 4*(floats*(w+1)/workers)]) })
+	}
+	wg.Wait()
+	all := !slices.Contains(finite, false)
+	r.finite.Store(map[bool]int32{true: finiteAll, false: finiteNot}[all])
+	return all
 }
 
 // groupLead numbers the voicings' groups by their bytes over the first partition and gathers
@@ -245,14 +266,25 @@ func (r *Reader) decodeColumns(dims []int) [][]float32 {
 	return cols
 }
 
-// allFinite reports whether every little-endian float of b is finite.
+// allFinite reports whether every little-endian float of b is finite. A float is infinite or
+// NaN when its exponent bits are all ones, and only then does adding one to its exponent carry
+// into its sign bit; two floats are tested at once in a 64-bit word, whose halves cannot carry
+// into each other, and the carries are gathered with no branch.
 func allFinite(b []byte) bool {
-	for i := 0; i+4 <= len(b); i += 4 {
-		if binary.LittleEndian.Uint32(b[i:])&0x7f800000 == 0x7f800000 { // infinity or NaN
-			return false
-		}
+	const (
+		exponents = 0x7f800000_7f800000
+		one       = 0x00800000_00800000
+		signs     = 0x80000000_80000000
+	)
+	var carries uint64
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		carries |= binary.LittleEndian.Uint64(b[i:])&exponents + one
 	}
-	return true
+	if i+4 <= len(b) {
+		carries |= uint64(binary.LittleEndian.Uint32(b[i:]))&exponents + one
+	}
+	return carries&signs == 0
 }
 
 // Count is the number of voicings.

@@ -1,11 +1,14 @@
 package optick
 
 import (
+	"encoding/binary"
 	"fmt"
+	"math"
 	"runtime"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // Result is a VoicingSearchResult as MapToSearchResult fills it from the index: the voicing's
@@ -137,18 +140,90 @@ func (s *Strategy) results(hits []batchHit) ([]Result, error) {
 	return out, nil
 }
 
+// rowSearches is the number of searches of a reader that are scored voicing by voicing while
+// its columns are not set up. Setting them up (the groups over the first partition, and a copy
+// of every dimension a query reads) costs about as much as this many searches by rows over the
+// course's index, so a reader asked fewer questions, as the host's is, never sets them up, and
+// one asked hundreds, as a lesson's is, pays at most twice what the columns alone would cost.
+const rowSearches = 16
+
 // scores writes into out the dot products of q with voicings start to start+len(out)-1, in
 // range, split between the processors for a large range.
 func (s *Strategy) scores(out, q []float32, start int64) {
 	count := int64(len(out))
-	dims := s.queryDims(q)
 	workers := int64(max(1, min(runtime.GOMAXPROCS(0), int(count/2048))))
-	var wg sync.WaitGroup
-	for w := range workers {
-		lo, hi := count*w/workers, count*(w+1)/workers
-		wg.Go(func() { s.scoreRange(out[lo:hi], q, dims, start+lo) })
+	split := func(score func(out []float32, start int64)) {
+		var wg sync.WaitGroup
+		for w := range workers {
+			lo, hi := count*w/workers, count*(w+1)/workers
+			wg.Go(func() { score(out[lo:hi], start+lo) })
+		}
+		wg.Wait()
 	}
-	wg.Wait()
+	if s.r.hasColumns.Load() || s.r.rowSearches.Add(1) > rowSearches {
+		dims := s.queryDims(q)
+		split(func(out []float32, start int64) { s.scoreRange(out, q, dims, start) })
+		return
+	}
+	if s.r.finite.Load() != finiteUnknown {
+		dims := s.queryDims(q)
+		split(func(out []float32, start int64) { s.scoreRows(out, q, dims, nil, start) })
+		return
+	}
+	// The index's finiteness is not known yet: each vector read for its sum is checked as well,
+	// and a search of the whole index learns it.
+	dims := nonZero(q)
+	all := make([]int, len(q))
+	for d := range all {
+		all[d] = d
+	}
+	var infinite atomic.Bool
+	split(func(out []float32, start int64) {
+		if !s.scoreRows(out, q, dims, all, start) {
+			infinite.Store(true)
+		}
+	})
+	switch {
+	case infinite.Load():
+		s.r.finite.Store(finiteNot)
+	case start == 0 && count == s.r.count:
+		s.r.finite.Store(finiteAll)
+	}
+}
+
+// scoreRows writes into out the dot products of q with voicings start to start+len(out)-1
+// over dims, ascending, each read from the voicing's stored vector: the float sums scoreRange
+// makes, each product rounded to a float and added in dimension order from +0. With all, dims
+// are the query's non-zero dimensions, which give a voicing whose values are all finite its
+// whole sum (queryDims), and a voicing that stores an infinity or a NaN is summed over all, every
+// dimension, as scoreRange sums every voicing of such an index; each vector is read once for
+// both. It reports whether every voicing it read was finite, as far as it looked.
+func (s *Strategy) scoreRows(out, q []float32, dims, all []int, start int64) bool {
+	finite := true
+	for i := range out {
+		b := s.r.vectorBytes(start + int64(i))
+		read := dims
+		if all != nil && !allFinite(b) {
+			read, finite = all, false
+		}
+		var sum float32
+		for _, d := range read {
+			sum += float32(q[d] * math.Float32frombits(binary.LittleEndian.Uint32(b[4*d:])))
+		}
+		out[i] = sum
+	}
+	return finite
+}
+
+// nonZero are the dimensions of q that are not zero, ascending.
+func nonZero(q []float32) []int {
+	dims := make([]int, 0, len(q))
+	for d, v := range q {
+		if v != 0 {
+			dims = append(dims, d)
+		}
+	}
+	return dims
 }
 
 // queryDims are the dimensions a score reads: all of them, or, when every stored value is

@@ -21,10 +21,10 @@ const (
 	NoMatchesConfidence = 0.3
 )
 
-// Agent answers voicing questions from an index, as GA's VoicingAgent does
-// when the deterministic voicing guard picks it.
+// Agent answers voicing questions from an index, as GA's VoicingAgent does when the
+// deterministic voicing guard picks it.
 type Agent struct {
-	Index   *Index // a nil Index behaves as an empty one
+	Index   *Index // a nil Index answers as an empty one
 	NewLine string // AppendLine's line break: "" means "\n", "\r\n" as GA on Windows
 	// Read reads the message's chord, mode, instrument and tags: nil is the stand-in's
 	// query.Extract, the pin's reading; GA's main reads with query.ExtractTyped.
@@ -38,28 +38,25 @@ type Response struct {
 	DiagramCount int     // number of voicings listed, each with one diagram
 }
 
-// Process answers a message.
+// Process answers a message; the error is the index's, one it cannot read.
 //
-// VoicingAgent.ProcessAsync (Common/GA.Business.ML/Agents/VoicingAgent.cs:46-180).
-func (a Agent) Process(message string) Response {
+// VoicingAgent.ProcessAsync (Common/GA.Business.ML/Agents/VoicingAgent.cs:46-180 @ c781df5c).
+func (a Agent) Process(message string) (Response, error) {
 	read := a.Read
 	if read == nil {
 		read = query.Extract
 	}
 	q := read(message)
-	if q.Empty() {
-		return Response{Text: NoIntentText, Confidence: NoIntentConfidence}
+	// hasIntent: a chord, its pitch classes, a mode or tags (VoicingAgent.cs:54-57).
+	if q.ChordSymbol == "" && len(q.PitchClasses) == 0 && q.ModeName == "" && len(q.Tags) == 0 {
+		return Response{Text: NoIntentText, Confidence: NoIntentConfidence}, nil
 	}
-	f := Filter{Instrument: q.Instrument, ChordName: q.ChordSymbol, Limit: defaultLimit}
-	results := a.Index.Search(f)
-	if len(results) == 0 && f.ChordName != "" {
-		// The geometric fallback drops the chord name and searches again
-		// (VoicingAgent.cs:96-100).
-		f.ChordName = ""
-		results = a.Index.Search(f)
+	results, err := a.Index.Search(q, defaultLimit)
+	if err != nil {
+		return Response{}, err
 	}
 	if len(results) == 0 {
-		return Response{Text: NoMatchesText, Confidence: NoMatchesConfidence}
+		return Response{Text: NoMatchesText, Confidence: NoMatchesConfidence}, nil
 	}
 
 	nl := a.NewLine
@@ -74,14 +71,20 @@ func (a Agent) Process(message string) Response {
 	}
 	b.WriteString("Found " + strconv.Itoa(len(results)) + " voicing" + plural + " matching " + intent(q) + ":" + nl)
 	b.WriteString(nl)
-	for _, v := range results {
-		name := v.Quality
+	for _, r := range results {
+		name := r.ChordName
 		if name == "" {
 			name = "Voicing"
 		}
-		b.WriteString("- **" + name + "** `" + v.Diagram + "` (" + instrumentOrGuitar(v.Instrument) + ", score " + FormatFixed(v.Score, 3) + ")" + nl)
+		kind := r.Instrument
+		if kind == "" {
+			kind = "guitar"
+		}
+		b.WriteString("- **" + name + "** `" + r.Diagram + "` (" + kind + ", score " + FormatFixed(r.Score, 3) + ")" + nl)
 	}
-	return Response{Text: b.String(), Confidence: min(max(results[0].Score, 0), 1), DiagramCount: len(results)}
+	// The confidence is the top score clamped, as a float (VoicingAgent.cs:157).
+	conf := float64(float32(min(max(results[0].Score, 0), 1)))
+	return Response{Text: b.String(), Confidence: conf, DiagramCount: len(results)}, nil
 }
 
 // intent describes what the query asked for, as the answer's first line shows it.

@@ -1,313 +1,250 @@
 package voicing
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
+	"sync"
 	"testing"
+
+	"course/ga/embeddings"
+	"course/ga/optick"
+	"course/ga/query"
 )
 
-func testIndex(t *testing.T) *Index {
+// indexes builds lesson 3's index once for each version of GA's pipeline the tests search.
+var indexes = struct {
+	sync.Mutex
+	m map[string][]byte
+}{m: map[string][]byte{}}
+
+// corpusIndex is lesson 3's index over partitions in version v, built once per test binary.
+func corpusIndex(t *testing.T, partitions []embeddings.Partition, v optick.Version) []byte {
 	t.Helper()
-	ix, err := DefaultIndex()
+	indexes.Lock()
+	defer indexes.Unlock()
+	key := fmt.Sprintf("%v %+v", partitions, v)
+	if b, ok := indexes.m[key]; ok {
+		return b
+	}
+	c, err := optick.BuildCorpusIndexWith(optick.CorpusFretCount, optick.CorpusWindowSize, optick.CorpusMinPlayed, partitions, false, v.Pipeline)
+	if err != nil {
+		t.Fatal(err)
+	}
+	indexes.m[key] = c.Index
+	return c.Index
+}
+
+// testIndex is the index the host searches at the pin, or on main.
+func testIndex(t *testing.T, main bool) *Index {
+	t.Helper()
+	var v optick.Version
+	if main {
+		v = optick.Main()
+	}
+	ps := embeddings.Partitions()
+	ix, err := NewIndex(corpusIndex(t, ps, v), ps, v)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return ix
 }
 
-func ids(vs []Voicing) []string {
-	out := []string{}
-	for _, v := range vs {
-		out = append(out, v.ID)
+func process(t *testing.T, a Agent, message string) Response {
+	t.Helper()
+	r, err := a.Process(message)
+	if err != nil {
+		t.Fatalf("%q: %v", message, err)
 	}
-	return out
+	return r
 }
 
+// answerOf writes the answer VoicingAgent gives for results, as the test reads GA's code.
+func answerOf(intent string, results []optick.Result) string {
+	var b strings.Builder
+	b.WriteString("Found " + FormatFixed(float64(len(results)), 0) + " voicings matching " + intent + ":\n\n")
+	for _, r := range results {
+		b.WriteString("- **" + r.ChordName + "** `" + r.Diagram + "` (" + r.Instrument + ", score " + FormatFixed(r.Score, 3) + ")\n")
+	}
+	return b.String()
+}
+
+// TestLessonAnswer asks the lesson's question of the course's index: the two Cmaj7 voicings at
+// 0.369 that the original course's run printed come out of the search, and the answer is the one
+// lesson 3's filtered search gives.
 func TestLessonAnswer(t *testing.T) {
 	const want = "Found 2 voicings matching chord Cmaj7:\n" +
 		"\n" +
 		"- **Cmaj7** `3-0-x-2-3-x` (guitar, score 0.369)\n" +
 		"- **Cmaj7** `3-0-0-2-3-x` (guitar, score 0.369)\n"
-	tests := []struct {
+	ix := testIndex(t, false)
+	direct, err := ix.search.HybridSearch(optick.Encode(optick.Query{ChordSymbol: "Cmaj7"}, embeddings.Partitions()), optick.Filters{ChordName: "Cmaj7"}, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := answerOf("chord Cmaj7", direct); got != want {
+		t.Fatalf("lesson 3's search answers\n%s", got)
+	}
+	for _, tt := range []struct {
 		newline string
 		length  int
-	}{
-		{"", 136},
-		{"\n", 136},
-		{"\r\n", 140},
-	}
-	for _, tt := range tests {
-		r := Agent{Index: testIndex(t), NewLine: tt.newline}.Process("Show me Cmaj7 voicings")
+	}{{"", 136}, {"\n", 136}, {"\r\n", 140}} {
+		r := process(t, Agent{Index: ix, NewLine: tt.newline}, "Show me Cmaj7 voicings")
 		wantText := want
 		if tt.newline == "\r\n" {
 			wantText = strings.ReplaceAll(want, "\n", "\r\n")
 		}
-		if r.Text != wantText {
-			t.Errorf("newline %q: text\n%q\nwant\n%q", tt.newline, r.Text, wantText)
+		if r.Text != wantText || len(r.Text) != tt.length {
+			t.Errorf("newline %q: text (%d characters)\n%q\nwant\n%q", tt.newline, len(r.Text), r.Text, wantText)
 		}
-		if len(r.Text) != tt.length {
-			t.Errorf("newline %q: %d characters, want %d", tt.newline, len(r.Text), tt.length)
-		}
-		if r.Confidence != 0.369 || r.DiagramCount != 2 {
-			t.Errorf("newline %q: confidence %v, diagrams %d; want 0.369, 2", tt.newline, r.Confidence, r.DiagramCount)
+		if r.Confidence != float64(float32(direct[0].Score)) || r.DiagramCount != 2 {
+			t.Errorf("newline %q: confidence %v, diagrams %d; want %v, 2", tt.newline, r.Confidence, r.DiagramCount, direct[0].Score)
 		}
 	}
 }
 
+// TestAnswerFollowsTheIndex changes lesson 3's weights: the index built with them scores the
+// lesson's voicings otherwise, and the agent's answer says what that index's search gives.
+func TestAnswerFollowsTheIndex(t *testing.T) {
+	ps := embeddings.Partitions()
+	for i := range ps {
+		if ps[i].Name == "MODAL" {
+			ps[i].Weight *= 2
+		}
+	}
+	ix, err := NewIndex(corpusIndex(t, ps, optick.Version{}), ps, optick.Version{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	direct, err := ix.search.HybridSearch(optick.Encode(optick.Query{ChordSymbol: "Cmaj7"}, ps), optick.Filters{ChordName: "Cmaj7"}, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := process(t, Agent{Index: ix}, "Show me Cmaj7 voicings").Text
+	if want := answerOf("chord Cmaj7", direct); got != want {
+		t.Errorf("answer\n%s\nwant\n%s", got, want)
+	}
+	if strings.Contains(got, "score 0.369") {
+		t.Errorf("the index of other weights still answers 0.369:\n%s", got)
+	}
+}
+
+// TestProcess checks the answers that list nothing, and that each answer is the search's.
 func TestProcess(t *testing.T) {
-	tests := []struct {
-		message    string
-		text       string
-		confidence float64
-		diagrams   int
-	}{
-		{"Show me voicings", NoIntentText, 0.2, 0},
-		{"nutshell", NoIntentText, 0.2, 0},
-		{"Am7 shell voicings on guitar",
-			"Found 2 voicings matching chord Am7 + tags [shell]:\n\n" +
-				"- **Am7** `0-1-0-2-0-x` (guitar, score 0.520)\n" +
-				"- **Am7** `x-5-5-5-7-5` (guitar, score 0.520)\n", 0.52, 2},
-		{"Am7 voicings",
-			"Found 3 voicings matching chord Am7:\n\n" +
-				"- **Am7** `5-5-x-5` (bass, score 0.610)\n" +
-				"- **Am7** `0-1-0-2-0-x` (guitar, score 0.520)\n" +
-				"- **Am7** `x-5-5-5-7-5` (guitar, score 0.520)\n", 0.61, 3},
-		// GA's filter only asks that the quality contain the fragment "7", so
-		// C7 finds the Cmaj7 voicings rooted on C.
-		{"C7 voicings",
-			"Found 2 voicings matching chord C7:\n\n" +
-				"- **Cmaj7** `3-0-x-2-3-x` (guitar, score 0.369)\n" +
-				"- **Cmaj7** `3-0-0-2-3-x` (guitar, score 0.369)\n", 0.369, 2},
-		// Nothing on the ukulele is a Cmaj7: the geometric fallback lists the slice.
-		{"Cmaj7 voicings on ukulele",
-			"Found 1 voicing matching chord Cmaj7:\n\n" +
-				"- **C** `3-0-0-0` (ukulele, score 0.330)\n", 0.33, 1},
-		{"drop2 voicings on bass",
-			"Found 1 voicing matching tags [drop2]:\n\n" +
-				"- **Am7** `5-5-x-5` (bass, score 0.610)\n", 0.61, 1},
-		{"guitar voicings",
-			"Found 8 voicings matching your query:\n\n" +
-				"- **Am7** `0-1-0-2-0-x` (guitar, score 0.520)\n" +
-				"- **Am7** `x-5-5-5-7-5` (guitar, score 0.520)\n" +
-				"- **G7** `1-0-0-0-2-3` (guitar, score 0.480)\n" +
-				"- **Dm7** `1-1-2-0-x-x` (guitar, score 0.450)\n" +
-				"- **Cmaj7** `0-0-0-2-3-0` (guitar, score 0.412)\n" +
-				"- **Cmaj7** `3-0-x-2-3-x` (guitar, score 0.369)\n" +
-				"- **Cmaj7** `3-0-0-2-3-x` (guitar, score 0.369)\n" +
-				"- **C** `0-1-0-2-3-x` (guitar, score 0.300)\n", 0.52, 8},
-	}
-	ix := testIndex(t)
-	for _, tt := range tests {
-		t.Run(tt.message, func(t *testing.T) {
-			r := Agent{Index: ix}.Process(tt.message)
-			if r.Text != tt.text {
-				t.Errorf("text\n%s\nwant\n%s", r.Text, tt.text)
-			}
-			if r.Confidence != tt.confidence || r.DiagramCount != tt.diagrams {
-				t.Errorf("confidence %v, diagrams %d; want %v, %d", r.Confidence, r.DiagramCount, tt.confidence, tt.diagrams)
-			}
-		})
-	}
-}
-
-func TestProcessModeAndFallback(t *testing.T) {
-	r := Agent{Index: testIndex(t)}.Process("F# Lydian shapes")
-	first, _, _ := strings.Cut(r.Text, "\n")
-	if first != "Found 10 voicings matching mode F# Lydian:" {
-		t.Errorf("first line %q", first)
-	}
-	if r.Confidence != 0.61 || r.DiagramCount != 10 {
-		t.Errorf("confidence %v, diagrams %d", r.Confidence, r.DiagramCount)
-	}
-	r = Agent{Index: testIndex(t)}.Process("Bbmaj7 rootless drop 3 grips on guitar")
-	first, _, _ = strings.Cut(r.Text, "\n")
-	if first != "Found 8 voicings matching chord Bbmaj7 + tags [rootless, drop3]:" {
-		t.Errorf("first line %q", first)
-	}
-}
-
-func TestProcessNoMatches(t *testing.T) {
-	empty, err := LoadIndex([]byte(`{"voicings":[]}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, ix := range []*Index{empty, nil} {
-		r := Agent{Index: ix}.Process("Show me Cmaj7 voicings")
-		if r.Text != NoMatchesText || r.Confidence != 0.3 || r.DiagramCount != 0 {
-			t.Errorf("got %+v", r)
+	ix := testIndex(t, false)
+	for _, tt := range []struct{ message, text string }{
+		{"Show me voicings", NoIntentText},
+		{"nutshell", NoIntentText},
+		// An instrument alone is no intent (VoicingAgent.cs:54-57).
+		{"guitar voicings", NoIntentText},
+		// The course's index holds a guitar's voicings only: the bass and ukulele slices are empty,
+		// with the chord's filter and without.
+		{"Cmaj7 voicings on ukulele", NoMatchesText},
+		{"drop2 voicings on bass", NoMatchesText},
+	} {
+		r := process(t, Agent{Index: ix}, tt.message)
+		if r.Text != tt.text || r.DiagramCount != 0 {
+			t.Errorf("%q: %q", tt.message, r.Text)
 		}
 	}
-	r := Agent{Index: testIndex(t), NewLine: "\r\n"}.Process("voicings on banjo please")
-	if r.Text != NoIntentText {
-		t.Errorf("unknown instrument: got %q", r.Text)
+	if r := process(t, Agent{}, "Cmaj7 voicings"); r.Text != NoMatchesText || r.Confidence != NoMatchesConfidence {
+		t.Errorf("no index: %q %v", r.Text, r.Confidence)
 	}
-}
-
-func TestConfidenceClampAndUnknown(t *testing.T) {
-	ix, err := LoadIndex([]byte(`{"voicings":[
-		{"id":"a","instrument":"guitar","diagram":"x-x-0-2-3-x","score":1.7},
-		{"id":"b","diagram":"x-x-0-2-3-x","quality":"","score":-0.0625}]}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := Agent{Index: ix}.Process("Cmaj7 voicings")
-	want := "Found 2 voicings matching chord Cmaj7:\n\n" +
-		"- **Unknown** `x-x-0-2-3-x` (guitar, score 1.700)\n" +
-		"- **Voicing** `x-x-0-2-3-x` (guitar, score -0.063)\n"
-	// Neither quality contains "maj7", so the geometric fallback lists both.
-	if r.Text != want {
-		t.Errorf("text\n%s\nwant\n%s", r.Text, want)
-	}
-	if r.Confidence != 1 {
-		t.Errorf("confidence %v, want 1", r.Confidence)
-	}
-	// A missing quality never passes a chord filter, not even the empty
-	// fragment of "C", which the empty quality passes.
-	if got := ids(ix.Search(Filter{ChordName: "C"})); !reflect.DeepEqual(got, []string{"b"}) {
-		t.Errorf("Search C = %v, want [b]", got)
-	}
-	r = Agent{Index: ix}.Process("guitar voicings")
-	if !strings.HasPrefix(r.Text, "Found 1 voicing matching your query:") {
-		t.Errorf("guitar slice: %q", r.Text)
-	}
-	neg, _ := LoadIndex([]byte(`{"voicings":[{"id":"n","diagram":"3-x-x-x-x-x","quality":"G","score":-2}]}`))
-	if r := (Agent{Index: neg}).Process("G shapes"); r.Confidence != 0 {
-		t.Errorf("negative score confidence %v, want 0", r.Confidence)
-	}
-}
-
-func TestSearch(t *testing.T) {
-	ix := testIndex(t)
-	tests := []struct {
-		name string
-		f    Filter
-		want []string
-	}{
-		{"lesson", Filter{ChordName: "Cmaj7"}, []string{"guitar-cmaj7-a-string", "guitar-cmaj7-open"}},
-		{"a maj7 over E passes Emaj7: the quality is not compared as a chord", Filter{ChordName: "Emaj7"}, []string{"guitar-cmaj7-e-bass"}},
-		{"no maj7 rooted on F", Filter{ChordName: "Fmaj7"}, []string{}},
-		{"root and fragment", Filter{ChordName: "Am7"}, []string{"bass-am7-shell", "guitar-am7-open", "guitar-am7-barre5"}},
-		{"quality is case-insensitive", Filter{ChordName: "AM7"}, []string{"bass-am7-shell", "guitar-am7-open", "guitar-am7-barre5"}},
-		{"instrument slice", Filter{Instrument: "Guitar", ChordName: "Am7"}, []string{"guitar-am7-open", "guitar-am7-barre5"}},
-		{"unknown instrument searches all", Filter{Instrument: "banjo", ChordName: "Am7"}, []string{"bass-am7-shell", "guitar-am7-open", "guitar-am7-barre5"}},
-		{"empty fragment matches every quality", Filter{ChordName: "C"}, []string{"guitar-cmaj7-a-string", "guitar-cmaj7-open", "ukulele-c-open", "guitar-c-open"}},
-		{"limit", Filter{Limit: 3}, []string{"bass-am7-shell", "guitar-am7-open", "guitar-am7-barre5"}},
-		{"ties keep index order", Filter{Instrument: "guitar", Limit: 2}, []string{"guitar-am7-open", "guitar-am7-barre5"}},
-		{"unparseable chord", Filter{ChordName: "H7"}, []string{}},
-		{"default limit", Filter{}, []string{"bass-am7-shell", "guitar-am7-open", "guitar-am7-barre5", "guitar-g7-open", "guitar-dm7-open", "guitar-cmaj7-e-bass", "guitar-cmaj7-a-string", "guitar-cmaj7-open", "ukulele-c-open", "guitar-c-open"}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := ids(ix.Search(tt.f)); !reflect.DeepEqual(got, tt.want) {
-				t.Errorf("Search(%+v) = %v, want %v", tt.f, got, tt.want)
-			}
-		})
-	}
-}
-
-// bigIndex builds n guitar voicings with falling scores; entry i is a C major
-// triad rooted on C when i is a multiple of every, else an A minor one.
-func bigIndex(t *testing.T, n, every int) *Index {
-	t.Helper()
-	var b strings.Builder
-	b.WriteString(`{"voicings":[`)
-	for i := range n {
-		if i > 0 {
-			b.WriteString(",")
+	// Each answer is the search's results, in order, ten at most.
+	for _, message := range []string{"Am7 shell voicings on guitar", "C7 voicings", "F#m voicings", "Bbmaj7 rootless drop 3 grips on guitar"} {
+		q := query.Extract(message)
+		results, err := ix.Search(q, 0)
+		if err != nil {
+			t.Fatal(err)
 		}
-		diagram, quality := "0-1-0-2-0-x", "Am"
-		if i%every == 0 {
-			diagram, quality = "0-1-0-2-3-x", "C"
-		}
-		b.WriteString(`{"id":"v` + itoa(i) + `","instrument":"guitar","diagram":"` + diagram + `","quality":"` + quality + `","score":` + FormatFixed(1-float64(i)/1000, 3) + `}`)
-	}
-	b.WriteString(`]}`)
-	ix, err := LoadIndex([]byte(b.String()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ix
-}
-
-func itoa(i int) string { return FormatFixed(float64(i), 0) }
-
-func TestSearchLimitsAndCandidatePool(t *testing.T) {
-	ix := bigIndex(t, 300, 1)
-	for _, tt := range []struct{ limit, want int }{{0, 10}, {-1, 10}, {7, 7}, {50, 50}, {80, 50}} {
-		if got := len(ix.Search(Filter{Limit: tt.limit})); got != tt.want {
-			t.Errorf("limit %d: %d results, want %d", tt.limit, got, tt.want)
+		r := process(t, Agent{Index: ix}, message)
+		first, _, _ := strings.Cut(r.Text, "\n")
+		if len(results) == 0 || len(results) > 10 || r.DiagramCount != len(results) || r.Text != answerOf(strings.TrimSuffix(strings.TrimPrefix(first, "Found "+FormatFixed(float64(len(results)), 0)+" voicings matching "), ":"), results) {
+			t.Errorf("%q: %d results,\n%s", message, len(results), r.Text)
 		}
 	}
-	// Only the top max(limit*10, 100) candidates are filtered: with a C
-	// triad every 60th entry, two of the 100 candidates qualify, and four of
-	// the 200 when the limit is 20; v240 is never reached.
-	ix = bigIndex(t, 300, 60)
-	if got := ids(ix.Search(Filter{ChordName: "C"})); !reflect.DeepEqual(got, []string{"v0", "v60"}) {
-		t.Errorf("limit 10: %v, want [v0 v60]", got)
+}
+
+// TestGeometricFallback: a chord that no voicing among the search's candidates is named after
+// is searched again without its name (VoicingAgent.cs:96-100).
+func TestGeometricFallback(t *testing.T) {
+	ix := testIndex(t, false)
+	tried := 0
+	for _, chord := range []string{"Am7b5", "E13", "Db9", "F#7#9", "Abm11", "B13"} {
+		q := query.Extract(chord + " voicings")
+		vector := optick.Encode(optick.Query{ChordSymbol: q.ChordSymbol, PitchClasses: q.PitchClasses}, embeddings.Partitions())
+		named, err := ix.search.HybridSearch(vector, optick.Filters{ChordName: q.ChordSymbol}, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(named) > 0 {
+			continue
+		}
+		tried++
+		unnamed, err := ix.search.SemanticSearch(vector, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := process(t, Agent{Index: ix}, chord+" voicings").Text; got != answerOf("chord "+chord, unnamed) {
+			t.Errorf("%s: answer\n%s\nwant the search without the name", chord, got)
+		}
 	}
-	if got := ids(ix.Search(Filter{ChordName: "C", Limit: 20})); !reflect.DeepEqual(got, []string{"v0", "v60", "v120", "v180"}) {
-		t.Errorf("limit 20: %v", got)
+	if tried == 0 {
+		t.Fatal("the filter keeps voicings of every chord tried; the test needs one it keeps none of")
 	}
 }
 
-func TestLoadIndexErrors(t *testing.T) {
-	tests := []struct {
-		name, data, want string
-	}{
-		{"json", `{"voicings":[`, "voicing: load index:"},
-		{"strings", `{"voicings":[{"id":"a","diagram":"1-2-3","score":1}]}`, `diagram "1-2-3" has 3 strings, guitar has 6`},
-		{"bass strings", `{"voicings":[{"id":"a","instrument":"bass","diagram":"1-2-3-4-5-6","score":1}]}`, "bass has 4"},
-		{"fret", `{"voicings":[{"id":"a","diagram":"1-2-3-4-5-q","score":1}]}`, `bad fret "q"`},
-		{"muted", `{"voicings":[{"id":"a","diagram":"x-x-X-x-x-x","score":1}]}`, "no sounding string"},
-		{"score", `{"voicings":[{"id":"a","diagram":"1-2-3-4-5-6"}]}`, "no score"},
+// TestMainIndex asks main's host the questions of the original course's runs against main: its
+// index, main's reading and main's filter give ten voicings to each.
+func TestMainIndex(t *testing.T) {
+	a := Agent{Index: testIndex(t, true), Read: query.ExtractTyped}
+	for message, first := range map[string]string{
+		"Shift Am7 up a fifth":                "Found 10 voicings matching chord Am7 + tags [fifth]:",
+		"Transpose G7 to Eb":                  "Found 10 voicings matching chord G7:",
+		"Raise Bb7 by a minor third":          "Found 10 voicings matching chord Bb7 + mode minor + tags [third]:",
+		"Take F#m up a fourth":                "Found 10 voicings matching chord F#m + tags [fourth]:",
+		"Transpose Cmaj7 up a perfect fourth": "Found 10 voicings matching chord Cmaj7 + tags [fourth]:",
+	} {
+		if got, _, _ := strings.Cut(process(t, a, message).Text, "\n"); got != first {
+			t.Errorf("%q: %q, want %q", message, got, first)
+		}
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			_, err := LoadIndex([]byte(tt.data))
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("error %v, want one containing %q", err, tt.want)
-			}
-		})
+	// The pin's search over the pin's index finds three Bb7 voicings.
+	if got, _, _ := strings.Cut(process(t, Agent{Index: testIndex(t, false)}, "Bb7 voicings").Text, "\n"); got == "Found 10 voicings matching chord Bb7:" {
+		t.Errorf("the pin's index answers as main's: %q", got)
 	}
 }
 
+// TestOpenIndex reads an index file, as VoicingSearch__OpticIndexPath names one, and refuses a
+// file that is not one.
 func TestOpenIndex(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "index.json")
-	if err := os.WriteFile(path, []byte(`{"voicings":[{"id":"a","diagram":"3-0-x-2-3-x","quality":"Cmaj7","score":0.5}]}`), 0o644); err != nil {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "optick.index")
+	if err := os.WriteFile(path, corpusIndex(t, embeddings.Partitions(), optick.Version{}), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	ix, err := OpenIndex(path)
+	ix, err := OpenIndex(path, optick.Version{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := ids(ix.Search(Filter{ChordName: "Cmaj7"})); !reflect.DeepEqual(got, []string{"a"}) {
-		t.Errorf("got %v", got)
+	if ix.Len() != 15360 {
+		t.Errorf("%d voicings", ix.Len())
 	}
-	if _, err := OpenIndex(filepath.Join(t.TempDir(), "missing.json")); err == nil || !strings.HasPrefix(err.Error(), "voicing: open index:") {
+	if got := process(t, Agent{Index: ix}, "Show me Cmaj7 voicings"); got.DiagramCount != 2 {
+		t.Errorf("the file's index answers\n%s", got.Text)
+	}
+	if _, err := OpenIndex(filepath.Join(dir, "missing.index"), optick.Version{}); err == nil || !strings.HasPrefix(err.Error(), "voicing: open index:") {
 		t.Errorf("missing file: %v", err)
 	}
-}
-
-func TestLowestNote(t *testing.T) {
-	tests := []struct {
-		diagram, instrument string
-		want                int
-	}{
-		{"3-0-x-2-3-x", "guitar", 48},  // C3 on the A string
-		{"3-0-0-2-3-x", "", 48},        // no instrument reads as guitar
-		{"0-0-0-2-3-0", "guitar", 40},  // open low E
-		{"x-x-x-x-x-12", "guitar", 52}, // two-digit fret
-		{"5-5-x-5", "bass", 33},        // A1
-		{"3-0-0-0", "ukulele", 60},     // re-entrant G: the C string is lowest
+	bad := filepath.Join(dir, "voicings.json")
+	os.WriteFile(bad, []byte(`{"voicings": []}`), 0o644)
+	if _, err := OpenIndex(bad, optick.Version{}); err == nil || !strings.Contains(err.Error(), "OPTK magic bytes missing") {
+		t.Errorf("a JSON file: %v", err)
 	}
-	for _, tt := range tests {
-		got, err := lowestNote(tt.diagram, tt.instrument)
-		if err != nil || got != tt.want {
-			t.Errorf("lowestNote(%q, %q) = %d, %v; want %d", tt.diagram, tt.instrument, got, err, tt.want)
-		}
+	if (*Index)(nil).Len() != 0 {
+		t.Error("a nil index has voicings")
 	}
 }
 

@@ -1,6 +1,7 @@
 package kit
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -8,6 +9,7 @@ import (
 	"course/ga/composition"
 	"course/ga/embeddings"
 	"course/ga/optick"
+	"course/indexcache"
 )
 
 // The voice-leading tool's defaults (ga_voice_leading_pair), which lessons 19 and 20 ask with.
@@ -16,19 +18,36 @@ const (
 	VoiceLeadingCandidates = 15
 )
 
-// VoiceLeadingTool builds lesson 3's corpus and index, as GA's pipeline in version v does (the
+// CorpusIndex is lesson 3's corpus and index over partitions, as GA's pipeline p builds it (the
+// zero value is the pin's): read from the course's cache, or built and cached
+// (indexcache.Load), and opened with GA's reader; the voicings are read back from the index.
+func CorpusIndex(partitions []embeddings.Partition, p optick.Pipeline) (*optick.Reader, []optick.CorpusVoicing, error) {
+	spec := indexcache.Course(p)
+	spec.Partitions = partitions
+	index, err := indexcache.Load(spec)
+	if err != nil {
+		return nil, nil, fmt.Errorf("build the index: %w", err)
+	}
+	reader, err := optick.Open(index, partitions)
+	if err != nil {
+		return nil, nil, fmt.Errorf("read the index: %w", err)
+	}
+	voicings, err := optick.ReadCorpus(reader)
+	if err != nil {
+		return nil, nil, fmt.Errorf("read the index: %w", err)
+	}
+	return reader, voicings, nil
+}
+
+// VoiceLeadingTool is lesson 3's corpus and index, as GA's pipeline in version v builds it (the
 // zero value is the pin's), and ga_voice_leading_pair over that index.
 func VoiceLeadingTool(v optick.Version) (*composition.VoiceLeadingTool, []optick.CorpusVoicing, error) {
 	partitions := embeddings.Partitions()
-	built, err := optick.BuildCorpusIndexWith(optick.CorpusFretCount, optick.CorpusWindowSize, optick.CorpusMinPlayed, partitions, false, v.Pipeline)
+	reader, voicings, err := CorpusIndex(partitions, v.Pipeline)
 	if err != nil {
 		return nil, nil, err
 	}
-	reader, err := optick.Open(built.Index, partitions)
-	if err != nil {
-		return nil, nil, err
-	}
-	return &composition.VoiceLeadingTool{Strategy: optick.NewStrategyWith(reader, v.Search), Partitions: partitions, Encode: v.Encode}, built.Voicings, nil
+	return &composition.VoiceLeadingTool{Strategy: optick.NewStrategyWith(reader, v.Search), Partitions: partitions, Encode: v.Encode}, voicings, nil
 }
 
 // Chart writes a diagram GA writes high E first as a chord chart, low E first.

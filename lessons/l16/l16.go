@@ -146,8 +146,9 @@ type lesson16 struct {
 	r      *report.Report
 	skill  skills.ChordVoicings
 	corpus map[theory.PCMask]bool // the pitch-class sets the corpus's voicings play
-	// voicings are the corpus's voicings, in the index's order.
+	// voicings are the corpus's voicings, in the index's order, and shapes their charts, read once.
 	voicings []optick.CorpusVoicing
+	shapes   []theory.Chart
 	// where is what the titles say of the GA asked.
 	where string
 }
@@ -363,23 +364,21 @@ func (l *lesson16) buildIndex() error {
 			version = *l.cfg.version
 		}
 	}
-	built, err := optick.BuildCorpusIndexWith(optick.CorpusFretCount, optick.CorpusWindowSize, optick.CorpusMinPlayed, partitions, false, version.Pipeline)
+	reader, voicings, err := kit.CorpusIndex(partitions, version.Pipeline)
 	if err != nil {
-		return fmt.Errorf("build the index: %w", err)
-	}
-	reader, err := optick.Open(built.Index, partitions)
-	if err != nil {
-		return fmt.Errorf("read the index: %w", err)
+		return err
 	}
 	l.skill = skills.ChordVoicings{Search: optick.NewStrategyWith(reader, version.Search), Partitions: partitions,
 		Encode: version.Encode, LowEFirst: l.cfg.main}
-	l.voicings = built.Voicings
+	l.voicings = voicings
 	l.corpus = map[theory.PCMask]bool{}
-	for _, v := range built.Voicings {
+	l.shapes = make([]theory.Chart, len(voicings))
+	for i, v := range voicings {
 		s, err := theory.ParseDiagram(v.Diagram)
 		if err != nil {
 			return err
 		}
+		l.shapes[i] = s
 		l.corpus[s.PitchClasses()] = true
 	}
 	return nil

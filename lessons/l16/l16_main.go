@@ -99,11 +99,7 @@ func (l *lesson16) techniques() error {
 			}
 		}
 		corpus := 0
-		for _, v := range l.voicings {
-			s, err := theory.ParseDiagram(v.Diagram)
-			if err != nil {
-				return err
-			}
+		for _, s := range l.shapes {
 			if t.is(s, root, degrees) {
 				corpus++
 			}

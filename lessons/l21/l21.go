@@ -275,15 +275,11 @@ func newLesson21(w io.Writer, cfg l21Config) (*lesson21, error) {
 	if cfg.examples != nil {
 		l.vocab.Examples = cfg.examples
 	}
-	corpus, err := optick.BuildCorpusIndexWith(optick.CorpusFretCount, optick.CorpusWindowSize, optick.CorpusMinPlayed, cfg.partitions, false, version.Pipeline)
+	reader, voicings, err := kit.CorpusIndex(cfg.partitions, version.Pipeline)
 	if err != nil {
-		return nil, fmt.Errorf("build the index: %w", err)
+		return nil, err
 	}
-	reader, err := optick.Open(corpus.Index, cfg.partitions)
-	if err != nil {
-		return nil, fmt.Errorf("open the index: %w", err)
-	}
-	l.index = corpus.Voicings
+	l.index = voicings
 	for _, c := range l.index {
 		l.indexPCs = append(l.indexPCs, theory.MaskOf(c.MidiNotes...))
 	}

@@ -17,6 +17,7 @@ import (
 
 	"course/ga/embeddings"
 	"course/ga/optick"
+	"course/indexcache"
 	"course/internal/dotnet"
 	"course/internal/report"
 	"course/lessons/kit"
@@ -102,6 +103,10 @@ func (l *lesson3) corpusSection() error {
 		return fmt.Errorf("the generator produced no voicing")
 	}
 	l.corpus, l.index = corpus, built.Index
+	// The index every later lesson and the host read: lesson 3 writes it to the course's cache
+	// afresh. A cache that cannot be written costs the next lesson a build, so its error is dropped.
+	_ = indexcache.Store(indexcache.Spec{FretCount: l.cfg.fretCount, WindowSize: l.cfg.windowSize, MinPlayed: l.cfg.minPlayed,
+		Partitions: l.cfg.partitions}, built.Index)
 	l.r.Title("Corpus: GA's VoicingGenerator, standard tuning, %d frets, window %d, at least %d notes",
 		l.cfg.fretCount, l.cfg.windowSize, l.cfg.minPlayed)
 	l.r.Line("voicings                 %d", len(corpus))

@@ -1,0 +1,312 @@
+// Package indexcache keeps the course's OPTIC-K index on disk, as GA keeps its own: the index is
+// written once and read afterwards. Lesson 3's corpus takes one to two hundred milliseconds to
+// generate, analyse and embed; reading the file it gives takes about one.
+//
+// The file lies in the user's cache folder (os.UserCacheDir()/course/), one per kind of index
+// (the corpus's settings, the partition registry and the version of GA's pipeline) and build of
+// the program, named by hashes of them; the files of the four latest builds are kept. Its header
+// holds the key, a hash of everything that decides the index's bytes: those settings, the
+// partitions' weights, the OPTK format version, the fixtures the pipeline reads and the build of
+// the program itself, so a file another build of the course wrote is never read. A file is
+// written to a temporary name and renamed into place, and checked on every read (header, key,
+// length and a CRC-32 of the index); a damaged or stale one is rebuilt.
+//
+// Under `go test` the cache is used only when the test has moved the cache folder to a
+// temporary one (cachetest.Isolate, cachetest.Temp), so that tests never read a developer's files.
+package indexcache
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"errors"
+	"flag"
+	"fmt"
+	"hash/crc32"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+	"time"
+
+	"course/fixtures"
+	"course/ga/embeddings"
+	"course/ga/optick"
+)
+
+// Spec is what an index's bytes follow from, besides the program's code: the corpus GA's voicing
+// generator makes, the partition registry, and the version of the indexing pipeline.
+type Spec struct {
+	FretCount, WindowSize, MinPlayed int
+	Partitions                       []embeddings.Partition
+	Pipeline                         optick.Pipeline
+}
+
+// Course is the course's index in the pipeline p: lesson 3's corpus over GA's partition
+// registry, the index the original course's lessons and its ChatHost searched.
+func Course(p optick.Pipeline) Spec {
+	return Spec{FretCount: optick.CorpusFretCount, WindowSize: optick.CorpusWindowSize, MinPlayed: optick.CorpusMinPlayed,
+		Partitions: embeddings.Partitions(), Pipeline: p}
+}
+
+// Build builds the index of s in memory, as lesson 3 does.
+func (s Spec) Build() (optick.Corpus, error) {
+	return optick.BuildCorpusIndexWith(s.FretCount, s.WindowSize, s.MinPlayed, s.Partitions, false, s.Pipeline)
+}
+
+// cacheVersion is the layout of the cache file's own header; a change to it is a new version.
+const cacheVersion = 2
+
+// magic opens every cache file.
+const magic = "CRSOPTK\x00"
+
+// headerSize is the cache file's header: magic, version, reserved, the key, the index's length
+// and its CRC-32 (IEEE's, which Go computes with the processor's carry-less multiply, some
+// 30 GB/s here), and reserved.
+const headerSize = 8 + 4 + 4 + sha256.Size + 8 + 4 + 4
+
+// IsolatedVar is the environment variable Isolate sets: under `go test` the cache is used only
+// when it is set.
+const IsolatedVar = "COURSE_TEST_CACHE_ISOLATED"
+
+// describe writes what the index's bytes follow from, the program's build aside: the kind of
+// index, which a new version of the cache keeps.
+func (s Spec) describe() []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "OPTK %d; schema %s\n", optick.FormatVersion, embeddings.Version)
+	fmt.Fprintf(&b, "corpus frets %d, window %d, at least %d\n", s.FretCount, s.WindowSize, s.MinPlayed)
+	for _, p := range s.Partitions {
+		fmt.Fprintf(&b, "partition %q %d-%d weight %x role %d\n", p.Name, p.Start, p.End, p.Weight, p.Role)
+	}
+	fmt.Fprintf(&b, "pipeline %+v\n", s.Pipeline)
+	return b.Bytes()
+}
+
+// key is the hash the file's header holds: the cache's version, what describe writes, the
+// fixtures the pipeline reads, and the build of this program.
+func (s Spec) key(build string) [sha256.Size]byte {
+	h := sha256.New()
+	fmt.Fprintf(h, "course optick cache %d\n", cacheVersion)
+	h.Write(s.describe())
+	fmt.Fprintf(h, "symbolic tags %d\n", len(fixtures.SymbolicTags))
+	h.Write(fixtures.SymbolicTags)
+	fmt.Fprintf(h, "\nbuild %q\n", build)
+	var k [sha256.Size]byte
+	h.Sum(k[:0])
+	return k
+}
+
+// kind names the kind of index s is, whatever the build: the start of its files' names.
+func (s Spec) kind() string {
+	sum := sha256.Sum256(s.describe())
+	return fmt.Sprintf("optick-%x", sum[:8])
+}
+
+// name is the file's name: the kind of index and the build that writes it, so that two builds
+// run in turn (a built binary and `go run`) each keep their own file.
+func (s Spec) name(build string) string {
+	sum := sha256.Sum256([]byte(build))
+	return fmt.Sprintf("%s-%x.index", s.kind(), sum[:4])
+}
+
+// keptBuilds is the number of builds whose files of one kind of index the cache keeps; Store
+// removes the files of older builds.
+const keptBuilds = 4
+
+// Dir is the folder of the cache: the course's folder in the user's cache folder.
+func Dir() (string, error) {
+	if testBinary() && os.Getenv(IsolatedVar) == "" {
+		return "", errors.New("indexcache: a test that has not isolated the cache folder does not use it")
+	}
+	base, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("indexcache: %w", err)
+	}
+	return filepath.Join(base, "course"), nil
+}
+
+// testBinary reports whether this program is a test binary, whose flags the testing package has
+// registered.
+func testBinary() bool { return flag.Lookup("test.run") != nil }
+
+// Path is where this program keeps the index of s.
+func Path(s Spec) (string, error) {
+	build, err := BuildID()
+	if err != nil {
+		return "", err
+	}
+	dir, err := Dir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, s.name(build)), nil
+}
+
+// loaded holds the indexes this process has read or built, by cache file (none when the cache
+// is not used), kind and key.
+var loaded sync.Map // string -> []byte
+
+// Load returns the index of s: the cached file's when it is there and sound, else one built
+// now and written to the cache. A cache that cannot be read or written only costs the build:
+// the error Load returns is the build's.
+func Load(s Spec) ([]byte, error) {
+	build, _ := BuildID()
+	key := s.key(build)
+	path, err := Path(s)
+	if err != nil {
+		path = "" // no cache: the index is built, and remembered by this process alone
+	}
+	memo := path + "\x00" + s.kind() + string(key[:])
+	if b, ok := loaded.Load(memo); ok {
+		return b.([]byte), nil
+	}
+	if path != "" {
+		if b, err := read(path, key); err == nil {
+			loaded.Store(memo, b)
+			return b, nil
+		}
+	}
+	built, err := s.Build()
+	if err != nil {
+		return nil, err
+	}
+	if path != "" {
+		_ = Store(s, built.Index) // a cache that cannot be written costs the next run a build, nothing more
+	}
+	loaded.Store(memo, built.Index)
+	return built.Index, nil
+}
+
+// Read returns the index of s that the cache holds, when it holds a sound one for this build.
+func Read(s Spec) ([]byte, error) {
+	build, err := BuildID()
+	if err != nil {
+		return nil, err
+	}
+	path, err := Path(s)
+	if err != nil {
+		return nil, err
+	}
+	return read(path, s.key(build))
+}
+
+// Store writes index, the index of s just built, to the cache: to a temporary file in the
+// cache folder, renamed into place, so a reader finds the old file or the new one, whole.
+func Store(s Spec, index []byte) error {
+	build, err := BuildID()
+	if err != nil {
+		return err
+	}
+	path, err := Path(s)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return fmt.Errorf("indexcache: %w", err)
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("indexcache: %w", err)
+	}
+	_, err = f.Write(header(s.key(build), index))
+	if err == nil {
+		_, err = f.Write(index)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return fmt.Errorf("indexcache: %w", err)
+	}
+	prune(filepath.Dir(path), s.kind(), path)
+	return nil
+}
+
+// prune removes the files of kind in dir that older builds wrote, keeping the keptBuilds most
+// recently written and the file just written, kept. A file it cannot remove stays.
+func prune(dir, kind, kept string) {
+	paths, _ := filepath.Glob(filepath.Join(dir, kind+"-*.index"))
+	type file struct {
+		path string
+		mod  time.Time
+	}
+	var files []file
+	for _, p := range paths {
+		if fi, err := os.Stat(p); err == nil && p != kept {
+			files = append(files, file{p, fi.ModTime()})
+		}
+	}
+	slices.SortFunc(files, func(a, b file) int { return b.mod.Compare(a.mod) })
+	for _, f := range files[min(len(files), keptBuilds-1):] {
+		os.Remove(f.path)
+	}
+}
+
+// header is the cache file's header for index under key.
+func header(key [sha256.Size]byte, index []byte) []byte {
+	le := binary.LittleEndian
+	h := make([]byte, 0, headerSize)
+	h = append(h, magic...)
+	h = le.AppendUint32(h, cacheVersion)
+	h = le.AppendUint32(h, 0)
+	h = append(h, key[:]...)
+	h = le.AppendUint64(h, uint64(len(index)))
+	h = le.AppendUint32(h, crc32.ChecksumIEEE(index))
+	return le.AppendUint32(h, 0)
+}
+
+// read reads the cached file at path and returns its index when its header is the one key and
+// the index's bytes call for.
+func read(path string, key [sha256.Size]byte) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("indexcache: %w", err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("indexcache: %w", err)
+	}
+	if fi.Size() < headerSize {
+		return nil, fmt.Errorf("indexcache: %s: %d bytes, shorter than its header", path, fi.Size())
+	}
+	if int64(int(fi.Size())) != fi.Size() {
+		return nil, fmt.Errorf("indexcache: %s: %d bytes, more than this system can map", path, fi.Size())
+	}
+	b, release, err := mapFile(f, int(fi.Size()))
+	if err != nil {
+		return nil, fmt.Errorf("indexcache: %s: %w", path, err)
+	}
+	index, err := verify(path, b, key)
+	if err != nil {
+		release()
+		return nil, err
+	}
+	return index, nil
+}
+
+// verify checks the header of b, the cached file at path, against key and the index it holds,
+// and returns the index.
+func verify(path string, b []byte, key [sha256.Size]byte) ([]byte, error) {
+	h, index := b[:headerSize], b[headerSize:]
+	le := binary.LittleEndian
+	switch {
+	case string(h[:8]) != magic:
+		return nil, fmt.Errorf("indexcache: %s is not a cached index", path)
+	case le.Uint32(h[8:]) != cacheVersion:
+		return nil, fmt.Errorf("indexcache: %s: cache version %d, want %d", path, le.Uint32(h[8:]), cacheVersion)
+	case !bytes.Equal(h[16:16+sha256.Size], key[:]):
+		return nil, fmt.Errorf("indexcache: %s was written for another index or another build", path)
+	}
+	if n := le.Uint64(h[16+sha256.Size:]); n != uint64(len(index)) {
+		return nil, fmt.Errorf("indexcache: %s: %d bytes of index, the header says %d", path, len(index), n)
+	}
+	if crc := crc32.ChecksumIEEE(index); crc != le.Uint32(h[24+sha256.Size:]) {
+		return nil, fmt.Errorf("indexcache: %s: the index's CRC-32 is %08x, the header says %08x", path, crc, le.Uint32(h[24+sha256.Size:]))
+	}
+	return index, nil
+}
