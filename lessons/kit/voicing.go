@@ -2,14 +2,13 @@ package kit
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
-	"strings"
 
 	"course/ga/composition"
 	"course/ga/embeddings"
 	"course/ga/optick"
 	"course/indexcache"
+	"course/theory"
 )
 
 // The voice-leading tool's defaults (ga_voice_leading_pair), which lessons 19 and 20 ask with.
@@ -50,20 +49,14 @@ func VoiceLeadingTool(v optick.Version) (*composition.VoiceLeadingTool, []optick
 	return &composition.VoiceLeadingTool{Strategy: optick.NewStrategyWith(reader, v.Search), Partitions: partitions, Encode: v.Encode}, voicings, nil
 }
 
-// Chart writes a diagram GA writes high E first as a chord chart, low E first.
-func Chart(diagram string) string {
-	parts := strings.Split(diagram, "-")
-	slices.Reverse(parts)
-	for i, p := range parts {
-		if p == "X" {
-			parts[i] = "x"
-		}
+// ShowVoicing writes a voicing as the tables do: its chart, low E first, and its chord name.
+func ShowVoicing(r optick.Result) (string, error) {
+	c, err := theory.ParseDiagram(r.Diagram)
+	if err != nil {
+		return "", err
 	}
-	return strings.Join(parts, "-")
+	return c.String() + " " + r.ChordName, nil
 }
-
-// ShowVoicing writes a voicing as the tables do: its chart and its chord name.
-func ShowVoicing(r optick.Result) string { return Chart(r.Diagram) + " " + r.ChordName }
 
 // Number writes a distance as .NET writes a double.
 func Number(d float64) string { return strconv.FormatFloat(d, 'f', -1, 64) }

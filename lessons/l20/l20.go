@@ -427,11 +427,21 @@ func (l *lesson20) stitchTable() error {
 		if t.name == "I-V-vi-IV" {
 			pairs := make([]string, len(firsts))
 			for k, p := range firsts {
-				pairs[k] = fmt.Sprintf("%s → %s, %s", kit.ShowVoicing(p.From), kit.ShowVoicing(p.To), kit.Number(p.Distance))
+				from, err := kit.ShowVoicing(p.From)
+				if err != nil {
+					return err
+				}
+				to, err := kit.ShowVoicing(p.To)
+				if err != nil {
+					return err
+				}
+				pairs[k] = fmt.Sprintf("%s → %s, %s", from, to, kit.Number(p.Distance))
 			}
 			steps := make([]string, len(path))
 			for k, i := range path {
-				steps[k] = kit.ShowVoicing(candidates[k][i])
+				if steps[k], err = kit.ShowVoicing(candidates[k][i]); err != nil {
+					return err
+				}
 			}
 			example = append(example, t.name+", the first pairs: "+strings.Join(pairs, "; "),
 				fmt.Sprintf("%s, the least joined path: %s, %s", t.name, strings.Join(steps, " → "), kit.Number(least)))
