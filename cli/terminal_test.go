@@ -20,17 +20,21 @@ type widthRun struct {
 // widthRuns are the command lines the width test runs: every lesson and tool at each of
 // layoutWidths, and every exercise's question and solution at the narrowest, the width that
 // decides whether a line fits. Under the race detector, which adds nothing to a layout, the
-// exercises are left to the plain run.
+// lessons and tools run at the narrowest only and the exercises are left to the plain run.
 func widthRuns() []widthRun {
 	var runs []widthRun
+	widths := layoutWidths
+	if testutil.Race {
+		widths = layoutWidths[:1]
+	}
 	add := func(widths []int, args ...string) { runs = append(runs, widthRun{args, widths}) }
 	for _, args := range [][]string{{"lessons"}, {"matrix"}, {"matrix", "--hazards"}, {"progress"}, {"next"}} {
-		add(layoutWidths, args...)
+		add(widths, args...)
 	}
 	for _, l := range lessons.Course() {
-		add(layoutWidths, l.Slug)
+		add(widths, l.Slug)
 		if l.HasMain() {
-			add(layoutWidths, l.Slug, "--main")
+			add(widths, l.Slug, "--main")
 		}
 	}
 	if testutil.Race {
