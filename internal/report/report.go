@@ -126,9 +126,16 @@ func (r *Report) Facts(width int, rows ...Fact) {
 }
 
 // Pad returns s followed by spaces up to width display columns, as a .NET format item
-// {0,-width} aligns it; a wider s is returned as it is.
+// {0,-width} aligns it; a wider s is returned as it is. A marked cell is padded by its text
+// alone, since its mark takes no column.
 func Pad(s string, width int) string {
-	return s + strings.Repeat(" ", max(width-twwidth.Width(s), 0))
+	return s + strings.Repeat(" ", max(width-cellWidth(s), 0))
+}
+
+// cellWidth is the display width of a cell's text, without its verdict mark.
+func cellWidth(cell string) int {
+	text, _ := unmark(cell)
+	return twwidth.Width(text)
 }
 
 // Table prints rows in columns two spaces apart, each as wide as its widest cell, with no
@@ -258,7 +265,7 @@ func ColumnWidths(header []string, tables ...[][]string) []int {
 	measure := func(row []string) {
 		for i, c := range row {
 			if i < len(widths) {
-				widths[i] = max(widths[i], twwidth.Width(c))
+				widths[i] = max(widths[i], cellWidth(c))
 			}
 		}
 	}

@@ -42,6 +42,13 @@ func Judge(right bool, otherwise Verdict, cell string) string {
 	return Mark(otherwise, cell)
 }
 
+// Text is cell's text without its verdict mark, as the canonical form prints it: for a test
+// that reads a lesson's rows.
+func Text(cell string) string {
+	text, _ := unmark(cell)
+	return text
+}
+
 // unmark splits a cell into its text and its verdict, 0 for none.
 func unmark(cell string) (string, Verdict) {
 	if len(cell) >= 2 && cell[0] == markByte {
