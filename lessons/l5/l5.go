@@ -102,7 +102,7 @@ func readingRows(written []string, advice []skills.ChordAdvice) ([][]string, err
 	for _, w := range written {
 		tokens := skills.ChordTokens(w)
 		if len(tokens) == 0 {
-			rows = append(rows, []string{w, "(dropped)"})
+			rows = append(rows, []string{w, report.Mark(report.Wrong, "(dropped)")}) // the skill lost the chord
 			continue
 		}
 		for _, tok := range tokens {
@@ -111,7 +111,7 @@ func readingRows(written []string, advice []skills.ChordAdvice) ([][]string, err
 			}
 			a := advice[next]
 			next++
-			check, err := checkReading(w, a)
+			check, ok, err := checkReading(w, a)
 			if err != nil {
 				return nil, err
 			}
@@ -119,7 +119,7 @@ func readingRows(written []string, advice []skills.ChordAdvice) ([][]string, err
 			if a.Chord != w {
 				readAs = a.Chord
 			}
-			rows = append(rows, []string{w, readAs, a.Quality.Display(), a.Arpeggio, a.Scales[0].Name, check})
+			rows = append(rows, []string{w, readAs, a.Quality.Display(), a.Arpeggio, a.Scales[0].Name, report.Judge(ok, report.Wrong, check)})
 		}
 	}
 	if next != len(advice) {
@@ -129,19 +129,19 @@ func readingRows(written []string, advice []skills.ChordAdvice) ([][]string, err
 }
 
 // checkReading compares the skill's arpeggio with the written chord, and its lead scale with
-// the written chord's tones: "ok" when nothing differs.
-func checkReading(written string, a skills.ChordAdvice) (string, error) {
+// the written chord's tones: "ok", and ok, when nothing differs.
+func checkReading(written string, a skills.ChordAdvice) (check string, ok bool, err error) {
 	chord, err := theory.ParseChord(written)
 	if err != nil {
-		return "", err
+		return "", false, err
 	}
 	arp, err := theory.ParseChord(a.Arpeggio)
 	if err != nil {
-		return "", err
+		return "", false, err
 	}
 	scales, err := parseScales(a)
 	if err != nil {
-		return "", err
+		return "", false, err
 	}
 	var parts []string
 	if adds := theory.Missing(arp.Tones, chord.Tones); len(adds) > 0 {
@@ -154,9 +154,9 @@ func checkReading(written string, a skills.ChordAdvice) (string, error) {
 		parts = append(parts, "scale lacks "+theory.Names(lacks)+" ("+laterChoice(chord, scales)+")")
 	}
 	if len(parts) == 0 {
-		return "ok", nil
+		return "ok", true, nil
 	}
-	return strings.Join(parts, "; "), nil
+	return strings.Join(parts, "; "), false, nil
 }
 
 // laterChoice says which later scale of the skill's list, if any, holds every tone of chord.
@@ -231,6 +231,8 @@ type chordAgainstKey struct {
 	chord, arpeggio, lead string
 	views                 []keyView
 	verdict               string
+	// mark is the verdict's colour: same in every tied key, in some, or in none.
+	mark report.Verdict
 }
 
 // keyView is the textbook scale a key gives a chord, the notes of the skill's lead scale it
@@ -282,11 +284,12 @@ func analyseProgression(skill skills.Improvisation, progression string) (keyAnal
 		}
 		switch len(sameIn) {
 		case len(keys):
-			c.verdict = "same"
+			c.verdict, c.mark = "same", report.Right
 		case 0:
-			c.verdict = "DIFF"
+			c.verdict, c.mark = "DIFF", report.Wrong
 		default:
-			c.verdict = "same in " + strings.Join(sameIn, " or ")
+			// The textbook's scale in some of the tied keys only: partly right.
+			c.verdict, c.mark = "same in "+strings.Join(sameIn, " or "), report.Lossy
 		}
 		an.chords = append(an.chords, c)
 	}
@@ -315,7 +318,7 @@ func (a keyAnalysis) rows() [][]string {
 				}
 				return strconv.Itoa(v.rank)
 			}),
-			c.verdict,
+			report.Mark(c.mark, c.verdict),
 		}
 	}
 	return rows

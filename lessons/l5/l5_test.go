@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"course/ga/skills"
+	"course/internal/report"
 	"course/theory"
 )
 
@@ -149,7 +150,7 @@ func TestL5CheckReading(t *testing.T) {
 	for _, tt := range tests {
 		read := skills.ChordTokens(tt.written)
 		res := skills.Improvisation{}.Execute("over " + read[0] + " " + read[0])
-		got, err := checkReading(tt.written, res.Data.PerChord[0])
+		got, _, err := checkReading(tt.written, res.Data.PerChord[0])
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -168,7 +169,7 @@ func TestL5ReadingRowsFollowTheSkill(t *testing.T) {
 	}
 	var got []string
 	for _, r := range rows {
-		got = append(got, r[0]+">"+r[1])
+		got = append(got, r[0]+">"+report.Text(r[1]))
 	}
 	if want := []string{"C/E>C", "C/E>E", "CmMaj7>(dropped)", "Am>"}; !slices.Equal(got, want) {
 		t.Errorf("rows = %q, want %q", got, want)
