@@ -174,14 +174,15 @@ func skillOutcome(skill skills.Improvisation, message string) skillResult {
 
 // verdict grades what the skill did against what the message holds: a message with a broken
 // symbol should be declined or answered with that symbol named; two chords or more should be
-// answered chord by chord, for exactly those chords; anything else is not graded.
-func verdict(s theory.Symbols, got skillResult) string {
+// answered chord by chord, for exactly those chords; anything else is not graded. v is the
+// grade's colour: Right for "same", Wrong for "DIFF", none for what is not graded.
+func verdict(s theory.Symbols, got skillResult) (text string, v report.Verdict) {
 	if len(s.Broken) > 0 {
 		switch got.kind {
 		case outcomeDeclines:
-			return "same"
+			return "same", report.Right
 		case outcomeModel:
-			return "DIFF reaches the model"
+			return "DIFF reaches the model", report.Wrong
 		}
 		var dropped []string
 		for _, b := range s.Broken {
@@ -189,16 +190,16 @@ func verdict(s theory.Symbols, got skillResult) string {
 				dropped = append(dropped, b.Token)
 			}
 		}
-		return "DIFF drops " + strings.Join(dropped, " ") + " without a word"
+		return "DIFF drops " + strings.Join(dropped, " ") + " without a word", report.Wrong
 	}
 	if len(s.Chords) < 2 {
-		return "n/a"
+		return "n/a", 0
 	}
 	if got.kind != outcomeAnswers {
-		return "DIFF " + got.text
+		return "DIFF " + got.text, report.Wrong
 	}
 	if slices.Equal(got.chords, s.Chords) {
-		return "same"
+		return "same", report.Right
 	}
 	// As many chords: a chord read as another. Fewer: a chord left out of the run.
 	if len(got.chords) == len(s.Chords) {
@@ -208,7 +209,7 @@ func verdict(s theory.Symbols, got skillResult) string {
 				misread = append(misread, c+" as "+got.chords[i])
 			}
 		}
-		return "DIFF reads " + strings.Join(misread, ", ")
+		return "DIFF reads " + strings.Join(misread, ", "), report.Wrong
 	}
 	var dropped []string
 	for _, c := range s.Chords {
@@ -216,7 +217,7 @@ func verdict(s theory.Symbols, got skillResult) string {
 			dropped = append(dropped, c)
 		}
 	}
-	return "DIFF drops " + strings.Join(dropped, " ") + " without a word"
+	return "DIFF drops " + strings.Join(dropped, " ") + " without a word", report.Wrong
 }
 
 // gaRow is what GA does with one message: the pinned skill's outcome, the tokens #749's guard
@@ -225,13 +226,16 @@ type gaRow struct {
 	before, after skillResult
 	guard         []string
 	verdict       string
+	mark          report.Verdict
 }
 
 // gaDoes sends message i through both versions of the skill and #749's guard.
 func (l *lesson7) gaDoes(i int) gaRow {
 	m := l.messages[i]
 	after := skillOutcome(l.fixed, m)
-	return gaRow{before: skillOutcome(l.pinned, m), after: after, guard: skills.InvalidChordNames(m), verdict: verdict(l.readings[i], after)}
+	g := gaRow{before: skillOutcome(l.pinned, m), after: after, guard: skills.InvalidChordNames(m)}
+	g.verdict, g.mark = verdict(l.readings[i], after)
+	return g
 }
 
 // whatGADoes is section 2: each message through the pinned skill, #749's guard and #749's skill,
@@ -241,7 +245,7 @@ func (l *lesson7) whatGADoes() error {
 	rows := make([][]string, len(l.messages))
 	for i := range l.messages {
 		g := l.gaDoes(i)
-		rows[i] = []string{strconv.Itoa(i + 1), g.before.text, words(g.guard), g.after.text, g.verdict}
+		rows[i] = []string{strconv.Itoa(i + 1), g.before.text, words(g.guard), g.after.text, report.Mark(g.mark, g.verdict)}
 	}
 	l.r.TableWidths([]string{"#", "skill at a826864", "#749 guard", "#749 skill", "verdict (#749)"}, rows, []int{2, 21, 11, 21})
 	return nil

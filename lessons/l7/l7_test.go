@@ -69,7 +69,7 @@ func TestL7Verdicts(t *testing.T) {
 		{read("fits V7"), skillResult{kind: outcomeModel}, "n/a"},
 	}
 	for _, tt := range tests {
-		if got := verdict(tt.reading, tt.got); got != tt.want {
+		if got, _ := verdict(tt.reading, tt.got); got != tt.want {
 			t.Errorf("verdict(%+v, %+v) = %q, want %q", tt.reading, tt.got, got, tt.want)
 		}
 	}
