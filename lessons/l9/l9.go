@@ -237,7 +237,11 @@ func (l *lesson9) keyTable() error {
 		if row.notesOK {
 			notes = "right"
 		}
-		l.r.Line("%-11s %-6s %-31s %-17s %-13s %s", k, notes, row.scaleRel, row.rel, row.textbook, row.sig)
+		// Fixed columns, as the header's line sets them, so each answer can carry its verdict.
+		l.r.FixedRow(keyTableWidths, k.String(), report.Judge(row.notesOK, report.Wrong, notes),
+			report.Judge(row.scaleRel == row.textbook, report.Wrong, row.scaleRel),
+			report.Judge(row.rel == row.textbook, report.Wrong, row.rel), row.textbook,
+			report.Judge(row.sig == row.wantSig, report.Wrong, row.sig))
 	}
 	l.r.Blank()
 	l.r.Line("%d keys: notes right %d, relative key right: ScaleInfoSkill %d, RelativeKeySkill %d; signature right %d",
@@ -247,6 +251,9 @@ func (l *lesson9) keyTable() error {
 	l.r.Line("  | %s", l.ask(relativeKeyIntent, flats).Answer)
 	return nil
 }
+
+// keyTableWidths are the key table's columns but the last.
+var keyTableWidths = []int{11, 6, 31, 17, 13}
 
 // keyRow is what the key table finds for one key: whether the scale-info skill lists its notes
 // right, the relative key each skill names and the textbook's, the signature the relative-key
