@@ -285,9 +285,10 @@ func (l *lesson11) textbook() error {
 					if slices.Contains(keyShown, [2]string{p.name, k.String()}) {
 						shown = append(shown, l.shownLines(v, p, k, query, chords, a)...)
 					}
-					marks[i] = report.Pad(mark, 2)
+					marks[i] = report.Mark(keyMarkVerdicts[mark], mark)
 				}
-				l.r.FixedRow([]int{13, 8}, p.name, v.Commit, strings.Join(marks, " "))
+				// Each key's grade a column of its own, two wide, so that each carries its verdict.
+				l.r.FixedRow(keyGridWidths(len(marks)), append([]string{p.name, v.Commit}, marks...)...)
 			}
 		}
 	}
@@ -303,6 +304,20 @@ func (l *lesson11) textbook() error {
 		l.r.Line("%s", s)
 	}
 	return nil
+}
+
+// keyMarkVerdicts colours keyMark's grades: the textbook key first is right, tied at the top
+// partly right, not at the top or the chords misread wrong.
+var keyMarkVerdicts = map[string]report.Verdict{"=": report.Right, "~": report.Lossy, "x": report.Wrong, "r": report.Wrong}
+
+// keyGridWidths are the columns of a row of the key grid: the progression, the version, and n
+// keys' grades.
+func keyGridWidths(n int) []int {
+	widths := []int{13, 8}
+	for range n {
+		widths = append(widths, 2)
+	}
+	return widths
 }
 
 // keyMark grades an answer: r when the chords read are not the progression's distinct chords as
