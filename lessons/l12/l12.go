@@ -181,7 +181,7 @@ func (l *lesson12) moodAnswers() error {
 	got := map[string]string{}
 	for _, p := range examples {
 		got[p] = moodBranch(l.askMood(p))
-		l.r.FixedRow(widths, p, moodAsks()[p], got[p])
+		l.r.FixedRow(widths, p, moodAsks()[p], report.Judge(got[p] == moodAsks()[p], report.Wrong, got[p]))
 	}
 	for _, asks := range []string{"darken", "brighten"} {
 		asked, right := 0, 0
@@ -420,6 +420,20 @@ func sortedPitchSpellings(set []string) ([]string, error) {
 	return out, nil
 }
 
+// nextChordVerdicts colours nextChordMark's grades: the textbook's chords right, the same
+// chords spelled from the enharmonic key partly right, other chords or a misread wrong.
+var nextChordVerdicts = map[string]report.Verdict{"=": report.Right, "e": report.Lossy, "x": report.Wrong, "r": report.Wrong}
+
+// nextChordWidths are the columns of a row of the next-chord grid: an empty first, the
+// version, and n keys' grades.
+func nextChordWidths(n int) []int {
+	widths := []int{10, 8}
+	for range n {
+		widths = append(widths, 2)
+	}
+	return widths
+}
+
 // nextChordMark grades what the model is told against the textbook key's triads: r when the
 // chords read are not the question's, = when the allowed chords are the key's as the textbook
 // spells them, e when they are the same chords spelled from the enharmonic key, x otherwise.
@@ -516,9 +530,10 @@ func (l *lesson12) textbook() error {
 					}
 					shown[s] = append(shown[s], toldLines(v, t, true)...)
 				}
-				marks[i] = report.Pad(mark, 2)
+				marks[i] = report.Mark(nextChordVerdicts[mark], mark)
 			}
-			l.r.FixedRow([]int{10, 8}, "", v.Commit, strings.Join(marks, " "))
+			// Each key's grade a column of its own, two wide, so that each carries its verdict.
+			l.r.FixedRow(nextChordWidths(len(marks)), append([]string{"", v.Commit}, marks...)...)
 		}
 	}
 	l.r.Blank()
