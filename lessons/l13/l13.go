@@ -249,14 +249,16 @@ func (l *lesson13) textbook() error {
 					}
 					tonic, mode, _ := strings.Cut(an.key, " ")
 					same := mode == k.Mode() && kit.RootPitchClass(tonic) == k.Tonic.PitchClass()
-					mark := "x"
+					// v colours the grade: the textbook's key and numerals right, the key under
+					// its enharmonic name or with other numerals partly right, another key wrong.
+					mark, v := "x", report.Wrong
 					switch {
 					case same && strings.Join(an.numerals, " ") != p.numerals:
-						mark = "n"
+						mark, v = "n", report.Lossy
 					case same && an.key == k.String():
-						mark = "="
+						mark, v = "=", report.Right
 					case same:
-						mark = "e"
+						mark, v = "e", report.Lossy
 					}
 					tally[a.version.Commit][mark]++
 					if count, total, _ := strings.Cut(an.confidence, "/"); count != total {
@@ -268,9 +270,14 @@ func (l *lesson13) textbook() error {
 						}
 						shown = append(shown, fmt.Sprintf("  %-8s Key: %s (%s), %s", a.version.Commit, an.key, an.confidence, strings.Join(an.numerals, " ")))
 					}
-					marks[i] = fmt.Sprintf("%-2s", mark)
+					marks[i] = report.Mark(v, mark)
 				}
-				l.r.FixedRow([]int{13, 8}, p.name, a.version.Commit, strings.Join(marks, " "))
+				// Each key's grade a column of its own, two wide, so that each carries its verdict.
+				widths := []int{13, 8}
+				for range marks {
+					widths = append(widths, 2)
+				}
+				l.r.FixedRow(widths, append([]string{p.name, a.version.Commit}, marks...)...)
 			}
 		}
 	}
