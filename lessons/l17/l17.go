@@ -173,19 +173,26 @@ func (l *lesson17) run(ctx context.Context, main bool) error {
 // fallback is section 1: which skill takes each example prompt without embeddings.
 func (l *lesson17) fallback() error {
 	l.r.Title("Without embeddings: the first skill, in registration order, whose CanHandle accepts each example prompt")
-	capo, err := kit.ExamplePrompts("skill.capo")
+	const capoIntent, tuningsIntent = "skill.capo", "skill.alternatetunings"
+	capo, err := kit.ExamplePrompts(capoIntent)
 	if err != nil {
 		return err
 	}
-	tunings, err := kit.ExamplePrompts("skill.alternatetunings")
+	tunings, err := kit.ExamplePrompts(tuningsIntent)
 	if err != nil {
 		return err
 	}
 	prompts := slices.Concat(capo, tunings)
 	var rows [][]string
 	accepted := 0
-	for _, p := range prompts {
-		rows = append(rows, []string{p, kit.FirstAccepting(l.registered, p)})
+	for i, p := range prompts {
+		// Right when the first skill to accept the prompt is the one whose example it is.
+		own := capoIntent
+		if i >= len(capo) {
+			own = tuningsIntent
+		}
+		first := kit.FirstAccepting(l.registered, p)
+		rows = append(rows, []string{p, report.Judge(first == own, report.Wrong, first)})
 		if l.capo.CanHandle(p) || l.tunings.CanHandle(p) {
 			accepted++
 		}
@@ -254,27 +261,34 @@ func (l *lesson17) spellable(chord string) bool {
 
 // verdict grades a capo answer against what the question asks.
 func (l *lesson17) verdict(r capoReply, want capoWant) (string, error) {
+	v, _, err := l.grade(r, want)
+	return v, err
+}
+
+// grade is verdict and its colour: right green, right in a theoretical spelling yellow, a
+// wrong chord, the wrong direction or a refusal red.
+func (l *lesson17) grade(r capoReply, want capoWant) (string, report.Verdict, error) {
 	switch {
 	case r.kind == "declined":
-		return "declined", nil
+		return "declined", report.Wrong, nil
 	case r.kind != want.kind:
-		return "wrong direction", nil
+		return "wrong direction", report.Wrong, nil
 	}
 	pc, q, err := chordParts(r.chord)
 	if err != nil {
-		return "", err
+		return "", 0, err
 	}
 	wpc, wq, err := chordParts(want.chord)
 	if err != nil {
-		return "", err
+		return "", 0, err
 	}
 	switch {
 	case pc != wpc || q != wq:
-		return "wrong chord", nil
+		return "wrong chord", report.Wrong, nil
 	case l.spellable(r.chord):
-		return "right", nil
+		return "right", report.Right, nil
 	}
-	return "right, theoretical spelling", nil
+	return "right, theoretical spelling", report.Lossy, nil
 }
 
 func (r capoReply) show() string {
@@ -298,11 +312,11 @@ func (l *lesson17) capoExamples() error {
 			return fmt.Errorf("the lesson does not know what the example prompt %q asks", p)
 		}
 		r := l.askCapo(p)
-		v, err := l.verdict(r, want)
+		v, mark, err := l.grade(r, want)
 		if err != nil {
 			return err
 		}
-		rows = append(rows, []string{p, want.kind + " " + want.chord, r.show(), v})
+		rows = append(rows, []string{p, want.kind + " " + want.chord, r.show(), report.Mark(mark, v)})
 	}
 	l.r.TableWidths([]string{"prompt", "asks", "answer", "verdict"}, rows, []int{63, 11, 13})
 	return nil
@@ -439,11 +453,11 @@ func (l *lesson17) capoPhrasings() error {
 	var rows [][]string
 	for _, p := range l17CapoPhrasings {
 		r := l.askCapo(p.prompt)
-		v, err := l.verdict(r, p.want)
+		v, mark, err := l.grade(r, p.want)
 		if err != nil {
 			return err
 		}
-		rows = append(rows, []string{p.prompt, p.want.kind + " " + p.want.chord, r.show(), v})
+		rows = append(rows, []string{p.prompt, p.want.kind + " " + p.want.chord, r.show(), report.Mark(mark, v)})
 	}
 	l.r.TableWidths([]string{"prompt", "asks", "answer", "verdict"}, rows, []int{55, 13, 13})
 	return nil
@@ -509,7 +523,7 @@ func (l *lesson17) tuningExamples() error {
 		if r.name == want {
 			verdict = "right"
 		}
-		rows = append(rows, []string{p, r.short(), verdict})
+		rows = append(rows, []string{p, r.short(), report.Judge(r.name == want, report.Wrong, verdict)})
 	}
 	l.r.TableWidths([]string{"prompt", "answer", "verdict"}, rows, []int{39, 29})
 	return nil
@@ -564,7 +578,7 @@ func (l *lesson17) tuningTable() error {
 				verdict += "moves " + strings.Join(moves, " ")
 			}
 		}
-		l.r.FixedRow(widths, t.Name, strings.Join(r.notes, " "), strings.Join(deltas, " "), verdict)
+		l.r.FixedRow(widths, t.Name, strings.Join(r.notes, " "), strings.Join(deltas, " "), report.Judge(notesRight && movesRight, report.Wrong, verdict))
 	}
 	return nil
 }
@@ -611,15 +625,15 @@ func (l *lesson17) byNotes(where string) error {
 			switch {
 			case ok:
 				right++
-				row = append(row, "right")
+				row = append(row, report.Mark(report.Right, "right"))
 				continue
 			case r.name != "":
 				other++
-				row = append(row, "another tuning")
+				row = append(row, report.Mark(report.Wrong, "another tuning"))
 			case r.notes != nil:
-				row = append(row, "other notes")
+				row = append(row, report.Mark(report.Wrong, "other notes"))
 			default:
-				row = append(row, "declined")
+				row = append(row, report.Mark(report.Wrong, "declined"))
 			}
 			wrong = append(wrong, miss{t.Name, n.label, r.short()})
 		}
@@ -661,7 +675,7 @@ func (l *lesson17) otherTunings(where string) error {
 			}
 			asked = append(asked, pc)
 		}
-		verdict, answer := "declined", "declined"
+		verdict, answer, right := "declined", "declined", false
 		if r.notes != nil {
 			var got []int
 			for _, n := range r.notes {
@@ -675,14 +689,14 @@ func (l *lesson17) otherTunings(where string) error {
 			answer = name + ": " + strings.Join(r.notes, " ")
 			switch {
 			case slices.Equal(got, asked):
-				verdict = "right"
+				verdict, right = "right", true
 			case r.name != "":
 				verdict = "another tuning"
 			default:
 				verdict = "other notes"
 			}
 		}
-		rows = append(rows, []string{o.prompt, o.notes, answer, verdict})
+		rows = append(rows, []string{o.prompt, o.notes, answer, report.Judge(right, report.Wrong, verdict)})
 	}
 	l.r.TableWidths([]string{"prompt", "asks for", "answer", "verdict"}, rows, []int{43, 18, 31})
 	namesEm := "no"
