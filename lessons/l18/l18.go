@@ -135,14 +135,17 @@ func (l *lesson18) run(ctx context.Context) error {
 // fallback is section 1: which skill takes each example prompt without embeddings.
 func (l *lesson18) fallback() error {
 	l.r.Title("Without embeddings: the first skill, in registration order, whose CanHandle accepts each example prompt")
-	prompts, err := kit.ExamplePrompts("skill.voiceleading")
+	const intent = "skill.voiceleading"
+	prompts, err := kit.ExamplePrompts(intent)
 	if err != nil {
 		return err
 	}
 	rows := make([][]string, len(prompts))
 	accepted := 0
 	for i, p := range prompts {
-		rows[i] = []string{p, kit.FirstAccepting(l.registered, p)}
+		// Right when the first skill to accept the prompt is the one whose example it is.
+		first := kit.FirstAccepting(l.registered, p)
+		rows[i] = []string{p, report.Judge(first == intent, report.Wrong, first)}
 		if l.skill.CanHandle(p) {
 			accepted++
 		}
@@ -337,11 +340,15 @@ func (l *lesson18) examples() error {
 		if a != nil {
 			total = strconv.Itoa(a.cost)
 		}
-		if l.reads(a, from, to) {
-			least = strconv.Itoa(theory.LeastMotion(l.pcs(from), l.pcs(to)))
+		read := l.reads(a, from, to)
+		if read {
+			m := theory.LeastMotion(l.pcs(from), l.pcs(to))
+			least = strconv.Itoa(m)
 			pairings = strconv.Itoa(bestPairings(l.pcs(from), l.pcs(to), a.cost))
+			// The answer says no voicing moves less: its total is right only at the least.
+			total = report.Judge(a.cost == m, report.Wrong, total)
 		}
-		rows = append(rows, []string{p, from + " → " + to, l.readAs(a, from, to), total, least, pairings})
+		rows = append(rows, []string{p, from + " → " + to, report.Judge(read, report.Wrong, l.readAs(a, from, to)), total, least, pairings})
 	}
 	l.r.TableWidths([]string{"prompt", "asks", "reads", "total", "least", "best pairings"}, rows, []int{41, 13, 13, 6, 5, 13})
 	return l.err
@@ -362,16 +369,16 @@ func (l *lesson18) symbols() error {
 			switch {
 			case ok && first:
 				right[0]++
-				return "right"
+				return report.Mark(report.Right, "right")
 			case ok:
 				right[1]++
-				return "right"
+				return report.Mark(report.Right, "right")
 			case a == nil:
-				return "declined"
+				return report.Mark(report.Wrong, "declined")
 			case first:
-				return "reads " + theory.NameChord(a.side(0), l.note("C"), allQualities)
+				return report.Mark(report.Wrong, "reads "+theory.NameChord(a.side(0), l.note("C"), allQualities))
 			}
-			return "reads " + theory.NameChord(a.side(1), l.note("C"), allQualities)
+			return report.Mark(report.Wrong, "reads "+theory.NameChord(a.side(1), l.note("C"), allQualities))
 		}
 		first := cell(l.ask("voice leading C"+s.written+" to F"), true)
 		last := cell(l.ask("voice leading F to C"+s.written), false)
@@ -521,10 +528,11 @@ func (l *lesson18) grid() error {
 	return l.err
 }
 
-// misspelled lists the notes the answer spells otherwise than their chord does, as "A# for Bb".
-func (l *lesson18) misspelled(a *vlAnswer, from, to string) string {
+// misspelled lists the notes the answer spells otherwise than their chord does, as "A# for Bb";
+// ok when it spells every note as its chord does.
+func (l *lesson18) misspelled(a *vlAnswer, from, to string) (cell string, ok bool) {
 	if a == nil {
-		return "declined"
+		return "declined", false
 	}
 	textbook := func(chord, note string) string {
 		pc, _ := theory.PitchClass(note)
@@ -547,21 +555,21 @@ func (l *lesson18) misspelled(a *vlAnswer, from, to string) string {
 		}
 	}
 	if len(wrong) == 0 {
-		return "as spelled"
+		return "as spelled", true
 	}
-	return strings.Join(wrong, ", ")
+	return strings.Join(wrong, ", "), false
 }
 
 // spelling is section 6: the notes of ii7-V7-Imaj7 and V7-i in every key, against their chords.
 func (l *lesson18) spelling() error {
 	l.r.Title("Spelling: ii7 to V7 and V7 to Imaj7 in the 12 major keys, the notes spelled otherwise than in their chord")
 	total, spelled := 0, 0
-	count := func(cell string) string {
+	count := func(cell string, ok bool) string {
 		total++
-		if cell == "as spelled" {
+		if ok {
 			spelled++
 		}
-		return cell
+		return report.Judge(ok, report.Wrong, cell)
 	}
 	up := func(key string, d int) string { return l.note(key).Up(theory.Degree{Number: d}).String() }
 	var rows [][]string
@@ -592,16 +600,17 @@ func (l *lesson18) phrasings() error {
 	for _, p := range l18Phrasings {
 		a := l.ask(p.prompt)
 		from, to := p.asks[0], p.asks[1]
-		verdict := "right"
+		verdict, v := "right", report.Right
 		switch {
 		case a == nil:
-			verdict = "declined"
+			verdict, v = "declined", report.Wrong
 		case !l.reads(a, from, to):
-			verdict = "wrong chord"
+			verdict, v = "wrong chord", report.Wrong
 		case len(p.asks) > 2:
-			verdict = fmt.Sprintf("reads 2 of %d chords", len(p.asks))
+			// The first two chords read right, the rest left out: partly right.
+			verdict, v = fmt.Sprintf("reads 2 of %d chords", len(p.asks)), report.Lossy
 		}
-		rows = append(rows, []string{p.prompt, strings.Join(p.asks, " → "), l.readAs(a, from, to), verdict})
+		rows = append(rows, []string{p.prompt, strings.Join(p.asks, " → "), l.readAs(a, from, to), report.Mark(v, verdict)})
 	}
 	l.r.TableWidths([]string{"prompt", "asks", "reads", "verdict"}, rows, []int{45, 21, 15})
 	return l.err
