@@ -210,7 +210,10 @@ func (l *lesson20) templatesTable() error {
 		if tpl.minor {
 			mode = "minor"
 		}
-		l.r.FixedRow(widths, tpl.name, mode, strconv.Itoa(len(keys)), strconv.Itoa(c), strconv.Itoa(s), strconv.Itoa(p))
+		// Every chord right is green; a chord on the right pitches but spelled otherwise is a
+		// changed answer, yellow; a wrong pitch class red.
+		l.r.FixedRow(widths, tpl.name, mode, strconv.Itoa(len(keys)), strconv.Itoa(c),
+			report.Judge(s == c, report.Lossy, strconv.Itoa(s)), report.Judge(p == c, report.Wrong, strconv.Itoa(p)))
 		total, spelled, pcsRight = total+c, spelled+s, pcsRight+p
 	}
 	l.r.Line("chords %d: spelled right %d, pitch classes right %d", total, spelled, pcsRight)
@@ -320,7 +323,8 @@ func (l *lesson20) catalogueTables() error {
 		if len(off) > 0 {
 			verdict = strings.Join(off, "; ")
 		}
-		l.r.FixedRow(widths, pair.table, pair.template, strconv.Itoa(len(rows)), strconv.Itoa(same), verdict)
+		l.r.FixedRow(widths, pair.table, pair.template, strconv.Itoa(len(rows)),
+			report.Judge(same == len(rows), report.Wrong, strconv.Itoa(same)), report.Judge(len(off) == 0, report.Lossy, verdict))
 	}
 	return nil
 }
