@@ -186,7 +186,12 @@ func (l *lesson22) examples() error {
 		if err != nil {
 			return err
 		}
-		l.r.FixedRow(w, p.prompt, p.from, a.says(), kit.HintsCell(l.hints, p.prompt))
+		says := a.says()
+		if a.kind == "declined" {
+			// Every prompt here asks this skill for neighbors: declining it is a refusal.
+			says = report.Mark(report.Wrong, says)
+		}
+		l.r.FixedRow(w, p.prompt, p.from, says, kit.HintsCell(l.hints, p.prompt))
 	}
 	answered, declined, hinted, accepted := 0, 0, 0, 0
 	for _, p := range anchors {
@@ -231,7 +236,8 @@ func (l *lesson22) sister() error {
 			says = text[2 : 2+strings.Index(text[2:], "**")]
 			answered++
 		case strings.HasPrefix(text, "Ask for"):
-			says = "declined"
+			// The skill's own example prompt, refused.
+			says = report.Mark(report.Wrong, "declined")
 		}
 		l.r.FixedRow([]int{50}, p, says)
 	}
@@ -267,7 +273,7 @@ func (l *lesson22) reading() error {
 		if ok {
 			right++
 		}
-		l.r.FixedRow(w, c.Token, kit.SharpNotes(want), readAs, built, kit.YesNo(ok))
+		l.r.FixedRow(w, c.Token, kit.SharpNotes(want), readAs, built, report.Judge(ok, report.Wrong, kit.YesNo(ok)))
 	}
 	l.r.Line("chords %d: built right %d", len(l.chords), right)
 	return nil
