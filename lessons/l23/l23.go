@@ -242,7 +242,13 @@ func (l *lesson23) examples() error {
 	w := []int{48, 7, 13, 16, 16}
 	l.r.FixedRow(w, "prompt", "skill", "from", "its answer", "the other's", fmt.Sprintf("routing hints, +%g each", skills.HintBoost))
 	for _, r := range rows {
-		l.r.FixedRow(w, r.prompt, r.skill, r.from, l.ask(r.skill, r.prompt).says(), l.ask(other(r.skill), r.prompt).says(), kit.HintsCell(l.hints, r.prompt))
+		own := l.ask(r.skill, r.prompt)
+		says := own.says()
+		if own.kind == "declined" {
+			// The skill's own prompt, or GA's phrasing of it, refused.
+			says = report.Mark(report.Wrong, says)
+		}
+		l.r.FixedRow(w, r.prompt, r.skill, r.from, says, l.ask(other(r.skill), r.prompt).says(), kit.HintsCell(l.hints, r.prompt))
 	}
 	for _, s := range []struct{ type_, name, intent string }{
 		{"GrothendieckDeltaSkill", "delta", kit.DeltaIntent},
@@ -340,7 +346,7 @@ func (l *lesson23) reading() error {
 		if err != nil {
 			return err
 		}
-		l.r.FixedRow(w, p.prompt, name, ans.says(), first, second, kit.YesNo(okA && okB))
+		l.r.FixedRow(w, p.prompt, name, ans.says(), first, second, report.Judge(okA && okB, report.Wrong, kit.YesNo(okA && okB)))
 	}
 	return nil
 }
@@ -374,8 +380,12 @@ func (l *lesson23) deltas() error {
 	for _, p := range pairs {
 		ans := l.ask("delta", "harmonic distance from "+p.a+" to "+p.b)
 		va, vb := vectorOf(l.delta, p.a), vectorOf(l.delta, p.b)
-		l.r.FixedRow(w, p.a+" → "+p.b, kit.VectorString(va), kit.VectorString(vb), strconv.Itoa(theory.VectorDistance(va, vb)),
-			ans.value("- **Δ (signed)**"), ans.value("- **L1 norm**"), ans.value("- **L2 norm**"), ans.value("- **Harmonic cost**"), ans.value("**Interpretation**"))
+		dist := theory.VectorDistance(va, vb)
+		// The skill's L1 against the distance between the two vectors.
+		l1 := ans.value("- **L1 norm**")
+		said, err := strconv.Atoi(l1)
+		l.r.FixedRow(w, p.a+" → "+p.b, kit.VectorString(va), kit.VectorString(vb), strconv.Itoa(dist),
+			ans.value("- **Δ (signed)**"), report.Judge(err == nil && said == dist, report.Wrong, l1), ans.value("- **L2 norm**"), ans.value("- **Harmonic cost**"), ans.value("**Interpretation**"))
 	}
 
 	s := sweepDeltas(l.delta, l.sweep)
