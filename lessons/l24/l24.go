@@ -266,12 +266,18 @@ func (l *lesson24) relations() error {
 	return nil
 }
 
-// relationCell is the verdict on one pair in one phrasing, marked when it is wrong.
+// relationCell is the verdict on one pair in one phrasing, marked when it is wrong; the cell
+// is coloured by the same grade, and red when the skill declines the question it exists for.
 func (l *lesson24) relationCell(ph setPhrasing, p setPair) string {
 	j := judgeSets(l.sets.Execute(ask(ph.template, p.a, p.b)).Text)
 	cell := j.says()
-	if j.kind == "answer" && j.yes != rightVerdict(ph.relation, maskOfText(p.a), maskOfText(p.b)) {
-		cell += ", wrong"
+	switch {
+	case j.kind == "answer" && j.yes != rightVerdict(ph.relation, maskOfText(p.a), maskOfText(p.b)):
+		return report.Mark(report.Wrong, cell+", wrong")
+	case j.kind == "answer":
+		return report.Mark(report.Right, cell)
+	case j.kind == "declined":
+		return report.Mark(report.Wrong, cell)
 	}
 	return cell
 }
@@ -339,7 +345,7 @@ func (l *lesson24) allPairs() error {
 			what = strings.Join(parts, "; ")
 		}
 		l.r.FixedRow(w, ask(t.phrasing.template, "{a}", "{b}"), strconv.Itoa(t.size), strconv.Itoa(t.pairs),
-			strconv.Itoa(t.right), strconv.Itoa(t.wrong), what)
+			strconv.Itoa(t.right), report.Judge(t.wrong == 0, report.Wrong, strconv.Itoa(t.wrong)), what)
 		if t.phrasing.relation == "TI" {
 			l.r.Line("  Z-related pairs: the answer says so for %d, the vectors give %d", t.zSaid, t.zTrue)
 		}
@@ -642,7 +648,9 @@ func (l *lesson24) forms() error {
 	var parsedCount, asPromised, answeredCount int
 	for _, f := range l24Forms {
 		got, skill := parsed(f.expression), l.says("parse", "parse "+f.expression)
-		l.r.FixedRow(w, f.expression, f.promised, got, skill)
+		// Each reading is right when it gives the case the operation's comment promises.
+		l.r.FixedRow(w, f.expression, f.promised, report.Judge(got == f.promised, report.Wrong, got),
+			report.Judge(skill == f.promised, report.Wrong, skill))
 		byParser[got], bySkill[skill] = true, true
 		if got != "fails" {
 			parsedCount++

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"course/ga/skills"
+	"course/internal/report"
 )
 
 // TestL24RelationCellsMove changes a set of a pair and sees the verdict and its grade move.
@@ -27,7 +28,7 @@ func TestL24RelationCellsMove(t *testing.T) {
 		{l24Phrasings[8], setPair{"", "0,1,3", "1,2,4"}, "declined"},
 	}
 	for _, tt := range tests {
-		if got := l.relationCell(tt.ph, tt.p); got != tt.want {
+		if got := report.Text(l.relationCell(tt.ph, tt.p)); got != tt.want {
 			t.Errorf("%q on %s | %s = %q, want %q", tt.ph.template, tt.p.a, tt.p.b, got, tt.want)
 		}
 	}
