@@ -146,16 +146,16 @@ func (l *lesson26) catalog() error {
 				off = append(off, fmt.Sprintf("  %s %d, %s: %s; %s", label, k, m.Name, m.Notes, strings.Join(issues, "; ")))
 			}
 		}
-		first1 := "other"
+		first1 := report.Mark(report.Wrong, "other")
 		if parent, ok := theory.ParentScale(label); ok && slices.Equal(first, parent) {
-			first1 = "textbook"
+			first1 = report.Mark(report.Right, "textbook")
 		}
 		notOwn := "-"
 		if len(problems) > 0 {
 			notOwn = strings.Join(problems, ", ")
 		}
 		l.r.FixedRow(w, label, strconv.Itoa(len(f.Modes)), strings.Join(sizes, "/"), first1,
-			fmt.Sprintf("%d of %d", own, len(f.Modes)), notOwn)
+			report.Judge(own == len(f.Modes), report.Wrong, fmt.Sprintf("%d of %d", own, len(f.Modes))), notOwn)
 	}
 	var left []string
 	for _, a := range l.all {
@@ -240,9 +240,10 @@ func (l *lesson26) formulas() error {
 		lettersCell := "-"
 		if size == 7 {
 			letters, sevens = byLetters, count
-			lettersCell = fmt.Sprintf("%d right", byLetters)
+			lettersCell = report.Judge(byLetters == count, report.Wrong, fmt.Sprintf("%d right", byLetters))
 		}
-		l.r.FixedRow(w, strconv.Itoa(size), strconv.Itoa(count), fmt.Sprintf("%d right", right), lettersCell, example)
+		// A count is green when every mode of the size gets a textbook's formula.
+		l.r.FixedRow(w, strconv.Itoa(size), strconv.Itoa(count), report.Judge(right == count, report.Wrong, fmt.Sprintf("%d right", right)), lettersCell, example)
 	}
 	l.r.Line("modes %d: the skill's formula is a textbook's %d; of the %d seven-note modes, a formula read from the letters would be %d",
 		len(all), same, sevens, letters)
@@ -324,7 +325,7 @@ func (l *lesson26) written() error {
 	for i := 0; i < min(len(written), len(read)); i++ {
 		if written[i] != read[i] {
 			differ++
-			l.r.FixedRow(w, written[i], read[i])
+			l.r.FixedRow(w, written[i], report.Mark(report.Lossy, read[i])) // the name arrived changed
 		}
 	}
 	l.r.Line("mode names written %d, read %d, read otherwise than written %d", len(written), len(read), differ)
@@ -357,7 +358,7 @@ func (l *lesson26) names() error {
 					continue
 				}
 				counts[2*alt+1]++
-				l.r.FixedRow(w, prompt, own, answer)
+				l.r.FixedRow(w, prompt, own, report.Mark(report.Wrong, answer)) // another mode than the one named
 			}
 		}
 	}
@@ -377,9 +378,10 @@ func (l *lesson26) exampleTable() error {
 		if r := []rune(a); len(r) > 70 {
 			a = string(r[:69]) + "…"
 		}
-		can := "no"
+		// The skill's own example prompt: CanHandle should accept it.
+		can := report.Mark(report.Wrong, "no")
 		if l.skill.CanHandle(p) {
-			can = "yes"
+			can = report.Mark(report.Right, "yes")
 			accepted++
 		}
 		l.r.FixedRow(w, p, can, a)
