@@ -161,19 +161,24 @@ func ruleRows(chords []ruleChord) ([][]string, string, error) {
 			note := root.Up(d)
 			s := kindLetter(skills.Classify(root.PitchClass(), quality, note.PitchClass()).Kind)
 			b := theory.NoteRole(root, tones, scales, note).Letter()
-			skillRow = append(skillRow, s)
 			bookRow = append(bookRow, b)
 			cells++
 			where := ruleDegrees[i] + " over C" + c.symbol
+			// The skill's cell is coloured by the same comparison: the textbook's role green;
+			// an avoid note no usual scale holds yellow, since neither would play it; else red.
 			switch {
 			case s == b:
 				same++
+				skillRow = append(skillRow, report.Mark(report.Right, s))
 			case s == "a" && b == "o":
 				avoidOutside++
+				skillRow = append(skillRow, report.Mark(report.Lossy, s))
 			case s == "t" && b == "o":
 				tensionOutside = append(tensionOutside, where)
+				skillRow = append(skillRow, report.Mark(report.Wrong, s))
 			case s == "a" && b == "t":
 				avoidTension = append(avoidTension, where)
+				skillRow = append(skillRow, report.Mark(report.Wrong, s))
 			default:
 				return nil, "", fmt.Errorf("the skill says %s and the textbook %s for %s", s, b, where)
 			}
@@ -369,7 +374,8 @@ func (l *lesson27) chordRows(written []writtenChord) ([][]string, []bool, error)
 		if !ok {
 			label, tones = "(no answer)", "(none)"
 		}
-		rows = append(rows, []string{"C" + w.suffix, label, strings.ReplaceAll(tones, ", ", " "), theory.FlatNames(want)})
+		// Only the chords read wrong have a row: their notes are not the chord's.
+		rows = append(rows, []string{"C" + w.suffix, label, report.Mark(report.Wrong, strings.ReplaceAll(tones, ", ", " ")), theory.FlatNames(want)})
 	}
 	return rows, right, nil
 }
@@ -407,7 +413,7 @@ func (l *lesson27) spelling() error {
 				first = fmt.Sprintf("%s: %s; %s", symbol, skill, theory.Names(book))
 			}
 		}
-		rows = append(rows, []string{c.quality, c.symbol, fmt.Sprintf("%d of %d", ok, len(spellingRoots)), first})
+		rows = append(rows, []string{c.quality, c.symbol, report.Judge(ok == len(spellingRoots), report.Wrong, fmt.Sprintf("%d of %d", ok, len(spellingRoots))), first})
 	}
 	l.r.TableWidths([]string{"chord", "symbol", "right", "the first that differs: the skill's, a textbook's"}, rows, widthsOf(16, 7, 9))
 	return nil
@@ -440,7 +446,12 @@ func (l *lesson27) examples() error {
 		if can && i < len(examples) {
 			accepted++
 		}
-		rows = append(rows, []string{p, kit.YesNo(can), firstLineText(l.ask(p))})
+		canCell := kit.YesNo(can)
+		if i < len(examples) {
+			// The skill's own example prompt: CanHandle should accept it.
+			canCell = report.Judge(can, report.Wrong, canCell)
+		}
+		rows = append(rows, []string{p, canCell, firstLineText(l.ask(p))})
 	}
 	l.r.TableWidths([]string{"prompt", "CanHandle", "answer"}, rows, widthsOf(50, 10))
 	l.r.Line("example prompts %d: CanHandle accepts %d", len(examples), accepted)
