@@ -277,10 +277,8 @@ func (l *lesson28) answer() error {
 			}
 			fromSteps = h.Degrees()
 		}
-		same := "no"
-		if written == book.Degrees() && (steps == "" || fromSteps == written) {
-			same = "yes"
-		}
+		right := written == book.Degrees() && (steps == "" || fromSteps == written)
+		same := report.Judge(right, report.Wrong, kit.YesNo(right))
 		altered := "none"
 		if a := book.Altered(); len(a) > 0 {
 			altered = strings.Trim(fmt.Sprint(a), "[]")
