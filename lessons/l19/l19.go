@@ -336,8 +336,9 @@ func (l *lesson19) pairsTable() error {
 		if err != nil {
 			return err
 		}
-		l.r.FixedRow(w, prompt, fmt.Sprintf("%s: %s, %s", kit.Number(top.Distance), showFrom, vf),
-			fmt.Sprintf("%s, %s", showTo, vt), fmt.Sprintf("%d of %d", both, len(answer.Pairs)),
+		// Each side coloured by the lesson's grade of it: right when l19Right takes it.
+		l.r.FixedRow(w, prompt, report.Judge(l19Right(vf), report.Wrong, fmt.Sprintf("%s: %s, %s", kit.Number(top.Distance), showFrom, vf)),
+			report.Judge(l19Right(vt), report.Wrong, fmt.Sprintf("%s, %s", showTo, vt)), fmt.Sprintf("%d of %d", both, len(answer.Pairs)),
 			smoothest, strconv.Itoa(least))
 	}
 	l.r.Line("prompts %d: first pair right on both sides %d, moves more than the smoothest exact pair %d; that pair moves the least in pitch classes %d",
@@ -376,7 +377,8 @@ func (l *lesson19) moreCandidates() error {
 		if err != nil {
 			return err
 		}
-		l.r.FixedRow(w, prompt, kit.Number(top.Distance), vf, vt, showFrom+" → "+showTo)
+		l.r.FixedRow(w, prompt, kit.Number(top.Distance), report.Judge(l19Right(vf), report.Wrong, vf),
+			report.Judge(l19Right(vt), report.Wrong, vt), showFrom+" → "+showTo)
 	}
 	l.r.Line("prompts %d: first pair right on both sides %d", len(l.pairs), right)
 	return nil
