@@ -462,7 +462,9 @@ func (l *lesson21) examples() error {
 		if len(a.hits) == 0 || len(b.hits) == 0 {
 			return fmt.Errorf("the example %q or %q found no voicing", e.UserSaid, e.CanonicalQuery)
 		}
-		l.r.FixedRow(w, e.UserSaid, a.reading(), e.CanonicalQuery, b.reading(), kit.YesNo(a.voicings() == b.voicings()),
+		// The rewrite is meant to ask for the same thing: the same voicings are right.
+		same := a.voicings() == b.voicings()
+		l.r.FixedRow(w, e.UserSaid, a.reading(), e.CanonicalQuery, b.reading(), report.Judge(same, report.Wrong, kit.YesNo(same)),
 			l21Score(a.hits[0].score)+", "+l21Score(b.hits[0].score))
 	}
 	for _, q := range []string{"F minor", "Fm"} {
@@ -654,7 +656,8 @@ func (l *lesson21) rootless() error {
 				inIndex++
 			}
 		}
-		l.r.FixedRow(w, chord, fmt.Sprintf("%d of %d", right, len(a.hits)), strconv.Itoa(inIndex), a.named(3))
+		// Every voicing asked for is to be rootless.
+		l.r.FixedRow(w, chord, report.Judge(right == len(a.hits), report.Wrong, fmt.Sprintf("%d of %d", right, len(a.hits))), strconv.Itoa(inIndex), a.named(3))
 		asked, found = asked+len(a.hits), found+right
 	}
 	l.r.Line("voicings answered %d: rootless %d", asked, found)
