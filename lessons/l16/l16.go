@@ -262,12 +262,18 @@ func l16Extra(q query.Query) string {
 }
 
 // readTable prints, for each prompt, whether the skill takes it and what the extractor reads.
-func (l *lesson16) readTable(prompts []string) {
+// With own, the prompts are the skill's own examples, which CanHandle should accept.
+func (l *lesson16) readTable(prompts []string, own bool) {
 	w := []int{32, 10, 22}
 	l.r.FixedRow(w, "prompt", "CanHandle", "chord read", "also read")
 	for _, p := range prompts {
 		q := query.ExtractTyped(p)
-		l.r.FixedRow(w, p, kit.YesNo(l.skill.CanHandle(p)), l16Read(q), l16Extra(q))
+		can := l.skill.CanHandle(p)
+		cell := kit.YesNo(can)
+		if own {
+			cell = report.Judge(can, report.Wrong, cell)
+		}
+		l.r.FixedRow(w, p, cell, l16Read(q), l16Extra(q))
 	}
 }
 
@@ -278,14 +284,14 @@ func (l *lesson16) examples() error {
 	for i, e := range l.cfg.examples {
 		prompts[i] = e.prompt
 	}
-	l.readTable(prompts)
+	l.readTable(prompts, true)
 	return nil
 }
 
 // phrasings reads other ways of asking.
 func (l *lesson16) phrasings() error {
 	l.r.Title("Other phrasings")
-	l.readTable(l.cfg.phrasings)
+	l.readTable(l.cfg.phrasings, false)
 	return nil
 }
 
@@ -396,6 +402,18 @@ func l16Verdict(asked, played theory.PCMask) string {
 		return "part"
 	}
 	return "other"
+}
+
+// l16Colour colours l16Verdict's grade from the same masks: the chord exactly green, more or
+// part of it yellow, other notes red.
+func l16Colour(asked, played theory.PCMask) report.Verdict {
+	switch {
+	case played == asked:
+		return report.Right
+	case played&asked == asked, played&^asked == 0:
+		return report.Lossy
+	}
+	return report.Wrong
 }
 
 // l16ResultLine reads one voicing of the skill's answer: name, diagram, type and score.
@@ -562,7 +580,7 @@ func (l *lesson16) full() error {
 	l.r.FixedRow(w, "name", "diagram", "score", "plays", "")
 	for _, a := range answers {
 		played := a.shape.PitchClasses()
-		l.r.FixedRow(w, a.name, a.diagram, a.score, l16Notes(played), l16Verdict(asked, played))
+		l.r.FixedRow(w, a.name, a.diagram, a.score, l16Notes(played), report.Mark(l16Colour(asked, played), l16Verdict(asked, played)))
 	}
 	return nil
 }

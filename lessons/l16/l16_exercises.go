@@ -54,7 +54,7 @@ func (l *lesson16) answerRows(prompt string) ([]l16Answer, error) {
 func (l *lesson16) readFacts(prompt string) query.Query {
 	q := query.ExtractTyped(prompt)
 	l.r.Title("%q: what the skill reads", prompt)
-	l.readTable([]string{prompt})
+	l.readTable([]string{prompt}, false) // a learner's prompt: no verdict on CanHandle
 	return q
 }
 
