@@ -183,9 +183,13 @@ func (l *lesson2) looseConstants() error {
 	l.r.Title("Loose constants next to the registry")
 	w := []int{24, 10}
 	l.r.FixedRow(w, "constant", "value", "registry")
-	l.r.FixedRow(w, "HierarchyDim", strconv.Itoa(embeddings.HierarchyDim), strconv.Itoa(hierarchy.Dim()))
-	l.r.FixedRow(w, "AtonalModalDim", strconv.Itoa(embeddings.AtonalModalDim), strconv.Itoa(atonal.Dim()))
-	l.r.FixedRow(w, "ExtensionsEnd", strconv.Itoa(embeddings.ExtensionsEnd), strconv.Itoa(embeddings.TotalDimension))
+	// A constant is right when it agrees with the registry it stands next to.
+	loose := func(name string, value, registry int) {
+		l.r.FixedRow(w, name, report.Judge(value == registry, report.Wrong, strconv.Itoa(value)), strconv.Itoa(registry))
+	}
+	loose("HierarchyDim", embeddings.HierarchyDim, hierarchy.Dim())
+	loose("AtonalModalDim", embeddings.AtonalModalDim, atonal.Dim())
+	loose("ExtensionsEnd", embeddings.ExtensionsEnd, embeddings.TotalDimension)
 	return nil
 }
 
