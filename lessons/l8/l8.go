@@ -275,7 +275,7 @@ func (l *lesson8) outcomes() error {
 	for _, a := range l.attempts {
 		verdict := ""
 		if a.answer != nil {
-			verdict = cmpOr(a.verdict, "pass")
+			verdict = report.Judge(a.passed(), report.Wrong, cmpOr(a.verdict, "pass"))
 			answered++
 			if a.passed() {
 				pass++
@@ -535,15 +535,19 @@ func (l *lesson8) foreign(checkF func(corpusEntry, string, containsFunc) string,
 			}
 		}
 		total += len(passing)
+		// These cells judge the checks: one that passes another answer, or this answer a
+		// semitone higher, cannot tell a wrong answer from the right one, and is red.
 		higher := "n/a"
 		if namesPitch(a.entry.Prompt) {
 			pitched++
-			higher = cmpOr(checkF(a.entry, transposeUp(*a.answer), contains), "pass")
-			if higher == "pass" {
+			failure := checkF(a.entry, transposeUp(*a.answer), contains)
+			higher = report.Judge(failure != "", report.Wrong, cmpOr(failure, "pass"))
+			if failure == "" {
 				higherPass++
 			}
 		}
-		l.r.FixedRow(w, strconv.Itoa(a.n), kit.Cut(a.entry.Prompt, 41), fmt.Sprintf("%d of %d%s", len(passing), others, examples(passing)), higher)
+		l.r.FixedRow(w, strconv.Itoa(a.n), kit.Cut(a.entry.Prompt, 41),
+			report.Judge(len(passing) == 0, report.Wrong, fmt.Sprintf("%d of %d%s", len(passing), others, examples(passing))), higher)
 	}
 	l.r.Blank()
 	l.r.Line("%d passing prompts; other answers accepted: %d; accepted a semitone higher: %d of %d that name a pitch", passed, total, higherPass, pitched)
