@@ -539,6 +539,7 @@ func (m *matrix) hazards() {
 	for _, h := range hazards {
 		text := strings.Join(h.chunks, "")
 		var failing [][]string
+		var thrown []bool // for each failing pair, whether the reader failed rather than changed the text
 		pairs := 0
 		for _, w := range m.writers {
 			stream := w.Success(wire.Input{Chunks: h.chunks, ConversationID: h.conversationID, EOL: m.eol})
@@ -556,6 +557,7 @@ func (m *matrix) hazards() {
 				}
 				if err != nil || got != text {
 					failing = append(failing, []string{w.Key, rd.Key, shownQuoted(got, err)})
+					thrown = append(thrown, err != nil)
 				}
 			}
 		}
@@ -576,8 +578,13 @@ func (m *matrix) hazards() {
 		if len(failing) > 0 {
 			widths := report.ColumnWidths([]string{"writer", "reader"}, failing)
 			room := report.DefaultWidth - widths[0] - widths[1] - 4
-			for _, row := range failing {
-				row[2] = clipWidth(row[2], room)
+			for i, row := range failing {
+				// Marked after clipping, which measures the text: a changed text yellow, a failure red.
+				v := report.Lossy
+				if thrown[i] {
+					v = report.Wrong
+				}
+				row[2] = report.Mark(v, clipWidth(row[2], room))
 			}
 			m.r.Table([]string{"writer", "reader", "what the user sees"}, failing)
 		}
