@@ -192,3 +192,69 @@ func TestColourByVerdict(t *testing.T) {
 		}
 	}
 }
+
+// TestLessonsColourTheirVerdicts runs lessons that grade their tables with --color always at
+// 120 columns, where those tables are pinned, and checks each coloured cell of a graded section
+// against the grade the lesson printed in it: the colour must follow the lesson's own finding,
+// and the section must hold both a right cell (green) and a wrong one (red).
+func TestLessonsColourTheirVerdicts(t *testing.T) {
+	const green, yellow, red = "32", "33", "31"
+	type grade struct{ prefix, colour string }
+	for _, tc := range []struct {
+		lesson, section string
+		// grades map a cell's text, by its first words, to its colour; the first match counts.
+		grades []grade
+	}{
+		{"l5", `"which arpeggio fits Am F C G") against the key`, []grade{{"same in", yellow}, {"same", green}, {"DIFF", red}}},
+		{"l7", "What GA does with them", []grade{{"same", green}, {"DIFF", red}}},
+		{"l11", `"What key is ... in?" for six textbook progressions`, []grade{{"=", green}, {"~", yellow}, {"x", red}, {"r", red}}},
+		{"l17", "CapoSkill's example prompts", []grade{{"right, theoretical", yellow}, {"right", green}, {"wrong", red}, {"declined", red}}},
+		{"l22", "The chords the skill reads", []grade{{"yes", green}, {"no", red}}},
+	} {
+		t.Run(tc.lesson, func(t *testing.T) {
+			t.Parallel()
+			out, err := runCourse(t, tc.lesson, "--color", "always", "--width", "120")
+			if err != nil {
+				t.Fatal(err)
+			}
+			section, ok := colouredSection(out, tc.section)
+			if !ok {
+				t.Fatalf("%s has no section %q", tc.lesson, tc.section)
+			}
+			seen := map[string]int{}
+			for _, m := range colouredCell.FindAllStringSubmatch(section, -1) {
+				colour, text := m[1], m[2]
+				want := ""
+				for _, g := range tc.grades {
+					if strings.HasPrefix(text, g.prefix) {
+						want = g.colour
+						break
+					}
+				}
+				if colour != want {
+					t.Errorf("%s: %q is coloured %s, its grade says %q", tc.lesson, text, colour, want)
+				}
+				seen[colour]++
+			}
+			if seen[green] == 0 || seen[red] == 0 {
+				t.Errorf("%s, %q: %d green and %d red cells, want both:\n%s", tc.lesson, tc.section, seen[green], seen[red], section)
+			}
+		})
+	}
+}
+
+// colouredCell is a cell the display coloured by its verdict: the colour's code and the text.
+var colouredCell = regexp.MustCompile("\x1b\\[(3[123])m([^\x1b]*)\x1b\\[0m")
+
+// colouredSection is the part of coloured output under the section whose title holds title, up
+// to the next section.
+func colouredSection(out, title string) (string, bool) {
+	const heading = "\x1b[1m== "
+	for _, s := range strings.Split(out, heading)[1:] {
+		if first, _, _ := strings.Cut(s, "\n"); strings.Contains(first, title) {
+			_, body, _ := strings.Cut(s, "\n")
+			return body, true
+		}
+	}
+	return "", false
+}
