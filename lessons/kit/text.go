@@ -131,3 +131,18 @@ func RootPitchClass(note string) int {
 
 // NoteRoot is a note name at the start of a symbol, as the lesson reads the closures' output.
 var NoteRoot = lazy.Regexp(`^[A-G](?:bb|b|##|#)?`)
+
+// SameSet says a and b hold the same items, in any order and however often.
+func SameSet[T comparable](a, b []T) bool {
+	for _, x := range a {
+		if !slices.Contains(b, x) {
+			return false
+		}
+	}
+	for _, x := range b {
+		if !slices.Contains(a, x) {
+			return false
+		}
+	}
+	return true
+}

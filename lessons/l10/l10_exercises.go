@@ -44,21 +44,6 @@ func roots(chords []string) []string {
 	return out
 }
 
-// sameSet says a and b hold the same items, in any order.
-func sameSet[T comparable](a, b []T) bool {
-	for _, x := range a {
-		if !slices.Contains(b, x) {
-			return false
-		}
-	}
-	for _, x := range b {
-		if !slices.Contains(a, x) {
-			return false
-		}
-	}
-	return true
-}
-
 // sameNotesExercise is exercise 1: domain.diatonicChords on major and minor, two keys of the
 // same notes when they are relative keys.
 func sameNotesExercise(major, minor theory.Tonality) *learn.Exercise {
@@ -93,7 +78,7 @@ func sameNotesExercise(major, minor theory.Tonality) *learn.Exercise {
 				sharpForFlat = sharpForFlat || i < len(textbook) && strings.Contains(r, "#") && strings.Contains(roots(textbook)[i], "b")
 			}
 			return learn.Answer{
-				Holds: []bool{slices.Equal(gaMajor, major.Triads()), slices.Equal(gaMinor, textbook), sameSet(pcMajor, pcMinor), sameSet(roots(gaMajor), roots(gaMinor)), sharpForFlat},
+				Holds: []bool{slices.Equal(gaMajor, major.Triads()), slices.Equal(gaMinor, textbook), kit.SameSet(pcMajor, pcMinor), kit.SameSet(roots(gaMajor), roots(gaMinor)), sharpForFlat},
 				Evidence: func(r *report.Report) error {
 					r.Title(`ga_dsl_eval "domain.diatonicChords" on %s and %s`, major, minor)
 					for _, k := range []theory.Tonality{major, minor} {
@@ -176,7 +161,7 @@ func sameLineExercise(a, b theory.Tonality) *learn.Exercise {
 				nb = append(nb, n.String())
 			}
 			return learn.Answer{
-				Holds: []bool{sameSet(na, nb), sameSet(a.Triads(), b.Triads()),
+				Holds: []bool{kit.SameSet(na, nb), kit.SameSet(a.Triads(), b.Triads()),
 					ca.misspelled == cb.misspelled && slices.Equal(ca.spellings, cb.spellings),
 					len(ca.spellings) == 1 && len(cb.spellings) == 1, len(ca.wrong)+len(cb.wrong) > 0},
 				Evidence: func(r *report.Report) error {

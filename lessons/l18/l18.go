@@ -261,7 +261,7 @@ func (l *lesson18) note(name string) theory.Note {
 
 // reads reports whether the answer moves exactly the notes of chord from to those of chord to.
 func (l *lesson18) reads(a *vlAnswer, from, to string) bool {
-	return a != nil && sameSet(a.side(0), l.pcs(from)) && sameSet(a.side(1), l.pcs(to))
+	return a != nil && kit.SameSet(a.side(0), l.pcs(from)) && kit.SameSet(a.side(1), l.pcs(to))
 }
 
 // readAs names the two chords the answer moves between, each on the root asked.
@@ -270,20 +270,6 @@ func (l *lesson18) readAs(a *vlAnswer, from, to string) string {
 		return "declined"
 	}
 	return theory.NameChord(a.side(0), l.chord(from).Root, allQualities) + " → " + theory.NameChord(a.side(1), l.chord(to).Root, allQualities)
-}
-
-func sameSet(a, b []int) bool {
-	for _, x := range a {
-		if !slices.Contains(b, x) {
-			return false
-		}
-	}
-	for _, x := range b {
-		if !slices.Contains(a, x) {
-			return false
-		}
-	}
-	return true
 }
 
 // bestPairings counts the different pairings of notes that reach cost when both chords are
