@@ -414,7 +414,7 @@ func RunProgress(_ context.Context, opts *ProgressOptions) error {
 		}
 		done, total = done+n, total+len(l.Exercises)
 		if len(l.Exercises) == 0 {
-			rows = append(rows, []string{l.Slug, "no exercises yet", ""})
+			rows = append(rows, []string{l.Slug, "no exercises", ""})
 			continue
 		}
 		rows = append(rows, []string{l.Slug, fmt.Sprintf("%d of %d", n, len(l.Exercises)), bar(n, len(l.Exercises), len(l.Exercises))})

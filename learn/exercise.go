@@ -176,7 +176,7 @@ func (l Lesson) unknown(number string) error {
 
 // Course is every lesson's exercises, in the course's order.
 type Course struct {
-	// Lessons are in the course's order; a lesson with no exercises yet may be listed, to be
+	// Lessons are in the course's order; a lesson with no exercises may be listed, to be
 	// named by errors and progress.
 	Lessons []Lesson
 }
