@@ -38,7 +38,10 @@ type Options struct {
 	// as GA's main does after #689 (fixes 3 and 4 of the original course's journal,
 	// spareilleux/learn src/content/docs/ga-ai/journal.md, 2026-09-14 and 2026-09-24): the
 	// spread wider than an octave is the open voicing, no voicing is rootless, and the
-	// consonance is the perceptual consonance, with no brightness.
+	// consonance is the perceptual consonance, with no brightness. GA's own
+	// Common/GA.Domain.Services/Fretboard/Voicings/Analysis/VoicingHarmonicAnalyzer.cs, in a
+	// stored version later than c781df5c, reads so: IsRootless: false, IsOpenVoicing:
+	// intervalSpread > 12.
 	NamedArguments bool
 	// ChartOrderShapes reads the frets low E first where VoicingPhysicalAnalyzer's CAGED shapes
 	// are written that way, as GA's main does once the diagram's string order is explicit
