@@ -33,6 +33,7 @@ type HostOptions struct {
 	AllowRemote bool
 }
 
+// AddFlags gives a lesson's command the flags that choose and bound its host.
 func (o *HostOptions) AddFlags(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&o.Cmd, "host-cmd", "", "start `CMD` as the host instead of the course's own stand-in\n(for instance \"dotnet run --project Apps/GaChatbot.Api\" in a GA clone)")
 	cmd.Flags().StringVar(&o.ModelURL, "model-url", "", "give the host the model server at `URL` (Ollama's API) instead of a closed port")
@@ -40,6 +41,7 @@ func (o *HostOptions) AddFlags(cmd *cobra.Command) {
 	cmd.Flags().BoolVar(&o.AllowRemote, "allow-remote-host", false, "talk to a host that announces an address off this machine (loopback only by default)")
 }
 
+// Budget is the whole run's time: the host's start and stop come out of it, not on top.
 func (o *HostOptions) Budget() time.Duration {
 	if o.Timeout <= 0 {
 		return defaultTimeout

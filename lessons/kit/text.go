@@ -54,6 +54,7 @@ func SkillMdText(name string) (string, error) {
 	return s.Text, nil
 }
 
+// Count is 1 for a case that holds and 0 for one that does not, for tallies of verdicts.
 func Count(ok bool) int {
 	if ok {
 		return 1
