@@ -97,6 +97,20 @@ func Main() Version {
 	}
 }
 
+// MainWithout is Main with one or more of its changes switched back to the pin's by off: the
+// version a test runs to see which lines of a lesson that change moves.
+func MainWithout(off func(*Version)) *Version {
+	v := Main()
+	off(&v)
+	return &v
+}
+
+// PinModalNames switches v's MODAL slot names back to the pin's, in the index and the query
+// alike, since the two must name the slots the same way.
+func PinModalNames(v *Version) {
+	v.Pipeline.Modal.CatalogueNames, v.Encode.Modal.CatalogueNames = false, false
+}
+
 // BuildCorpusIndexWith is BuildCorpusIndex through the pipeline p.
 func BuildCorpusIndexWith(fretCount, windowSize, minPlayed int, partitions []embeddings.Partition, keepRaw bool, p Pipeline) (Corpus, error) {
 	w := NewWriter(partitions)

@@ -10,20 +10,6 @@ import (
 	"course/testutil"
 )
 
-// mainWithout is GA's main pipeline with one of its changes switched off by off.
-func mainWithout(off func(*optick.Version)) *optick.Version {
-	v := optick.Main()
-	off(&v)
-	return &v
-}
-
-// pinModalNames is main's pipeline with the pin's MODAL slot names, in the index and the query.
-func pinModalNames() *optick.Version {
-	return mainWithout(func(v *optick.Version) {
-		v.Pipeline.Modal.CatalogueNames, v.Encode.Modal.CatalogueNames = false, false
-	})
-}
-
 func runL16Main(t *testing.T, v *optick.Version) string {
 	t.Helper()
 	var out bytes.Buffer
@@ -43,9 +29,9 @@ func TestL16MainFilterAndDiagrams(t *testing.T) {
 	if !strings.Contains(base, "show me Dm7 voicings             8          8      0      0      0") {
 		t.Fatalf("main's Dm7 answer:\n%s", base)
 	}
-	pinFilter := runL16Main(t, mainWithout(func(v *optick.Version) { v.Search.ParsedNameFilter = false }))
+	pinFilter := runL16Main(t, optick.MainWithout(func(v *optick.Version) { v.Search.ParsedNameFilter = false }))
 	testutil.SectionsMoved(t, base, pinFilter, []string{"The example prompts' answers", "A grid of"}, []string{"Corpus on main"})
-	root := runL16Main(t, mainWithout(func(v *optick.Version) { v.Pipeline.Document.ChordRoot = false }))
+	root := runL16Main(t, optick.MainWithout(func(v *optick.Version) { v.Pipeline.Document.ChordRoot = false }))
 	testutil.SectionsMoved(t, base, root, []string{"\"open chord shape for E minor\"", "The techniques"}, []string{"Corpus on main"})
 }
 
@@ -53,11 +39,11 @@ func TestL16MainFilterAndDiagrams(t *testing.T) {
 // since the chord recogniser is the same, while the tags and so the scores move.
 func TestL16MainAnalysisNames(t *testing.T) {
 	base := runL16Main(t, nil)
-	positional := runL16Main(t, mainWithout(func(v *optick.Version) { v.Pipeline.Analysis.NamedArguments = false }))
+	positional := runL16Main(t, optick.MainWithout(func(v *optick.Version) { v.Pipeline.Analysis.NamedArguments = false }))
 	testutil.SectionsMoved(t, base, positional, []string{"\"open chord shape for E minor\""}, []string{"Corpus on main"})
 	// Read high E first, the open E chord is no E shape, and the E minor answer's ties move.
-	pinShapes := runL16Main(t, mainWithout(func(v *optick.Version) { v.Pipeline.Analysis.ChartOrderShapes = false }))
+	pinShapes := runL16Main(t, optick.MainWithout(func(v *optick.Version) { v.Pipeline.Analysis.ChartOrderShapes = false }))
 	testutil.SectionsMoved(t, base, pinShapes, []string{"\"open chord shape for E minor\""}, []string{"Corpus on main", "The example prompts' answers"})
 	// The pin's MODAL names move near ties of the grid only.
-	testutil.SectionsMoved(t, base, runL16Main(t, pinModalNames()), []string{"A grid of"}, []string{"Corpus on main", "The example prompts' answers"})
+	testutil.SectionsMoved(t, base, runL16Main(t, optick.MainWithout(optick.PinModalNames)), []string{"A grid of"}, []string{"Corpus on main", "The example prompts' answers"})
 }

@@ -10,13 +10,6 @@ import (
 	"course/testutil"
 )
 
-// mainWithout is GA's main pipeline with one of its changes switched off by off.
-func mainWithout(off func(*optick.Version)) *optick.Version {
-	v := optick.Main()
-	off(&v)
-	return &v
-}
-
 // TestL21MainAnalysisTags: with the pin's positional analysis records, the rootless answers
 // move.
 func TestL21MainAnalysisTags(t *testing.T) {
@@ -29,6 +22,6 @@ func TestL21MainAnalysisTags(t *testing.T) {
 		return out.String()
 	}
 	base := run(nil)
-	positional := run(mainWithout(func(v *optick.Version) { v.Pipeline.Analysis.NamedArguments = false }))
+	positional := run(optick.MainWithout(func(v *optick.Version) { v.Pipeline.Analysis.NamedArguments = false }))
 	testutil.SectionsMoved(t, base, positional, []string{"\"rootless\" after a seventh chord"}, nil)
 }
