@@ -1,6 +1,9 @@
 package kit
 
 import (
+	"context"
+	"fmt"
+
 	"course/ga/skills"
 	"course/internal/report"
 )
@@ -8,6 +11,24 @@ import (
 // routerAnswerCut is how much of an answer's first line the router table of lessons 25 and 28
 // shows, as the original program cuts it.
 const routerAnswerCut = 50
+
+// KeywordRouterHint is the hint of an exercise on which agent answers on GA's main.
+const KeywordRouterHint = "Without embeddings main's agent router scores each agent by the share of its keywords the question holds (gahost/main.go, keywordAgents); the voicing agent has none and wins when no other agent scores."
+
+// MainRouterTable starts GA's main host as host says, prints the router table of prompts on it
+// under its title, and stops the host: what an exercise on main reads its answer from.
+func MainRouterTable(ctx context.Context, host HostOptions, r *report.Report, widths []int, prompts []string) (agents, firsts []string, err error) {
+	ctx, cancel := host.Bounded(ctx)
+	defer cancel()
+	started := host.WithGa(true).StartInBackground(ctx)
+	defer func() {
+		if stopErr := started.Stop(); stopErr != nil && err == nil {
+			err = fmt.Errorf("stop host: %w", stopErr)
+		}
+	}()
+	r.Title("Without embeddings, on main: the router's pick and POST %s's answer", ChatPath)
+	return RouterTable(r, widths, prompts, true, started.ChatFirstLines(ctx))
+}
 
 // RouterTable prints the router-and-chat table of lessons 25 and 28 and its counts, and returns
 // each prompt's answering agent and the first line of its answer, in the prompts' order.

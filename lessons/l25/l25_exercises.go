@@ -189,22 +189,13 @@ func capoOnMainExercise(host kit.HostOptions, prompt string) *learn.Exercise {
 			fmt.Sprintf("on main, the answer is the voicing agent's %q", noIntent),
 		},
 		Hints: []string{
-			"Without embeddings main's agent router scores each agent by the share of its keywords the question holds (gahost/main.go, keywordAgents); the voicing agent has none and wins when no other agent scores.",
+			kit.KeywordRouterHint,
 			"The voicing agent searches only for what it reads in the question: a chord symbol, a mode, or a word of its tag list.",
 		},
-		Solve: func(ctx context.Context) (_ learn.Answer, err error) {
-			ctx, cancel := host.Bounded(ctx)
-			defer cancel()
-			started := host.WithGa(true).StartInBackground(ctx)
-			defer func() {
-				if stopErr := started.Stop(); stopErr != nil && err == nil {
-					err = fmt.Errorf("stop host: %w", stopErr)
-				}
-			}()
+		Solve: func(ctx context.Context) (learn.Answer, error) {
 			var out bytes.Buffer
 			r := report.New(&out)
-			r.Title("Without embeddings, on main: the router's pick and POST %s's answer", kit.ChatPath)
-			agents, firsts, err := kit.RouterTable(r, l25OfflineWidths, []string{prompt}, true, started.ChatFirstLines(ctx))
+			agents, firsts, err := kit.MainRouterTable(ctx, host, r, l25OfflineWidths, []string{prompt})
 			if err != nil {
 				return learn.Answer{}, err
 			}

@@ -223,22 +223,13 @@ func mainAgentExercise(host kit.HostOptions, asked, rephrased string) *learn.Exe
 			fmt.Sprintf("on main, the answer to %q lists voicings", asked),
 		},
 		Hints: []string{
-			"Without embeddings main's agent router scores each agent by the share of its keywords the question holds (gahost/main.go, keywordAgents); the voicing agent has none and wins when no other agent scores.",
+			kit.KeywordRouterHint,
 			"The theory agent needs the model, which the lesson's main host has on a closed port; look at what main answers for another question that reached it.",
 		},
-		Solve: func(ctx context.Context) (_ learn.Answer, err error) {
-			ctx, cancel := host.Bounded(ctx)
-			defer cancel()
-			started := host.WithGa(true).StartInBackground(ctx)
-			defer func() {
-				if stopErr := started.Stop(); stopErr != nil && err == nil {
-					err = fmt.Errorf("stop host: %w", stopErr)
-				}
-			}()
+		Solve: func(ctx context.Context) (learn.Answer, error) {
 			var out bytes.Buffer
 			r := report.New(&out)
-			r.Title("Without embeddings, on main: the router's pick and POST %s's answer", kit.ChatPath)
-			agentsOf, firstsOf, err := kit.RouterTable(r, l28OfflineWidths, []string{asked, rephrased}, true, started.ChatFirstLines(ctx))
+			agentsOf, firstsOf, err := kit.MainRouterTable(ctx, host, r, l28OfflineWidths, []string{asked, rephrased})
 			if err != nil {
 				return learn.Answer{}, err
 			}
