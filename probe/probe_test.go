@@ -596,43 +596,6 @@ func TestProbeHazardLinesAreBounded(t *testing.T) {
 	}
 }
 
-// endless serves a stream that never ends: event after event, as fast as the connection takes
-// them, or one every pace, until the client goes away. Each request's first write is sent on
-// started.
-func endless(t *testing.T, event string, pace time.Duration) (url string, started <-chan struct{}) {
-	t.Helper()
-	ch := make(chan struct{}, 16)
-	chunk := []byte(strings.Repeat(event, max(1, (32<<10)/len(event))))
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/event-stream")
-		rc := http.NewResponseController(w)
-		for first := true; ; first = false {
-			b := chunk
-			if pace > 0 {
-				b = []byte(event)
-			}
-			if _, err := w.Write(b); err != nil {
-				return
-			}
-			if err := rc.Flush(); err != nil {
-				return
-			}
-			if first {
-				ch <- struct{}{}
-			}
-			if pace > 0 {
-				select {
-				case <-time.After(pace):
-				case <-r.Context().Done():
-					return
-				}
-			}
-		}
-	}))
-	t.Cleanup(srv.Close)
-	return srv.URL, ch
-}
-
 const heapBound = 64 << 20
 
 // pastDeadline is how long a probe may run past its deadline: a second, or four under the race
@@ -662,7 +625,7 @@ func TestProbeBoundedOnAFastEndlessStream(t *testing.T) {
 	const timeout = time.Second
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			url, _ := endless(t, tt.event, 0)
+			url, _ := testutil.EndlessStream(t, tt.event, 0)
 			var rep *Report
 			var err error
 			var took time.Duration
@@ -706,7 +669,7 @@ func TestProbeBoundedOnAFastEndlessStream(t *testing.T) {
 // TestProbeDeadlineEndsAnEndlessStream: the deadline ends a stream that stays under the limits,
 // and the report holds the hazards and the readers' verdicts on what arrived.
 func TestProbeDeadlineEndsAnEndlessStream(t *testing.T) {
-	url, _ := endless(t, "data:lost space\n\ndata: a\n\n", time.Millisecond)
+	url, _ := testutil.EndlessStream(t, "data:lost space\n\ndata: a\n\n", time.Millisecond)
 	const timeout = 500 * time.Millisecond
 	start := time.Now()
 	rep, err := Run(t.Context(), Options{URL: url, Method: "GET", Timeout: timeout})
@@ -729,7 +692,7 @@ func TestProbeDeadlineEndsAnEndlessStream(t *testing.T) {
 // TestProbeInterruptedReportsWhatArrived: cancelling the caller's context, as SIGINT and SIGTERM
 // do for the command, ends the probe at once with a partial report.
 func TestProbeInterruptedReportsWhatArrived(t *testing.T) {
-	url, _ := endless(t, "data: a\n\n", time.Millisecond)
+	url, _ := testutil.EndlessStream(t, "data: a\n\n", time.Millisecond)
 	ctx, cancel := context.WithCancel(t.Context())
 	// The interruption comes once the probe has read the first bytes of the body.
 	client := newClient()

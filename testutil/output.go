@@ -2,6 +2,7 @@ package testutil
 
 import (
 	"bytes"
+	"io"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -119,4 +120,37 @@ func Snapshot(t testing.TB, root, name string) string {
 	}
 	t.Fatalf("snapshots/%s.txtar holds no stdout", name)
 	return ""
+}
+
+// Output is what write writes, the test failing when write fails.
+func Output(t testing.TB, write func(io.Writer) error) string {
+	t.Helper()
+	var out bytes.Buffer
+	if err := write(&out); err != nil {
+		t.Fatal(err)
+	}
+	return out.String()
+}
+
+// Lesson is the output of a lesson that open makes on its output, change alters and run runs,
+// the test failing when any step fails: what a test compares after changing a lesson's input.
+func Lesson[L any](t testing.TB, open func(io.Writer) (L, error), change func(L), run func(L) error) string {
+	t.Helper()
+	return Output(t, func(w io.Writer) error {
+		l, err := open(w)
+		if err != nil {
+			return err
+		}
+		change(l)
+		return run(l)
+	})
+}
+
+// Bind gives each of a lesson's sections its lesson l, for kit.RunSections.
+func Bind[L any](l L, sections []func(L) error) []func() error {
+	bound := make([]func() error, len(sections))
+	for i, s := range sections {
+		bound[i] = func() error { return s(l) }
+	}
+	return bound
 }

@@ -288,41 +288,6 @@ func courseCommand(t *testing.T, args ...string) *exec.Cmd {
 	return cmd
 }
 
-// endlessStream serves an event stream that never ends: the event over and over, as fast as
-// the connection takes it, or once every pace; each request's 20th flush is sent on started.
-func endlessStream(t testing.TB, event string, pace time.Duration) (url string, started <-chan struct{}) {
-	t.Helper()
-	ch := make(chan struct{}, 64)
-	chunk := []byte(strings.Repeat(event, max(1, (32<<10)/len(event))))
-	if pace > 0 {
-		chunk = []byte(event)
-	}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/event-stream")
-		rc := http.NewResponseController(w)
-		for n := 1; ; n++ {
-			if _, err := w.Write(chunk); err != nil {
-				return
-			}
-			if rc.Flush() != nil {
-				return
-			}
-			if n == 20 {
-				ch <- struct{}{}
-			}
-			if pace > 0 {
-				select {
-				case <-time.After(pace):
-				case <-r.Context().Done():
-					return
-				}
-			}
-		}
-	}))
-	t.Cleanup(srv.Close)
-	return srv.URL, ch
-}
-
 // runBinary runs the built course and returns its output and exit status.
 func runBinary(t *testing.T, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
@@ -341,8 +306,8 @@ func runBinary(t *testing.T, args ...string) (stdout, stderr string, code int) {
 func TestProbeExitStatuses(t *testing.T) {
 	clean := serveEvents(t, "text/event-stream", "data: Hello.\n\n", "data: [DONE]\n\n")
 	noDone := serveEvents(t, "text/event-stream", "data: Hello.\n\n")
-	paced, _ := endlessStream(t, "data: tick\n\n", time.Millisecond)
-	fast, _ := endlessStream(t, "data: tick\n\n", 0)
+	paced, _ := testutil.EndlessStream(t, "data: tick\n\n", time.Millisecond)
+	fast, _ := testutil.EndlessStream(t, "data: tick\n\n", 0)
 	rejectSrv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusUnsupportedMediaType)
 	}))
@@ -391,7 +356,7 @@ func TestProbeExitStatuses(t *testing.T) {
 func TestProbeSignalsEndTheProbe(t *testing.T) {
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 		t.Run(sig.String(), func(t *testing.T) {
-			url, started := endlessStream(t, "data: tick\n\n", time.Millisecond)
+			url, started := testutil.EndlessStream(t, "data: tick\n\n", time.Millisecond)
 			cmd := courseCommand(t, "probe", url, "--method", "GET", "--timeout", "10m")
 			var out, errOut bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &out, &errOut
@@ -426,7 +391,7 @@ func TestProbeSignalsEndTheProbe(t *testing.T) {
 // text or JSON, and stays within 64 MiB of heap and a second past its deadline.
 func TestProbeBoundedOnAFastEndlessStream(t *testing.T) {
 	for _, event := range []string{"data: token\n\n", "data: " + strings.Repeat("x", 2000) + "\n\n"} {
-		url, _ := endlessStream(t, event, 0)
+		url, _ := testutil.EndlessStream(t, event, 0)
 		for _, format := range []string{"text", "json"} {
 			t.Run(fmt.Sprintf("%d-byte events, %s", len(event), format), func(t *testing.T) {
 				res := probeEndless(t, url, time.Second, format == "json")
@@ -459,7 +424,7 @@ const probeHeapBound = 64 << 20
 // constant per event and per byte: the report keeps counts and the first and last events, not
 // every event.
 func TestProbeRaisedBounds(t *testing.T) {
-	url, _ := endlessStream(t, "data: token\n\n", 0)
+	url, _ := testutil.EndlessStream(t, "data: token\n\n", 0)
 	got := regexp.MustCompile(`(\d+) bytes and (\d+) events received so far`)
 	for _, format := range []string{"text", "json"} {
 		t.Run(format, func(t *testing.T) {
@@ -549,7 +514,7 @@ func BenchmarkProbeEndless(b *testing.B) {
 	}{{"fast", 0}, {"paced", 100 * time.Microsecond}} {
 		for _, format := range []string{"text", "json"} {
 			b.Run(stream.name+"/"+format, func(b *testing.B) {
-				url, _ := endlessStream(b, "data: token\n\n", stream.pace)
+				url, _ := testutil.EndlessStream(b, "data: token\n\n", stream.pace)
 				for b.Loop() {
 					res := probeEndless(b, url, timeout, format == "json")
 					if res.code != cmdutil.ExitCannotRun {
@@ -567,7 +532,7 @@ func BenchmarkProbeEndless(b *testing.B) {
 }
 
 func TestProbeEventTable(t *testing.T) {
-	fast, _ := endlessStream(t, "data: tick\n\n", 0)
+	fast, _ := testutil.EndlessStream(t, "data: tick\n\n", 0)
 	out, err := runCourse(t, "probe", fast, "--method", "GET", "--max-events", "30")
 	if probeExitCode(err) != cmdutil.ExitCannotRun || !strings.Contains(out, "(10 events left out: --all-events prints them)\n21     ") ||
 		!strings.Contains(out, "\n30     ") || strings.Contains(out, "\n11     ") {

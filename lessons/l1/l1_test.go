@@ -1,27 +1,18 @@
 package l1
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 
 	"course/ga/embeddings"
 	"course/ga/intents"
+	"course/testutil"
 )
 
 // runLesson1 runs the lesson after change has altered the registrations it reads.
 func runLesson1(t *testing.T, change func(*lesson1)) string {
 	t.Helper()
-	var out bytes.Buffer
-	l, err := newLesson1(&out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	change(l)
-	if err := l.run(t.Context()); err != nil {
-		t.Fatal(err)
-	}
-	return out.String()
+	return testutil.Lesson(t, newLesson1, change, func(l *lesson1) error { return l.run(t.Context()) })
 }
 
 // intentRow is the intent table's row for id.

@@ -1,7 +1,6 @@
 package l22
 
 import (
-	"bytes"
 	"context"
 	"io"
 	"strings"
@@ -14,18 +13,10 @@ import (
 // run22 runs sections of lesson 22 on a lesson changed by change.
 func run22(t *testing.T, change func(*lesson22), sections ...func(*lesson22) error) string {
 	t.Helper()
-	var out bytes.Buffer
-	l := newLesson22(&out)
-	change(l)
-	for _, s := range sections {
-		if err := s(l); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if l.r.Err() != nil {
-		t.Fatal(l.r.Err())
-	}
-	return out.String()
+	open := func(w io.Writer) (*lesson22, error) { return newLesson22(w), nil }
+	return testutil.Lesson(t, open, change, func(l *lesson22) error {
+		return kit.RunSections(t.Context(), "l22", l.r, testutil.Bind(l, sections)...)
+	})
 }
 
 // TestL22ReadingIsGradedByTheTextbook changes the textbook's reading of a chord: the verdict

@@ -1,7 +1,6 @@
 package l23
 
 import (
-	"bytes"
 	"context"
 	"io"
 	"strings"
@@ -17,18 +16,10 @@ import (
 // run23 runs sections of lesson 23 on a lesson changed by change.
 func run23(t *testing.T, change func(*lesson23), sections ...func(*lesson23) error) string {
 	t.Helper()
-	var out bytes.Buffer
-	l := newLesson23(&out)
-	change(l)
-	for _, s := range sections {
-		if err := s(l); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if l.r.Err() != nil {
-		t.Fatal(l.r.Err())
-	}
-	return out.String()
+	open := func(w io.Writer) (*lesson23, error) { return newLesson23(w), nil }
+	return testutil.Lesson(t, open, change, func(l *lesson23) error {
+		return kit.RunSections(t.Context(), "l23", l.r, testutil.Bind(l, sections)...)
+	})
 }
 
 // TestL23PathsMoveWithTheChords asks the path table other pairs: a path where the anchors'

@@ -1,7 +1,6 @@
 package l25
 
 import (
-	"bytes"
 	"context"
 	"io"
 	"slices"
@@ -15,16 +14,8 @@ import (
 // chat column is left unasked.
 func runLesson25(t *testing.T, main bool, change func(*lesson25)) string {
 	t.Helper()
-	var out bytes.Buffer
-	l, err := newLesson25(&out, main)
-	if err != nil {
-		t.Fatal(err)
-	}
-	change(l)
-	if err := l.run(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	return out.String()
+	open := func(w io.Writer) (*lesson25, error) { return newLesson25(w, main) }
+	return testutil.Lesson(t, open, change, func(l *lesson25) error { return l.run(t.Context()) })
 }
 
 // TestL25CountsFollowThePhrasings adds a phrasing and removes an example prompt of the transpose

@@ -1,7 +1,6 @@
 package l28
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 
@@ -12,16 +11,7 @@ import (
 // runLesson28 runs the lesson after change has altered what it asks or whom.
 func runLesson28(t *testing.T, change func(*lesson28)) string {
 	t.Helper()
-	var out bytes.Buffer
-	l, err := newLesson28(&out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	change(l)
-	if err := l.run(t.Context()); err != nil {
-		t.Fatal(err)
-	}
-	return out.String()
+	return testutil.Lesson(t, newLesson28, change, func(l *lesson28) error { return l.run(t.Context()) })
 }
 
 // TestL28CountsFollowThePhrasings removes an example prompt and adds three phrasings, one of each
