@@ -1,8 +1,8 @@
 package l11
 
 import (
-	"bytes"
 	"context"
+	"io"
 	"strings"
 	"testing"
 
@@ -38,16 +38,11 @@ func TestL11Exercises(t *testing.T) {
 // TestL11KeysFromSharps checks that --keys-from-sharps reaches the run and changes only relative
 // keys: every line it changes is one of section 4's or a prompt's relative key.
 func TestL11KeysFromSharps(t *testing.T) {
-	var ga, sharps bytes.Buffer
-	if err := run(context.Background(), &Options{Out: &ga}); err != nil {
-		t.Fatal(err)
-	}
-	if err := run(context.Background(), &Options{Out: &sharps, KeysFromSharps: true}); err != nil {
-		t.Fatal(err)
-	}
-	gaLines, sharpLines := strings.Split(ga.String(), "\n"), strings.Split(sharps.String(), "\n")
+	ga := testutil.Output(t, func(w io.Writer) error { return run(t.Context(), &Options{Out: w}) })
+	sharps := testutil.Output(t, func(w io.Writer) error { return run(t.Context(), &Options{Out: w, KeysFromSharps: true}) })
+	gaLines, sharpLines := strings.Split(ga, "\n"), strings.Split(sharps, "\n")
 	if len(gaLines) != len(sharpLines) {
-		t.Fatalf("--keys-from-sharps changes the number of lines:\n%s", testutil.LineDiff(ga.String(), sharps.String()))
+		t.Fatalf("--keys-from-sharps changes the number of lines:\n%s", testutil.LineDiff(ga, sharps))
 	}
 	changed := 0
 	for i := range gaLines {

@@ -1,8 +1,8 @@
 package l9
 
 import (
-	"bytes"
 	"context"
+	"io"
 	"strings"
 	"testing"
 
@@ -39,24 +39,19 @@ func TestL9Exercises(t *testing.T) {
 // TestL9KeysFromSharps checks that --keys-from-sharps changes the key table's lines and nothing
 // else of the lesson, and reaches the run from the command line.
 func TestL9KeysFromSharps(t *testing.T) {
-	var ga, sharps bytes.Buffer
-	if err := run(context.Background(), &Options{Out: &ga}); err != nil {
-		t.Fatal(err)
-	}
-	if err := run(context.Background(), &Options{Out: &sharps, KeysFromSharps: true}); err != nil {
-		t.Fatal(err)
-	}
-	gaLines, sharpLines := strings.Split(ga.String(), "\n"), strings.Split(sharps.String(), "\n")
+	ga := testutil.Output(t, func(w io.Writer) error { return run(t.Context(), &Options{Out: w}) })
+	sharps := testutil.Output(t, func(w io.Writer) error { return run(t.Context(), &Options{Out: w, KeysFromSharps: true}) })
+	gaLines, sharpLines := strings.Split(ga, "\n"), strings.Split(sharps, "\n")
 	start := slicesIndexPrefix(gaLines, "== ScaleInfoSkill and RelativeKeySkill")
 	end := slicesIndexPrefix(gaLines, "== Keys past seven")
 	if start < 0 || end < start {
-		t.Fatalf("no key table in the lesson:\n%s", ga.String())
+		t.Fatalf("no key table in the lesson:\n%s", ga)
 	}
 	if strings.Join(gaLines[:start], "\n") != strings.Join(sharpLines[:start], "\n") ||
 		strings.Join(gaLines[end:], "\n") != strings.Join(sharpLines[len(sharpLines)-(len(gaLines)-end):], "\n") {
-		t.Errorf("--keys-from-sharps changes more than the key table:\n%s", testutil.LineDiff(ga.String(), sharps.String()))
+		t.Errorf("--keys-from-sharps changes more than the key table:\n%s", testutil.LineDiff(ga, sharps))
 	}
-	if ga.String() == sharps.String() {
+	if ga == sharps {
 		t.Error("--keys-from-sharps changes nothing")
 	}
 	got := false
