@@ -1,8 +1,7 @@
 package l16
 
 import (
-	"bytes"
-	"context"
+	"io"
 	"strings"
 	"testing"
 
@@ -12,13 +11,9 @@ import (
 
 func runL16Main(t *testing.T, v *optick.Version) string {
 	t.Helper()
-	var out bytes.Buffer
 	cfg := l16Config{examples: l16Examples, phrasings: l16Phrasings, gridQualities: l16GridQualities,
 		fullAnswer: l16MainFullAnswer, main: true, version: v}
-	if err := runLesson16(context.Background(), &out, cfg); err != nil {
-		t.Fatal(err)
-	}
-	return out.String()
+	return testutil.Output(t, func(w io.Writer) error { return runLesson16(t.Context(), w, cfg) })
 }
 
 // TestL16MainFilterAndDiagrams: with the pin's name filter, main's answers play other chords

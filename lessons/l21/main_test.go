@@ -1,8 +1,7 @@
 package l21
 
 import (
-	"bytes"
-	"context"
+	"io"
 	"testing"
 
 	"course/ga/embeddings"
@@ -14,12 +13,8 @@ import (
 // move.
 func TestL21MainAnalysisTags(t *testing.T) {
 	run := func(v *optick.Version) string {
-		var out bytes.Buffer
 		cfg := l21Config{partitions: embeddings.Partitions(), prompts: l21Prompts, main: true, version: v}
-		if err := runLesson21(context.Background(), &out, cfg); err != nil {
-			t.Fatal(err)
-		}
-		return out.String()
+		return testutil.Output(t, func(w io.Writer) error { return runLesson21(t.Context(), w, cfg) })
 	}
 	base := run(nil)
 	positional := run(optick.MainWithout(func(v *optick.Version) { v.Pipeline.Analysis.NamedArguments = false }))
