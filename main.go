@@ -5,11 +5,11 @@ package main
 import (
 	"os"
 
-	"course/cli"
+	"course/cmd/root"
 	"course/internal/stopsignal" // catches the stop signals before any other package of the course initialises
 )
 
 // version is the course's version, printed by `course --version`.
 const version = "0.1.0"
 
-func main() { os.Exit(cli.Exec(version, stopsignal.C)) }
+func main() { os.Exit(root.Exec(version, stopsignal.C)) }

@@ -14,11 +14,11 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
-	"course/cli"
-	"course/indexcache"
-	"course/indexcache/cachetest"
+	"course/cmd/root"
+	"course/internal/indexcache"
+	"course/internal/indexcache/cachetest"
 	"course/internal/stopsignal"
-	"course/testutil"
+	"course/internal/testutil"
 )
 
 // mainVar, set in a child's environment, makes the test binary run the course's main instead
@@ -143,8 +143,8 @@ func courseCommand(t *testing.T, args ...string) *exec.Cmd {
 
 // TestStopSignalsAgree: the signals main catches first are those the command line ends on.
 func TestStopSignalsAgree(t *testing.T) {
-	if !slices.Equal(stopsignal.Signals, cli.StopSignals) {
-		t.Errorf("main catches %v, the command line ends on %v", stopsignal.Signals, cli.StopSignals)
+	if !slices.Equal(stopsignal.Signals, root.StopSignals) {
+		t.Errorf("main catches %v, the command line ends on %v", stopsignal.Signals, root.StopSignals)
 	}
 }
 

@@ -14,7 +14,7 @@ import (
 
 	peer "github.com/tmaxmax/go-sse"
 
-	"course/sse"
+	"course/stream/sse"
 )
 
 // peerConfig gives the peer the course reader's default limit, so neither stops on a long event.

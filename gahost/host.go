@@ -15,8 +15,8 @@ import (
 	"course/ga/optick"
 	"course/ga/query"
 	"course/ga/voicing"
-	"course/indexcache"
-	"course/wire"
+	"course/internal/indexcache"
+	"course/stream/wire"
 )
 
 // Messages of the chat endpoints' error events and bodies (ChatbotController.cs:21-144).

@@ -16,8 +16,8 @@ import (
 	"testing"
 	"time"
 
-	"course/sse"
-	"course/wire"
+	"course/stream/sse"
+	"course/stream/wire"
 )
 
 // Bounds of the load test: GA's lesson questions on both endpoints from many clients at once.

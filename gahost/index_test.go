@@ -8,8 +8,8 @@ import (
 	"course/ga/notation"
 	"course/ga/optick"
 	"course/ga/voicing"
-	"course/indexcache"
-	"course/indexcache/cachetest"
+	"course/internal/indexcache"
+	"course/internal/indexcache/cachetest"
 )
 
 // TestHostSearchesTheCachedIndex puts in the cache, where lesson 3 writes the index, the index of

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"course/wire"
+	"course/stream/wire"
 )
 
 // answerPieces are what the random answers are built from: sentence ends the splitters cut

@@ -7,9 +7,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"course/internal/testutil"
 	"course/learn"
 	"course/learn/learntest"
-	"course/testutil"
 )
 
 // TestMain lets the test binary serve as the host child: lessons start `<binary> host`.

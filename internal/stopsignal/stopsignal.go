@@ -13,10 +13,10 @@ import (
 	"syscall"
 )
 
-// Signals are the signals that end the course gracefully, as cli.StopSignals lists them.
+// Signals are the signals that end the course gracefully, as root.StopSignals lists them.
 var Signals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
 
-// C receives the first of Signals that reaches the process; cli.Exec reads it.
+// C receives the first of Signals that reaches the process; root.Exec reads it.
 var C = make(chan os.Signal, 1)
 
 func init() {

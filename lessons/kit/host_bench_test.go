@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"course/testutil"
+	"course/internal/testutil"
 )
 
 // TestMain lets the test binary serve as the host child that Start launches.

@@ -7,7 +7,7 @@ import (
 	"course/ga/composition"
 	"course/ga/embeddings"
 	"course/ga/optick"
-	"course/indexcache"
+	"course/internal/indexcache"
 	"course/theory"
 )
 

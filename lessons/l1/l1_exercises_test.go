@@ -7,8 +7,8 @@ import (
 
 	"course/ga/embeddings"
 	"course/ga/intents"
+	"course/internal/testutil"
 	"course/learn/learntest"
-	"course/testutil"
 )
 
 // TestL1Exercises runs every exercise of lesson 1 through the tests each exercise of the course

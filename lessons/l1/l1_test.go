@@ -6,7 +6,7 @@ import (
 
 	"course/ga/embeddings"
 	"course/ga/intents"
-	"course/testutil"
+	"course/internal/testutil"
 )
 
 // runLesson1 runs the lesson after change has altered the registrations it reads.

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"course/internal/testutil"
 	"course/learn/learntest"
-	"course/testutil"
 	"course/theory"
 )
 

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"course/ga/optick"
-	"course/testutil"
+	"course/internal/testutil"
 )
 
 func runL16Main(t *testing.T, v *optick.Version) string {

@@ -9,7 +9,7 @@ import (
 
 	"course/ga/skills"
 	"course/internal/report"
-	"course/testutil"
+	"course/internal/testutil"
 	"course/theory"
 )
 

@@ -8,7 +8,7 @@ import (
 
 	"course/ga/skills"
 	"course/internal/report"
-	"course/testutil"
+	"course/internal/testutil"
 )
 
 // runL18With runs lesson 18 with registered as the host's skills, in order.

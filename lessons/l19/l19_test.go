@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"course/testutil"
+	"course/internal/testutil"
 )
 
 // runL19On runs the lesson on the given chord pairs.

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"course/ga/optick"
-	"course/testutil"
+	"course/internal/testutil"
 )
 
 // TestL19MainQueryVector: without the query's interval-class vector, main's candidates are no

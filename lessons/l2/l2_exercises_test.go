@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"course/ga/algebra"
+	"course/internal/testutil"
 	"course/learn/learntest"
-	"course/testutil"
 	"course/theory"
 )
 

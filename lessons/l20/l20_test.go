@@ -8,7 +8,7 @@ import (
 
 	"course/fixtures"
 	"course/ga/composition"
-	"course/testutil"
+	"course/internal/testutil"
 )
 
 // runL20With runs lesson 20 with the given templates and catalogue (nil: GA's).

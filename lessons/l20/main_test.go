@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"course/ga/optick"
-	"course/testutil"
+	"course/internal/testutil"
 )
 
 // TestL20MainDocumentRoot: with the pin's document root, the top note, main's stitching moves.

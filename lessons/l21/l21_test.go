@@ -8,7 +8,7 @@ import (
 
 	"course/ga/embeddings"
 	"course/ga/voicingtools"
-	"course/testutil"
+	"course/internal/testutil"
 )
 
 // runL21On runs lesson 21 on cfg.

@@ -6,7 +6,7 @@ import (
 
 	"course/ga/embeddings"
 	"course/ga/optick"
-	"course/testutil"
+	"course/internal/testutil"
 )
 
 // TestL21MainAnalysisTags: with the pin's positional analysis records, the rootless answers

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"course/internal/testutil"
 	"course/lessons/kit"
-	"course/testutil"
 )
 
 // run22 runs sections of lesson 22 on a lesson changed by change.

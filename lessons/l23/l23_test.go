@@ -8,8 +8,8 @@ import (
 
 	"course/ga/algebra"
 	"course/ga/skills"
+	"course/internal/testutil"
 	"course/lessons/kit"
-	"course/testutil"
 	"course/theory"
 )
 

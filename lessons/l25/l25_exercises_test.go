@@ -4,9 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"course/internal/testutil"
 	"course/learn/learntest"
 	"course/lessons/kit"
-	"course/testutil"
 )
 
 // TestL25Exercises runs every exercise of lesson 25 through the tests each exercise of the

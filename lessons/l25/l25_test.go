@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"course/testutil"
+	"course/internal/testutil"
 )
 
 // runLesson25 runs the lesson's in-process tables after change has altered what it asks; the

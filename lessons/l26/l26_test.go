@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"course/fixtures"
-	"course/testutil"
+	"course/internal/testutil"
 )
 
 // runL26On runs the lesson over a Modes.yaml of the test's making.

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"course/internal/testutil"
 	"course/learn/learntest"
-	"course/testutil"
 )
 
 // TestL27Exercises runs every exercise of lesson 27 through the tests each exercise of the

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"course/ga/skills"
-	"course/testutil"
+	"course/internal/testutil"
 )
 
 // runLesson28 runs the lesson after change has altered what it asks or whom.

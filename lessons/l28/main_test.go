@@ -3,7 +3,7 @@ package l28
 import (
 	"testing"
 
-	"course/testutil"
+	"course/internal/testutil"
 )
 
 // TestMain lets the test binary serve as the host child: the lesson starts `<binary> host`.

@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"course/ga/optick"
-	"course/indexcache"
-	"course/indexcache/cachetest"
+	"course/internal/indexcache"
+	"course/internal/indexcache/cachetest"
 	"course/internal/report"
 )
 

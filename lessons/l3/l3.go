@@ -17,8 +17,8 @@ import (
 
 	"course/ga/embeddings"
 	"course/ga/optick"
-	"course/indexcache"
 	"course/internal/dotnet"
+	"course/internal/indexcache"
 	"course/internal/report"
 	"course/lessons/kit"
 	"course/theory"

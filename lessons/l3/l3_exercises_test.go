@@ -5,9 +5,9 @@ import (
 	"testing"
 
 	"course/ga/embeddings"
+	"course/internal/testutil"
 	"course/learn/learntest"
 	"course/lessons/kit"
-	"course/testutil"
 )
 
 // TestL3Exercises runs every exercise of lesson 3 through the tests each exercise of the course

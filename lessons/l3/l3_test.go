@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"course/ga/embeddings"
-	"course/testutil"
+	"course/internal/testutil"
 )
 
 // runL3On runs the lesson on cfg.

@@ -13,8 +13,8 @@ import (
 
 	"course/hostproc"
 	"course/internal/report"
+	"course/internal/testutil"
 	"course/lessons/kit"
-	"course/testutil"
 )
 
 // modelStub is a model server on loopback that answers Ollama's embed, generate and chat calls

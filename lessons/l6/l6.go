@@ -16,8 +16,8 @@ import (
 	"course/internal/report"
 	"course/learn"
 	"course/lessons/kit"
-	"course/sse"
-	"course/wire"
+	"course/stream/sse"
+	"course/stream/wire"
 )
 
 const (

@@ -12,11 +12,11 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"course/browser"
 	"course/internal/report"
 	"course/lessons/kit"
-	"course/sse"
-	"course/wire"
+	"course/stream/browser"
+	"course/stream/sse"
+	"course/stream/wire"
 )
 
 // chromiumReaderName is the row Chromium's EventSource gets in the lesson's reader tables.

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"course/testutil"
+	"course/internal/testutil"
 )
 
 // TestBrowser runs the lesson once with Chromium as a reader and taking its screenshots: one

@@ -16,7 +16,7 @@ import (
 	"course/internal/report"
 	"course/learn"
 	"course/lessons/kit"
-	"course/wire"
+	"course/stream/wire"
 )
 
 // l6Lesson is lesson 6's exercises, in the written lesson's order, solved with the hosts opts

@@ -18,11 +18,11 @@ import (
 	"course/exercises/l6/solution"
 	"course/ga/skills"
 	"course/internal/report"
+	"course/internal/testutil"
 	"course/learn"
 	"course/learn/learntest"
 	"course/lessons/kit"
-	"course/testutil"
-	"course/wire"
+	"course/stream/wire"
 )
 
 // TestL6ExerciseFlag checks that --exercise reaches the run, that a malformed number or one

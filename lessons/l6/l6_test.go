@@ -20,8 +20,8 @@ import (
 	"course/ga/skills"
 	"course/ga/voicing"
 	"course/hostproc"
+	"course/internal/testutil"
 	"course/lessons/kit"
-	"course/testutil"
 )
 
 // runL6With runs lesson 6 against a host configured by opts and returns its output.

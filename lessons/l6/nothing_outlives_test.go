@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"course/internal/testutil"
 	"course/lessons/kit"
-	"course/testutil"
 )
 
 // socketInodes returns the inodes of the sockets process pid holds open.

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"course/internal/testutil"
 	"course/learn/learntest"
-	"course/testutil"
 )
 
 // TestL7Exercises runs every exercise of lesson 7 through the tests each exercise of the course

@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"course/fixtures"
+	"course/internal/testutil"
 	"course/lessons/kit"
-	"course/testutil"
 )
 
 // corpusEdit returns the fixture's corpus with edit applied to its list of prompts.

@@ -1,0 +1,179 @@
+// Package cli is the course's command line: the root command, which holds every lesson and every
+// tool, the flags that fit the output to a person's terminal, and the answer to a command the
+// course does not have.
+package root
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+
+	"github.com/spf13/cobra"
+
+	"course/cmd/read"
+	"course/cmd/tools"
+	"course/internal/report"
+	"course/learn"
+	"course/lessons"
+)
+
+// keepCommandOrder lists lessons in the course's order, l1 to l28, and the tools in the order
+// they are added. The setting is cobra's, for the whole process, so it is set once however many
+// root commands are built, side by side in the tests.
+var keepCommandOrder = sync.OnceFunc(func() { cobra.EnableCommandSorting = false })
+
+// NewRootCmd builds `course`: the lessons, `course host`, and cobra's help and completion.
+func NewRootCmd(version string) *cobra.Command {
+	root, _ := newRoot(version)
+	return root
+}
+
+// noPager marks a command whose output is never paged: one that serves, watches or asks, whose
+// output a person must see as it comes.
+const noPager = "course/no-pager"
+
+// output is the display a command writes through, which Execute ends however the command ends.
+type output struct {
+	flush func() error
+	// quit says the reader quit the pager before the output ended, which stopped the command.
+	quit bool
+}
+
+// paged reports whether cmd's output may go through the pager: none of it and its parents is
+// marked noPager.
+func paged(cmd *cobra.Command) bool {
+	for c := cmd; c != nil; c = c.Parent() {
+		if _, ok := c.Annotations[noPager]; ok {
+			return false
+		}
+	}
+	return true
+}
+
+// newRoot builds the root command and the output that Execute ends however the command ends:
+// its flush writes what the display writer still holds and waits for the pager.
+func newRoot(version string) (*cobra.Command, *output) {
+	display := &report.DisplayOptions{}
+	out := &output{flush: func() error { return nil }}
+	root := &cobra.Command{
+		Use:   "course",
+		Short: "Run the lessons of the course on how Guitar Alchemist's chatbot answers reach the user",
+		Long: `course runs the lessons of the course on how Guitar Alchemist's chatbot answers travel
+from the server to the user. A lesson starts a real chatbot host as a child process, talks to
+it over HTTP, and prints what the written lesson discusses, computed from what happened.`,
+		Version:       version,
+		Args:          cobra.ArbitraryArgs,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				if err := lessons.RunIndex(cmd.OutOrStdout()); err != nil {
+					return err
+				}
+				_, err := fmt.Fprintln(cmd.OutOrStdout(), "`course --help` lists the tools and the flags.")
+				return err
+			}
+			return unknownCommand(cmd, args)
+		},
+		// Every command writes through the display writer when a person reads the output, and
+		// through the pager when it is taller than the terminal.
+		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
+			open, done := display.Writer, func() {}
+			if paged(cmd) {
+				// A reader who quits the pager is done reading: the command stops there.
+				ctx, cancel := context.WithCancelCause(cmd.Context())
+				cmd.SetContext(ctx)
+				done = func() { cancel(nil) }
+				open = func(w io.Writer) (io.Writer, func() error, error) {
+					return display.PagedWriter(w, func() {
+						out.quit = true
+						cancel(errPagerQuit)
+					})
+				}
+			}
+			w, flush, err := open(cmd.Root().OutOrStdout())
+			if err != nil {
+				done()
+				return err
+			}
+			cmd.Root().SetOut(w)
+			out.flush = func() error {
+				defer done()
+				return flush()
+			}
+			return nil
+		},
+		PersistentPostRunE: func(*cobra.Command, []string) error { return out.flush() },
+	}
+	display.AddFlags(root)
+	keepCommandOrder()
+	root.SetFlagErrorFunc(flagError)
+	// Flag help wraps at the reading width, so that every --help fits a terminal.
+	root.SetUsageTemplate(strings.ReplaceAll(root.UsageTemplate(), ".FlagUsages", fmt.Sprintf(".FlagUsagesWrapped %d", report.DefaultWidth)))
+	root.AddGroup(&cobra.Group{ID: "lessons", Title: "Lessons:"}, &cobra.Group{ID: "tools", Title: "Tools:"})
+	exercises := lessons.Exercises()
+	for _, l := range lessons.Course() {
+		cmd := l.New()
+		cmd.GroupID = "lessons"
+		root.AddCommand(cmd)
+	}
+	host, wire := tools.NewCmdHost(), tools.NewCmdWire()
+	// A page that `course read` renders quotes the course's command lines; it runs each on a
+	// root of its own, its errors shown in the page.
+	runLine := func(ctx context.Context, args []string, w io.Writer) error {
+		return execute(ctx, version, args, w, io.Discard)
+	}
+	for _, tool := range []*cobra.Command{lessons.NewCmdLessons(nil), read.NewCmd(runLine), host, tools.NewCmdMatrix(nil), wire, tools.NewCmdProbe(nil)} {
+		tool.GroupID = "tools"
+		root.AddCommand(tool)
+	}
+	root.AddGroup(&cobra.Group{ID: "exercises", Title: "Exercises:"})
+	answer, check, reset := learn.NewCmdAnswer(exercises, nil), learn.NewCmdCheck(exercises, nil), learn.NewCmdReset(exercises, nil)
+	for _, cmd := range []*cobra.Command{
+		learn.NewCmdExercise(exercises, nil), answer, check, reset, learn.NewCmdProgress(exercises, nil), learn.NewCmdNext(exercises, nil),
+	} {
+		cmd.GroupID = "exercises"
+		root.AddCommand(cmd)
+	}
+	// The host serves until stopped, wire reads what is typed, check --watch watches, answer and
+	// reset may ask: their output is read as it comes, never held for a pager.
+	for _, cmd := range []*cobra.Command{host, wire, answer, check, reset} {
+		if cmd.Annotations == nil {
+			cmd.Annotations = map[string]string{}
+		}
+		cmd.Annotations[noPager] = ""
+	}
+	return root, out
+}
+
+// errPagerQuit is why a command stops when the reader quits the pager before its output ends:
+// no failure, so the course exits 0, as git does.
+var errPagerQuit = errors.New("the pager was quit")
+
+// Execute runs the course's command line with args, for main and for tests.
+func Execute(ctx context.Context, version string, args []string) error {
+	return execute(ctx, version, args, nil, nil)
+}
+
+// execute is Execute writing to stdout and stderr; nil is the process's own.
+func execute(ctx context.Context, version string, args []string, stdout, stderr io.Writer) error {
+	root, out := newRoot(version)
+	root.SetArgs(args)
+	if stdout != nil {
+		root.SetOut(stdout)
+	}
+	if stderr != nil {
+		root.SetErr(stderr)
+	}
+	err := root.ExecuteContext(ctx)
+	if ferr := out.flush(); err == nil {
+		err = ferr
+	}
+	if out.quit && ctx.Err() == nil {
+		return nil // the reader stopped reading; whatever the stop did to the command is no error
+	}
+	return err
+}

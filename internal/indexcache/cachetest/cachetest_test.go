@@ -1,0 +1,44 @@
+package cachetest
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"course/internal/indexcache"
+)
+
+// TestIsolate moves the cache folder to a new temporary folder, which the cache then uses, and
+// leaves the go command's build cache where it was.
+func TestIsolate(t *testing.T) {
+	for _, name := range []string{"XDG_CACHE_HOME", "HOME", "LocalAppData", "GOCACHE", "GOPATH", "GOENV", indexcache.IsolatedVar} {
+		t.Setenv(name, os.Getenv(name)) // restored when the test ends
+	}
+	before, _ := os.UserCacheDir() // "" where the system names none; Isolate makes one
+	if os.Getenv("GOCACHE") == "" {
+		os.Unsetenv("GOCACHE")
+	}
+	cleanup, err := Isolate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, err := os.UserCacheDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after == before || !strings.HasPrefix(after, os.TempDir()) {
+		t.Errorf("the cache folder is %s (was %s), not a temporary one", after, before)
+	}
+	dir, err := indexcache.Dir()
+	if err != nil || dir != filepath.Join(after, "course") {
+		t.Errorf("the course's cache is %q (%v), want it in %s", dir, err, after)
+	}
+	if got := os.Getenv("GOCACHE"); before != "" && !strings.HasPrefix(got, before) {
+		t.Errorf("GOCACHE is %q, want it kept in %s", got, before)
+	}
+	cleanup()
+	if _, err := os.Stat(after); !os.IsNotExist(err) {
+		t.Errorf("the temporary folder is still there: %v", err)
+	}
+}
