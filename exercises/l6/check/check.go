@@ -11,8 +11,8 @@ import (
 	"github.com/sergi/go-diff/diffmatchpatch"
 
 	"course/ga/skills"
-	"course/sse"
-	"course/wire"
+	"course/stream/sse"
+	"course/stream/wire"
 )
 
 // Question is the question whose answer lesson 6 sends through the writers.
