@@ -18,12 +18,13 @@ func coderServer(t *testing.T, handle func(ctx context.Context, c *coder.Conn)) 
 	t.Helper()
 	var wg sync.WaitGroup
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// Counted before the hijack: the HTTP server stops waiting for a handler once it hijacks.
+		wg.Add(1)
+		defer wg.Done()
 		c, err := coder.Accept(w, r, nil)
 		if err != nil {
 			return
 		}
-		wg.Add(1)
-		defer wg.Done()
 		defer c.CloseNow()
 		handle(r.Context(), c)
 	}))

@@ -23,12 +23,13 @@ func serve(t *testing.T, opts AcceptOptions, handle func(*Conn)) string {
 	t.Helper()
 	var wg sync.WaitGroup
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// Counted before the hijack: the HTTP server stops waiting for a handler once it hijacks.
+		wg.Add(1)
+		defer wg.Done()
 		c, err := AcceptWith(w, r, opts)
 		if err != nil {
 			return
 		}
-		wg.Add(1)
-		defer wg.Done()
 		handle(c)
 	}))
 	t.Cleanup(func() {
