@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"course/indexcache"
+	"course/internal/indexcache"
 )
 
 // buildCourse builds the course as a learner does: the benchmark times the program a learner
