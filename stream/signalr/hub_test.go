@@ -371,3 +371,69 @@ func TestSplitter(t *testing.T) {
 		t.Error("a record over the limit was buffered")
 	}
 }
+
+// Records in a binary message: the JSON protocol sends text, so a binary message is named.
+func TestBinaryMessage(t *testing.T) {
+	for _, typ := range []websocket.MessageType{websocket.Text, websocket.Binary} {
+		url := rawHub(t, "{}", func(ws *websocket.Conn) {
+			ctx := context.Background()
+			_ = ws.Write(ctx, typ, []byte(`{"type":2,"invocationId":"0","item":"a"}`+"\x1e"+`{"type":3,"invocationId":"0"}`+"\x1e"))
+			_ = ws.Close(websocket.CloseNormal, "")
+		})
+		c, err := Dial(bounded(t), url, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, _ := c.Stream(bounded(t), "StreamAsync")
+		if it, err := s.Next(bounded(t)); err != nil || string(it) != `"a"` {
+			t.Fatalf("%s: %s %v", typ, it, err)
+		}
+		if _, err := s.Next(bounded(t)); err != io.EOF {
+			t.Fatalf("%s: %v", typ, err)
+		}
+		_ = s.Drain(bounded(t))
+		var want []string
+		if typ == websocket.Binary {
+			want = []string{HazardBinary}
+		}
+		if got := s.Report().Hazards(); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: hazards %q", typ, got)
+		}
+	}
+}
+
+// FuzzSplitter: records cut from a stream fed whole, or in pieces of any sizes, are the same
+// records; only their Split and Packed marks differ.
+func FuzzSplitter(f *testing.F) {
+	f.Add([]byte("{\"type\":6}\x1e{\"type\":2,\"invocationId\":\"0\",\"item\":1}\x1e"), []byte{3, 9, 1})
+	f.Add([]byte("{}\x1e\x1e{\"type\":3"), []byte{1})
+	f.Fuzz(func(t *testing.T, stream, cuts []byte) {
+		raws := func(pieces [][]byte) ([]string, error) {
+			sp := splitter{max: 1 << 10}
+			var out []string
+			for _, p := range pieces {
+				if err := sp.feed(p, false); err != nil {
+					return out, err
+				}
+				for _, r := range sp.ready {
+					out = append(out, string(r.Raw))
+				}
+				sp.ready = nil
+			}
+			return out, nil
+		}
+		whole, werr := raws([][]byte{stream})
+		var pieces [][]byte
+		rest := stream
+		for _, c := range cuts {
+			n := min(int(c%32)+1, len(rest))
+			pieces = append(pieces, rest[:n])
+			rest = rest[n:]
+		}
+		pieces = append(pieces, rest)
+		cut, cerr := raws(pieces)
+		if werr == nil && cerr == nil && !reflect.DeepEqual(whole, cut) {
+			t.Fatalf("whole %q, cut %q", whole, cut)
+		}
+	})
+}

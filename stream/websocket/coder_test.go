@@ -193,8 +193,10 @@ func TestOurServerCoderClient(t *testing.T) {
 // coder's client against our server reading masked frames, and over our server's limit.
 func TestCoderClientOurServer(t *testing.T) {
 	got := make(chan error, 1)
+	stats := make(chan Stats, 1)
 	url := serve(t, AcceptOptions{Options: Options{MaxMessageBytes: 1 << 10}}, func(c *Conn) {
 		m, err := c.Read(context.Background())
+		stats <- c.Stats()
 		if err != nil || m.Frames < 2 || string(m.Data) != "ab" {
 			got <- errors.New("fragmented message not read whole")
 			return
@@ -204,18 +206,25 @@ func TestCoderClientOurServer(t *testing.T) {
 	})
 	c := coderDial(t, url)
 	ctx := bounded(t)
-	w, _ := c.Writer(ctx, coder.MessageText)
-	_, _ = w.Write([]byte("a"))
-	_, _ = w.Write([]byte("b"))
-	_ = w.Close()
-	_ = c.Write(ctx, coder.MessageBinary, make([]byte, 2<<10))
-	// coder answers our close only from a Read, so one runs while our server waits for it.
+	// coder reads its pong, and later our close, only from a Read, so one runs throughout.
 	coderErr := make(chan error, 1)
 	go func() {
 		_, _, err := c.Read(ctx)
 		coderErr <- err
 	}()
+	// coder's ping is answered by our server's Read, which waits for the first message.
+	if err := c.Ping(ctx); err != nil {
+		t.Fatalf("ping: %v", err)
+	}
+	w, _ := c.Writer(ctx, coder.MessageText)
+	_, _ = w.Write([]byte("a"))
+	_, _ = w.Write([]byte("b"))
+	_ = w.Close()
+	_ = c.Write(ctx, coder.MessageBinary, make([]byte, 2<<10))
 	err := <-got
+	if st := <-stats; st.PingsIn != 1 || st.PongsOut != 1 {
+		t.Errorf("server stats %+v", st)
+	}
 	var ce *CloseError
 	if !errors.As(err, &ce) || ce.Code != CloseTooBig || !ce.Local {
 		t.Errorf("our server: %v", err)

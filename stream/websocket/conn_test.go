@@ -288,3 +288,25 @@ func TestBoundEndlessStream(t *testing.T) {
 		t.Fatalf("endless fragments: %v", err)
 	}
 }
+
+// wss:// over loopback TLS, with the test server's certificate trusted.
+func TestDialTLS(t *testing.T) {
+	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		c, err := Accept(w, r)
+		if err != nil {
+			return
+		}
+		defer c.CloseNow()
+		_ = c.Write(context.Background(), Text, []byte("over tls"))
+		_, _ = c.Read(context.Background())
+	}))
+	defer srv.Close()
+	tlsCfg := srv.Client().Transport.(*http.Transport).TLSClientConfig
+	c := dial(t, "wss"+strings.TrimPrefix(srv.URL, "https"), DialOptions{TLSConfig: tlsCfg})
+	if m, err := c.Read(bounded(t)); err != nil || string(m.Data) != "over tls" {
+		t.Fatalf("%q %v", m.Data, err)
+	}
+	if err := c.Close(CloseNormal, ""); err != nil {
+		t.Fatal(err)
+	}
+}
