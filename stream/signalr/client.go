@@ -321,6 +321,7 @@ func (s *Stream) read(ctx context.Context) (Record, error) {
 		var ce *websocket.CloseError
 		if errors.As(err, &ce) {
 			s.rep.SocketClose = ce
+			s.rep.UnfinishedBytes = len(s.c.split.pending)
 			if !s.rep.Completed && !s.rep.Closed {
 				s.rep.NoCompletion = true
 				s.end = fmt.Errorf("%w: %w", ErrNoCompletion, err)
@@ -429,6 +430,8 @@ type Report struct {
 	AllowReconnect bool
 	NoCompletion   bool                  // the connection or the hub closed before the Completion
 	SocketClose    *websocket.CloseError // how the WebSocket ended, once it has
+	// UnfinishedBytes is the length of a record begun but not ended when the connection closed.
+	UnfinishedBytes int
 }
 
 // The hazards a Report can name.
@@ -441,6 +444,7 @@ const (
 	HazardItemAfterCompletion = "item after the Completion"
 	HazardBinary              = "binary message in the JSON protocol"
 	HazardMalformed           = "record that is not JSON"
+	HazardUnfinished          = "record cut off by the close"
 )
 
 // Hazards names what in the report a reader can get wrong or a user would lose, in a fixed order.
@@ -459,6 +463,7 @@ func (r Report) Hazards() []string {
 	add(r.ItemsAfterCompletion > 0, HazardItemAfterCompletion)
 	add(r.BinaryRecords > 0, HazardBinary)
 	add(r.Malformed > 0, HazardMalformed)
+	add(r.UnfinishedBytes > 0, HazardUnfinished)
 	return h
 }
 

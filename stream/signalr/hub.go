@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"time"
 
 	"course/stream/websocket"
 )
@@ -27,6 +28,9 @@ type HubOptions struct {
 	PackRecords bool
 	// PingEvery sends a Ping record before every PingEvery-th item (keep-alive, legal).
 	PingEvery int
+	// KeepAlive sends a Ping record at this interval for as long as the connection lasts, as a
+	// real hub does every 15 seconds; zero sends none.
+	KeepAlive time.Duration
 	// DropBeforeCompletion closes TCP after the last item, without a Completion or a close frame.
 	DropBeforeCompletion bool
 	// CompletionError ends the stream with a Completion carrying this error.
@@ -162,6 +166,9 @@ func (h *Hub) serve(ctx context.Context, ws *websocket.Conn) {
 	if err := h.write(ctx, ws, struct{}{}); err != nil {
 		return
 	}
+	if h.opts.KeepAlive > 0 {
+		go h.keepAlive(ctx, ws)
+	}
 	var streams sync.WaitGroup
 	defer streams.Wait()
 	cancels := map[string]context.CancelFunc{}
@@ -276,6 +283,22 @@ func (h *Hub) stream(ctx context.Context, ws *websocket.Conn, inv Record) {
 	}
 	if !o.KeepOpen {
 		_ = ws.Close(websocket.CloseNormal, "")
+	}
+}
+
+// keepAlive sends Ping records until ctx ends or a write fails.
+func (h *Hub) keepAlive(ctx context.Context, ws *websocket.Conn) {
+	t := time.NewTicker(h.opts.KeepAlive)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if h.write(ctx, ws, map[string]any{"type": TypePing}) != nil {
+				return
+			}
+		}
 	}
 }
 

@@ -437,3 +437,52 @@ func FuzzSplitter(f *testing.F) {
 		}
 	})
 }
+
+// A hub that never completes nor closes but keeps the connection alive with pings: the
+// caller's deadline ends the stream, and the pings are counted, not taken for items.
+func TestKeepAliveNeverCloses(t *testing.T) {
+	release := make(chan struct{})
+	hub := NewHub(func(ctx context.Context, _ string, _ []json.RawMessage, yield func(any) error) error {
+		select {
+		case <-ctx.Done():
+		case <-release:
+		}
+		return ctx.Err()
+	}, HubOptions{KeepOpen: true, KeepAlive: 5 * time.Millisecond})
+	url := serveHub(t, hub)
+	t.Cleanup(func() { close(release) })
+	c, err := Dial(bounded(t), url, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Conn().CloseNow()
+	s, _ := c.Stream(bounded(t), "StreamAsync")
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if _, err := s.Next(ctx); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("got %v", err)
+	}
+	if rep := s.Report(); rep.Pings == 0 || rep.Items != 0 || len(rep.Hazards()) != 0 {
+		t.Errorf("report %+v", rep)
+	}
+}
+
+// A drop in the middle of a record: the unfinished record is named with the missing Completion.
+func TestDropMidRecord(t *testing.T) {
+	url := rawHub(t, "{}", func(ws *websocket.Conn) {
+		_ = ws.Write(context.Background(), websocket.Text, []byte(`{"type":2,"invocationId":"0","item":"a"}`+"\x1e"+`{"type":2,"invo`))
+		_ = ws.CloseNow()
+	})
+	c, err := Dial(bounded(t), url, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := c.Stream(bounded(t), "StreamAsync")
+	_, _ = s.Next(bounded(t))
+	if _, err := s.Next(bounded(t)); !errors.Is(err, ErrNoCompletion) {
+		t.Fatalf("got %v", err)
+	}
+	if got := s.Report().Hazards(); !reflect.DeepEqual(got, []string{HazardNoCompletion, HazardUnfinished}) {
+		t.Errorf("hazards %q", got)
+	}
+}
