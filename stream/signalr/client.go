@@ -261,6 +261,7 @@ type HubError struct {
 	AllowReconnect bool
 }
 
+// Error says where the hub's error came and what it said.
 func (e *HubError) Error() string {
 	if e.Close {
 		return "signalr: hub closed with an error: " + e.Message

@@ -56,6 +56,7 @@ type CloseError struct {
 	Local bool
 }
 
+// Error says who closed, with the code, its name in the RFC and the reason.
 func (e *CloseError) Error() string {
 	who := "peer closed"
 	if e.Local {

@@ -299,3 +299,10 @@ func TestUTF8AcrossFragments(t *testing.T) {
 		t.Fatalf("%q %v", m.Data, err)
 	}
 }
+
+// The handshake example of RFC 6455 section 1.3.
+func TestAcceptKey(t *testing.T) {
+	if got := AcceptKey("dGhlIHNhbXBsZSBub25jZQ=="); got != "s3pPLMBiTxaQ9kYGzzhZRbK+xOo=" {
+		t.Errorf("accept key %q", got)
+	}
+}
