@@ -30,7 +30,7 @@ type event struct {
 
 func loadCases(t *testing.T) []conformanceCase {
 	t.Helper()
-	raw, err := os.ReadFile("../sse/testdata/conformance.json")
+	raw, err := os.ReadFile("../stream/sse/testdata/conformance.json")
 	if err != nil {
 		t.Fatal(err)
 	}
