@@ -9,12 +9,12 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"reflect"
-	"runtime"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"course/internal/testutil"
 	"course/stream/websocket"
 )
 
@@ -219,36 +219,6 @@ func rawHub(t *testing.T, reply string, f func(*websocket.Conn)) string {
 	return srv.URL + "/hub"
 }
 
-// peak runs f and returns its duration and the largest heap growth seen meanwhile.
-func peak(f func()) (time.Duration, uint64) {
-	runtime.GC()
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	base, top := ms.HeapAlloc, ms.HeapAlloc
-	stop, done := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(done)
-		tick := time.NewTicker(2 * time.Millisecond)
-		defer tick.Stop()
-		for {
-			select {
-			case <-stop:
-				return
-			case <-tick.C:
-				var m runtime.MemStats
-				runtime.ReadMemStats(&m)
-				top = max(top, m.HeapAlloc)
-			}
-		}
-	}()
-	start := time.Now()
-	f()
-	d := time.Since(start)
-	close(stop)
-	<-done
-	return d, top - min(base, top)
-}
-
 type repeat byte
 
 func (r repeat) Read(p []byte) (int, error) {
@@ -276,7 +246,7 @@ func TestBounds(t *testing.T) {
 	s, _ := c.Stream(bounded(t), "StreamAsync")
 	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
 	defer cancel()
-	d, heap := peak(func() {
+	d, heap := timedGrowth(func() {
 		for {
 			if _, err = s.Next(ctx); err != nil {
 				return
@@ -298,7 +268,7 @@ func TestBounds(t *testing.T) {
 		t.Fatal(err)
 	}
 	s, _ = c.Stream(bounded(t), "StreamAsync")
-	d, heap = peak(func() { _, err = s.Next(bounded(t)) })
+	d, heap = timedGrowth(func() { _, err = s.Next(bounded(t)) })
 	rep := s.Report()
 	if !errors.Is(err, ErrNoCompletion) || rep.SocketClose == nil || rep.SocketClose.Code != websocket.CloseTooBig {
 		t.Fatalf("64 MiB message: %v, %+v", err, rep)
@@ -485,4 +455,10 @@ func TestDropMidRecord(t *testing.T) {
 	if got := s.Report().Hazards(); !reflect.DeepEqual(got, []string{HazardNoCompletion, HazardUnfinished}) {
 		t.Errorf("hazards %q", got)
 	}
+}
+
+// timedGrowth runs f, and returns how long it took and how far the heap grew at its peak.
+func timedGrowth(f func()) (d time.Duration, grew uint64) {
+	grew = testutil.PeakHeapGrowth(func() { start := time.Now(); f(); d = time.Since(start) })
+	return d, grew
 }

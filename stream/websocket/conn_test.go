@@ -7,11 +7,12 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"runtime"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"course/internal/testutil"
 )
 
 // failBound is how long a test waits for something that should happen at once: a bound for
@@ -183,41 +184,6 @@ func (r repeat) Read(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// peak runs f while sampling the heap, and returns f's duration and the largest heap seen above
-// the one before.
-func peak(f func()) (time.Duration, uint64) {
-	runtime.GC()
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	base, top := ms.HeapAlloc, ms.HeapAlloc
-	stop := make(chan struct{})
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		tick := time.NewTicker(2 * time.Millisecond)
-		defer tick.Stop()
-		for {
-			select {
-			case <-stop:
-				return
-			case <-tick.C:
-				var m runtime.MemStats
-				runtime.ReadMemStats(&m)
-				top = max(top, m.HeapAlloc)
-			}
-		}
-	}()
-	start := time.Now()
-	f()
-	d := time.Since(start)
-	close(stop)
-	<-done
-	var m runtime.MemStats
-	runtime.ReadMemStats(&m)
-	top = max(top, m.HeapAlloc)
-	return d, top - min(base, top)
-}
-
 // One 64 MiB message: refused with 1009 at the default limit without being held, read whole
 // under a limit that admits it.
 func TestBound64MiBMessage(t *testing.T) {
@@ -228,7 +194,7 @@ func TestBound64MiBMessage(t *testing.T) {
 	})
 	c := dial(t, url, DialOptions{})
 	var err error
-	d, heap := peak(func() { _, err = c.Read(bounded(t)) })
+	d, heap := timedGrowth(func() { _, err = c.Read(bounded(t)) })
 	var ce *CloseError
 	if !errors.As(err, &ce) || ce.Code != CloseTooBig || !ce.Local {
 		t.Fatalf("got %v", err)
@@ -240,7 +206,7 @@ func TestBound64MiBMessage(t *testing.T) {
 
 	c = dial(t, url, DialOptions{Options: Options{MaxMessageBytes: size}})
 	var m Message
-	d, heap = peak(func() { m, err = c.Read(bounded(t)) })
+	d, heap = timedGrowth(func() { m, err = c.Read(bounded(t)) })
 	if err != nil || len(m.Data) != size {
 		t.Fatalf("%d bytes, %v", len(m.Data), err)
 	}
@@ -262,7 +228,7 @@ func TestBoundEndlessStream(t *testing.T) {
 	defer cancel()
 	n := 0
 	var err error
-	d, heap := peak(func() {
+	d, heap := timedGrowth(func() {
 		for {
 			if _, err = c.Read(ctx); err != nil {
 				return
@@ -309,4 +275,10 @@ func TestDialTLS(t *testing.T) {
 	if err := c.Close(CloseNormal, ""); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// timedGrowth runs f, and returns how long it took and how far the heap grew at its peak.
+func timedGrowth(f func()) (d time.Duration, grew uint64) {
+	grew = testutil.PeakHeapGrowth(func() { start := time.Now(); f(); d = time.Since(start) })
+	return d, grew
 }
