@@ -1,4 +1,4 @@
-// Package cli is the course's command line: the root command, which holds every lesson and every
+// Package root is the course's command line: the root command, which holds every lesson and every
 // tool, the flags that fit the output to a person's terminal, and the answer to a command the
 // course does not have.
 package root
@@ -13,8 +13,11 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"course/cmd/host"
+	"course/cmd/matrix"
+	"course/cmd/probe"
 	"course/cmd/read"
-	"course/cmd/tools"
+	"course/cmd/wire"
 	"course/internal/report"
 	"course/learn"
 	"course/lessons"
@@ -120,13 +123,13 @@ it over HTTP, and prints what the written lesson discusses, computed from what h
 		cmd.GroupID = "lessons"
 		root.AddCommand(cmd)
 	}
-	host, wire := tools.NewCmdHost(), tools.NewCmdWire()
+	hostCmd, wireCmd := host.NewCmdHost(), wire.NewCmdWire()
 	// A page that `course read` renders quotes the course's command lines; it runs each on a
 	// root of its own, its errors shown in the page.
 	runLine := func(ctx context.Context, args []string, w io.Writer) error {
 		return execute(ctx, version, args, w, io.Discard)
 	}
-	for _, tool := range []*cobra.Command{lessons.NewCmdLessons(nil), read.NewCmd(runLine), host, tools.NewCmdMatrix(nil), wire, tools.NewCmdProbe(nil)} {
+	for _, tool := range []*cobra.Command{lessons.NewCmdLessons(nil), read.NewCmd(runLine), hostCmd, matrix.NewCmdMatrix(nil), wireCmd, probe.NewCmdProbe(nil)} {
 		tool.GroupID = "tools"
 		root.AddCommand(tool)
 	}
@@ -140,7 +143,7 @@ it over HTTP, and prints what the written lesson discusses, computed from what h
 	}
 	// The host serves until stopped, wire reads what is typed, check --watch watches, answer and
 	// reset may ask: their output is read as it comes, never held for a pager.
-	for _, cmd := range []*cobra.Command{host, wire, answer, check, reset} {
+	for _, cmd := range []*cobra.Command{hostCmd, wireCmd, answer, check, reset} {
 		if cmd.Annotations == nil {
 			cmd.Annotations = map[string]string{}
 		}

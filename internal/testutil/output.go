@@ -52,13 +52,27 @@ func SectionLines(t testing.TB, out, prefix string) []string {
 	return lines
 }
 
+// Root is a root command as the course has it, holding cmds: what a test of one command runs it
+// under, so that its name, help and completion read as they do in the course.
+func Root(cmds ...*cobra.Command) *cobra.Command {
+	root := &cobra.Command{Use: "course", SilenceUsage: true, SilenceErrors: true}
+	root.AddCommand(cmds...)
+	return root
+}
+
 // Run runs cmd, a lesson's or a tool's command, in-process under a root command as the course
 // has it, with args after the root (the command's own name first), and returns what it printed.
 func Run(t testing.TB, cmd *cobra.Command, args ...string) (string, error) {
 	t.Helper()
+	return RunIn(t, "", cmd, args...)
+}
+
+// RunIn is Run with stdin as the command's standard input.
+func RunIn(t testing.TB, stdin string, cmd *cobra.Command, args ...string) (string, error) {
+	t.Helper()
 	var out, errOut bytes.Buffer
-	root := &cobra.Command{Use: "course", SilenceUsage: true, SilenceErrors: true}
-	root.AddCommand(cmd)
+	root := Root(cmd)
+	root.SetIn(strings.NewReader(stdin))
 	root.SetOut(&out)
 	root.SetErr(&errOut)
 	root.SetArgs(args)

@@ -432,6 +432,31 @@ func ParseSize(s string) (int, error) {
 	return max(int(n), 1), nil
 }
 
+// Size is a command-line flag's value holding a byte count that ParseSize reads and FormatSize
+// writes, for the flags of every command that bounds what it reads.
+type Size struct{ N *int }
+
+// String writes the size as the help shows it.
+func (f Size) String() string {
+	if f.N == nil {
+		return ""
+	}
+	return strings.ReplaceAll(FormatSize(*f.N), " ", "")
+}
+
+// Set reads a size.
+func (f Size) Set(s string) error {
+	n, err := ParseSize(s)
+	if err != nil {
+		return err
+	}
+	*f.N = n
+	return nil
+}
+
+// Type names the flag's value in the help.
+func (f Size) Type() string { return "size" }
+
 // transportError names what failed before any response: refused, TLS, timeout, or the rest.
 func (p *prober) transportError(ctx context.Context, target string, err error, waiting string) error {
 	host := target

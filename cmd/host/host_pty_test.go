@@ -1,6 +1,6 @@
 //go:build linux
 
-package tools
+package host
 
 import (
 	"bufio"
@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"course/internal/testutil"
 )
 
 // syncBuffer is a buffer the host writes to while the test reads it.
@@ -38,7 +40,7 @@ func hostUntilWarm(t *testing.T, w io.Writer, waitFor func() bool, args ...strin
 	ctx, cancel := context.WithCancel(t.Context())
 	done := make(chan error, 1)
 	go func() {
-		root := toolsRoot()
+		root := testutil.Root(NewCmdHost())
 		root.SetOut(&syncBuffer{})
 		root.SetErr(w)
 		root.SetArgs(append([]string{"host", "--urls", "http://127.0.0.1:0"}, args...))
@@ -60,7 +62,7 @@ func hostUntilWarm(t *testing.T, w io.Writer, waitFor func() bool, args ...strin
 func TestHostFoldsTheClosedModelPortOnATerminal(t *testing.T) {
 	const folded = "course host: no model server answers at "
 	for _, verbose := range []bool{false, true} {
-		tty, keyboard := openPty(t)
+		tty, keyboard := testutil.OpenPtyAt(t, "/dev/ptmx")
 		var seen syncBuffer
 		go func() {
 			sc := bufio.NewScanner(keyboard)

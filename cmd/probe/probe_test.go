@@ -1,4 +1,4 @@
-package tools
+package probe
 
 import (
 	"bytes"
@@ -46,7 +46,7 @@ func probeStandIn(t *testing.T, opts kit.HostOptions) string {
 // probeJSON runs `course probe ... --json` and decodes the report.
 func probeJSON(t *testing.T, args ...string) (*probe.Report, error) {
 	t.Helper()
-	out, err := runCourse(t, append(append([]string{"probe"}, args...), "--json")...)
+	out, err := run(t, append(append([]string{"probe"}, args...), "--json")...)
 	var rep probe.Report
 	if jerr := json.Unmarshal([]byte(out), &rep); jerr != nil {
 		t.Fatalf("report is not JSON (%v):\n%s", jerr, out)
@@ -103,7 +103,7 @@ func TestProbeStandInVoicing(t *testing.T) {
 	}
 
 	// The standard's text events alone pass: the exit status follows the readers chosen.
-	out, err := runCourse(t, "probe", base+streamPath, "--message", voicingQuestion, "--answer-url", base+chatPath, "--reader", "text", "--reader", "page")
+	out, err := run(t, "probe", base+streamPath, "--message", voicingQuestion, "--answer-url", base+chatPath, "--reader", "text", "--reader", "page")
 	if err != nil {
 		t.Fatalf("exit %d: %v\n%s", probeExitCode(err), err, out)
 	}
@@ -174,7 +174,7 @@ func TestProbeStandInComputesFirst(t *testing.T) {
 		}
 	}
 
-	out, _ := runCourse(t, "probe", base+streamPath, "--message", kit.ArpeggioQuestion)
+	out, _ := run(t, "probe", base+streamPath, "--message", kit.ArpeggioQuestion)
 	firstAfter, streamedLine := false, false
 	for line := range strings.SplitSeq(out, "\n") {
 		if rest, ok := strings.CutPrefix(line, "first text   "); ok {
@@ -228,7 +228,7 @@ func TestProbeCannotRun(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := runCourse(t, append([]string{"probe"}, tt.args...)...)
+			_, err := run(t, append([]string{"probe"}, tt.args...)...)
 			if probeExitCode(err) != cmdutil.ExitCannotRun || !strings.Contains(err.Error(), tt.msg) {
 				t.Errorf("exit %d, %v; want %d with %q", probeExitCode(err), err, cmdutil.ExitCannotRun, tt.msg)
 			}
@@ -244,7 +244,7 @@ func TestProbeTimeoutShowsWhatArrived(t *testing.T) {
 		<-r.Context().Done()
 	}))
 	defer srv.Close()
-	out, err := runCourse(t, "probe", srv.URL, "--method", "GET", "--timeout", "300ms")
+	out, err := run(t, "probe", srv.URL, "--method", "GET", "--timeout", "300ms")
 	if probeExitCode(err) != cmdutil.ExitCannotRun || !strings.Contains(err.Error(), "timed out after 300ms with the stream still open: 13 bytes and 1 event received so far") {
 		t.Fatalf("exit %d: %v", probeExitCode(err), err)
 	}
@@ -487,7 +487,7 @@ func probeEndless(t testing.TB, url string, timeout time.Duration, asJSON bool, 
 	}
 	defer out.Close()
 	start := time.Now()
-	root := toolsRoot()
+	root := testutil.Root(NewCmdProbe(nil))
 	root.SetOut(out)
 	root.SetArgs(args)
 	res.peak = testutil.PeakHeap(func() { err = root.ExecuteContext(context.Background()) })
@@ -533,12 +533,12 @@ func BenchmarkProbeEndless(b *testing.B) {
 
 func TestProbeEventTable(t *testing.T) {
 	fast, _ := testutil.EndlessStream(t, "data: tick\n\n", 0)
-	out, err := runCourse(t, "probe", fast, "--method", "GET", "--max-events", "30")
+	out, err := run(t, "probe", fast, "--method", "GET", "--max-events", "30")
 	if probeExitCode(err) != cmdutil.ExitCannotRun || !strings.Contains(out, "(10 events left out: --all-events prints them)\n21     ") ||
 		!strings.Contains(out, "\n30     ") || strings.Contains(out, "\n11     ") {
 		t.Errorf("exit %d, %v:\n%s", probeExitCode(err), err, out)
 	}
-	out, _ = runCourse(t, "probe", fast, "--method", "GET", "--max-events", "30", "--all-events")
+	out, _ = run(t, "probe", fast, "--method", "GET", "--max-events", "30", "--all-events")
 	if strings.Contains(out, "left out") || !strings.Contains(out, "\n11     ") || !strings.Contains(out, "\n30     ") {
 		t.Errorf("--all-events:\n%s", out)
 	}
@@ -546,7 +546,7 @@ func TestProbeEventTable(t *testing.T) {
 
 func TestProbeNoEvents(t *testing.T) {
 	url := serveEvents(t, "application/json", `{"naturalLanguageAnswer":"hi"}`)
-	out, err := runCourse(t, "probe", url)
+	out, err := run(t, "probe", url)
 	if probeExitCode(err) != cmdutil.ExitFail || !strings.Contains(out, "== Events, as the HTML standard reads them (0, 30 bytes)\nno events: this is not an event stream\n") ||
 		!strings.HasSuffix(out, "\nresult: fail: no events: this is not an event stream\n") || strings.Contains(err.Error(), "no events") {
 		t.Errorf("exit %d:\n%s", probeExitCode(err), out)
@@ -574,4 +574,10 @@ func writeProbeFile(t *testing.T, content string) string {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// run runs the course's command line, holding `course probe`, and returns what it printed.
+func run(t *testing.T, args ...string) (string, error) {
+	t.Helper()
+	return testutil.Run(t, NewCmdProbe(nil), args...)
 }

@@ -1,7 +1,6 @@
-package tools
+package matrix
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -15,9 +14,9 @@ import (
 
 	"course/exercises/l6/check"
 	"course/ga/skills"
+	"course/internal/cmdutil"
 	"course/internal/dotnet"
 	"course/internal/report"
-	"course/stream/probe"
 	"course/stream/wire"
 )
 
@@ -43,9 +42,6 @@ type MatrixOptions struct {
 	JSON bool
 }
 
-// splitNames are the values --split takes, for its help and its completion.
-var splitNames = []string{"743", "pinned", "none"}
-
 // NewCmdMatrix builds `course matrix`; runF replaces the run in tests of the flags.
 func NewCmdMatrix(runF func(context.Context, *MatrixOptions) error) *cobra.Command {
 	opts := &MatrixOptions{}
@@ -66,7 +62,7 @@ The text is split into chunks by #743's expression unless --split says otherwise
 adds no loss of its own, so what differs comes from the wire.
 
 Writers: ` + strings.Join(wire.WriterKeys(), ", ") + `.
-Readers: ` + wrapList(wire.ReaderKeys(), "Readers: ") + `.`,
+Readers: ` + cmdutil.WrapList(wire.ReaderKeys(), "Readers: ") + `.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			opts.Out = cmd.OutOrStdout()
@@ -87,66 +83,10 @@ Readers: ` + wrapList(wire.ReaderKeys(), "Readers: ") + `.`,
 	f.BoolVar(&opts.Hazards, "hazards", false, "stream the adversarial inputs the systems invite")
 	f.BoolVar(&opts.JSON, "json", false, "print JSON records, one a line: the text, each writer, each reader, each cell")
 	cmd.MarkFlagsMutuallyExclusive("error", "hazards")
-	_ = cmd.RegisterFlagCompletionFunc("writers", completeList(wire.WriterKeys))
-	_ = cmd.RegisterFlagCompletionFunc("readers", completeList(wire.ReaderKeys))
-	_ = cmd.RegisterFlagCompletionFunc("split", completeOne(func() []string { return splitNames }))
+	_ = cmd.RegisterFlagCompletionFunc("writers", cmdutil.CompleteList(wire.WriterKeys))
+	_ = cmd.RegisterFlagCompletionFunc("readers", cmdutil.CompleteList(wire.ReaderKeys))
+	_ = cmd.RegisterFlagCompletionFunc("split", cmdutil.CompleteOne(func() []string { return wire.SplitNames }))
 	return cmd
-}
-
-// wrapList joins keys with ", ", breaking the line before it would pass the reading width; the
-// lines after the first are indented as far as lead is long.
-func wrapList(keys []string, lead string) string {
-	var b strings.Builder
-	col := len(lead)
-	for i, k := range keys {
-		piece := k
-		if i < len(keys)-1 {
-			piece += ","
-		}
-		if i > 0 {
-			if col+1+len(piece) > report.DefaultWidth-1 {
-				b.WriteString("\n" + strings.Repeat(" ", len(lead)))
-				col = len(lead)
-			} else {
-				b.WriteByte(' ')
-				col++
-			}
-		}
-		b.WriteString(piece)
-		col += len(piece)
-	}
-	return b.String()
-}
-
-// completeOne completes a flag that takes one of values.
-func completeOne(values func() []string) cobra.CompletionFunc {
-	return func(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		var out []cobra.Completion
-		for _, v := range values() {
-			if strings.HasPrefix(v, toComplete) {
-				out = append(out, v)
-			}
-		}
-		return out, cobra.ShellCompDirectiveNoFileComp
-	}
-}
-
-// completeList completes a flag that takes a comma-separated list of values: the last item of
-// the list, after the items already typed.
-func completeList(values func() []string) cobra.CompletionFunc {
-	return func(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		done, last := "", toComplete
-		if i := strings.LastIndex(toComplete, ","); i >= 0 {
-			done, last = toComplete[:i+1], toComplete[i+1:]
-		}
-		var out []cobra.Completion
-		for _, v := range values() {
-			if strings.HasPrefix(v, last) && !strings.Contains(","+done, ","+v+",") {
-				out = append(out, done+v)
-			}
-		}
-		return out, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
-	}
 }
 
 // matrix carries what the sections share.
@@ -167,7 +107,7 @@ func runMatrix(opts *MatrixOptions) error {
 	if err != nil {
 		return fmt.Errorf("matrix: %w", err)
 	}
-	split, err := splitterFor(opts.Split)
+	split, err := wire.SplitterFor(opts.Split)
 	if err != nil {
 		return fmt.Errorf("matrix: %w", err)
 	}
@@ -193,7 +133,7 @@ func runMatrix(opts *MatrixOptions) error {
 		if err != nil {
 			return fmt.Errorf("matrix: %w", err)
 		}
-		chunks := split.split(text)
+		chunks := split.Split(text)
 		m.theText(text, source, split, chunks)
 		m.systems()
 		m.everyPair(text, chunks)
@@ -225,17 +165,17 @@ type textRecord struct {
 }
 
 // theText is the first section: what is streamed, and how.
-func (m *matrix) theText(text, source string, split splitter, chunks []string) {
+func (m *matrix) theText(text, source string, split wire.Splitter, chunks []string) {
 	if m.json != nil {
 		m.record(textRecord{"text", source, text, wire.TextLines(text), strings.Count(text, "\n"), dotnet.UTF16Len(text),
-			split.label, chunks, m.eolShort()})
+			split.Label, chunks, m.eolShort()})
 		return
 	}
 	m.r.Title("The text")
 	m.r.Facts(0,
 		report.Fact{Label: "text", Value: source},
 		report.Fact{Label: "size", Value: fmt.Sprintf("%d lines of text, %d line breaks, %d characters", wire.TextLines(text), strings.Count(text, "\n"), dotnet.UTF16Len(text))},
-		report.Fact{Label: "chunks", Value: fmt.Sprintf("%d, %s", len(chunks), split.label)},
+		report.Fact{Label: "chunks", Value: fmt.Sprintf("%d, %s", len(chunks), split.Label)},
 		report.Fact{Label: "line ends", Value: m.eolShort()},
 	)
 }
@@ -338,7 +278,7 @@ func newCell(w wire.Writer, rd wire.Reader, text string, measuredAgainst bool, g
 		c.Outcome, c.Error = "throws", err.Error()
 	}
 	if measuredAgainst {
-		c.Cell = measured(text, got, err)
+		c.Cell = wire.Measured(text, got, err)
 		if err == nil {
 			ms := wire.Compare(text, got)
 			c.Measure = &measureRecord{ms.Exact(), ms.Lines, ms.Missing, ms.Moved, ms.Breaks, ms.ExtraBreaks, ms.Extra}
@@ -433,7 +373,7 @@ func (m *matrix) grid(title string, cells []cellRecord) {
 		if _, ok := codes[c.Cell]; !ok {
 			code := letterCode(len(codes) - countFixed(codes))
 			codes[c.Cell] = code
-			legend = append(legend, [2]string{code, oneLine(c.Cell)})
+			legend = append(legend, [2]string{code, wire.OneLine(c.Cell)})
 		}
 	}
 	m.r.Title("%s", title)
@@ -503,14 +443,6 @@ func letterCode(n int) string {
 	return fmt.Sprint(n - 51)
 }
 
-// oneLine is a cell's text on one line: an error message of several lines keeps its words.
-func oneLine(s string) string {
-	if !strings.ContainsAny(s, "\n\r") {
-		return s
-	}
-	return strings.Join(strings.Fields(s), " ")
-}
-
 // hazard is one adversarial input: chunks as a server produces them, and a conversation id.
 type hazard struct {
 	title          string
@@ -567,11 +499,11 @@ func (m *matrix) hazards() {
 		m.r.Title("Hazard: %s", h.title)
 		quoted := make([]string, len(h.chunks))
 		for i, c := range h.chunks {
-			quoted[i] = quoteVisible(c)
+			quoted[i] = wire.QuoteVisible(c)
 		}
 		rows := []report.Fact{{Label: "chunks", Value: strings.Join(quoted, " ")}}
 		if h.conversationID != "" {
-			rows = append(rows, report.Fact{Label: "conversation id", Value: quoteVisible(h.conversationID)})
+			rows = append(rows, report.Fact{Label: "conversation id", Value: wire.QuoteVisible(h.conversationID)})
 		}
 		m.r.Facts(0, rows...)
 		m.r.Line("exact in %d of the %d pairs that share a format; the others:", pairs-len(failing), pairs)
@@ -602,18 +534,9 @@ func (m *matrix) eolShort() string {
 	return "LF"
 }
 
-// measured is a matrix cell: the lesson's measure of what the user got against the text, or
-// how the read ended instead.
-func measured(text, got string, err error) string {
-	if cell, ok := outcome(err); ok {
-		return cell
-	}
-	return wire.Compare(text, got).String()
-}
-
 // shown is an --error cell: the text the user sees as it is, with line breaks written out.
 func shown(got string, err error) string {
-	if cell, ok := outcome(err); ok {
+	if cell, ok := wire.Outcome(err); ok {
 		return cell
 	}
 	if got == "" {
@@ -639,32 +562,12 @@ func clipWidth(s string, width int) string {
 func shownQuoted(got string, err error) string {
 	var nc *wire.NeverCompletesError
 	if errors.As(err, &nc) {
-		return "(never completes) " + quoteVisible(nc.Shown)
+		return "(never completes) " + wire.QuoteVisible(nc.Shown)
 	}
-	if cell, ok := outcome(err); ok {
+	if cell, ok := wire.Outcome(err); ok {
 		return cell
 	}
-	return quoteVisible(got)
-}
-
-// quoteVisible is quoteChunk with the line and paragraph separators written out too, since a
-// terminal shows them as nothing.
-func quoteVisible(s string) string {
-	return strings.NewReplacer("\u2028", `\u2028`, "\u2029", `\u2029`).Replace(report.QuoteChunk(s))
-}
-
-// outcome names a read that did not end with text.
-func outcome(err error) (string, bool) {
-	var nc *wire.NeverCompletesError
-	switch {
-	case err == nil:
-		return "", false
-	case errors.As(err, &nc):
-		return "(never completes)", true
-	case errors.Is(err, wire.ErrNotItsFormat):
-		return "(not its format)", true
-	}
-	return "(throws) " + err.Error(), true
+	return wire.QuoteVisible(got)
 }
 
 // matrixText is the text to stream and where it came from.
@@ -684,381 +587,4 @@ func matrixText(opts *MatrixOptions) (text, source string, err error) {
 		return "", "", fmt.Errorf("read the text: %w", err)
 	}
 	return string(b), opts.TextFile, nil
-}
-
-// splitter is one way to cut the text into chunks.
-type splitter struct {
-	label string
-	split func(string) []string
-}
-
-func splitterFor(name string) (splitter, error) {
-	switch name {
-	case "743":
-		return splitter{"split by #743's expression " + wire.Pattern743, wire.Split743}, nil
-	case "pinned":
-		return splitter{"split by SseChunker at a826864 " + wire.PinnedPattern, wire.SplitPinned}, nil
-	case "none":
-		return splitter{"the whole text as one chunk", func(s string) []string {
-			if s == "" {
-				return nil
-			}
-			return []string{s}
-		}}, nil
-	}
-	return splitter{}, fmt.Errorf("--split %q: use 743, pinned or none", name)
-}
-
-// WireOptions is what `course wire encode`, `decode` and `split` need.
-type WireOptions struct {
-	// In is the text to encode or split, or the stream to decode.
-	In io.Reader
-	// Out receives the stream, the text or the chunks.
-	Out io.Writer
-	// ErrOut receives the word that standard input is being read, when it is a terminal.
-	ErrOut io.Writer
-	// Writer is the key of the writer that encodes.
-	Writer string
-	// Reader is the key of the reader that decodes.
-	Reader string
-	// Format is the key of the writer whose format the standard reader decodes; "" is GA's text.
-	Format string
-	// Split is how encode and split cut the text into chunks, as for `course matrix`.
-	Split string
-	// Error encodes the writer's failure instead of the text.
-	Error bool
-	// CRLF ends every line of the stream with CRLF.
-	CRLF bool
-	// ConversationID is the conversation id the client names, for the Foundry writers.
-	ConversationID string
-	// Answer is a file holding the answer the server sent, for decode to measure against.
-	Answer string
-	// MaxBytes is the most of standard input decode reads, as `course probe --max-bytes` bounds
-	// a stream; 0 means probe.DefaultMaxBytes.
-	MaxBytes int
-}
-
-// maxBytes is the bound --max-bytes gives, probe.DefaultMaxBytes when unset.
-func maxBytes(limit int) int {
-	if limit <= 0 {
-		return probe.DefaultMaxBytes
-	}
-	return limit
-}
-
-// errTooLong is what a bounded standard input gives once more than its bound has arrived.
-var errTooLong = errors.New("standard input is longer than --max-bytes")
-
-// bounded passes on at most left bytes of r, then fails with errTooLong; before each read it
-// calls waiting, if set, since the read may wait for the input.
-type bounded struct {
-	r       io.Reader
-	left    int
-	waiting func() error
-}
-
-func (b *bounded) Read(p []byte) (int, error) {
-	if b.left < 0 {
-		return 0, errTooLong
-	}
-	if b.waiting != nil {
-		if err := b.waiting(); err != nil {
-			return 0, err
-		}
-	}
-	// One byte past the bound is asked for, which tells a longer input from one of exactly it.
-	if len(p) > b.left+1 {
-		p = p[:b.left+1]
-	}
-	n, err := b.r.Read(p)
-	if b.left -= n; b.left < 0 {
-		return n, errTooLong
-	}
-	return n, err
-}
-
-// writeError is a failure to write the decoded text, told apart from the reader's own errors.
-type writeError struct{ err error }
-
-func (e *writeError) Error() string { return e.err.Error() }
-
-// streamDecode reads standard input with rd as it arrives, writing each event's text at once,
-// within the probe's bounds: --max-bytes of input and the probe's longest line. It returns the
-// whole text only when --answer needs it to measure, and otherwise its last character, which
-// says whether it ended with a line break.
-func streamDecode(opts *WireOptions, rd wire.Reader, f wire.Format) (string, error) {
-	var got strings.Builder
-	last := ""
-	// The texts of one read of the input go out together, before the next read may wait: a
-	// write per event would cost a system call per event.
-	out := bufio.NewWriter(opts.Out)
-	flush := func() error {
-		if err := out.Flush(); err != nil {
-			return &writeError{err}
-		}
-		return nil
-	}
-	in := &bounded{r: opts.In, left: maxBytes(opts.MaxBytes), waiting: flush}
-	err := rd.Stream(in, f, probe.DefaultMaxLine, func(text string) error {
-		if text == "" {
-			return nil
-		}
-		if _, err := out.WriteString(text); err != nil {
-			return &writeError{err}
-		}
-		if opts.Answer != "" {
-			got.WriteString(text)
-		} else {
-			last = text[len(text)-1:]
-		}
-		return nil
-	})
-	if ferr := flush(); err == nil {
-		err = ferr
-	}
-	if opts.Answer != "" {
-		return got.String(), err
-	}
-	return last, err
-}
-
-// readBounded reads in up to limit bytes (probe.DefaultMaxBytes when 0), as they arrive, into one
-// buffer that grows with them; past limit it stops with an error that names the bound.
-func readBounded(in io.Reader, limit int) ([]byte, error) {
-	limit = maxBytes(limit)
-	var buf []byte
-	for {
-		if len(buf) == cap(buf) {
-			// Doubling, but never past the bound and a byte, which tells a longer input.
-			grown := make([]byte, len(buf), min(limit+1, 2*cap(buf)+64<<10))
-			copy(grown, buf)
-			buf = grown
-		}
-		n, err := in.Read(buf[len(buf):cap(buf)])
-		buf = buf[:len(buf)+n]
-		if len(buf) > limit {
-			return nil, fmt.Errorf("stopped after %s of standard input: raise --max-bytes", probe.FormatSize(limit))
-		}
-		if err == io.EOF {
-			return buf, nil
-		}
-		if err != nil {
-			return nil, fmt.Errorf("read standard input: %w", err)
-		}
-	}
-}
-
-// NewCmdWire builds `course wire` with its encode, decode and split commands, for experiments on
-// one writer, one reader or one splitter at a time.
-func NewCmdWire() *cobra.Command {
-	cmd := &cobra.Command{
-		Use:   "wire",
-		Short: "One writer, one reader or one splitter on standard input",
-		Long: `Runs one writer, one reader or one splitter of "course matrix" on standard input:
-
-  course wire encode --writer gaapi < answer.txt > stream.txt
-  course wire decode --reader chatservice --answer answer.txt < stream.txt
-  course wire split --split pinned < answer.txt`,
-		Args: cobra.NoArgs,
-	}
-	cmd.AddCommand(newCmdWireEncode(), newCmdWireDecode(), newCmdWireSplit())
-	return cmd
-}
-
-// wireRunE fills the options' streams from cmd, says so when standard input is a terminal,
-// and runs run.
-func wireRunE(opts *WireOptions, name string, run func(*WireOptions) error) func(*cobra.Command, []string) error {
-	return func(cmd *cobra.Command, _ []string) error {
-		opts.In, opts.Out, opts.ErrOut = cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr()
-		if f, ok := opts.In.(*os.File); ok && report.IsTerminal(f) {
-			fmt.Fprintf(opts.ErrOut, "course wire %s reads standard input: type or paste it, then press Ctrl-D at the start of a line to end it.\n", name)
-		}
-		return run(opts)
-	}
-}
-
-func newCmdWireEncode() *cobra.Command {
-	opts := &WireOptions{}
-	cmd := &cobra.Command{
-		Use:   "encode --writer W",
-		Short: "Write standard input as writer W streams it",
-		Args:  cobra.NoArgs,
-	}
-	cmd.RunE = wireRunE(opts, "encode", runWireEncode)
-	f := cmd.Flags()
-	f.StringVar(&opts.Writer, "writer", "", "the writer: "+strings.Join(wire.WriterKeys(), ", "))
-	f.StringVar(&opts.Split, "split", "743", "cut the text into chunks by #743's expression (743), SseChunker at a826864 (pinned), or not at all (none)")
-	f.BoolVar(&opts.Error, "error", false, "write the writer's failure instead of the text")
-	f.BoolVar(&opts.CRLF, "crlf", false, "end every line with CRLF")
-	f.StringVar(&opts.ConversationID, "conversation-id", "", "the conversation id the client names (Foundry writers)")
-	_ = cmd.MarkFlagRequired("writer")
-	_ = cmd.RegisterFlagCompletionFunc("writer", completeOne(wire.WriterKeys))
-	_ = cmd.RegisterFlagCompletionFunc("split", completeOne(func() []string { return splitNames }))
-	return cmd
-}
-
-func newCmdWireDecode() *cobra.Command {
-	opts := &WireOptions{}
-	cmd := &cobra.Command{
-		Use:   "decode --reader R",
-		Short: "Read standard input as reader R does and print what its user sees",
-		Long: `Reads standard input as reader R does and prints what its user sees. With --answer FILE,
-the answer the server sent, it then prints the lesson's measure of what arrived against it.
-
-Readers: ` + wrapList(wire.ReaderKeys(), "Readers: ") + `.`,
-		Args: cobra.NoArgs,
-	}
-	cmd.RunE = wireRunE(opts, "decode", runWireDecode)
-	f := cmd.Flags()
-	f.StringVar(&opts.Reader, "reader", "", "the reader, by key (see above)")
-	f.StringVar(&opts.Format, "format", "", "for the standard reader, the `writer` whose format the stream is in (default GA's text)")
-	f.StringVar(&opts.Answer, "answer", "", "measure what the user sees against the answer in `FILE`")
-	opts.MaxBytes = probe.DefaultMaxBytes
-	f.Var(sizeFlag{&opts.MaxBytes}, "max-bytes", "stop reading after this many bytes of standard input, as course probe does")
-	_ = cmd.MarkFlagRequired("reader")
-	_ = cmd.RegisterFlagCompletionFunc("reader", completeOne(wire.ReaderKeys))
-	_ = cmd.RegisterFlagCompletionFunc("format", completeOne(wire.WriterKeys))
-	return cmd
-}
-
-func newCmdWireSplit() *cobra.Command {
-	opts := &WireOptions{}
-	cmd := &cobra.Command{
-		Use:   "split [--split 743|pinned|none]",
-		Short: "Print the chunks a splitter cuts standard input into",
-		Args:  cobra.NoArgs,
-	}
-	cmd.RunE = wireRunE(opts, "split", runWireSplit)
-	cmd.Flags().StringVar(&opts.Split, "split", "743", "cut the text by #743's expression (743), SseChunker at a826864 (pinned), or not at all (none)")
-	_ = cmd.RegisterFlagCompletionFunc("split", completeOne(func() []string { return splitNames }))
-	return cmd
-}
-
-func runWireEncode(opts *WireOptions) error {
-	w, err := wire.WriterByKey(opts.Writer)
-	if err != nil {
-		return fmt.Errorf("wire encode: %w", err)
-	}
-	split, err := splitterFor(opts.Split)
-	if err != nil {
-		return fmt.Errorf("wire encode: %w", err)
-	}
-	text, err := io.ReadAll(opts.In)
-	if err != nil {
-		return fmt.Errorf("wire encode: read standard input: %w", err)
-	}
-	in := wire.Input{Chunks: split.split(string(text)), ConversationID: opts.ConversationID}
-	if opts.CRLF {
-		in.EOL = "\r\n"
-	}
-	stream := w.Success(in)
-	if opts.Error {
-		stream = w.Failure(in)
-	}
-	if _, err := opts.Out.Write(stream); err != nil {
-		return fmt.Errorf("wire encode: %w", err)
-	}
-	return nil
-}
-
-func runWireDecode(opts *WireOptions) error {
-	rd, err := wire.ReaderByKey(opts.Reader)
-	if err != nil {
-		return fmt.Errorf("wire decode: %w", err)
-	}
-	format := wire.FormatText
-	if opts.Format != "" {
-		w, err := wire.WriterByKey(opts.Format)
-		if err != nil {
-			return fmt.Errorf("wire decode: --format: %w", err)
-		}
-		format = w.Format
-	}
-	var answer []byte
-	if opts.Answer != "" {
-		if answer, err = os.ReadFile(opts.Answer); err != nil {
-			return fmt.Errorf("wire decode: --answer: %w", err)
-		}
-	}
-	var got string
-	var readErr error
-	var nc *wire.NeverCompletesError
-	if rd.Streams() {
-		// The text is written as each event ends; the stream itself is never held.
-		got, readErr = streamDecode(opts, rd, format)
-		var werr *writeError
-		if errors.As(readErr, &werr) {
-			return fmt.Errorf("wire decode: %w", werr.err)
-		}
-		if errors.Is(readErr, errTooLong) {
-			return fmt.Errorf("wire decode: stopped after %s of standard input: raise --max-bytes", probe.FormatSize(maxBytes(opts.MaxBytes)))
-		}
-	} else {
-		stream, err := readBounded(opts.In, opts.MaxBytes)
-		if err != nil {
-			return fmt.Errorf("wire decode: %w", err)
-		}
-		got, readErr = rd.ReadFormat(stream, format)
-		if errors.As(readErr, &nc) {
-			got = nc.Shown
-		}
-		if _, err := io.WriteString(opts.Out, got); err != nil {
-			return fmt.Errorf("wire decode: %w", err)
-		}
-	}
-	if opts.Answer != "" {
-		r := report.New(opts.Out)
-		if got != "" && !strings.HasSuffix(got, "\n") {
-			r.Line("")
-			r.Line("(the text ends here, without a line break)")
-		}
-		r.Title("Measured against %s", opts.Answer)
-		r.Line("%s", oneLine(measured(string(answer), got, readErr)))
-		if r.Err() != nil {
-			return fmt.Errorf("wire decode: %w", r.Err())
-		}
-	}
-	switch {
-	case readErr == nil:
-		return nil
-	case nc != nil, errors.Is(readErr, wire.ErrNotItsFormat):
-		return fmt.Errorf("wire decode: %s: %w", rd.Name, readErr)
-	}
-	return fmt.Errorf("wire decode: %s throws: %w", rd.Name, readErr)
-}
-
-func runWireSplit(opts *WireOptions) error {
-	split, err := splitterFor(opts.Split)
-	if err != nil {
-		return fmt.Errorf("wire split: %w", err)
-	}
-	text, err := io.ReadAll(opts.In)
-	if err != nil {
-		return fmt.Errorf("wire split: read standard input: %w", err)
-	}
-	chunks := split.split(string(text))
-	r := report.New(opts.Out)
-	noun := "chunks"
-	if len(chunks) == 1 {
-		noun = "chunk"
-	}
-	r.Line("%d %s, %s", len(chunks), noun, split.label)
-	numWidth := len(fmt.Sprint(len(chunks)))
-	for i, c := range chunks {
-		lead := fmt.Sprintf("%*d  ", numWidth, i+1)
-		indent := strings.Repeat(" ", len(lead))
-		for j, piece := range report.Fit(indent+quoteVisible(c), report.DefaultWidth) {
-			if j == 0 {
-				piece = lead + strings.TrimPrefix(piece, indent)
-			}
-			r.Line("%s", piece)
-		}
-	}
-	if strings.Join(chunks, "") != string(text) {
-		r.Line("(the chunks join to a different text: the splitter dropped or changed something)")
-	}
-	if r.Err() != nil {
-		return fmt.Errorf("wire split: %w", r.Err())
-	}
-	return nil
 }

@@ -1,6 +1,6 @@
 //go:build linux
 
-package tools
+package wire
 
 import (
 	"bytes"
@@ -43,7 +43,7 @@ func TestWireTellsATerminalItReadsStandardInput(t *testing.T) {
 			t.Fatal(err)
 		}
 		var out, errOut bytes.Buffer
-		root := toolsRoot()
+		root := testutil.Root(NewCmdWire())
 		root.SetIn(tty)
 		root.SetOut(&out)
 		root.SetErr(&errOut)
@@ -66,7 +66,7 @@ func TestWireTellsATerminalItReadsStandardInput(t *testing.T) {
 		if out.String() != want {
 			t.Errorf("%q: wrote %q, want %q", args, out.String(), want)
 		}
-		piped, err := runCourseIn(t, "Hi.\n", args...)
+		piped, err := testutil.RunIn(t, "Hi.\n", NewCmdWire(), args...)
 		if err != nil || strings.Contains(piped, "standard input") {
 			t.Errorf("%q from a pipe: %q, %v", args, piped, err)
 		}

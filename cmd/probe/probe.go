@@ -1,4 +1,4 @@
-package tools
+package probe
 
 import (
 	"context"
@@ -60,30 +60,6 @@ const (
 // probeEventsShown is how many events the report prints at each end of a long stream.
 const probeEventsShown = 10
 
-// sizeFlag is a flag holding a byte count written as 16MiB, 512KiB or 4096.
-type sizeFlag struct{ n *int }
-
-// String writes the size as the help shows it.
-func (f sizeFlag) String() string {
-	if f.n == nil {
-		return ""
-	}
-	return strings.ReplaceAll(probe.FormatSize(*f.n), " ", "")
-}
-
-// Set reads a size.
-func (f sizeFlag) Set(s string) error {
-	n, err := probe.ParseSize(s)
-	if err != nil {
-		return err
-	}
-	*f.n = n
-	return nil
-}
-
-// Type names the flag's value in the help.
-func (f sizeFlag) Type() string { return "size" }
-
 // NewCmdProbe builds `course probe`; runF replaces the probe's run in tests of the flags.
 func NewCmdProbe(runF func(context.Context, *ProbeOptions) error) *cobra.Command {
 	opts := &ProbeOptions{}
@@ -134,9 +110,9 @@ stream's end.`,
 	f.StringArrayVar(&opts.Readers, "reader", nil, "measure this reader only (repeatable): text, standard, page, chatservice, or any reader's name")
 	f.DurationVar(&opts.Timeout, "timeout", probe.DefaultTimeout, "give up when the probe takes longer than this")
 	opts.MaxBytes, opts.MaxEvents, opts.MaxLine = probe.DefaultMaxBytes, probe.DefaultMaxEvents, probe.DefaultMaxLine
-	f.Var(sizeFlag{&opts.MaxBytes}, "max-bytes", "stop reading after this many bytes of the stream")
+	f.Var(probe.Size{N: &opts.MaxBytes}, "max-bytes", "stop reading after this many bytes of the stream")
 	f.IntVar(&opts.MaxEvents, "max-events", probe.DefaultMaxEvents, "stop reading after this many events")
-	f.Var(sizeFlag{&opts.MaxLine}, "max-line", "the longest line, and event data, the course's reader takes (the standard sets no limit)")
+	f.Var(probe.Size{N: &opts.MaxLine}, "max-line", "the longest line, and event data, the course's reader takes (the standard sets no limit)")
 	f.BoolVar(&opts.AllEvents, "all-events", false, fmt.Sprintf("print every event, not the first and last %d", probeEventsShown))
 	f.BoolVar(&opts.JSON, "json", false, "print the report as one JSON document")
 	return cmd

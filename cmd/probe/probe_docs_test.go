@@ -1,4 +1,4 @@
-package tools
+package probe
 
 import (
 	"bufio"
@@ -86,7 +86,7 @@ func TestProbeExampleLosingServer(t *testing.T) {
 	go io.Copy(io.Discard, stdout)
 	url := strings.TrimSpace(strings.TrimPrefix(first, "listening on "))
 
-	got, err := runCourse(t, "probe", url, "--data", `{"prompt":"C major voicings"}`,
+	got, err := run(t, "probe", url, "--data", `{"prompt":"C major voicings"}`,
 		"--answer-file", "../../docs/examples/losing-server/answer.txt", "--reader", "text", "--reader", "standard")
 	if err == nil {
 		t.Fatal("the probe passed a server that loses text")
@@ -105,7 +105,7 @@ func TestProbeExampleStandIn(t *testing.T) {
 		t.Fatal("docs/probe.md has no stand-in example")
 	}
 	base := probeStandIn(t, kit.HostOptions{Timeout: 30 * time.Second})
-	got, err := runCourse(t, "probe", base+streamPath, "--message", voicingQuestion, "--answer-url", base+chatPath)
+	got, err := run(t, "probe", base+streamPath, "--message", voicingQuestion, "--answer-url", base+chatPath)
 	if err == nil {
 		t.Fatal("the probe passed the stand-in, whose chatService reader loses lines")
 	}

@@ -1,18 +1,15 @@
-package tools
+package matrix
 
 import (
 	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"course/exercises/l6/check"
 	"course/ga/skills"
@@ -20,19 +17,6 @@ import (
 	"course/internal/testutil"
 	"course/stream/wire"
 )
-
-// runCourseIn runs the course's command line with stdin as standard input.
-func runCourseIn(t *testing.T, stdin string, args ...string) (string, error) {
-	t.Helper()
-	var out, errOut bytes.Buffer
-	root := toolsRoot()
-	root.SetIn(strings.NewReader(stdin))
-	root.SetOut(&out)
-	root.SetErr(&errOut)
-	root.SetArgs(args)
-	err := root.ExecuteContext(t.Context())
-	return out.String(), err
-}
 
 // gridCells reads the grid under title back into what each cell says, by writer and reader key,
 // through the legend that follows it.
@@ -124,7 +108,7 @@ func TestMatrixBadFlags(t *testing.T) {
 		{[]string{"matrix", "extra"}, "unknown command"},
 	}
 	for _, tt := range tests {
-		_, err := runCourse(t, tt.args...)
+		_, err := run(t, tt.args...)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%q: %v, want an error containing %q", tt.args, err, tt.want)
 		}
@@ -141,7 +125,7 @@ func TestMatrixGridIsTheReaders(t *testing.T) {
 		if crlf {
 			args, eol = append(args, "--crlf"), "\r\n"
 		}
-		out, err := runCourse(t, args...)
+		out, err := run(t, args...)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -155,7 +139,7 @@ func TestMatrixGridIsTheReaders(t *testing.T) {
 			stream := w.Success(wire.Input{Chunks: wire.Split743(text), EOL: eol})
 			for _, rd := range readers {
 				got, err := rd.ReadFormat(stream, w.Format)
-				if want := oneLine(measured(text, got, err)); cells[[2]string{w.Key, rd.Key}] != want {
+				if want := wire.OneLine(wire.Measured(text, got, err)); cells[[2]string{w.Key, rd.Key}] != want {
 					t.Errorf("crlf %v, %s with %s: the grid says %q, the reader %q", crlf, w.Key, rd.Key, cells[[2]string{w.Key, rd.Key}], want)
 				}
 			}
@@ -165,7 +149,7 @@ func TestMatrixGridIsTheReaders(t *testing.T) {
 
 // TestMatrixCells checks cells the course's written lessons discuss.
 func TestMatrixCells(t *testing.T) {
-	out, err := runCourse(t, "matrix", "--writers", "foundry,foundry-skill,gaapi,agui,bit", "--readers", "foundry,agui,openai,onmessage")
+	out, err := run(t, "matrix", "--writers", "foundry,foundry-skill,gaapi,agui,bit", "--readers", "foundry,agui,openai,onmessage")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,7 +176,7 @@ func TestMatrixCells(t *testing.T) {
 
 func TestMatrixTextFromStdinAndFile(t *testing.T) {
 	const text = "Hello.\n\nWorld.\n"
-	out, err := runCourseIn(t, text, "matrix", "--text", "-", "--split", "none", "--writers", "gaapi,gaapi746", "--readers", "standard")
+	out, err := testutil.RunIn(t, text, NewCmdMatrix(nil), "matrix", "--text", "-", "--split", "none", "--writers", "gaapi,gaapi746", "--readers", "standard")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -213,7 +197,7 @@ func TestMatrixTextFromStdinAndFile(t *testing.T) {
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out, err = runCourse(t, "matrix", "--text", path, "--writers", "gachatbot", "--readers", "chatapi")
+	out, err = run(t, "matrix", "--text", path, "--writers", "gachatbot", "--readers", "chatapi")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -223,7 +207,7 @@ func TestMatrixTextFromStdinAndFile(t *testing.T) {
 }
 
 func TestMatrixErrorShowsEveryFailureStream(t *testing.T) {
-	out, err := runCourse(t, "matrix", "--error", "--crlf", "--writers", "gaapi,sseformatter,foundry-skill,openai", "--readers", "standard,foundry,openai,page")
+	out, err := run(t, "matrix", "--error", "--crlf", "--writers", "gaapi,sseformatter,foundry-skill,openai", "--readers", "standard,foundry,openai,page")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,7 +235,7 @@ func TestMatrixErrorShowsEveryFailureStream(t *testing.T) {
 }
 
 func TestMatrixHazardsShowOnlyFailingPairs(t *testing.T) {
-	out, err := runCourse(t, "matrix", "--hazards", "--writers", "foundry,foundry-skill,gaapi", "--readers", "foundry,standard,onmessage,page")
+	out, err := run(t, "matrix", "--hazards", "--writers", "foundry,foundry-skill,gaapi", "--readers", "foundry,standard,onmessage,page")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -273,7 +257,7 @@ func TestMatrixHazardsShowOnlyFailingPairs(t *testing.T) {
 // TestMatrixJSON reads the --json records back: the text, every writer and reader, and a cell
 // per pair whose text is what the reader gives.
 func TestMatrixJSON(t *testing.T) {
-	out, err := runCourse(t, "matrix", "--json", "--writers", "gachatbot,agui", "--readers", "standard,agui,chatservice")
+	out, err := run(t, "matrix", "--json", "--writers", "gachatbot,agui", "--readers", "standard,agui,chatservice")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -296,7 +280,7 @@ func TestMatrixJSON(t *testing.T) {
 			w, _ := wire.WriterByKey(rec["writer"].(string))
 			rd, _ := wire.ReaderByKey(rec["reader"].(string))
 			got, rerr := rd.ReadFormat(w.Stream(wire.Split743(text)), w.Format)
-			if rec["text"] != got || rec["cell"] != measured(text, got, rerr) {
+			if rec["text"] != got || rec["cell"] != wire.Measured(text, got, rerr) {
 				t.Errorf("cell %s/%s: %v, the reader gives %q, %v", w.Key, rd.Key, rec, got, rerr)
 			}
 			if m, ok := rec["measure"].(map[string]any); rerr == nil && (!ok || m["exact"] != (got == text)) {
@@ -310,15 +294,15 @@ func TestMatrixJSON(t *testing.T) {
 	if kinds["text"] != 1 || kinds["writer"] != 2 || kinds["reader"] != 3 || kinds["cell"] != 6 {
 		t.Errorf("records %v", kinds)
 	}
-	hz, err := runCourse(t, "matrix", "--json", "--hazards", "--writers", "gachatbot", "--readers", "standard")
+	hz, err := run(t, "matrix", "--json", "--hazards", "--writers", "gachatbot", "--readers", "standard")
 	if err != nil || strings.Count(hz, `"record":"cell"`) != len(hazards) || !strings.Contains(hz, `"hazard":"a text with CR"`) {
 		t.Errorf("--json --hazards: %v\n%s", err, hz)
 	}
 }
 
-// TestMatrixAndWireFitAHundredColumns checks the canonical output of the tools, which have no
+// TestMatrixFitsAHundredColumns checks the canonical output of the tools, which have no
 // reference to match, against the reading width.
-func TestMatrixAndWireFitAHundredColumns(t *testing.T) {
+func TestMatrixFitsAHundredColumns(t *testing.T) {
 	answer := skills.Improvisation{}.Execute(check.Question).Text
 	path := filepath.Join(t.TempDir(), "answer.md")
 	if err := os.WriteFile(path, []byte(answer), 0o644); err != nil {
@@ -334,18 +318,11 @@ func TestMatrixAndWireFitAHundredColumns(t *testing.T) {
 		{"", []string{"matrix", "--hazards"}},
 		{"", []string{"matrix", "--readers", strings.Join(wire.ReaderKeys(), ",")}},
 		{"", []string{"matrix", "--error", "--readers", strings.Join(wire.ReaderKeys(), ",")}},
-		{answer, []string{"wire", "split"}},
-		{answer, []string{"wire", "split", "--split", "none"}},
-		{string(wire.GaApi.Stream(wire.Split743(answer))), []string{"wire", "decode", "--reader", "standard", "--answer", path}},
 	}
 	for _, run := range runs {
-		out, err := runCourseIn(t, run.stdin, run.args...)
+		out, err := testutil.RunIn(t, run.stdin, NewCmdMatrix(nil), run.args...)
 		if err != nil {
 			t.Fatalf("course %s: %v", strings.Join(run.args, " "), err)
-		}
-		if run.args[0] == "wire" && run.args[1] == "decode" {
-			// The decoded text is the user's own, printed as it came; the tool's own lines follow.
-			out = out[strings.Index(out, "== Measured"):]
 		}
 		if wide := testutil.OverWide(out, report.DefaultWidth); len(wide) > 0 {
 			t.Errorf("course %s: %d lines over %d columns, the first: %q", strings.Join(run.args, " "), len(wide), report.DefaultWidth, wide[0])
@@ -356,7 +333,7 @@ func TestMatrixAndWireFitAHundredColumns(t *testing.T) {
 // TestMatrixGridWrapsReaderColumns selects every reader: the columns no longer fit one grid, so
 // they go on in a second block with the writers repeated.
 func TestMatrixGridWrapsReaderColumns(t *testing.T) {
-	out, err := runCourse(t, "matrix", "--readers", strings.Join(wire.ReaderKeys(), ","))
+	out, err := run(t, "matrix", "--readers", strings.Join(wire.ReaderKeys(), ","))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -366,121 +343,6 @@ func TestMatrixGridWrapsReaderColumns(t *testing.T) {
 	}
 	if cells := gridCells(t, out, "== Each writer (down)"); len(cells) != len(wire.Writers)*len(wire.Readers) {
 		t.Errorf("%d cells, want every pair", len(cells))
-	}
-}
-
-func TestWireEncodeDecode(t *testing.T) {
-	answer := skills.Improvisation{}.Execute(check.Question).Text
-	for _, w := range wire.Writers {
-		stream, err := runCourseIn(t, answer, "wire", "encode", "--writer", w.Key)
-		if err != nil {
-			t.Fatalf("encode %s: %v", w.Key, err)
-		}
-		if want := string(w.Success(wire.Input{Chunks: wire.Split743(answer)})); stream != want {
-			t.Errorf("encode %s:\n%q\nwant\n%q", w.Key, stream, want)
-		}
-		got, err := runCourseIn(t, stream, "wire", "decode", "--reader", "standard", "--format", w.Key)
-		wantExact := w.Key != "gaapi" && w.Key != "foundry-skill"
-		if wantExact && (err != nil || got != answer) {
-			t.Errorf("decode %s with the standard reader: %v, %s", w.Key, err, wire.Compare(answer, got))
-		}
-	}
-}
-
-func TestWireDecodeOutcomes(t *testing.T) {
-	failure, err := runCourseIn(t, "", "wire", "encode", "--writer", "gachatbot", "--error")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := runCourseIn(t, failure, "wire", "decode", "--reader", "chatservice"); err == nil ||
-		err.Error() != "wire decode: ga-client chatService throws: Failed to process message. Please try again." {
-		t.Errorf("chatService on the failure: %v", err)
-	}
-	skill, err := runCourseIn(t, "Hi.", "wire", "encode", "--writer", "foundry-skill", "--conversation-id", `x","type":"done`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := runCourseIn(t, skill, "wire", "decode", "--reader", "foundry"); err == nil || err.Error() != "wire decode: Foundry processStream: never completes" {
-		t.Errorf("Foundry on the injected id: %v", err)
-	}
-	crlf, err := runCourseIn(t, "Hi.", "wire", "encode", "--writer", "agui", "--crlf")
-	if err != nil || !strings.Contains(crlf, "}\r\n\r\n") {
-		t.Fatalf("encode --crlf: %q, %v", crlf, err)
-	}
-	if _, err := runCourseIn(t, crlf, "wire", "decode", "--reader", "aguiframes"); err == nil || !strings.HasSuffix(err.Error(), "not its format") {
-		t.Errorf("parseAgUiFrames on CRLF: %v", err)
-	}
-	for _, args := range [][]string{
-		{"wire", "encode"},
-		{"wire", "encode", "--writer", "nope"},
-		{"wire", "decode", "--reader", "nope"},
-		{"wire", "decode", "--reader", "standard", "--format", "nope"},
-		{"wire", "decode", "--reader", "standard", "--answer", filepath.Join(t.TempDir(), "missing")},
-		{"wire", "split", "--split", "words"},
-	} {
-		if _, err := runCourseIn(t, "", args...); err == nil {
-			t.Errorf("%q: no error", args)
-		}
-	}
-}
-
-// TestWireDecodeMeasuresAgainstTheAnswer decodes GaApi's stream of the answer and measures it.
-func TestWireDecodeMeasuresAgainstTheAnswer(t *testing.T) {
-	answer := skills.Improvisation{}.Execute(check.Question).Text
-	path := filepath.Join(t.TempDir(), "answer.md")
-	if err := os.WriteFile(path, []byte(answer), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for _, tc := range []struct {
-		writer, reader, want string
-	}{
-		{"gaapi", "standard", "1 of 6 lines missing, 8 line breaks missing"},
-		{"gachatbot", "standard", "exact"},
-		{"gachatbot", "chatapi", "8 line breaks missing"},
-		{"agui", "agui", "(throws) Cannot send 'RUN_FINISHED' while steps are still active: skill.improvisation"},
-	} {
-		w, _ := wire.WriterByKey(tc.writer)
-		stream := string(w.Stream(wire.Split743(answer)))
-		out, err := runCourseIn(t, stream, "wire", "decode", "--reader", tc.reader, "--format", tc.writer, "--answer", path)
-		if (err != nil) != strings.HasPrefix(tc.want, "(throws)") {
-			t.Errorf("%s with %s: %v", tc.writer, tc.reader, err)
-		}
-		if !strings.HasSuffix(out, "== Measured against "+path+"\n"+tc.want+"\n") {
-			t.Errorf("%s with %s:\n%s", tc.writer, tc.reader, out)
-		}
-	}
-}
-
-func TestWireSplitPrintsTheChunks(t *testing.T) {
-	answer := skills.Improvisation{}.Execute(check.Question).Text
-	for _, tc := range []struct {
-		split  string
-		chunks []string
-	}{
-		{"743", wire.Split743(answer)},
-		{"pinned", wire.SplitPinned(answer)},
-		{"none", []string{answer}},
-	} {
-		out, err := runCourseIn(t, answer, "wire", "split", "--split", tc.split)
-		if err != nil {
-			t.Fatal(err)
-		}
-		first, _, _ := strings.Cut(out, "\n")
-		if !strings.HasPrefix(first, fmt.Sprintf("%d chunk", len(tc.chunks))) {
-			t.Errorf("--split %s: first line %q, want %d chunks", tc.split, first, len(tc.chunks))
-		}
-		// Cut lines joined again, white space aside, hold every chunk in quotes.
-		joined := strings.Join(strings.Fields(strings.ReplaceAll(out, report.Continuation+"\n", "")), "")
-		for _, c := range tc.chunks {
-			if !strings.Contains(joined, strings.Join(strings.Fields(quoteVisible(c)), "")) {
-				t.Errorf("--split %s: no chunk %s in:\n%s", tc.split, quoteVisible(c), out)
-			}
-		}
-	}
-	// The pinned chunker drops the white space between sentences, and says so.
-	out, err := runCourseIn(t, "One. Two.", "wire", "split", "--split", "pinned")
-	if err != nil || !strings.Contains(out, "the chunks join to a different text") {
-		t.Errorf("pinned on two sentences: %v\n%s", err, out)
 	}
 }
 
@@ -496,13 +358,8 @@ func TestCompletion(t *testing.T) {
 		{[]string{"matrix", "--readers", "openai,"}, []string{"openai,standard"}, []string{"openai,openai"}},
 		{[]string{"matrix", "--writers", "foundry"}, []string{"foundry", "foundry-skill"}, []string{"gaapi"}},
 		{[]string{"matrix", "--split", ""}, []string{"743", "pinned", "none"}, nil},
-		{[]string{"wire", "encode", "--writer", "ga"}, []string{"gachatbot", "gaapi", "gaapi746"}, nil},
-		{[]string{"wire", "encode", "--split", "p"}, []string{"pinned"}, []string{"743"}},
-		{[]string{"wire", "decode", "--reader", ""}, wire.ReaderKeys(), nil},
-		{[]string{"wire", "decode", "--format", "ag"}, []string{"agui"}, nil},
-		{[]string{"wire", "split", "--split", ""}, []string{"743", "pinned", "none"}, nil},
 	} {
-		out, err := runCourse(t, append([]string{"__complete"}, tc.args...)...)
+		out, err := run(t, append([]string{"__complete"}, tc.args...)...)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -520,133 +377,8 @@ func TestCompletion(t *testing.T) {
 	}
 }
 
-// repeatReader yields its text again and again, up to n bytes.
-type repeatReader struct {
-	text   []byte
-	n, pos int
-}
-
-func (r *repeatReader) Read(p []byte) (int, error) {
-	k := 0
-	for k < len(p) && r.n > 0 {
-		c := copy(p[k:min(len(p), k+r.n)], r.text[r.pos:])
-		k, r.n, r.pos = k+c, r.n-c, (r.pos+c)%len(r.text)
-	}
-	if k == 0 {
-		return 0, io.EOF
-	}
-	return k, nil
-}
-
-// TestWireDecodeBounded: wire decode holds standard input to the probe's bound, --max-bytes,
-// and says so, rather than read and decode whatever comes.
-func TestWireDecodeBounded(t *testing.T) {
-	event := []byte("data: more of the answer\n\n")
-	for _, tc := range []struct {
-		flags   []string
-		size    int
-		wantErr string
-	}{
-		{nil, 64 << 20, "wire decode: stopped after 4 MiB of standard input: raise --max-bytes"},
-		{[]string{"--max-bytes", "64KiB"}, 1 << 20, "wire decode: stopped after 64 KiB of standard input: raise --max-bytes"},
-		{[]string{"--max-bytes", "2MiB"}, 1 << 20, ""},
-	} {
-		var out bytes.Buffer
-		root := toolsRoot()
-		root.SetIn(&repeatReader{text: event, n: tc.size})
-		root.SetOut(&out)
-		root.SetErr(io.Discard)
-		root.SetArgs(append([]string{"wire", "decode", "--reader", "standard"}, tc.flags...))
-		var err error
-		grew := testutil.PeakHeapGrowth(func() { err = root.Execute() })
-		if tc.wantErr == "" {
-			if err != nil || !strings.HasPrefix(out.String(), "more of the answer") {
-				t.Errorf("%v on %d bytes: %v, %.40q", tc.flags, tc.size, err, out.String())
-			}
-			continue
-		}
-		if err == nil || err.Error() != tc.wantErr {
-			t.Errorf("%v on %d bytes: error %v, want %q", tc.flags, tc.size, err, tc.wantErr)
-		}
-		if grew > 32<<20 {
-			t.Errorf("%v on %d bytes: the heap grew %d MiB", tc.flags, tc.size, grew>>20)
-		}
-	}
-}
-
-// TestWireDecodeStreams: the readers built on the standard's parsing decode standard input as
-// it arrives: an event's text is out before the input ends, and a raised --max-bytes costs no
-// memory, since the stream is never held.
-func TestWireDecodeStreams(t *testing.T) {
-	t.Run("as it arrives", func(t *testing.T) {
-		in, feed := io.Pipe()
-		out := newSignalWriter()
-		root := toolsRoot()
-		root.SetIn(in)
-		root.SetOut(out)
-		root.SetErr(io.Discard)
-		root.SetArgs([]string{"wire", "decode", "--reader", "onmessage"})
-		done := make(chan error, 1)
-		go func() { done <- root.Execute() }()
-		for _, text := range []string{"first", "second"} {
-			if _, err := io.WriteString(feed, "data: "+text+"\n\n"); err != nil {
-				t.Fatal(err)
-			}
-			// The input stays open: the text can only come out if the event was decoded on its own.
-			select {
-			case got := <-out.writes:
-				if got != text {
-					t.Fatalf("wrote %q, want %q", got, text)
-				}
-			case err := <-done:
-				t.Fatalf("decode ended before its input did: %v", err)
-			case <-time.After(time.Minute):
-				t.Fatal("no text a minute after its event, the input still open")
-			}
-		}
-		feed.Close()
-		if err := <-done; err != nil {
-			t.Fatal(err)
-		}
-	})
-	t.Run("raised bound", func(t *testing.T) {
-		event := []byte("data: more of the answer\n\n")
-		size := 256 << 20
-		if testutil.Race {
-			size = 32 << 20 // the race detector slows the reader tenfold; held whole, this is still 160 MiB
-		}
-		var out countWriter
-		root := toolsRoot()
-		root.SetIn(&repeatReader{text: event, n: size})
-		root.SetOut(&out)
-		root.SetErr(io.Discard)
-		root.SetArgs([]string{"wire", "decode", "--reader", "standard", "--max-bytes", "1GiB"})
-		var err error
-		grew := testutil.PeakHeapGrowth(func() { err = root.Execute() })
-		if want := size / len(event) * len("more of the answer"); err != nil || out.n != want {
-			t.Errorf("decoded %d bytes, %v; want %d", out.n, err, want)
-		}
-		t.Logf("the heap grew %.1f MiB for %d MiB of input", float64(grew)/(1<<20), size>>20)
-		if grew > 32<<20 {
-			t.Errorf("the heap grew %d MiB for %d MiB of input", grew>>20, size>>20)
-		}
-	})
-}
-
-// signalWriter hands every write to writes, as it is made.
-type signalWriter struct{ writes chan string }
-
-func newSignalWriter() *signalWriter { return &signalWriter{writes: make(chan string, 16)} }
-
-func (w *signalWriter) Write(p []byte) (int, error) {
-	w.writes <- string(p)
-	return len(p), nil
-}
-
-// countWriter counts what is written to it, and keeps none of it.
-type countWriter struct{ n int }
-
-func (w *countWriter) Write(p []byte) (int, error) {
-	w.n += len(p)
-	return len(p), nil
+// run runs the course's command line, holding `course matrix`, and returns what it printed.
+func run(t *testing.T, args ...string) (string, error) {
+	t.Helper()
+	return testutil.Run(t, NewCmdMatrix(nil), args...)
 }

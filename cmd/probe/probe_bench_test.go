@@ -1,6 +1,6 @@
 //go:build unix
 
-package tools
+package probe
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"course/internal/testutil"
 	"course/stream/probe"
 )
 
@@ -82,7 +83,7 @@ func BenchmarkProbe100k(b *testing.B) {
 				}
 				cpu := processCPU()
 				for b.Loop() {
-					root := toolsRoot()
+					root := testutil.Root(NewCmdProbe(nil))
 					root.SetOut(io.Discard)
 					root.SetArgs(args)
 					if err := root.ExecuteContext(context.Background()); err != nil {
