@@ -1,6 +1,7 @@
 // Package learn is the course's exercise framework: the exercises of every lesson, how a
 // learner's answer is checked against the answer the course computes, the record of what the
-// learner has done, and the commands that open, answer, check, reset and watch an exercise.
+// learner has done, and what opening an exercise prints. The commands that drive it are in
+// cmd/exercise; a lesson's --exercise flag opens one through Open.
 //
 // A lesson package describes its exercises as Exercise values and hands them over as a Lesson;
 // the question's text stays in the written lesson (docs/lN.md, under "## Exercises"), which

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"course/internal/testutil"
 )
 
 // BenchmarkLessons runs every lesson the course runs, each as `course <slug>` does in-process,
@@ -23,7 +25,7 @@ func BenchmarkLessons(b *testing.B) {
 			b.Run(name, func(b *testing.B) {
 				start := time.Now()
 				for b.Loop() {
-					root := lessonsRoot()
+					root := testutil.Root(l.New())
 					root.SetOut(io.Discard)
 					root.SetErr(io.Discard)
 					root.SetArgs(args)

@@ -5,25 +5,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/spf13/cobra"
-
 	"course/internal/testutil"
-	"course/learn"
 	"course/learn/learntest"
 )
 
 // TestMain lets the test binary serve as the host child: lessons start `<binary> host`.
 func TestMain(m *testing.M) { testutil.Main(m) }
-
-// lessonsRoot is a root command with the lessons and `course check`, as the course has them.
-func lessonsRoot() *cobra.Command {
-	root := &cobra.Command{Use: "course", SilenceUsage: true, SilenceErrors: true}
-	for _, l := range Course() {
-		root.AddCommand(l.New())
-	}
-	root.AddCommand(learn.NewCmdCheck(Exercises(), nil), NewCmdLessons(nil))
-	return root
-}
 
 // TestEveryLessonsExercises holds every lesson's exercises to its written lesson: numbered from
 // 1, each with a kind, a hint and a solver, and the doc asking exactly these questions; and

@@ -13,13 +13,14 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"course/cmd/exercise"
 	"course/cmd/host"
+	cmdlessons "course/cmd/lessons"
 	"course/cmd/matrix"
 	"course/cmd/probe"
 	"course/cmd/read"
 	"course/cmd/wire"
 	"course/internal/report"
-	"course/learn"
 	"course/lessons"
 )
 
@@ -73,7 +74,7 @@ it over HTTP, and prints what the written lesson discusses, computed from what h
 		SilenceErrors: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
-				if err := lessons.RunIndex(cmd.OutOrStdout()); err != nil {
+				if err := cmdlessons.RunIndex(cmd.OutOrStdout()); err != nil {
 					return err
 				}
 				_, err := fmt.Fprintln(cmd.OutOrStdout(), "`course --help` lists the tools and the flags.")
@@ -129,14 +130,14 @@ it over HTTP, and prints what the written lesson discusses, computed from what h
 	runLine := func(ctx context.Context, args []string, w io.Writer) error {
 		return execute(ctx, version, args, w, io.Discard)
 	}
-	for _, tool := range []*cobra.Command{lessons.NewCmdLessons(nil), read.NewCmd(runLine), hostCmd, matrix.NewCmdMatrix(nil), wireCmd, probe.NewCmdProbe(nil)} {
+	for _, tool := range []*cobra.Command{cmdlessons.NewCmdLessons(nil), read.NewCmd(runLine), hostCmd, matrix.NewCmdMatrix(nil), wireCmd, probe.NewCmdProbe(nil)} {
 		tool.GroupID = "tools"
 		root.AddCommand(tool)
 	}
 	root.AddGroup(&cobra.Group{ID: "exercises", Title: "Exercises:"})
-	answer, check, reset := learn.NewCmdAnswer(exercises, nil), learn.NewCmdCheck(exercises, nil), learn.NewCmdReset(exercises, nil)
+	answer, check, reset := exercise.NewCmdAnswer(exercises, nil), exercise.NewCmdCheck(exercises, nil), exercise.NewCmdReset(exercises, nil)
 	for _, cmd := range []*cobra.Command{
-		learn.NewCmdExercise(exercises, nil), answer, check, reset, learn.NewCmdProgress(exercises, nil), learn.NewCmdNext(exercises, nil),
+		exercise.NewCmdExercise(exercises, nil), answer, check, reset, exercise.NewCmdProgress(exercises, nil), exercise.NewCmdNext(exercises, nil),
 	} {
 		cmd.GroupID = "exercises"
 		root.AddCommand(cmd)

@@ -76,11 +76,27 @@ func NewCmd[O any](use, long string, opts *O, out *io.Writer, run, runF func(con
 				return err
 			}
 			if e != nil && runF == nil {
-				return learn.RunExercise(cmd.Context(), &learn.ExerciseOptions{IO: learn.IO{Out: *out}, Exercise: e, Hint: flags.Hint, Solution: flags.Solution})
+				return learn.Open(cmd.Context(), *out, e, flags.Hint, flags.Solution)
 			}
 			return run(cmd.Context(), opts)
 		},
 	}
-	flags.Add(cmd, lesson)
+	AddExerciseFlags(cmd, &flags, lesson)
 	return cmd
+}
+
+// AddExerciseFlags binds f to a lesson's command: --exercise K, --hint and --solution, l being
+// the lesson's exercises.
+func AddExerciseFlags(cmd *cobra.Command, f *learn.Flags, l learn.Lesson) {
+	cmd.Flags().StringVar(&f.Exercise, "exercise", "", fmt.Sprintf("show exercise `K` of the lesson (1-%d) instead of the lesson", len(l.Exercises)))
+	cmd.Flags().IntVar(&f.Hint, "hint", 0, "with --exercise, give hint `N` (--hint alone: the first)")
+	cmd.Flags().Lookup("hint").NoOptDefVal = "1"
+	cmd.Flags().BoolVar(&f.Solution, "solution", false, "with --exercise, print the exercise's computed answer and its evidence")
+	if len(l.Exercises) == 0 {
+		// A lesson without exercises still takes the flags, to answer them in one line rather
+		// than "unknown flag", but does not offer them.
+		for _, name := range []string{"exercise", "hint", "solution"} {
+			cmd.Flags().Lookup(name).Hidden = true
+		}
+	}
 }

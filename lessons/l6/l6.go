@@ -70,13 +70,13 @@ readers on the improvisation answer of lesson 5.
 				return runF(cmd.Context(), opts)
 			}
 			if exercise != nil {
-				return learn.RunExercise(cmd.Context(), &learn.ExerciseOptions{IO: learn.IO{Out: opts.Out}, Exercise: exercise, Hint: opts.Exercise.Hint, Solution: opts.Exercise.Solution})
+				return learn.Open(cmd.Context(), opts.Out, exercise, opts.Exercise.Hint, opts.Exercise.Solution)
 			}
 			return run(cmd.Context(), opts)
 		},
 	}
 	opts.Host.AddFlags(cmd)
-	opts.Exercise.Add(cmd, Exercises())
+	kit.AddExerciseFlags(cmd, &opts.Exercise, Exercises())
 	addBrowserFlags(cmd, opts)
 	return cmd
 }

@@ -1,0 +1,120 @@
+// Package exercise holds the learner's commands: exercise, answer, check, reset, progress and
+// next, one file each, over the exercises and the record of package learn.
+package exercise
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"course/learn"
+)
+
+// IO is what every exercise command reads and writes; the constructors fill it from cobra's
+// streams, the tests with buffers.
+type IO struct {
+	// Out receives what the command prints, Err go test's errors.
+	Out, Err io.Writer
+	// In is standard input, for the answer prompt and the questions asked before a reset.
+	In io.Reader
+	// Terminal says a person types on In: only then does a command prompt or ask.
+	Terminal bool
+	// ProgressPath is the progress record; "" is learn.DefaultProgressPath.
+	ProgressPath string
+	// Dir is where to look for the course's repository; "" is the working directory.
+	Dir string
+	// Now stamps what is done; nil is time.Now.
+	Now func() time.Time
+}
+
+func (o *IO) fill(cmd *cobra.Command) {
+	o.Out, o.Err, o.In = cmd.OutOrStdout(), cmd.ErrOrStderr(), cmd.InOrStdin()
+	if f, ok := o.In.(*os.File); ok {
+		o.Terminal = term.IsTerminal(int(f.Fd()))
+	}
+}
+
+func (o *IO) progress() (*learn.Progress, error) {
+	path := o.ProgressPath
+	if path == "" {
+		var err error
+		if path, err = learn.DefaultProgressPath(); err != nil {
+			return nil, err
+		}
+	}
+	return learn.LoadProgress(path)
+}
+
+func (o *IO) now() time.Time {
+	if o.Now == nil {
+		return time.Now()
+	}
+	return o.Now()
+}
+
+// confirm asks the person at the terminal whether to go on; without a terminal it refuses,
+// saying to run again with --yes, so that nothing is lost to a script's missing answer.
+func (o *IO) confirm(question string) error {
+	if !o.Terminal {
+		return fmt.Errorf("%s: run it again with --yes to go ahead", question)
+	}
+	fmt.Fprintf(o.Out, "%s [y/N] ", question)
+	line, err := bufio.NewReader(o.In).ReadString('\n')
+	if err != nil && !errors.Is(err, io.EOF) {
+		return fmt.Errorf("read your answer: %w", err)
+	}
+	if a := strings.ToLower(strings.TrimSpace(line)); a != "y" && a != "yes" {
+		return errors.New("left as it was")
+	}
+	return nil
+}
+
+// ExerciseOptions is what `course exercise` and a lesson's --exercise need.
+type ExerciseOptions struct {
+	IO
+	// Exercise is the exercise to open.
+	Exercise *learn.Exercise
+	// Hint and Solution are as in Flags.
+	Hint     int
+	Solution bool
+}
+
+// NewCmdExercise builds `course exercise lN.K`, which opens an exercise: its question, what
+// to answer and how, a hint, or the course's answer.
+func NewCmdExercise(c *learn.Course, runF func(context.Context, *ExerciseOptions) error) *cobra.Command {
+	opts := &ExerciseOptions{}
+	cmd := &cobra.Command{
+		Use:   "exercise lN.K",
+		Short: "Open an exercise: its question, a hint (--hint) or the course's answer (--solution)",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			e, err := c.Find(args[0])
+			if err != nil {
+				return err
+			}
+			opts.fill(cmd)
+			opts.Exercise = e
+			if runF != nil {
+				return runF(cmd.Context(), opts)
+			}
+			return runExercise(cmd.Context(), opts)
+		},
+	}
+	cmd.Flags().IntVar(&opts.Hint, "hint", 0, "give hint `N` (--hint alone: the first)")
+	cmd.Flags().Lookup("hint").NoOptDefVal = "1"
+	cmd.Flags().BoolVar(&opts.Solution, "solution", false, "print the exercise's computed answer and its evidence")
+	return cmd
+}
+
+// runExercise prints the exercise's question, a hint, or its solution, as opts say.
+func runExercise(ctx context.Context, opts *ExerciseOptions) error {
+	return learn.Open(ctx, opts.Out, opts.Exercise, opts.Hint, opts.Solution)
+}

@@ -1,0 +1,132 @@
+package exercise
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"course/internal/cmdutil"
+	"course/learn"
+	"course/learn/learntest"
+)
+
+func TestAnswerNextAndProgress(t *testing.T) {
+	path := learntest.ConfigHome(t)
+	n := 35
+	c := learntest.Course(&n)
+	l1, _ := c.Lesson("l1")
+	var out bytes.Buffer
+	io := IO{Out: &out, Now: func() time.Time { return time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC) }}
+
+	err := runAnswer(t.Context(), &AnswerOptions{IO: io, Exercise: l1.Exercises[0], Given: "36"})
+	var exit *cmdutil.ExitError
+	if !errors.As(err, &exit) || exit.Code != 1 || !strings.Contains(out.String(), `not yet. read as "36"`) {
+		t.Fatalf("a wrong answer: %v\n%s", err, out.String())
+	}
+	if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a wrong answer wrote the record: %v", err)
+	}
+	out.Reset()
+	if err := runNext(t.Context(), &ProgressOptions{IO: io, Course: c}); err != nil || !strings.Contains(out.String(), "Next: l1.1") {
+		t.Errorf("next before: %v\n%s", err, out.String())
+	}
+
+	out.Reset()
+	if err := runAnswer(t.Context(), &AnswerOptions{IO: io, Exercise: l1.Exercises[0], Given: "35 intents"}); err != nil || !strings.Contains(out.String(), "l1.1: right") {
+		t.Fatalf("the right answer: %v\n%s", err, out.String())
+	}
+	p, err := learn.LoadProgress(path)
+	if err != nil || !p.Done["l1.1"].Equal(io.Now()) {
+		t.Fatalf("the record after a right answer: %+v, %v", p, err)
+	}
+	out.Reset()
+	if err := runNext(t.Context(), &ProgressOptions{IO: io, Course: c}); err != nil || !strings.Contains(out.String(), "Next: l1.2") {
+		t.Errorf("next after: %v\n%s", err, out.String())
+	}
+	out.Reset()
+	if err := runProgress(t.Context(), &ProgressOptions{IO: io, Course: c}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"l1      1 of 2        [#.]", "l4      no exercises", "1 of 2 exercises", path} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("progress lacks %q:\n%s", want, out.String())
+		}
+	}
+
+	// The answer moves with the model: 36 is right once the model says so.
+	n = 36
+	out.Reset()
+	if err := runAnswer(t.Context(), &AnswerOptions{IO: io, Exercise: l1.Exercises[1], Given: "b"}); err != nil {
+		t.Errorf("choice b with 36: %v\n%s", err, out.String())
+	}
+	out.Reset()
+	if err := runNext(t.Context(), &ProgressOptions{IO: io, Course: c}); err != nil || !strings.Contains(out.String(), "Every exercise of the course is done (2)") {
+		t.Errorf("next when all are done: %v\n%s", err, out.String())
+	}
+
+	// Without a terminal, --reset asks for --yes and keeps the record.
+	err = runProgress(t.Context(), &ProgressOptions{IO: io, Course: c, Reset: true})
+	if err == nil || !strings.Contains(err.Error(), "--yes") {
+		t.Errorf("--reset without --yes: %v", err)
+	}
+	if _, err := os.Stat(path); err != nil {
+		t.Errorf("--reset without --yes lost the record: %v", err)
+	}
+	io.Terminal, io.In = true, strings.NewReader("n\n")
+	if err := runProgress(t.Context(), &ProgressOptions{IO: io, Course: c, Reset: true}); err == nil {
+		t.Error("--reset answered no went ahead")
+	}
+	io.In = strings.NewReader("y\n")
+	if err := runProgress(t.Context(), &ProgressOptions{IO: io, Course: c, Reset: true}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("--reset left the record: %v", err)
+	}
+}
+
+func TestAnswerPrompt(t *testing.T) {
+	learntest.ConfigHome(t)
+	n := 4
+	e := learntest.Course(&n).Lessons[0].Exercises[0]
+	var out bytes.Buffer
+	err := runAnswer(t.Context(), &AnswerOptions{IO: IO{Out: &out}, Exercise: e})
+	if err == nil || !strings.Contains(err.Error(), `course answer l1.1 "..."`) {
+		t.Errorf("no answer, no terminal: %v", err)
+	}
+	err = runAnswer(t.Context(), &AnswerOptions{IO: IO{Out: &out, Terminal: true, In: strings.NewReader("4\n")}, Exercise: e})
+	if err != nil || !strings.Contains(out.String(), "Your answer to l1.1: l1.1: right") {
+		t.Errorf("typed at the prompt: %v\n%s", err, out.String())
+	}
+}
+
+// TestDamagedRecordIsKept answers over a damaged record: the record is left as it is.
+func TestDamagedRecordIsKept(t *testing.T) {
+	path := learntest.ConfigHome(t)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, damaged := range []string{`{"version":1,"done":{"l6.4":`, `{"version":7,"done":{}}`, "\x00\x01"} {
+		if err := os.WriteFile(path, []byte(damaged), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		n := 1
+		if err := runAnswer(t.Context(), &AnswerOptions{IO: IO{Out: &out}, Exercise: learntest.Course(&n).Lessons[0].Exercises[0], Given: "1"}); err == nil {
+			t.Errorf("an answer recorded over the damaged record %q", damaged)
+		}
+		if got, _ := os.ReadFile(path); string(got) != damaged {
+			t.Errorf("the damaged record was overwritten: %q", got)
+		}
+	}
+	if err := runProgress(t.Context(), &ProgressOptions{IO: IO{Out: &bytes.Buffer{}}, Reset: true, Yes: true, Course: &learn.Course{}}); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := learn.LoadProgress(path); err != nil || len(p.Done) != 0 {
+		t.Errorf("after --reset --yes: %+v, %v", p, err)
+	}
+}

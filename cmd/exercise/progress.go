@@ -1,0 +1,138 @@
+package exercise
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"course/internal/report"
+	"course/learn"
+)
+
+// ProgressOptions is what `course progress` and `course next` need.
+type ProgressOptions struct {
+	IO
+	// Course is every exercise, in the course's order.
+	Course *learn.Course
+	// Reset clears the record, after asking unless Yes.
+	Reset, Yes bool
+}
+
+// NewCmdProgress builds `course progress`: each lesson's exercises done out of its total, and
+// the course's bar.
+func NewCmdProgress(c *learn.Course, runF func(context.Context, *ProgressOptions) error) *cobra.Command {
+	opts := &ProgressOptions{Course: c}
+	cmd := &cobra.Command{
+		Use:   "progress",
+		Short: "Show the exercises you have done, lesson by lesson (--reset clears the record)",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			opts.fill(cmd)
+			if runF != nil {
+				return runF(cmd.Context(), opts)
+			}
+			return runProgress(cmd.Context(), opts)
+		},
+	}
+	cmd.Flags().BoolVar(&opts.Reset, "reset", false, "clear the record of what you have done")
+	cmd.Flags().BoolVar(&opts.Yes, "yes", false, "with --reset, do not ask first")
+	return cmd
+}
+
+// runProgress prints the record, or clears it with Reset.
+func runProgress(_ context.Context, opts *ProgressOptions) error {
+	if opts.Reset {
+		path := opts.ProgressPath
+		if path == "" {
+			var err error
+			if path, err = learn.DefaultProgressPath(); err != nil {
+				return err
+			}
+		}
+		if !opts.Yes {
+			if err := opts.confirm("clear the record of every exercise you have done, " + path + "?"); err != nil {
+				return fmt.Errorf("progress --reset: %w", err)
+			}
+		}
+		if err := learn.ResetProgress(path); err != nil {
+			return err
+		}
+		_, err := fmt.Fprintf(opts.Out, "Cleared %s.\n", path)
+		return err
+	}
+	p, err := opts.progress()
+	if err != nil {
+		return err
+	}
+	r := report.New(opts.Out)
+	var rows [][]string
+	done, total := 0, 0
+	for _, l := range opts.Course.Lessons {
+		n := 0
+		for _, e := range l.Exercises {
+			if _, ok := p.Done[e.Name()]; ok {
+				n++
+			}
+		}
+		done, total = done+n, total+len(l.Exercises)
+		if len(l.Exercises) == 0 {
+			rows = append(rows, []string{l.Slug, "no exercises", ""})
+			continue
+		}
+		rows = append(rows, []string{l.Slug, fmt.Sprintf("%d of %d", n, len(l.Exercises)), bar(n, len(l.Exercises), len(l.Exercises))})
+	}
+	r.Table([]string{"lesson", "done", ""}, rows)
+	r.Blank()
+	r.Line("the course  %s  %d of %d exercises", bar(done, total, 30), done, total)
+	r.Line("record: %s", p.Path)
+	return r.Err()
+}
+
+// bar is done of total drawn width cells wide.
+func bar(done, total, width int) string {
+	if total == 0 {
+		return ""
+	}
+	full := done * width / total
+	return "[" + strings.Repeat("#", full) + strings.Repeat(".", width-full) + "]"
+}
+
+// NewCmdNext builds `course next`, which names the next exercise to do in the course's order.
+func NewCmdNext(c *learn.Course, runF func(context.Context, *ProgressOptions) error) *cobra.Command {
+	opts := &ProgressOptions{Course: c}
+	return &cobra.Command{
+		Use:   "next",
+		Short: "Name the next exercise to do, in the course's order",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			opts.fill(cmd)
+			if runF != nil {
+				return runF(cmd.Context(), opts)
+			}
+			return runNext(cmd.Context(), opts)
+		},
+	}
+}
+
+// runNext prints the first exercise of the course not done yet, and the command that opens it.
+func runNext(_ context.Context, opts *ProgressOptions) error {
+	p, err := opts.progress()
+	if err != nil {
+		return err
+	}
+	for _, e := range opts.Course.All() {
+		if _, ok := p.Done[e.Name()]; ok {
+			continue
+		}
+		title := ""
+		if q, err := e.Question(); err == nil && q.Title != "" {
+			title = ": " + q.Title
+		}
+		_, err := fmt.Fprintf(opts.Out, "Next: %s%s (%s). Open it with `course exercise %s`; read docs/%s.md first if you have not.\n", e.Name(), title, e.Kind, e.Name(), e.Lesson)
+		return err
+	}
+	_, err = fmt.Fprintf(opts.Out, "Every exercise of the course is done (%d). `course progress` shows them.\n", len(opts.Course.All()))
+	return err
+}
