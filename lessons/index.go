@@ -1,3 +1,10 @@
+// Package lessons is the course's one ordered list of lessons, which the root command, its help,
+// `course lessons`, the README check and the snapshot guards read.
+//
+// A lesson is a package lessons/lN: Options for its flags, a kit.Spec naming its command, help,
+// run and exercises, one method per section of the written lesson in print order, and its tests.
+// A new lesson is that package, a line in Course below, its written lesson docs/lN.md and its
+// snapshot snapshots/lN.txtar (`COURSE_UPDATE=1 go test ./cmd/root/` writes it).
 package lessons
 
 import (

@@ -29,8 +29,6 @@ const agentIDWidth = 11
 
 // Options is what `course l1` needs to run.
 type Options struct {
-	// Out receives the lesson's output.
-	Out io.Writer
 	// Mode is the Chatbot:Mode the container is read in; "" is the lessons' mode, full.
 	Mode string
 	// DropExample names intents whose first example prompt the lesson's copy of the fixture
@@ -41,12 +39,12 @@ type Options struct {
 // NewCmd builds `course l1`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	cmd := kit.NewCmd("l1", `Lesson 1: the map, what the chatbot host registers.
+	cmd := kit.NewCmd(kit.Spec[Options]{Use: "l1", Long: `Lesson 1: the map, what the chatbot host registers.
 
 Reads the course's model of GaChatbot.Api's service container at the pin: the orchestrator
 and the chat application service, the intents the semantic router chooses from with their
 example prompts, the agents behind the model path, the chat hooks in the order they run,
-and the embedding every voicing in the index gets.`, opts, &opts.Out, run, runF, lessonExercises)
+and the embedding every voicing in the index gets.`, Run: run, Exercises: lessonExercises}, opts, runF)
 	cmd.Flags().StringVar(&opts.Mode, "mode", l1Mode, "read the container as a host started with Chatbot__Mode=`MODE` would fill it")
 	cmd.Flags().StringSliceVar(&opts.DropExample, "drop-example", nil, "leave the first example prompt of intent `ID` out of the lesson's copy of the fixture")
 	return cmd
@@ -72,12 +70,12 @@ func newLesson1In(w io.Writer, mode string) (*lesson1, error) {
 	return &lesson1{r: report.New(w), services: services, intents: intents.All(), partitions: embeddings.Partitions()}, nil
 }
 
-func run(ctx context.Context, opts *Options) error {
+func run(ctx context.Context, w io.Writer, opts *Options) error {
 	mode := opts.Mode
 	if mode == "" {
 		mode = l1Mode
 	}
-	l, err := newLesson1In(opts.Out, mode)
+	l, err := newLesson1In(w, mode)
 	if err != nil {
 		return fmt.Errorf("l1: %w", err)
 	}

@@ -40,20 +40,18 @@ var sharedNoteRe = lazy.Regexp(`(?m)^\s+(\S+) \(`)
 
 // Options is what `course l10` needs to run.
 type Options struct {
-	// Out receives the lesson's output.
-	Out io.Writer
 }
 
 // NewCmd builds `course l10`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	return kit.NewCmd("l10", `Lesson 10: SKILL.md skills that hand off to a model.
+	return kit.NewCmd(kit.Spec[Options]{Use: "l10", Long: `Lesson 10: SKILL.md skills that hand off to a model.
 
 Three of GA's skills, diatonic-chords, transpose and common-tones, are Markdown the model
 reads: they tell it to call a DSL closure through the ga_dsl_eval tool and to use what comes
 back. The lesson calls ga_dsl_eval itself, with the arguments each SKILL.md prescribes, grades
 the closures by letter arithmetic over the 30 keys and 21 note names, and sets their answers
-beside what the SKILL.md files say they return.`, opts, &opts.Out, run, runF, lessonExercises)
+beside what the SKILL.md files say they return.`, Run: run, Exercises: lessonExercises}, opts, runF)
 }
 
 // lesson10 carries what the sections share: the DSL as the chatbot's start-up leaves it, the
@@ -82,8 +80,8 @@ func newLesson10(w io.Writer) (*lesson10, error) {
 	return l, nil
 }
 
-func run(ctx context.Context, opts *Options) error {
-	l, err := newLesson10(opts.Out)
+func run(ctx context.Context, w io.Writer, opts *Options) error {
+	l, err := newLesson10(w)
 	if err != nil {
 		return fmt.Errorf("l10: %w", err)
 	}

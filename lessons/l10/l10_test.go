@@ -66,7 +66,7 @@ func TestL10ClosuresAnswerTheQuestion(t *testing.T) {
 
 func TestL10Runs(t *testing.T) {
 	var out bytes.Buffer
-	if err := run(context.Background(), &Options{Out: &out}); err != nil {
+	if err := run(context.Background(), &out, &Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(out.String(), "30 keys: 19 right, 11 with a chord on another letter") {

@@ -80,8 +80,6 @@ const keyPromptQuestion = "What key is Db Gb Ab Db in?"
 
 // Options is what `course l11` needs to run.
 type Options struct {
-	// Out receives the lesson's output.
-	Out io.Writer
 	// KeysFromSharps runs both versions' list of keys from seven sharps to seven flats instead
 	// of GA's order, from seven flats (--keys-from-sharps).
 	KeysFromSharps bool
@@ -90,14 +88,14 @@ type Options struct {
 // NewCmd builds `course l11`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	cmd := kit.NewCmd("l11", `Lesson 11: the key skill and the data in the model's prompt.
+	cmd := kit.NewCmd(kit.Spec[Options]{Use: "l11", Long: `Lesson 11: the key skill and the data in the model's prompt.
 
 GA's key skill and its ga_key_identify tool read the chord symbols out of a question
 with one regular expression, score the 30 keys with KeyIdentificationService and hand
 the model the keys tied at the top, then three more. The lesson asks the service at the
 pin and on main after #625 the skill's example prompts, shows what each reads in 28
 chord symbols, asks for the key of six textbook progressions in the 30 keys, checks the
-relative keys, and prints the data of one prompt.`, opts, &opts.Out, run, runF, lessonExercises)
+relative keys, and prints the data of one prompt.`, Run: run, Exercises: lessonExercises}, opts, runF)
 	cmd.Flags().BoolVar(&opts.KeysFromSharps, "keys-from-sharps", false, "run the services' list of keys from seven sharps to seven flats, not from seven flats as GA does")
 	return cmd
 }
@@ -131,8 +129,8 @@ func newLesson11(w io.Writer, keysFromSharps bool) (*lesson11, error) {
 	}, nil
 }
 
-func run(ctx context.Context, opts *Options) error {
-	l, err := newLesson11(opts.Out, opts.KeysFromSharps)
+func run(ctx context.Context, w io.Writer, opts *Options) error {
+	l, err := newLesson11(w, opts.KeysFromSharps)
 	if err != nil {
 		return fmt.Errorf("l11: %w", err)
 	}

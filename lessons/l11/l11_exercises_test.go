@@ -38,8 +38,8 @@ func TestL11Exercises(t *testing.T) {
 // TestL11KeysFromSharps checks that --keys-from-sharps reaches the run and changes only relative
 // keys: every line it changes is one of section 4's or a prompt's relative key.
 func TestL11KeysFromSharps(t *testing.T) {
-	ga := testutil.Output(t, func(w io.Writer) error { return run(t.Context(), &Options{Out: w}) })
-	sharps := testutil.Output(t, func(w io.Writer) error { return run(t.Context(), &Options{Out: w, KeysFromSharps: true}) })
+	ga := testutil.Output(t, func(w io.Writer) error { return run(t.Context(), w, &Options{}) })
+	sharps := testutil.Output(t, func(w io.Writer) error { return run(t.Context(), w, &Options{KeysFromSharps: true}) })
 	gaLines, sharpLines := strings.Split(ga, "\n"), strings.Split(sharps, "\n")
 	if len(gaLines) != len(sharpLines) {
 		t.Fatalf("--keys-from-sharps changes the number of lines:\n%s", testutil.LineDiff(ga, sharps))

@@ -73,21 +73,19 @@ var nextChordShown = [][2]string{
 
 // Options is what `course l12` needs to run.
 type Options struct {
-	// Out receives the lesson's output.
-	Out io.Writer
 }
 
 // NewCmd builds `course l12`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	return kit.NewCmd("l12", `Lesson 12: the two progression skills.
+	return kit.NewCmd(kit.Spec[Options]{Use: "l12", Long: `Lesson 12: the two progression skills.
 
 ProgressionMoodSkill answers without a model, with one of two fixed texts;
 ProgressionCompletionSkill runs KeyIdentificationService first and tells the model which
 chords it may suggest. The lesson sends both skills their own example prompts through
 their intents, tests their keyword rules, prints the completion prompt, and asks for the
 next chord of two textbook progressions in the 30 keys with the key service at the pin
-and on main after #625.`, opts, &opts.Out, run, runF, lessonExercises)
+and on main after #625.`, Run: run, Exercises: lessonExercises}, opts, runF)
 }
 
 // lesson12 carries what the sections share: the mood intent, both skills' example prompts, the
@@ -130,8 +128,8 @@ func newLesson12(w io.Writer) (*lesson12, error) {
 	return l, nil
 }
 
-func run(ctx context.Context, opts *Options) error {
-	l, err := newLesson12(opts.Out)
+func run(ctx context.Context, w io.Writer, opts *Options) error {
+	l, err := newLesson12(w)
 	if err != nil {
 		return fmt.Errorf("l12: %w", err)
 	}

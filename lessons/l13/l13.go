@@ -79,21 +79,19 @@ var l13Diatonic = []struct {
 
 // Options is what `course l13` needs to run.
 type Options struct {
-	// Out receives the lesson's output.
-	Out io.Writer
 }
 
 // NewCmd builds `course l13`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	return kit.NewCmd("l13", `Lesson 13: Roman numerals from the DSL, at the pin and on main.
+	return kit.NewCmd(kit.Spec[Options]{Use: "l13", Long: `Lesson 13: Roman numerals from the DSL, at the pin and on main.
 
 domain.analyzeProgression names the key of a chord progression and labels each chord with a
 Roman numeral. The chatbot's progression-analysis skill is still a draft waiting for a tool;
 the closure already answers through ga_dsl_eval. The lesson shows what ga_dsl_list_closures
 and ga_dsl_get_closure_schema tell the model about it, then asks it the draft's examples, eight
 textbook progressions in the 30 keys and six with borrowed chords, at the pin and as main
-after #625 has it.`, opts, &opts.Out, run, runF, lessonExercises)
+after #625 has it.`, Run: run, Exercises: lessonExercises}, opts, runF)
 }
 
 // analyzer is one version of the DSL, asked through ga_dsl_eval.
@@ -126,8 +124,8 @@ func newLesson13(w io.Writer) (*lesson13, error) {
 	}, nil
 }
 
-func run(ctx context.Context, opts *Options) error {
-	l, err := newLesson13(opts.Out)
+func run(ctx context.Context, w io.Writer, opts *Options) error {
+	l, err := newLesson13(w)
 	if err != nil {
 		return fmt.Errorf("l13: %w", err)
 	}

@@ -59,7 +59,7 @@ func TestL13DraftExamplesFollowTheText(t *testing.T) {
 
 func TestL13Runs(t *testing.T) {
 	var out bytes.Buffer
-	if err := run(context.Background(), &Options{Out: &out}); err != nil {
+	if err := run(context.Background(), &out, &Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(out.String(), "6baf32e: 120 questions, = 84, e 21, n 15, x 0") {

@@ -24,20 +24,18 @@ import (
 
 // Options is what `course l14` needs to run.
 type Options struct {
-	// Out receives the lesson's output.
-	Out io.Writer
 }
 
 // NewCmd builds `course l14`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	return kit.NewCmd("l14", `Lesson 14: chord substitution by interval-class vector.
+	return kit.NewCmd(kit.Spec[Options]{Use: "l14", Long: `Lesson 14: chord substitution by interval-class vector.
 
 Asks GA's chord-substitution skill, in-process, its own example prompts, one chord of each
 quality on the 12 roots and pairs of chords a textbook relates, and compares its answers
 with the two MCP tools that run the same code (ga_chord_substitutions, ga_chord_compare).
 Then runs the DSL closure domain.chordSubstitutions through ga_dsl_eval at the pin and as
-GA's main branch has it after #625 (6baf32e).`, opts, &opts.Out, run, runF, lessonExercises)
+GA's main branch has it after #625 (6baf32e).`, Run: run, Exercises: lessonExercises}, opts, runF)
 }
 
 // lesson14 carries what the sections share.
@@ -47,8 +45,8 @@ type lesson14 struct {
 	tools skills.ChordSubstitutionTools
 }
 
-func run(ctx context.Context, opts *Options) error {
-	l := &lesson14{r: report.New(opts.Out)}
+func run(ctx context.Context, w io.Writer, opts *Options) error {
+	l := &lesson14{r: report.New(w)}
 	l.r.Heading("l14")
 	return kit.RunSections(ctx, "l14", l.r, l.examples, l.lists, l.pairs, l.reading, l.closure)
 }

@@ -62,7 +62,7 @@ func TestL14ClosureSection(t *testing.T) {
 // TestL14Runs runs the lesson once.
 func TestL14Runs(t *testing.T) {
 	var out bytes.Buffer
-	if err := run(context.Background(), &Options{Out: &out}); err != nil {
+	if err := run(context.Background(), &out, &Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.HasPrefix(out.String(), "# l14\n") {

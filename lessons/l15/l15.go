@@ -20,19 +20,17 @@ import (
 
 // Options is what `course l15` needs to run.
 type Options struct {
-	// Out receives the lesson's output.
-	Out io.Writer
 }
 
 // NewCmd builds `course l15`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	return kit.NewCmd("l15", `Lesson 15: spelling and naming chords.
+	return kit.NewCmd(kit.Spec[Options]{Use: "l15", Long: `Lesson 15: spelling and naming chords.
 
 Calls GA's chord-info skill in-process: its example prompts, every suffix of GA's chord
 vocabulary, symbols beyond it, the spelling of 588 chords against the course's own
 textbook spelling, the skill's spellings asked back as lists of notes, and ga_chord_info,
-the tool of the chord-info SKILL.md.`, opts, &opts.Out, run, runF, lessonExercises)
+the tool of the chord-info SKILL.md.`, Run: run, Exercises: lessonExercises}, opts, runF)
 }
 
 // lesson15 carries what the sections share: the chords the skill spelled as asked, which
@@ -43,8 +41,8 @@ type lesson15 struct {
 	spelled []spelledChord
 }
 
-func run(ctx context.Context, opts *Options) error {
-	l := &lesson15{r: report.New(opts.Out)}
+func run(ctx context.Context, w io.Writer, opts *Options) error {
+	l := &lesson15{r: report.New(w)}
 	l.r.Heading("l15")
 	return kit.RunSections(ctx, "l15", l.r, l.examples, l.vocabulary, l.beyond, l.spelling, l.fromNotes, l.noteLists, l.tool)
 }

@@ -98,8 +98,6 @@ type l16Asked struct{ prompt, root, degrees string }
 
 // Options is what `course l16` needs to run.
 type Options struct {
-	// Out receives the lesson's output.
-	Out io.Writer
 	// Main runs the sections the original program asks GA's main branch.
 	Main bool
 	// Symbols are suffixes added to lesson 15's symbols, and GridQualities qualities added to
@@ -111,14 +109,14 @@ type Options struct {
 // NewCmd builds `course l16`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	cmd := kit.NewCmd("l16", `Lesson 16: the voicing skill, from a prompt to diagrams.
+	cmd := kit.NewCmd(kit.Spec[Options]{Use: "l16", Long: `Lesson 16: the voicing skill, from a prompt to diagrams.
 
 Asks GA's chord-voicings skill in-process: which prompts its keyword rule accepts, which chord
 the typed extractor reads from them and from every suffix and spelled-out quality of GA's chord
 vocabulary, then what each voicing of its answers plays, over the example prompts and a grid
 of 144 chords, searched in the OPTIC-K index lesson 3 builds.
 With --main, the answers of GA's main branch, whose voicing pipeline changed after the pin:
-its corpus's names, the answers, the grid, the techniques the prompts name, and one answer.`, opts, &opts.Out, run, runF, lessonExercises)
+its corpus's names, the answers, the grid, the techniques the prompts name, and one answer.`, Run: run, Exercises: lessonExercises}, opts, runF)
 	cmd.Flags().BoolVar(&opts.Main, "main", false, "ask the skill as on GA's main branch (f4f5b4a)")
 	cmd.Flags().StringArrayVar(&opts.Symbols, "symbol", nil, "add `NAME=DEGREES` to lesson 15's symbols (\"maj7#11=1 3 5 7 #11\")")
 	cmd.Flags().StringArrayVar(&opts.GridQualities, "grid-quality", nil, "add `NAME=DEGREES` to the grid's qualities (\"13=1 3 5 b7 9 11 13\")")
@@ -189,7 +187,7 @@ func parseQualities(flag string, values []string) ([]l16Quality, error) {
 	return out, nil
 }
 
-func run(ctx context.Context, opts *Options) error {
+func run(ctx context.Context, w io.Writer, opts *Options) error {
 	symbols, err := parseQualities("symbol", opts.Symbols)
 	if err != nil {
 		return fmt.Errorf("l16: %w", err)
@@ -202,7 +200,7 @@ func run(ctx context.Context, opts *Options) error {
 	if opts.Main {
 		cfg.fullAnswer, cfg.main = l16MainFullAnswer, true
 	}
-	return runLesson16(ctx, opts.Out, cfg)
+	return runLesson16(ctx, w, cfg)
 }
 
 // runLesson16 runs the lesson on cfg.

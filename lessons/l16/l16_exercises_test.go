@@ -45,8 +45,7 @@ func TestL16QualityFlags(t *testing.T) {
 	}
 	for _, bad := range []Options{{Symbols: []string{"maj7#11"}}, {GridQualities: []string{"x=1 3 q"}}} {
 		var out bytes.Buffer
-		bad.Out = &out
-		err := run(context.Background(), &bad)
+		err := run(context.Background(), &out, &bad)
 		if err == nil || !strings.HasPrefix(err.Error(), "l16: --") || out.Len() != 0 {
 			t.Errorf("%+v: error %v, output %q", bad, err, out.String())
 		}

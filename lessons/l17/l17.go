@@ -112,8 +112,6 @@ const shapeInDropD = "What does an Em shape look like in drop-D"
 
 // Options is what `course l17` needs to run.
 type Options struct {
-	// Out receives the lesson's output.
-	Out io.Writer
 	// Main runs the tunings skill of GA's main branch instead of the pin's.
 	Main bool
 }
@@ -121,13 +119,13 @@ type Options struct {
 // NewCmd builds `course l17`; runF replaces the lesson's run in tests of the flags.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	cmd := kit.NewCmd("l17", `Lesson 17: capo, tunings, and the first skill that says yes.
+	cmd := kit.NewCmd(kit.Spec[Options]{Use: "l17", Long: `Lesson 17: capo, tunings, and the first skill that says yes.
 
 Calls GA's capo and alternate-tunings skills in-process and grades their answers by the
 course's own theory: the capo's semitone arithmetic and spelling over every key and fret,
 and the nine tunings' notes and string moves. First, which skill would answer their
 example prompts if the router could not embed them: the first, in registration order,
-whose CanHandle accepts. With --main, the tunings skill of GA's main branch.`, opts, &opts.Out, run, runF, lessonExercises)
+whose CanHandle accepts. With --main, the tunings skill of GA's main branch.`, Run: run, Exercises: lessonExercises}, opts, runF)
 	cmd.Flags().BoolVar(&opts.Main, "main", false, "ask the tunings skill of GA's main branch (f4f5b4a)")
 	return cmd
 }
@@ -145,9 +143,9 @@ type lesson17 struct {
 	majorKeys, minorKeys []string
 }
 
-func run(ctx context.Context, opts *Options) error {
+func run(ctx context.Context, w io.Writer, opts *Options) error {
 	l := &lesson17{
-		r:          report.New(opts.Out),
+		r:          report.New(w),
 		tunings:    skills.AlternateTunings{Main: opts.Main},
 		registered: skills.Registered(),
 		textbook:   theory.AlternateTunings,

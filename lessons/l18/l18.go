@@ -95,19 +95,17 @@ var l18Phrasings = []struct {
 
 // Options is what `course l18` needs to run.
 type Options struct {
-	// Out receives the lesson's output.
-	Out io.Writer
 }
 
 // NewCmd builds `course l18`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	return kit.NewCmd("l18", `Lesson 18: voice leading by least motion.
+	return kit.NewCmd(kit.Spec[Options]{Use: "l18", Long: `Lesson 18: voice leading by least motion.
 
 Calls GA's voice-leading skill in-process: which skill would take its example prompts
 without embeddings, which chords it reads from a symbol or an accidental, whether its
 total motion is the least the course's own voice-leading computation finds over 3,072
-prompts, and how it spells the notes of ii-V-I in every key.`, opts, &opts.Out, run, runF, lessonExercises)
+prompts, and how it spells the notes of ii-V-I in every key.`, Run: run, Exercises: lessonExercises}, opts, runF)
 }
 
 // lesson18 carries what the sections share: the skill, the registered skills in order, and
@@ -122,8 +120,8 @@ type lesson18 struct {
 	err        error
 }
 
-func run(ctx context.Context, opts *Options) error {
-	l := &lesson18{r: report.New(opts.Out), registered: skills.Registered()}
+func run(ctx context.Context, w io.Writer, opts *Options) error {
+	l := &lesson18{r: report.New(w), registered: skills.Registered()}
 	return l.run(ctx)
 }
 

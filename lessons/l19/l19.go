@@ -35,8 +35,6 @@ var l19Verdicts = []string{"exact", "no fifth", "more", "part", "other"}
 
 // Options is what `course l19` needs to run.
 type Options struct {
-	// Out receives the lesson's output.
-	Out io.Writer
 	// Main asks the tool over lesson 3's index as GA's main branch builds and searches it.
 	Main bool
 	// version replaces main's voicing pipeline, for tests that switch one of its changes off.
@@ -50,7 +48,7 @@ type Options struct {
 // NewCmd builds `course l19`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	cmd := kit.NewCmd("l19", `Lesson 19: voice leading between searched voicings.
+	cmd := kit.NewCmd(kit.Spec[Options]{Use: "l19", Long: `Lesson 19: voice leading between searched voicings.
 
 Builds lesson 3's OPTIC-K index (every voicing of the first three frets, GA's
 generator, analysis and embedding) and calls GA's ga_voice_leading_pair tool on it
@@ -60,7 +58,7 @@ its distance in semitones and returns the five smallest. The lesson grades each
 candidate against the chord a textbook spells, compares the tool's first pair with
 the smoothest pair of right voicings in the index, asks again with 50 candidates,
 and checks the tool's distance against the least motion over every pairing.
-With --main, the same questions over the index GA's main branch builds and searches.`, opts, &opts.Out, run, runF, lessonExercises)
+With --main, the same questions over the index GA's main branch builds and searches.`, Run: run, Exercises: lessonExercises}, opts, runF)
 	cmd.Flags().BoolVar(&opts.Main, "main", false, "build and search the index as on GA's main branch (f4f5b4a)")
 	return cmd
 }
@@ -85,8 +83,8 @@ type lesson19 struct {
 	version optick.Version
 }
 
-func run(ctx context.Context, opts *Options) error {
-	l := &lesson19{r: report.New(opts.Out), where: "at the pin", pairs: opts.pairs}
+func run(ctx context.Context, w io.Writer, opts *Options) error {
+	l := &lesson19{r: report.New(w), where: "at the pin", pairs: opts.pairs}
 	if l.pairs == nil {
 		l.pairs = l19Pairs
 	}

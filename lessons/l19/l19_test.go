@@ -13,7 +13,7 @@ import (
 func runL19On(t *testing.T, pairs [][2]string) string {
 	t.Helper()
 	var out bytes.Buffer
-	if err := run(context.Background(), &Options{Out: &out, pairs: pairs}); err != nil {
+	if err := run(context.Background(), &out, &Options{pairs: pairs}); err != nil {
 		t.Fatal(err)
 	}
 	return out.String()
@@ -95,7 +95,7 @@ func TestL19OnePrompt(t *testing.T) {
 // with the tool's error.
 func TestL19UnknownChord(t *testing.T) {
 	var out bytes.Buffer
-	err := run(context.Background(), &Options{Out: &out, pairs: [][2]string{{"C", "H7"}}})
+	err := run(context.Background(), &out, &Options{pairs: [][2]string{{"C", "H7"}}})
 	if err == nil || !strings.Contains(err.Error(), "unrecognized chord symbol 'H7'") {
 		t.Fatalf("error %v", err)
 	}

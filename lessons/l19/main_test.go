@@ -13,7 +13,7 @@ import (
 // longer all the chord asked.
 func TestL19MainQueryVector(t *testing.T) {
 	run := func(v *optick.Version) string {
-		return testutil.Output(t, func(w io.Writer) error { return run(t.Context(), &Options{Out: w, Main: true, version: v}) })
+		return testutil.Output(t, func(w io.Writer) error { return run(t.Context(), w, &Options{Main: true, version: v}) })
 	}
 	base := run(nil)
 	if !strings.Contains(base, "candidates 210: exact 210") {

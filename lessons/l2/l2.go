@@ -31,8 +31,6 @@ var l2Scored = []string{"STRUCTURE", "MORPHOLOGY", "CONTEXT", "SYMBOLIC", "MODAL
 
 // Options is what `course l2` needs to run.
 type Options struct {
-	// Out receives the lesson's output.
-	Out io.Writer
 	// Weights are partition weights set in place of GA's, "MODAL=0.20", to see what a weight
 	// changes; none runs GA's schema.
 	Weights []string
@@ -46,12 +44,12 @@ func (opts *Options) partitions() ([]embeddings.Partition, error) {
 // NewCmd builds `course l2`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	cmd := kit.NewCmd("l2", `Lesson 2: the OPTIC-K schema, real embeddings of six chord shapes, what they are invariant to.
+	cmd := kit.NewCmd(kit.Spec[Options]{Use: "l2", Long: `Lesson 2: the OPTIC-K schema, real embeddings of six chord shapes, what they are invariant to.
 
 Reads GA's embedding schema (partitions, weights, the compact layout and its hash), turns six
 chord shapes into GA's voicing documents and 240-value embeddings, compares them partition by
 partition, sweeps every set class through the STRUCTURE partition's twelve transpositions, and
-reads the MCP tool's example diagram with the tool's own parser.`, opts, &opts.Out, run, runF, lessonExercises)
+reads the MCP tool's example diagram with the tool's own parser.`, Run: run, Exercises: lessonExercises}, opts, runF)
 	kit.AddWeightFlag(cmd, &opts.Weights, "MODAL=0.2")
 	return cmd
 }
@@ -74,12 +72,12 @@ type lesson2 struct {
 }
 
 // run runs the lesson on its six shapes and GA's partition registry.
-func run(ctx context.Context, opts *Options) error {
+func run(ctx context.Context, w io.Writer, opts *Options) error {
 	partitions, err := opts.partitions()
 	if err != nil {
 		return fmt.Errorf("l2: %w", err)
 	}
-	return runLesson2(ctx, opts.Out, l2Shapes, partitions)
+	return runLesson2(ctx, w, l2Shapes, partitions)
 }
 
 // runLesson2 runs the lesson on the given shapes, the first compared with the others, and the

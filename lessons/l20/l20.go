@@ -62,8 +62,6 @@ var l20Pairs = []struct {
 
 // Options is what `course l20` needs to run.
 type Options struct {
-	// Out receives the lesson's output.
-	Out io.Writer
 	// Main stitches the templates over lesson 3's index as GA's main branch builds and
 	// searches it, the one section whose answer depends on main.
 	Main bool
@@ -79,7 +77,7 @@ type Options struct {
 // NewCmd builds `course l20`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	cmd := kit.NewCmd("l20", `Lesson 20: generated progressions.
+	cmd := kit.NewCmd(kit.Spec[Options]{Use: "l20", Long: `Lesson 20: generated progressions.
 
 Calls GA's ga_generate_progression tool in-process: its nine templates in the
 thirty keys a textbook writes, spelled against the course's own music theory; the
@@ -87,7 +85,7 @@ tool against the twelve-key tables of GA's progression catalogue; the roots it
 reads; and the lengths it loops or cuts to, up to 100,000 chords and the size of
 their JSON. Then it stitches each template with ga_voice_leading_pair over lesson
 3's OPTIC-K voicing index, against the least total motion among the same
-candidates. With --main, the stitching over the index GA's main branch builds and searches.`, opts, &opts.Out, run, runF, lessonExercises)
+candidates. With --main, the stitching over the index GA's main branch builds and searches.`, Run: run, Exercises: lessonExercises}, opts, runF)
 	cmd.Flags().BoolVar(&opts.Main, "main", false, "build and search the index as on GA's main branch (f4f5b4a)")
 	return cmd
 }
@@ -102,8 +100,8 @@ type lesson20 struct {
 	version optick.Version
 }
 
-func run(ctx context.Context, opts *Options) error {
-	l := &lesson20{r: report.New(opts.Out), templates: opts.templates, catalogue: opts.catalogue}
+func run(ctx context.Context, w io.Writer, opts *Options) error {
+	l := &lesson20{r: report.New(w), templates: opts.templates, catalogue: opts.catalogue}
 	if l.templates == nil {
 		l.templates = composition.GATemplates()
 	}

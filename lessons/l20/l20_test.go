@@ -15,7 +15,7 @@ import (
 func runL20With(t *testing.T, templates composition.Templates, catalogue []byte) string {
 	t.Helper()
 	var out bytes.Buffer
-	if err := run(context.Background(), &Options{Out: &out, templates: templates, catalogue: catalogue}); err != nil {
+	if err := run(context.Background(), &out, &Options{templates: templates, catalogue: catalogue}); err != nil {
 		t.Fatal(err)
 	}
 	return out.String()
@@ -117,7 +117,7 @@ func TestL20ChangedBluesMovesTheLengths(t *testing.T) {
 func TestL20BadCatalogue(t *testing.T) {
 	for _, yaml := range []string{"Progressions:\n  - Name: x\n", strings.Replace(string(fixtures.ChordProgressions), "Pop I", "Rock I", 1)} {
 		var out bytes.Buffer
-		if err := run(context.Background(), &Options{Out: &out, catalogue: []byte(yaml)}); err == nil {
+		if err := run(context.Background(), &out, &Options{catalogue: []byte(yaml)}); err == nil {
 			t.Errorf("no error for a catalogue of %d bytes", len(yaml))
 		}
 	}

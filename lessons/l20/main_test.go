@@ -11,7 +11,7 @@ import (
 // TestL20MainDocumentRoot: with the pin's document root, the top note, main's stitching moves.
 func TestL20MainDocumentRoot(t *testing.T) {
 	run := func(v *optick.Version) string {
-		return testutil.Output(t, func(w io.Writer) error { return run(t.Context(), &Options{Out: w, Main: true, version: v}) })
+		return testutil.Output(t, func(w io.Writer) error { return run(t.Context(), w, &Options{Main: true, version: v}) })
 	}
 	base := run(nil)
 	pinRoot := run(optick.MainWithout(func(v *optick.Version) { v.Pipeline.Document.ChordRoot = false }))

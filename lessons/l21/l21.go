@@ -60,8 +60,6 @@ var l21Draft = struct {
 
 // Options is what `course l21` needs to run.
 type Options struct {
-	// Out receives the lesson's output.
-	Out io.Writer
 	// Main asks the search over lesson 3's index as GA's main branch builds and searches it.
 	Main bool
 	// SymbolicWeight, when set, replaces the SYMBOLIC partition's weight in the index and the
@@ -72,7 +70,7 @@ type Options struct {
 // NewCmd builds `course l21`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	cmd := kit.NewCmd("l21", `Lesson 21: searching voicings by words.
+	cmd := kit.NewCmd(kit.Spec[Options]{Use: "l21", Long: `Lesson 21: searching voicings by words.
 
 Builds lesson 3's OPTIC-K index, then asks GA's two voicing-search MCP tools about it:
 ga_voicing_vocabulary lists the roots, chord qualities, modes and 188 symbolic tags the
@@ -81,7 +79,7 @@ them and returns the nearest voicings with their scores. The lesson asks the sea
 entry of the vocabulary, its examples and GA's example queries, and shows which words it
 reads as what, which of them change the answer, and how high a score can go.
 With --main, the sections whose answers depend on the search, over the index GA's main branch
-builds and searches.`, opts, &opts.Out, run, runF, lessonExercises)
+builds and searches.`, Run: run, Exercises: lessonExercises}, opts, runF)
 	cmd.Flags().BoolVar(&opts.Main, "main", false, "build and search the index as on GA's main branch (f4f5b4a)")
 	ga := ""
 	for _, p := range embeddings.Partitions() {
@@ -139,12 +137,12 @@ type l21Config struct {
 }
 
 // runL21 runs the lesson on GA's registry, queries and examples.
-func run(ctx context.Context, opts *Options) error {
+func run(ctx context.Context, w io.Writer, opts *Options) error {
 	partitions := embeddings.Partitions()
 	if opts.SymbolicWeight != nil {
 		partitions = withWeight(partitions, "SYMBOLIC", *opts.SymbolicWeight)
 	}
-	return runLesson21(ctx, opts.Out, l21Config{partitions: partitions, prompts: l21Prompts, main: opts.Main})
+	return runLesson21(ctx, w, l21Config{partitions: partitions, prompts: l21Prompts, main: opts.Main})
 }
 
 // l21Shape is a voicing as a chart: the chart low E first, its MIDI notes in that order and

@@ -19,8 +19,6 @@ import (
 
 // Options is what `course l22` needs to run.
 type Options struct {
-	// Out receives the lesson's output.
-	Out io.Writer
 	// Main runs the sections the original program asks GA's main branch.
 	Main bool
 }
@@ -28,13 +26,13 @@ type Options struct {
 // NewCmd builds `course l22`; runF replaces the lesson's run in tests of the flags.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	cmd := kit.NewCmd("l22", `Lesson 22: neighbours by interval-class vector.
+	cmd := kit.NewCmd(kit.Spec[Options]{Use: "l22", Long: `Lesson 22: neighbours by interval-class vector.
 
 Calls GA's ICV-neighbours skill in-process: the phrasings GA gives it and the routing hints
 they get, the interval-class-vector skill beside it, the chords it reads, and the neighbours
 it lists against every set within distance 2 of the chord's vector among the 4,096
 pitch-class sets, graded by the course's own set theory; then the parked draft's example.
-With --main, the sections the original program asks GA's main branch.`, opts, &opts.Out, run, runF, lessonExercises)
+With --main, the sections the original program asks GA's main branch.`, Run: run, Exercises: lessonExercises}, opts, runF)
 	cmd.Flags().BoolVar(&opts.Main, "main", false, "ask the skills as on GA's main branch (f4f5b4a)")
 	return cmd
 }
@@ -82,8 +80,8 @@ func newLesson22(w io.Writer) *lesson22 {
 		chords: kit.ICVChords, qualities: kit.GrothendieckQualities, draftClaims: l22Draft}
 }
 
-func run(ctx context.Context, opts *Options) error {
-	l := newLesson22(opts.Out)
+func run(ctx context.Context, w io.Writer, opts *Options) error {
+	l := newLesson22(w)
 	sections := []func() error{l.examples, l.sister, l.reading, l.rows, l.draft}
 	if opts.Main {
 		// The original program asks main every section but the draft's, which main still parks.

@@ -79,7 +79,7 @@ func TestL22Main(t *testing.T) {
 // 4,096 sets.
 func BenchmarkL22(b *testing.B) {
 	for b.Loop() {
-		if err := run(context.Background(), &Options{Out: io.Discard}); err != nil {
+		if err := run(context.Background(), io.Discard, &Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}

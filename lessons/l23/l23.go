@@ -21,8 +21,6 @@ import (
 
 // Options is what `course l23` needs to run.
 type Options struct {
-	// Out receives the lesson's output.
-	Out io.Writer
 	// Main runs the lesson as the original program asks GA's main branch.
 	Main bool
 }
@@ -30,13 +28,13 @@ type Options struct {
 // NewCmd builds `course l23`; runF replaces the lesson's run in tests of the flags.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	cmd := kit.NewCmd("l23", `Lesson 23: ICV deltas and shortest paths.
+	cmd := kit.NewCmd(kit.Spec[Options]{Use: "l23", Long: `Lesson 23: ICV deltas and shortest paths.
 
 Calls GA's Grothendieck-delta and ICV-shortest-path skills in-process: the phrasings GA
 gives them and the routing hints they get, the pairs of chords they read, the deltas over
 every ordered pair of 192 chords against the course's own interval-class vectors, and the
 breadth-first paths in GA's tie order, with the sets the search expands when it finds none.
-With --main, the same questions as the original program asks GA's main branch.`, opts, &opts.Out, run, runF, lessonExercises)
+With --main, the same questions as the original program asks GA's main branch.`, Run: run, Exercises: lessonExercises}, opts, runF)
 	cmd.Flags().BoolVar(&opts.Main, "main", false, "ask the skills as on GA's main branch (f4f5b4a)")
 	return cmd
 }
@@ -165,8 +163,8 @@ func newLesson23(w io.Writer) *lesson23 {
 		pairs: l23Pairs, morePaths: l23MorePaths, sweep: sweepChords()}
 }
 
-func run(ctx context.Context, opts *Options) error {
-	l := newLesson23(opts.Out)
+func run(ctx context.Context, w io.Writer, opts *Options) error {
+	l := newLesson23(w)
 	if opts.Main {
 		l.where = "on main"
 		l.r.Heading("l23, GA's main")

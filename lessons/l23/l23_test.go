@@ -95,7 +95,7 @@ func TestL23ReadingIsGradedByTheTextbook(t *testing.T) {
 // BenchmarkL23 runs lesson 23, the 36,864 questions of the sweep included.
 func BenchmarkL23(b *testing.B) {
 	for b.Loop() {
-		if err := run(context.Background(), &Options{Out: io.Discard}); err != nil {
+		if err := run(context.Background(), io.Discard, &Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}

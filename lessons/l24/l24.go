@@ -23,8 +23,6 @@ import (
 
 // Options is what `course l24` needs to run.
 type Options struct {
-	// Out receives the lesson's output.
-	Out io.Writer
 	// Main titles the run as GA's main branch's.
 	Main bool
 }
@@ -32,14 +30,14 @@ type Options struct {
 // NewCmd builds `course l24`; runF replaces the lesson's run in tests of the flags.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	cmd := kit.NewCmd("l24", `Lesson 24: set-class equivalence and GA's operation parser.
+	cmd := kit.NewCmd(kit.Spec[Options]{Use: "l24", Long: `Lesson 24: set-class equivalence and GA's operation parser.
 
 Asks GA's two skills that read set theory and category theory in a question, in-process:
 SetTheoryEquivalenceSkill on its own phrasings, on every ordered pair of three-note and of
 four-note sets, graded by the course's own set theory, and on the ways a set can be
 written; GrothendieckParseSkill and GA's F# Grothendieck parser on one expression for
 every form the parser's comments name, on chord symbols, and on questions. With --main,
-the same skills as GA's main branch has them.`, opts, &opts.Out, run, runF, lessonExercises)
+the same skills as GA's main branch has them.`, Run: run, Exercises: lessonExercises}, opts, runF)
 	cmd.Flags().BoolVar(&opts.Main, "main", false, "title the run as GA's main branch (f4f5b4a), whose two skills and parser are the pin's")
 	return cmd
 }
@@ -58,8 +56,8 @@ type lesson24 struct {
 // The skills' files did not change between the pin and the main branch the -main run read:
 // the stored versions (c781df5c; last changed by fa95bd15, 2026-06-28, and the parser by
 // 430c96c4, 2026-03-02) explain both references, so --main changes only the titles.
-func run(ctx context.Context, opts *Options) error {
-	l := &lesson24{r: report.New(opts.Out), hints: skills.DefaultHints(), where: "at the pin"}
+func run(ctx context.Context, w io.Writer, opts *Options) error {
+	l := &lesson24{r: report.New(w), hints: skills.DefaultHints(), where: "at the pin"}
 	if opts.Main {
 		l.where = "on main"
 		l.r.Heading("l24, GA's main")

@@ -65,10 +65,10 @@ func TestL24SweepShortcut(t *testing.T) {
 func TestL24MainTitles(t *testing.T) {
 	t.Parallel()
 	var pin, main bytes.Buffer
-	if err := run(context.Background(), &Options{Out: &pin}); err != nil {
+	if err := run(context.Background(), &pin, &Options{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := run(context.Background(), &Options{Out: &main, Main: true}); err != nil {
+	if err := run(context.Background(), &main, &Options{Main: true}); err != nil {
 		t.Fatal(err)
 	}
 	got := strings.ReplaceAll(strings.Replace(main.String(), "# l24, GA's main", "# l24", 1), ", on main\n", ", at the pin\n")

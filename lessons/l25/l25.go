@@ -55,8 +55,6 @@ const l25PromptCut = 57
 
 // Options is what `course l25` needs to run.
 type Options struct {
-	// Out receives the lesson's output.
-	Out io.Writer
 	// Main runs the lesson against GA's main instead of the pin.
 	Main bool
 	// Host says which host to start and how.
@@ -68,13 +66,13 @@ type Options struct {
 // NewCmd builds `course l25`; runF replaces the lesson's run in tests of the flags.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	cmd := kit.NewCmd("l25", `Lesson 25: what reaches the transpose skill.
+	cmd := kit.NewCmd(kit.Spec[Options]{Use: "l25", Long: `Lesson 25: what reaches the transpose skill.
 
 Takes every way GA and the course phrase a transposition and shows which routing hints fire
 (+0.06 each) and which triggers of transpose's SKILL.md each contains; which other intents'
 example prompts the hint and the triggers also claim; the two skills registered under the
 name Transpose; and, with no embeddings, what the semantic router picks and what the chat
-endpoint of a real child host answers. With --main, the host behaves as GA's main.`, opts, &opts.Out, run, runF, lessonExercises)
+endpoint of a real child host answers. With --main, the host behaves as GA's main.`, Run: run, Exercises: lessonExercises}, opts, runF)
 	cmd.Flags().BoolVar(&opts.Main, "main", false, "run against GA's main (f4f5b4a) instead of the pin")
 	cmd.Flags().StringArrayVar(&opts.Phrasings, "phrasing", nil, "a phrasing to ask after the course's own (repeatable)")
 	opts.Host.AddFlags(cmd)
@@ -170,7 +168,7 @@ func corpusTranspositions(data []byte) ([]string, error) {
 	return out, nil
 }
 
-func run(ctx context.Context, opts *Options) (err error) {
+func run(ctx context.Context, w io.Writer, opts *Options) (err error) {
 	ctx, cancel := context.WithTimeout(ctx, opts.Host.Budget())
 	defer cancel()
 	// The first three tables and the router's picks need no host: they are made while it starts.
@@ -180,7 +178,7 @@ func run(ctx context.Context, opts *Options) (err error) {
 			err = fmt.Errorf("l25: stop host: %w", stopErr)
 		}
 	}()
-	l, err := newLesson25(opts.Out, opts.Main, opts.Phrasings...)
+	l, err := newLesson25(w, opts.Main, opts.Phrasings...)
 	if err != nil {
 		return fmt.Errorf("l25: %w", err)
 	}

@@ -22,19 +22,17 @@ import (
 
 // Options is what `course l26` needs to run.
 type Options struct {
-	// Out receives the lesson's output.
-	Out io.Writer
 }
 
 // NewCmd builds `course l26`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	return kit.NewCmd("l26", `Lesson 26: modes from the catalogue.
+	return kit.NewCmd(kit.Spec[Options]{Use: "l26", Long: `Lesson 26: modes from the catalogue.
 
 Calls GA's modes skill in process. It answers from Modes.yaml: the lesson checks each
 family's modes against the parent scale played from each degree, the formula the skill
 computes from the notes against a textbook's, the names the YAML reader keeps against the
-ones the file writes, and asks the skill for every mode by each of its names.`, opts, &opts.Out, run, runF, lessonExercises)
+ones the file writes, and asks the skill for every mode by each of its names.`, Run: run, Exercises: lessonExercises}, opts, runF)
 }
 
 // l26Answers are the prompts whose first answer line the lesson shows.
@@ -69,8 +67,8 @@ func newLesson26(w io.Writer, yaml []byte) (*lesson26, error) {
 	return l, nil
 }
 
-func run(ctx context.Context, opts *Options) error {
-	l, err := newLesson26(opts.Out, fixtures.Modes)
+func run(ctx context.Context, w io.Writer, opts *Options) error {
+	l, err := newLesson26(w, fixtures.Modes)
 	if err != nil {
 		return fmt.Errorf("l26: %w", err)
 	}

@@ -20,8 +20,6 @@ import (
 
 // Options is what `course l27` needs to run.
 type Options struct {
-	// Out receives the lesson's output.
-	Out io.Writer
 	// Extended are chords section 3 asks about after its own, for exercise 4: F over each.
 	Extended []string
 }
@@ -29,12 +27,12 @@ type Options struct {
 // NewCmd builds `course l27`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	cmd := kit.NewCmd("l27", `Lesson 27: chord tone, tension or avoid note.
+	cmd := kit.NewCmd(kit.Spec[Options]{Use: "l27", Long: `Lesson 27: chord tone, tension or avoid note.
 
 Calls GA's outside-notes skill in-process: its rule for a note over a chord against the
 usual chord scales of five seventh chords, a few answers in full, the eleventh over
 extended chords, how it reads the note and the chord from a question, how it spells
-the chord's notes, and its example prompts.`, opts, &opts.Out, run, runF, lessonExercises)
+the chord's notes, and its example prompts.`, Run: run, Exercises: lessonExercises}, opts, runF)
 	cmd.Flags().StringSliceVar(&opts.Extended, "extended", nil, "more chords for section 3 to ask F over, after its own, such as Csus4")
 	return cmd
 }
@@ -47,8 +45,8 @@ type lesson27 struct {
 	extendedAsked []string
 }
 
-func run(ctx context.Context, opts *Options) error {
-	l := &lesson27{r: report.New(opts.Out), extendedAsked: append(slices.Clone(extendedChords), opts.Extended...)}
+func run(ctx context.Context, w io.Writer, opts *Options) error {
+	l := &lesson27{r: report.New(w), extendedAsked: append(slices.Clone(extendedChords), opts.Extended...)}
 	l.r.Heading("l27")
 	return kit.RunSections(ctx, "l27", l.r, l.rule, l.answers, l.extended, l.notes, l.chords, l.spelling, l.examples)
 }

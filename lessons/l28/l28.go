@@ -74,8 +74,6 @@ var (
 
 // Options is what `course l28` needs to run.
 type Options struct {
-	// Out receives the lesson's output.
-	Out io.Writer
 	// Main asks the host as it behaves on GA's main instead of the skill at the pin.
 	Main bool
 	// Host says which host the main run starts and how.
@@ -87,7 +85,7 @@ type Options struct {
 // NewCmd builds `course l28`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	cmd := kit.NewCmd("l28", `Lesson 28: a skill only embeddings reach.
+	cmd := kit.NewCmd(kit.Spec[Options]{Use: "l28", Long: `Lesson 28: a skill only embeddings reach.
 
 Asks GA's theory-comparison skill its own example prompts and twenty phrasings of the course:
 which of its four expressions finds the major/minor pair, and whether it answers, points to
@@ -97,7 +95,7 @@ question the comparison skill leaves to it. The skill's keyword rule accepts non
 
 With --main, starts the host as it behaves on GA's main, with the model on a closed port, and
 asks its chat endpoint the example prompts and three of the phrasings: what the router picks
-without embeddings, and who answers.`, opts, &opts.Out, run, runF, lessonExercises)
+without embeddings, and who answers.`, Run: run, Exercises: lessonExercises}, opts, runF)
 	cmd.Flags().BoolVar(&opts.Main, "main", false, "ask the host as it behaves on GA's main (f4f5b4a)")
 	cmd.Flags().StringArrayVar(&opts.Phrasings, "phrasing", nil, "a phrasing to ask after the course's own, without --main (repeatable)")
 	opts.Host.AddFlags(cmd)
@@ -141,11 +139,11 @@ func newLesson28(w io.Writer) (*lesson28, error) {
 	return l, nil
 }
 
-func run(ctx context.Context, opts *Options) error {
+func run(ctx context.Context, w io.Writer, opts *Options) error {
 	if opts.Main {
-		return runL28Main(ctx, opts)
+		return runL28Main(ctx, w, opts)
 	}
-	l, err := newLesson28(opts.Out)
+	l, err := newLesson28(w)
 	if err != nil {
 		return fmt.Errorf("l28: %w", err)
 	}
@@ -400,7 +398,7 @@ func comparisonConfidence(v float64) string {
 
 // runL28Main is the main run: main's host without embeddings, asked the skill's example prompts
 // and three of the course's phrasings over HTTP.
-func runL28Main(ctx context.Context, opts *Options) (err error) {
+func runL28Main(ctx context.Context, w io.Writer, opts *Options) (err error) {
 	in, ok := intents.Lookup(comparisonIntent)
 	if !ok {
 		return fmt.Errorf("l28: no intent %s", comparisonIntent)
@@ -414,7 +412,7 @@ func runL28Main(ctx context.Context, opts *Options) (err error) {
 			err = fmt.Errorf("l28: stop host: %w", stopErr)
 		}
 	}()
-	r := report.New(opts.Out)
+	r := report.New(w)
 	r.Heading("l28, GA's main")
 	r.Title("Without embeddings: the intent SemanticIntentRouter picks for the example prompts and three of the course's phrasings, and what POST %s answers (on main)", kit.ChatPath)
 	prompts := append(slices.Clone(in.Examples), comparisonOnMain...)

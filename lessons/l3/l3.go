@@ -39,8 +39,6 @@ const l3OpenC = "0-1-0-2-3-x"
 
 // Options is what `course l3` needs to run.
 type Options struct {
-	// Out receives the lesson's output.
-	Out io.Writer
 	// Weights are partition weights set in place of GA's, "ROOT=0"; none runs GA's schema.
 	Weights []string
 }
@@ -48,13 +46,13 @@ type Options struct {
 // NewCmd builds `course l3`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	cmd := kit.NewCmd("l3", `Lesson 3: a small OPTIC-K index, written with GA's writer, read back and searched.
+	cmd := kit.NewCmd(kit.Spec[Options]{Use: "l3", Long: `Lesson 3: a small OPTIC-K index, written with GA's writer, read back and searched.
 
 Generates every voicing of the first three frets of a guitar with GA's voicing generator,
 analyses and embeds each one, writes the OPTK v4 index GA's writer writes (in memory), reads
 its header and records back with GA's reader, searches it with query vectors from GA's
 query encoder, with and without a chord-name filter, and by a voicing's own vector, and
-counts the dimensions that never vary over the corpus.`, opts, &opts.Out, run, runF, lessonExercises)
+counts the dimensions that never vary over the corpus.`, Run: run, Exercises: lessonExercises}, opts, runF)
 	kit.AddWeightFlag(cmd, &opts.Weights, "ROOT=0")
 	return cmd
 }
@@ -77,12 +75,12 @@ type lesson3 struct {
 }
 
 // run runs the lesson on GA's settings and registry.
-func run(ctx context.Context, opts *Options) error {
+func run(ctx context.Context, w io.Writer, opts *Options) error {
 	partitions, err := kit.WithWeights(embeddings.Partitions(), opts.Weights)
 	if err != nil {
 		return fmt.Errorf("l3: %w", err)
 	}
-	return runLesson3(ctx, opts.Out, l3Config{l3FretCount, l3WindowSize, l3MinPlayed, l3Symbols, partitions})
+	return runLesson3(ctx, w, l3Config{l3FretCount, l3WindowSize, l3MinPlayed, l3Symbols, partitions})
 }
 
 // runLesson3 runs the lesson on cfg.

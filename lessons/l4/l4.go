@@ -54,8 +54,6 @@ const (
 
 // Options is what `course l4` needs to run.
 type Options struct {
-	// Out receives the lesson's output.
-	Out io.Writer
 	// Host says which host to start and how.
 	Host kit.HostOptions
 }
@@ -63,13 +61,13 @@ type Options struct {
 // NewCmd builds `course l4`; runF replaces the lesson's run in tests of the flags.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	cmd := kit.NewCmd("l4", `Lesson 4: from a message to the answer.
+	cmd := kit.NewCmd(kit.Spec[Options]{Use: "l4", Long: `Lesson 4: from a message to the answer.
 
 Starts the chatbot host as a child process, with the model's address on a closed port, and
 posts four questions to /api/chatbot/chat: one each guard answers without a model, and two
 that go on to the model and fail, with the warnings and errors the host logged for them.
 Then the skills' CanHandle rules on the same questions, and the relative-key intent called
-directly.`, opts, &opts.Out, run, runF, lessonExercises)
+directly.`, Run: run, Exercises: lessonExercises}, opts, runF)
 	opts.Host.AddFlags(cmd)
 	return cmd
 }
@@ -80,7 +78,7 @@ type lesson4 struct {
 	host *hostproc.Host
 }
 
-func run(ctx context.Context, opts *Options) (err error) {
+func run(ctx context.Context, w io.Writer, opts *Options) (err error) {
 	ctx, cancel := context.WithTimeout(ctx, opts.Host.Budget())
 	defer cancel()
 	host, err := opts.Host.Start(ctx)
@@ -96,7 +94,7 @@ func run(ctx context.Context, opts *Options) (err error) {
 		return fmt.Errorf("l4: %w", err)
 	}
 
-	l := &lesson4{r: report.New(opts.Out), host: host}
+	l := &lesson4{r: report.New(w), host: host}
 	l.r.Heading("l4")
 	sections := make([]func() error, 0, len(l4Prompts)+2)
 	for _, p := range l4Prompts {

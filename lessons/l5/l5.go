@@ -33,18 +33,16 @@ const textbookWidth = 24
 
 // Options is what `course l5` needs to run.
 type Options struct {
-	// Out receives the lesson's output.
-	Out io.Writer
 }
 
 // NewCmd builds `course l5`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	return kit.NewCmd("l5", `Lesson 5: the improvisation skill against chord-scale theory.
+	return kit.NewCmd(kit.Spec[Options]{Use: "l5", Long: `Lesson 5: the improvisation skill against chord-scale theory.
 
 Calls GA's improvisation skill in-process on the question lesson 6 sends, on a run of
 chord symbols, and on seven progressions, and checks its arpeggios and scales against
-the course's own chord-scale oracle: chord tones, the key, and the textbook scale.`, opts, &opts.Out, run, runF, lessonExercises)
+the course's own chord-scale oracle: chord tones, the key, and the textbook scale.`, Run: run, Exercises: lessonExercises}, opts, runF)
 }
 
 // lesson5 carries what the sections share.
@@ -53,8 +51,8 @@ type lesson5 struct {
 	skill skills.Improvisation
 }
 
-func run(ctx context.Context, opts *Options) error {
-	l := &lesson5{r: report.New(opts.Out)}
+func run(ctx context.Context, w io.Writer, opts *Options) error {
+	l := &lesson5{r: report.New(w)}
 	l.r.Heading("l5")
 	return kit.RunSections(ctx, "l5", l.r, l.skillAnswer, l.chordReading, func() error { return l.againstTheKey(ctx) })
 }

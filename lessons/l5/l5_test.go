@@ -182,7 +182,7 @@ func TestL5ReadingRowsFollowTheSkill(t *testing.T) {
 func TestL5CommandTakesNoArguments(t *testing.T) {
 	var ran bool
 	cmd := NewCmd(func(_ context.Context, o *Options) error {
-		ran = o.Out != nil
+		ran = o != nil
 		return nil
 	})
 	cmd.SetOut(io.Discard)

@@ -14,7 +14,6 @@ import (
 	"course/hostproc"
 	"course/internal/dotnet"
 	"course/internal/report"
-	"course/learn"
 	"course/lessons/kit"
 	"course/stream/sse"
 	"course/stream/wire"
@@ -28,13 +27,8 @@ const (
 
 // Options is what `course l6` needs to run.
 type Options struct {
-	// Out receives the lesson's output.
-	Out io.Writer
 	// Host says which host to start and how.
 	Host kit.HostOptions
-	// Exercise is the lesson's exercise to show instead of the lesson (--exercise, --hint,
-	// --solution); with none, the lesson runs.
-	Exercise learn.Flags
 	// Browser adds Chromium's EventSource to the lesson's readers.
 	Browser bool
 	// Chrome is the browser to run for Browser and Screenshots; "" finds Chromium.
@@ -46,37 +40,13 @@ type Options struct {
 // NewCmd builds `course l6`; runF replaces the lesson's run in tests of the flags.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	cmd := &cobra.Command{
-		Use: "l6",
-		Long: `Lesson 6: the chatbot's answer on the wire.
+	cmd := kit.NewCmd(kit.Spec[Options]{Use: "l6", Long: `Lesson 6: the chatbot's answer on the wire.
 
 Starts the chatbot host as a child process, with the model's address on a closed port,
 captures /api/chatbot/chat and /api/chatbot/chat/stream, reads the stream as the HTML
 standard says, and compares GA's sentence splitter, two SSE writers and three client
-readers on the improvisation answer of lesson 5.
-
-` + learn.Help(Exercises()),
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts.Out = cmd.OutOrStdout()
-			exercise, err := opts.Exercise.Lookup(l6Lesson(opts))
-			if err != nil {
-				return err
-			}
-			if err := checkBrowserFlags(opts); err != nil {
-				return err
-			}
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			if exercise != nil {
-				return learn.Open(cmd.Context(), opts.Out, exercise, opts.Exercise.Hint, opts.Exercise.Solution)
-			}
-			return run(cmd.Context(), opts)
-		},
-	}
+readers on the improvisation answer of lesson 5.`, Run: run, Exercises: lessonExercises, Check: checkBrowserFlags}, opts, runF)
 	opts.Host.AddFlags(cmd)
-	kit.AddExerciseFlags(cmd, &opts.Exercise, Exercises())
 	addBrowserFlags(cmd, opts)
 	return cmd
 }
@@ -93,7 +63,7 @@ type lesson6 struct {
 	failure []byte
 }
 
-func run(ctx context.Context, opts *Options) (err error) {
+func run(ctx context.Context, w io.Writer, opts *Options) (err error) {
 	ctx, cancel := context.WithTimeout(ctx, opts.Host.Budget())
 	defer cancel()
 	chromium, err := startChromium(ctx, opts)
@@ -113,7 +83,7 @@ func run(ctx context.Context, opts *Options) (err error) {
 		}
 	}()
 
-	l := &lesson6{r: report.New(opts.Out), host: host}
+	l := &lesson6{r: report.New(w), host: host}
 	if opts.Browser {
 		l.chromium = chromium
 		chromium.r = l.r
@@ -178,11 +148,11 @@ func (l *lesson6) chatAnswer(ctx context.Context, stream []byte, events []sse.Ev
 		return err
 	}
 	if resp.Status != 200 {
-		return fmt.Errorf("the host answered %s with HTTP %d: %s", kit.ChatPath, resp.Status, firstLine(resp.Body))
+		return fmt.Errorf("the host answered %s with HTTP %d: %s", kit.ChatPath, resp.Status, bodyLine(resp.Body))
 	}
 	raw, ok := chatAnswerText(resp)
 	if !ok {
-		return fmt.Errorf("read the answer of %s: no naturalLanguageAnswer in %s", kit.ChatPath, firstLine(resp.Body))
+		return fmt.Errorf("read the answer of %s: no naturalLanguageAnswer in %s", kit.ChatPath, bodyLine(resp.Body))
 	}
 	answer := dotnet.ReplaceLineEndings(raw, "\n")
 
@@ -289,15 +259,27 @@ func (l *lesson6) chunkRows(answer string, chunks []string) {
 // writersAndReaders is section 7: every writer with every reader, on both splits.
 func (l *lesson6) writersAndReaders(answer string, pinned, fixed []string) {
 	l.r.Title("Each writer with each reader, on the improvisation answer")
-	var rows [][]string
-	for _, w := range wire.GaWriters() {
-		for _, rd := range l.readers() {
-			p, _ := delivered(answer, rd, w.Stream(pinned))
-			f, _ := delivered(answer, rd, w.Stream(fixed))
+	rows, _, _ := pairRows(answer, pinned, fixed, wire.GaWriters(), l.readers())
+	l.r.Table([]string{"writer", "reader", "chunks at a826864", "chunks after #743"}, rows)
+}
+
+// pairRows measures every writer with every reader on both splits of answer, and counts the
+// pairs that deliver it exactly with each split.
+func pairRows(answer string, pinned, fixed []string, writers []wire.Writer, readers []wire.Reader) (rows [][]string, exactPinned, exactFixed int) {
+	for _, w := range writers {
+		for _, rd := range readers {
+			p, pExact := delivered(answer, rd, w.Stream(pinned))
+			f, fExact := delivered(answer, rd, w.Stream(fixed))
+			if pExact {
+				exactPinned++
+			}
+			if fExact {
+				exactFixed++
+			}
 			rows = append(rows, []string{w.Name, rd.Name, p, f})
 		}
 	}
-	l.r.Table([]string{"writer", "reader", "chunks at a826864", "chunks after #743"}, rows)
+	return rows, exactPinned, exactFixed
 }
 
 // delivered measures what reader rd gives the user from stream against the answer: the cell the
@@ -349,13 +331,16 @@ func cutLongLines(s string) string {
 // limits and the lesson's counts use.
 func chars(s string) int { return dotnet.UTF16Len(s) }
 
-func firstLine(b []byte) string {
-	s, _, _ := strings.Cut(string(b), "\n")
-	if len(s) > 200 {
-		s = s[:200] + "…"
-	}
-	if s == "" {
+// firstLine is the first line of s, cut to n characters by kit.Cut.
+func firstLine(s string, n int) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return kit.Cut(line, n)
+}
+
+// bodyLine is the start of a response's body, for an error that quotes it.
+func bodyLine(b []byte) string {
+	if len(b) == 0 {
 		return "(empty body)"
 	}
-	return s
+	return firstLine(string(b), 201)
 }

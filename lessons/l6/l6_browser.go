@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"course/internal/report"
+	"course/learn"
 	"course/lessons/kit"
 	"course/stream/browser"
 	"course/stream/sse"
@@ -28,10 +29,12 @@ func addBrowserFlags(cmd *cobra.Command, opts *Options) {
 	cmd.Flags().StringVar(&opts.Screenshots, "screenshots", "", "save the page's states as PNG files into `DIR` (needs Chromium)")
 }
 
-func checkBrowserFlags(opts *Options) error {
+// checkBrowserFlags refuses the browser's flags where they do nothing: with an exercise e, or
+// --chrome without a browser to run.
+func checkBrowserFlags(opts *Options, e *learn.Exercise) error {
 	usesBrowser := opts.Browser || opts.Screenshots != ""
 	switch {
-	case usesBrowser && opts.Exercise.Exercise != "":
+	case usesBrowser && e != nil:
 		return fmt.Errorf("l6: --browser and --screenshots go with the lesson, not with --exercise")
 	case opts.Chrome != "" && !usesBrowser:
 		return fmt.Errorf("l6: --chrome needs --browser or --screenshots")
@@ -218,18 +221,9 @@ func (l *lesson6) screenshots(ctx context.Context, b *browser.Browser, dir strin
 		if err := os.WriteFile(path, shot.PNG, 0o644); err != nil {
 			return fmt.Errorf("screenshots: %w", err)
 		}
-		rows = append(rows, []string{path, s.caption, fmt.Sprintf("%d", shot.Bullets), firstLineOf(view.Bubble)})
+		rows = append(rows, []string{path, s.caption, fmt.Sprintf("%d", shot.Bullets), firstLine(view.Bubble, 41)})
 	}
 	l.r.Title("GaChatbot.Api's page in Chromium, one picture per state")
 	l.r.Table([]string{"file", "state", "bullets", "the bubble begins"}, rows)
 	return nil
-}
-
-// firstLineOf is the start of a bubble, short enough for a table cell.
-func firstLineOf(s string) string {
-	s, _, _ = strings.Cut(s, "\n")
-	if r := []rune(s); len(r) > 40 {
-		return string(r[:40]) + "…"
-	}
-	return s
 }

@@ -19,9 +19,9 @@ import (
 	"course/stream/wire"
 )
 
-// l6Lesson is lesson 6's exercises, in the written lesson's order, solved with the hosts opts
+// lessonExercises is lesson 6's exercises, in the written lesson's order, solved with the hosts opts
 // starts; their questions are docs/l6.md's.
-func l6Lesson(opts *Options) learn.Lesson {
+func lessonExercises(opts *Options) learn.Lesson {
 	host := opts.Host
 	return learn.Lesson{Slug: "l6", Exercises: []*learn.Exercise{
 		lineBreaksExercise(host, [2]string{"LF", "CRLF"}),
@@ -46,7 +46,7 @@ func l6Lesson(opts *Options) learn.Lesson {
 }
 
 // Exercises is lesson 6's exercises, solved with the course's own host.
-func Exercises() learn.Lesson { return l6Lesson(&Options{}) }
+func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
 // lineBreaksExercise is exercise 1, with the host started once with each of the line ends
 // newlines names ("LF" or "CRLF").
@@ -307,7 +307,7 @@ func voicingRun(ctx context.Context, r *report.Report, base kit.HostOptions, new
 		}
 		answer, ok := chatAnswerText(chat)
 		if !ok {
-			return fmt.Errorf("the %s host answered %s with HTTP %d: %s", newline, kit.ChatPath, chat.Status, firstLine(chat.Body))
+			return fmt.Errorf("the %s host answered %s with HTTP %d: %s", newline, kit.ChatPath, chat.Status, bodyLine(chat.Body))
 		}
 		stream, err := l.post(ctx, kit.StreamPath, kit.VoicingQuestion)
 		if err != nil {
@@ -436,25 +436,6 @@ func exerciseFix746(r *report.Report, answer string) (exactPinned, exactFixed in
 		report.Fact{Label: "exact with #743's chunks", Value: fmt.Sprintf("%d of %d pairs", exactFixed, len(rows))},
 	)
 	return addedPinned, addedFixed
-}
-
-// pairRows measures every writer with every reader on both splits of answer, and counts the
-// pairs that deliver it exactly with each split.
-func pairRows(answer string, pinned, fixed []string, writers []wire.Writer, readers []wire.Reader) (rows [][]string, exactPinned, exactFixed int) {
-	for _, w := range writers {
-		for _, rd := range readers {
-			p, pExact := delivered(answer, rd, w.Stream(pinned))
-			f, fExact := delivered(answer, rd, w.Stream(fixed))
-			if pExact {
-				exactPinned++
-			}
-			if fExact {
-				exactFixed++
-			}
-			rows = append(rows, []string{w.Name, rd.Name, p, f})
-		}
-	}
-	return rows, exactPinned, exactFixed
 }
 
 // exercisePageError is exercise 3: the real host's failure stream on GaChatbot.Api's page,

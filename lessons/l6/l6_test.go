@@ -28,7 +28,7 @@ import (
 func runL6With(t *testing.T, opts kit.HostOptions) string {
 	t.Helper()
 	var out bytes.Buffer
-	if err := run(t.Context(), &Options{Out: &out, Host: opts}); err != nil {
+	if err := run(t.Context(), &out, &Options{Host: opts}); err != nil {
 		t.Fatalf("l6: %v\noutput so far:\n%s", err, out.String())
 	}
 	testutil.AssertNoChildren(t)
@@ -165,7 +165,7 @@ func TestL6BadHosts(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var out bytes.Buffer
-			err := run(t.Context(), &Options{Out: &out, Host: kit.HostOptions{Cmd: tc.cmd}})
+			err := run(t.Context(), &out, &Options{Host: kit.HostOptions{Cmd: tc.cmd}})
 			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
 				t.Fatalf("l6 with %s: error %v, want one that says %q", tc.name, err, tc.wantErr)
 			}
@@ -181,7 +181,7 @@ func TestL6BadHosts(t *testing.T) {
 func TestL6Cancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
-	err := run(ctx, &Options{Out: &bytes.Buffer{}})
+	err := run(ctx, &bytes.Buffer{}, &Options{})
 	if err == nil {
 		t.Fatal("l6 ran to the end with its context cancelled")
 	}
@@ -196,7 +196,7 @@ func TestRemoteHostIsRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	err = run(t.Context(), &Options{Out: &out, Host: kit.HostOptions{Cmd: strconv.Quote(exe) + " remote-host"}})
+	err = run(t.Context(), &out, &Options{Host: kit.HostOptions{Cmd: strconv.Quote(exe) + " remote-host"}})
 	if !errors.Is(err, hostproc.ErrRemoteHost) || !strings.Contains(err.Error(), "--allow-remote-host") {
 		t.Errorf("l6 with a remote host: %v", err)
 	}

@@ -43,8 +43,6 @@ var l7Declines = []int{0, 3}
 
 // Options is what `course l7` needs to run.
 type Options struct {
-	// Out receives the lesson's output.
-	Out io.Writer
 	// Messages are requests of the learner's, sent after the lesson's own, so that trying a
 	// message takes no change to the course's code.
 	Messages []string
@@ -53,12 +51,12 @@ type Options struct {
 // NewCmd builds `course l7`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	cmd := kit.NewCmd("l7", `Lesson 7: input that is not a chord.
+	cmd := kit.NewCmd(kit.Spec[Options]{Use: "l7", Long: `Lesson 7: input that is not a chord.
 
 Sends sixteen improvisation requests, naming invalid chords, valid ones, both or none, to
 GA's improvisation skill at the pin and as GA's PR #749 fixed it, and to #749's guard,
 which declines requests that name only invalid chords. The course's own recognizer of
-chord symbols says what each message holds, and grades what GA does with it.`, opts, &opts.Out, run, runF, lessonExercises)
+chord symbols says what each message holds, and grades what GA does with it.`, Run: run, Exercises: lessonExercises}, opts, runF)
 	cmd.Flags().StringArrayVar(&opts.Messages, "message", nil, "send `TEXT` too, after the lesson's messages; repeatable")
 	return cmd
 }
@@ -89,8 +87,8 @@ func newLesson7(w io.Writer, messages []string) *lesson7 {
 	return l
 }
 
-func run(ctx context.Context, opts *Options) error {
-	l := newLesson7(opts.Out, append(slices.Clone(l7Messages), opts.Messages...))
+func run(ctx context.Context, w io.Writer, opts *Options) error {
+	l := newLesson7(w, append(slices.Clone(l7Messages), opts.Messages...))
 	l.r.Heading("l7")
 	return kit.RunSections(ctx, "l7", l.r, l.whatTheyHold, l.whatGADoes, l.declines)
 }

@@ -27,8 +27,6 @@ import (
 
 // Options is what `course l8` needs to run.
 type Options struct {
-	// Out receives the lesson's output.
-	Out io.Writer
 	// Host says which host to start and how.
 	Host kit.HostOptions
 	// Corpus is the prompt corpus as JSON; nil is GA's, the fixture.
@@ -40,14 +38,14 @@ type Options struct {
 // NewCmd builds `course l8`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	cmd := kit.NewCmd("l8", `Lesson 8: GA's prompt corpus run as a gate without a model.
+	cmd := kit.NewCmd(kit.Spec[Options]{Use: "l8", Long: `Lesson 8: GA's prompt corpus run as a gate without a model.
 
 Reads GA's prompt corpus, the invariants its chatbot changes are tested against, and runs
 each prompt without a model: the prompts that name the intent that must answer are asked of
 that intent, the others are posted to /api/chatbot/chat of the chatbot host, started as a
 child process with the model's address on a closed port. Each answer is checked as GA's
 PromptCorpusTests checks it. Then the gate itself is tested: each prompt's invariants are
-applied to the other prompts' answers, and to its own answer a semitone higher.`, opts, &opts.Out, run, runF, lessonExercises)
+applied to the other prompts' answers, and to its own answer a semitone higher.`, Run: run, Exercises: lessonExercises}, opts, runF)
 	opts.Host.AddFlags(cmd)
 	return cmd
 }
@@ -102,7 +100,7 @@ type lesson8 struct {
 	attempts []attempt
 }
 
-func run(ctx context.Context, opts *Options) (err error) {
+func run(ctx context.Context, w io.Writer, opts *Options) (err error) {
 	data := opts.Corpus
 	if data == nil {
 		data = fixtures.Prompts
@@ -139,7 +137,7 @@ func run(ctx context.Context, opts *Options) (err error) {
 		}
 		return resp.Status, resp.Body, nil
 	}
-	l := &lesson8{r: report.New(opts.Out), corpus: corpus}
+	l := &lesson8{r: report.New(w), corpus: corpus}
 	if err := l.ask(chat); err != nil {
 		return fmt.Errorf("l8: %w", err)
 	}

@@ -37,8 +37,8 @@ func corpusEdit(t *testing.T, edit func(prompts []map[string]any) []map[string]a
 func runL8On(t *testing.T, corpus []byte) string {
 	t.Helper()
 	var out bytes.Buffer
-	opts := &Options{Out: &out, Corpus: corpus, Host: kit.HostOptions{}}
-	if err := run(context.Background(), opts); err != nil {
+	opts := &Options{Corpus: corpus, Host: kit.HostOptions{}}
+	if err := run(context.Background(), &out, opts); err != nil {
 		t.Fatal(err)
 	}
 	return out.String()
@@ -89,9 +89,9 @@ func TestL8HostCost(t *testing.T) {
 	t.Parallel()
 	var start, requests time.Duration
 	var posts int
-	opts := &Options{Out: &bytes.Buffer{}, Host: kit.HostOptions{},
+	opts := &Options{Host: kit.HostOptions{},
 		Cost: func(s, r time.Duration, n int) { start, requests, posts = s, r, n }}
-	if err := run(context.Background(), opts); err != nil {
+	if err := run(context.Background(), &bytes.Buffer{}, opts); err != nil {
 		t.Fatal(err)
 	}
 	if posts != 24 {

@@ -52,8 +52,6 @@ var (
 
 // Options is what `course l9` needs to run.
 type Options struct {
-	// Out receives the lesson's output.
-	Out io.Writer
 	// KeysFromSharps runs the scale-info skill's list of keys from seven sharps to seven flats
 	// instead of GA's order, from seven flats (--keys-from-sharps).
 	KeysFromSharps bool
@@ -62,13 +60,13 @@ type Options struct {
 // NewCmd builds `course l9`; runF replaces the lesson's run in tests of the command.
 func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
-	cmd := kit.NewCmd("l9", `Lesson 9: intervals, scales and relative keys graded by letter arithmetic.
+	cmd := kit.NewCmd(kit.Spec[Options]{Use: "l9", Long: `Lesson 9: intervals, scales and relative keys graded by letter arithmetic.
 
 Asks GA's interval skill about every pair of the 21 note names, and its scale-info and
 relative-key skills about the 30 keys with at most seven sharps or flats, through their
 intents, and grades the answers by the course's own letter arithmetic: an interval's
 number counts letters, its quality counts semitones. Then sends each skill its own
-example prompts, the ones the intent router matches questions against.`, opts, &opts.Out, run, runF, lessonExercises)
+example prompts, the ones the intent router matches questions against.`, Run: run, Exercises: lessonExercises}, opts, runF)
 	cmd.Flags().BoolVar(&opts.KeysFromSharps, "keys-from-sharps", false, "run the scale-info skill's list of keys from seven sharps to seven flats, not from seven flats as GA does")
 	return cmd
 }
@@ -117,8 +115,8 @@ func newLesson9(w io.Writer, keysFromSharps bool) (*lesson9, error) {
 	return l, nil
 }
 
-func run(ctx context.Context, opts *Options) error {
-	l, err := newLesson9(opts.Out, opts.KeysFromSharps)
+func run(ctx context.Context, w io.Writer, opts *Options) error {
+	l, err := newLesson9(w, opts.KeysFromSharps)
 	if err != nil {
 		return fmt.Errorf("l9: %w", err)
 	}

@@ -39,8 +39,8 @@ func TestL9Exercises(t *testing.T) {
 // TestL9KeysFromSharps checks that --keys-from-sharps changes the key table's lines and nothing
 // else of the lesson, and reaches the run from the command line.
 func TestL9KeysFromSharps(t *testing.T) {
-	ga := testutil.Output(t, func(w io.Writer) error { return run(t.Context(), &Options{Out: w}) })
-	sharps := testutil.Output(t, func(w io.Writer) error { return run(t.Context(), &Options{Out: w, KeysFromSharps: true}) })
+	ga := testutil.Output(t, func(w io.Writer) error { return run(t.Context(), w, &Options{}) })
+	sharps := testutil.Output(t, func(w io.Writer) error { return run(t.Context(), w, &Options{KeysFromSharps: true}) })
 	gaLines, sharpLines := strings.Split(ga, "\n"), strings.Split(sharps, "\n")
 	start := slicesIndexPrefix(gaLines, "== ScaleInfoSkill and RelativeKeySkill")
 	end := slicesIndexPrefix(gaLines, "== Keys past seven")
