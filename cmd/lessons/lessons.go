@@ -15,7 +15,7 @@ import (
 func NewCmdLessons(runF func(io.Writer) error) *cobra.Command {
 	return &cobra.Command{
 		Use:   "lessons",
-		Short: "List every lesson of the course, in order, and which ones run",
+		Short: "List every lesson of the course, in order, with its exercises",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if runF != nil {
@@ -40,11 +40,11 @@ func RunIndex(w io.Writer) error {
 			count = strconv.Itoa(len(ex.Exercises))
 			total += len(ex.Exercises)
 		}
-		rows[i] = []string{l.Slug, "runs", count, l.Title + " (" + l.Doc() + ")"}
+		rows[i] = []string{l.Slug, count, l.Title + " (" + l.Doc() + ")"}
 	}
-	r.Table([]string{"lesson", "status", "exercises", "title"}, rows)
+	r.Table([]string{"lesson", "exercises", "title"}, rows)
 	r.Blank()
-	r.Line("%d of %d lessons run: `course lN` runs one, beside its written lesson.", len(rows), len(course))
+	r.Line("%d lessons: `course lN` runs one, beside its written lesson.", len(course))
 	r.Line("%d exercises run at the terminal: `course next` names the next, `course progress` what you have done.", total)
 	return r.Err()
 }

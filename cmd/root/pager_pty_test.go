@@ -78,7 +78,7 @@ func TestPagerOnATerminal(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !strings.Contains(screen, "28 of 28 lessons run") {
+		if !strings.Contains(screen, "28 lessons: `course lN` runs one") {
 			t.Errorf("a terminal of 40 lines does not show the 33 of course lessons:\n%s", screen)
 		}
 		if _, err := os.Stat(filepath.Join(dir, "paged")); err == nil {
@@ -120,7 +120,7 @@ func TestPagerOnATerminal(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !strings.Contains(screen, "28 of 28 lessons run") {
+		if !strings.Contains(screen, "28 lessons: `course lN` runs one") {
 			t.Errorf("--no-pager: the terminal does not show the output:\n%s", screen)
 		}
 		if _, err := os.Stat(filepath.Join(dir, "paged")); err == nil {
