@@ -22,7 +22,7 @@ import (
 // through the legend that follows it.
 func gridCells(t *testing.T, out, title string) map[[2]string]string {
 	t.Helper()
-	_, grid, _ := strings.Cut(testutil.Section(t, out, title), "\n") // the rest of the title line
+	grid := testutil.Section(t, out, title)
 	legend := map[string]string{}
 	code := ""
 	for l := range strings.SplitSeq(strings.TrimSuffix(testutil.Section(t, out[strings.Index(out, title):], "== What the codes mean"), "\n"), "\n") {
@@ -338,7 +338,7 @@ func TestMatrixGridWrapsReaderColumns(t *testing.T) {
 		t.Fatal(err)
 	}
 	grid := testutil.Section(t, out, "== Each writer (down) with each reader (across)")
-	if n := strings.Count(grid, "\nwriter "); n != 2 {
+	if n := strings.Count("\n"+grid, "\nwriter "); n != 2 {
 		t.Errorf("%d header lines, want 2 blocks:\n%s", n, grid)
 	}
 	if cells := gridCells(t, out, "== Each writer (down)"); len(cells) != len(wire.Writers)*len(wire.Readers) {

@@ -3,6 +3,7 @@ package testutil
 import (
 	"bytes"
 	"io"
+	"iter"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -33,23 +34,38 @@ func MustContain(t testing.TB, out string, lines ...string) {
 	}
 }
 
-// SectionLines is the lines of the section of out whose title ("== ...") starts with prefix.
-func SectionLines(t testing.TB, out, prefix string) []string {
-	t.Helper()
-	var lines []string
-	in := false
-	for l := range strings.SplitSeq(out, "\n") {
-		switch {
-		case strings.HasPrefix(l, "== "):
-			in = strings.HasPrefix(l, "== "+prefix)
-		case in:
-			lines = append(lines, l)
+// sections yields each section of a lesson's output in order: its title line without the "== "
+// that marks it, and its body, the lines up to the next title. The one reading of sections that
+// Section, SectionLines and Sections share.
+func sections(out string) iter.Seq2[string, string] {
+	return func(yield func(string, string) bool) {
+		for _, s := range strings.Split(out, "\n== ")[1:] {
+			title, body, _ := strings.Cut(s, "\n")
+			if !yield(title, body) {
+				return
+			}
 		}
 	}
-	if lines == nil {
-		t.Fatalf("no section %q in:\n%s", prefix, out)
+}
+
+// Section is the body of the first section of out whose title contains title; the test fails
+// when there is none.
+func Section(t testing.TB, out, title string) string {
+	t.Helper()
+	title = strings.TrimPrefix(title, "== ")
+	for head, body := range sections("\n" + out) {
+		if strings.Contains(head, title) {
+			return body
+		}
 	}
-	return lines
+	t.Fatalf("no section %q in:\n%s", title, out)
+	return ""
+}
+
+// SectionLines is Section's body as lines.
+func SectionLines(t testing.TB, out, title string) []string {
+	t.Helper()
+	return strings.Split(strings.TrimSuffix(Section(t, out, title), "\n"), "\n")
 }
 
 // Root is a root command as the course has it, holding cmds: what a test of one command runs it
@@ -80,14 +96,13 @@ func RunIn(t testing.TB, stdin string, cmd *cobra.Command, args ...string) (stri
 	return out.String(), err
 }
 
-// Sections splits a lesson's output into its sections' bodies, by title ("== " lines).
+// Sections is a lesson's output's sections' bodies, by title.
 func Sections(out string) map[string]string {
-	sections := map[string]string{}
-	for _, s := range strings.Split(out, "\n== ")[1:] {
-		title, body, _ := strings.Cut(s, "\n")
-		sections[title] = body
+	all := map[string]string{}
+	for title, body := range sections(out) {
+		all[title] = body
 	}
-	return sections
+	return all
 }
 
 // SectionsMoved checks that the sections of a and b whose title starts with each of moving

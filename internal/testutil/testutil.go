@@ -215,17 +215,6 @@ func writePrefixed(b *strings.Builder, prefix string, lines []string) {
 	}
 }
 
-// Section returns the lines of out from the title line that contains title to the next title.
-func Section(t testing.TB, out, title string) string {
-	t.Helper()
-	_, rest, ok := strings.Cut(out, title)
-	if !ok {
-		t.Fatalf("no section %q in:\n%s", title, out)
-	}
-	body, _, _ := strings.Cut(rest, "\n== ")
-	return body
-}
-
 // OverWide lists the lines of out wider than width, with their widths.
 func OverWide(out string, width int) []string {
 	var wide []string
