@@ -1,6 +1,7 @@
 package root
 
 import (
+	"io"
 	"regexp"
 	"strconv"
 	"strings"
@@ -11,7 +12,7 @@ import (
 	"course/lessons"
 )
 
-// widthRun is a command line the width test runs, and the widths it runs it at.
+// widthRun is a command line the width test runs, and the widths it lays it out at.
 type widthRun struct {
 	args   []string
 	widths []int
@@ -20,21 +21,17 @@ type widthRun struct {
 // widthRuns are the command lines the width test runs: every lesson and tool at each of
 // layoutWidths, and every exercise's question and solution at the narrowest, the width that
 // decides whether a line fits. Under the race detector, which adds nothing to a layout, the
-// lessons and tools run at the narrowest only and the exercises are left to the plain run.
+// exercises are left to the plain run.
 func widthRuns() []widthRun {
 	var runs []widthRun
-	widths := layoutWidths
-	if testutil.Race {
-		widths = layoutWidths[:1]
-	}
 	add := func(widths []int, args ...string) { runs = append(runs, widthRun{args, widths}) }
 	for _, args := range [][]string{{"lessons"}, {"matrix"}, {"matrix", "--hazards"}, {"progress"}, {"next"}} {
-		add(widths, args...)
+		add(layoutWidths, args...)
 	}
 	for _, l := range lessons.Course() {
-		add(widths, l.Slug)
+		add(layoutWidths, l.Slug)
 		if l.HasMain() {
-			add(widths, l.Slug, "--main")
+			add(layoutWidths, l.Slug, "--main")
 		}
 	}
 	if testutil.Race {
@@ -47,33 +44,59 @@ func widthRuns() []widthRun {
 	return runs
 }
 
-// TestEveryLineFitsTheWidth runs every lesson and tool end to end with --width 80, 100 and 120,
-// and every exercise at 80: no line is wider, and every word of the canonical output is still
-// there, whether its table was pinned, wrapped inside its columns or laid out one block per row.
+// runCourseLaidOut runs the course's command line once, its output laid out at each of widths
+// through a fanout as --width lays it out, and returns the canonical output and each layout.
+func runCourseLaidOut(t *testing.T, widths []int, args ...string) (canonical string, laid []string, err error) {
+	t.Helper()
+	layouts := []report.Layout{{}}
+	for _, w := range widths {
+		layouts = append(layouts, report.Layout{Width: w})
+	}
+	fan := report.NewFanout(layouts...)
+	root := NewRootCmd("test")
+	root.SetOut(fan)
+	root.SetErr(io.Discard)
+	root.SetArgs(args)
+	if err := root.ExecuteContext(t.Context()); err != nil {
+		return "", nil, err
+	}
+	if err := fan.Flush(); err != nil {
+		return "", nil, err
+	}
+	for i := range widths {
+		laid = append(laid, fan.Shown(i+1))
+	}
+	return fan.Shown(0), laid, nil
+}
+
+// TestEveryLineFitsTheWidth runs every lesson and tool end to end laid out at 80, 100 and 120
+// columns, and every exercise at 80: no line is wider, and every word of the canonical output is
+// still there, whether its table was pinned, wrapped inside its columns or laid out one block per
+// row. Each command line runs once, its layouts made together by a fanout; the canonical form it
+// makes is the one a pipe gets.
 func TestEveryLineFitsTheWidth(t *testing.T) {
 	t.Parallel()
 	for _, run := range widthRuns() {
 		args := run.args
-		for _, width := range run.widths {
-			name := strings.Join(args, " ") + " --width " + strconv.Itoa(width)
-			t.Run(name, func(t *testing.T) {
-				t.Parallel()
-				canonical, err := runCourseShared(t, args...)
-				if err != nil {
-					t.Fatalf("course %s: %v", strings.Join(args, " "), err)
-				}
-				got, err := runCourse(t, append(args, "--width", strconv.Itoa(width))...)
-				if err != nil {
-					t.Fatalf("course %s: %v", name, err)
-				}
-				if wide := testutil.OverWide(got, width); len(wide) > 0 {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			t.Parallel()
+			canonical, laid, err := runCourseLaidOut(t, run.widths, args...)
+			if err != nil {
+				t.Fatalf("course %s: %v", strings.Join(args, " "), err)
+			}
+			if piped, err := runCourseShared(t, args...); err != nil || piped != canonical {
+				t.Errorf("course %s: the fanout's canonical form is not what a pipe gets (%v)", strings.Join(args, " "), err)
+			}
+			for i, got := range laid {
+				name := strings.Join(args, " ") + " --width " + strconv.Itoa(run.widths[i])
+				if wide := testutil.OverWide(got, run.widths[i]); len(wide) > 0 {
 					t.Errorf("course %s: %d lines wider, the first: %q", name, len(wide), wide[0])
 				}
 				if lost := missingWords(canonical, got); len(lost) > 0 {
 					t.Errorf("course %s lost %d words of the canonical output, the first: %q", name, len(lost), lost[0])
 				}
-			})
-		}
+			}
+		})
 	}
 }
 

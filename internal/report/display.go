@@ -452,3 +452,67 @@ const (
 	red    = "\x1b[31m"
 	reset  = "\x1b[0m"
 )
+
+// Fanout lays one run's output out for several displays at once, as if it had been run once for
+// each: a Report writing to it takes each step that depends on the layout (a table, a fact row)
+// once per display, and text goes to every display as it comes. A test of the layouts pays for
+// one run instead of one per width.
+type Fanout struct {
+	displays []*displayWriter
+	shown    []*bytes.Buffer
+}
+
+// NewFanout returns a fanout to the displays of layouts; Layout{} is the canonical form.
+func NewFanout(layouts ...Layout) *Fanout {
+	f := &Fanout{}
+	for _, l := range layouts {
+		b := &bytes.Buffer{}
+		f.shown = append(f.shown, b)
+		f.displays = append(f.displays, &displayWriter{out: b, width: l.Width, colour: l.Colour})
+	}
+	return f
+}
+
+// Write writes p to every display.
+func (f *Fanout) Write(p []byte) (int, error) {
+	for _, d := range f.displays {
+		if _, err := d.Write(p); err != nil {
+			return 0, err
+		}
+	}
+	return len(p), nil
+}
+
+// Flush writes what every display still holds.
+func (f *Fanout) Flush() error {
+	for _, d := range f.displays {
+		if err := d.Flush(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Shown is what display i, of the i-th layout given to NewFanout, showed.
+func (f *Fanout) Shown(i int) string { return f.shown[i].String() }
+
+// each runs step once per display of the report's fanout, on a report of its own that writes to
+// that display, and reports whether there was a fanout; the first error sticks.
+func (r *Report) each(step func(*Report)) bool {
+	f, ok := r.w.(*Fanout)
+	if !ok {
+		return false
+	}
+	if r.fanned == nil {
+		for _, d := range f.displays {
+			r.fanned = append(r.fanned, New(d))
+		}
+	}
+	for _, s := range r.fanned {
+		step(s)
+		if r.err == nil {
+			r.err = s.err
+		}
+	}
+	return true
+}

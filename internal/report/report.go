@@ -30,6 +30,9 @@ type Report struct {
 	// ten-thousand-entry cache, which costs more than the lesson's tables themselves.
 	tbl      *tablewriter.Table
 	tableBuf bytes.Buffer
+	// fanned, when the report writes to a Fanout, are the reports of its displays, which lay
+	// out its tables and facts one display each.
+	fanned []*Report
 }
 
 // New returns a Report that writes to w.
@@ -99,6 +102,9 @@ type Fact struct{ Label, Value string }
 // With a width, each label is padded to it on its own, as the original program's format items
 // ({0,-35}) pad, so that a longer label pushes only its own value along.
 func (r *Report) Facts(width int, rows ...Fact) {
+	if r.each(func(s *Report) { s.Facts(width, rows...) }) {
+		return
+	}
 	if width == 0 {
 		cells := make([][]string, len(rows))
 		for i, f := range rows {
@@ -141,6 +147,9 @@ func cellWidth(cell string) int {
 // Table prints rows in columns two spaces apart, each as wide as its widest cell, with no
 // borders and no trailing spaces. A nil header prints no header line.
 func (r *Report) Table(header []string, rows [][]string) {
+	if r.each(func(s *Report) { s.Table(header, rows) }) {
+		return
+	}
 	if r.err != nil {
 		return
 	}
@@ -305,6 +314,9 @@ func (r *Report) TableWidths(header []string, rows [][]string, widths []int) {
 // column unpadded; a cell wider than its column pushes the rest of its row along, as a
 // label longer than its width does in facts. Tables whose cells overflow on purpose use it.
 func (r *Report) FixedRow(widths []int, marked ...string) {
+	if r.each(func(s *Report) { s.FixedRow(widths, marked...) }) {
+		return
+	}
 	cells := make([]string, len(marked))
 	verdicts := make([]Verdict, len(marked))
 	for i, c := range marked {
