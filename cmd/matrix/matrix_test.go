@@ -305,29 +305,17 @@ func TestMatrixJSON(t *testing.T) {
 // TestMatrixFitsAHundredColumns checks the canonical output of the tools, which have no
 // reference to match, against the reading width.
 func TestMatrixFitsAHundredColumns(t *testing.T) {
-	answer := skills.Improvisation{}.Execute(check.Question).Text
-	path := filepath.Join(t.TempDir(), "answer.md")
-	if err := os.WriteFile(path, []byte(answer), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	runs := []struct {
-		stdin string
-		args  []string
-	}{
-		{"", []string{"matrix"}},
-		{"", []string{"matrix", "--crlf"}},
-		{"", []string{"matrix", "--error"}},
-		{"", []string{"matrix", "--hazards"}},
-		{"", []string{"matrix", "--readers", strings.Join(wire.ReaderKeys(), ",")}},
-		{"", []string{"matrix", "--error", "--readers", strings.Join(wire.ReaderKeys(), ",")}},
-	}
-	for _, run := range runs {
-		out, err := testutil.RunIn(t, run.stdin, NewCmdMatrix(nil), run.args...)
+	every := strings.Join(wire.ReaderKeys(), ",")
+	for _, args := range [][]string{
+		{"matrix"}, {"matrix", "--crlf"}, {"matrix", "--error"}, {"matrix", "--hazards"},
+		{"matrix", "--readers", every}, {"matrix", "--error", "--readers", every},
+	} {
+		out, err := run(t, args...)
 		if err != nil {
-			t.Fatalf("course %s: %v", strings.Join(run.args, " "), err)
+			t.Fatalf("course %s: %v", strings.Join(args, " "), err)
 		}
 		if wide := testutil.OverWide(out, report.DefaultWidth); len(wide) > 0 {
-			t.Errorf("course %s: %d lines over %d columns, the first: %q", strings.Join(run.args, " "), len(wide), report.DefaultWidth, wide[0])
+			t.Errorf("course %s: %d lines over %d columns, the first: %q", strings.Join(args, " "), len(wide), report.DefaultWidth, wide[0])
 		}
 	}
 }
