@@ -67,18 +67,6 @@ func Dial(ctx context.Context, hubURL string, opts Options) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	token := neg.ConnectionToken
-	if neg.NegotiateVersion == 0 {
-		token = neg.ConnectionID
-	}
-	wsURL := *u
-	wsURL.Scheme = "ws"
-	if u.Scheme == "https" {
-		wsURL.Scheme = "wss"
-	}
-	q := wsURL.Query()
-	q.Set("id", token)
-	wsURL.RawQuery = q.Encode()
 	wo := opts.WebSocket
 	if opts.Header != nil {
 		wo.Header = opts.Header.Clone()
@@ -86,7 +74,7 @@ func Dial(ctx context.Context, hubURL string, opts Options) (*Client, error) {
 			wo.Header[k] = v
 		}
 	}
-	ws, err := websocket.Dial(ctx, wsURL.String(), wo)
+	ws, err := websocket.Dial(ctx, transportURL(u, neg), wo)
 	if err != nil {
 		return nil, fmt.Errorf("signalr: transport: %w", err)
 	}
@@ -100,6 +88,24 @@ func Dial(ctx context.Context, hubURL string, opts Options) (*Client, error) {
 		return nil, err
 	}
 	return c, nil
+}
+
+// transportURL is the hub's WebSockets transport URL for a negotiation: the connection token
+// (the connection id before version 1) as its id.
+func transportURL(hub *url.URL, neg Negotiation) string {
+	token := neg.ConnectionToken
+	if neg.NegotiateVersion == 0 {
+		token = neg.ConnectionID
+	}
+	wsURL := *hub
+	wsURL.Scheme = "ws"
+	if hub.Scheme == "https" {
+		wsURL.Scheme = "wss"
+	}
+	q := wsURL.Query()
+	q.Set("id", token)
+	wsURL.RawQuery = q.Encode()
+	return wsURL.String()
 }
 
 // negotiate posts to HUB/negotiate?negotiateVersion=1 (TransportProtocols.md).

@@ -47,7 +47,14 @@ type HubOptions struct {
 	KeepOpen bool
 	// WebSocket configures the hub's end of the transport.
 	WebSocket websocket.AcceptOptions
+	// Methods answer the client's plain Invocations by target: the result, or the error, goes
+	// back in the Completion. A target not listed is answered with an error.
+	Methods map[string]MethodFunc
 }
+
+// MethodFunc answers one Invocation of a hub method; ctx carries the connection's id
+// (ConnectionID) and ends when the connection does.
+type MethodFunc func(ctx context.Context, args []json.RawMessage) (any, error)
 
 // Hub is a minimal SignalR hub over the WebSockets transport: an http.Handler that answers
 // negotiate at HUB/negotiate and the transport at HUB?id=TOKEN, does the handshake, and answers
@@ -57,13 +64,13 @@ type Hub struct {
 	opts HubOptions
 
 	mu     sync.Mutex
-	tokens map[string]bool
+	tokens map[string]string // connection token to connection id, until the token is used
 	wg     sync.WaitGroup
 }
 
 // NewHub returns a hub streaming fn's items, with opts' hazards.
 func NewHub(fn StreamFunc, opts HubOptions) *Hub {
-	return &Hub{fn: fn, opts: opts, tokens: make(map[string]bool)}
+	return &Hub{fn: fn, opts: opts, tokens: make(map[string]string)}
 }
 
 // Items is a StreamFunc that yields items in order.
@@ -89,7 +96,7 @@ func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	id := r.URL.Query().Get("id")
 	h.mu.Lock()
-	known := h.tokens[id]
+	connID, known := h.tokens[id]
 	delete(h.tokens, id) // a token opens one connection
 	h.mu.Unlock()
 	if !known {
@@ -102,7 +109,7 @@ func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		return
 	}
-	h.serve(r.Context(), ws)
+	h.serve(context.WithValue(r.Context(), connKey{}, connID), ws)
 }
 
 func (h *Hub) negotiate(w http.ResponseWriter, r *http.Request) {
@@ -112,7 +119,7 @@ func (h *Hub) negotiate(w http.ResponseWriter, r *http.Request) {
 	}
 	id, token := randomID(), randomID()
 	h.mu.Lock()
-	h.tokens[token] = true
+	h.tokens[token] = id
 	h.mu.Unlock()
 	resp := map[string]any{
 		"connectionId":        id,
@@ -173,6 +180,13 @@ func (h *Hub) serve(ctx context.Context, ws *websocket.Conn) {
 	defer streams.Wait()
 	cancels := map[string]context.CancelFunc{}
 	var mu sync.Mutex
+	// uploads are the streams the client sends, by stream id, open until the client completes them.
+	uploads := map[string]chan json.RawMessage{}
+	defer func() {
+		for _, up := range uploads {
+			close(up)
+		}
+	}()
 	for {
 		rec, err := read()
 		if err != nil {
@@ -180,8 +194,29 @@ func (h *Hub) serve(ctx context.Context, ws *websocket.Conn) {
 			return
 		}
 		switch rec.Type {
+		case TypeStreamItem:
+			if up := uploads[rec.InvocationID]; up != nil {
+				select {
+				case up <- rec.Item:
+				case <-ctx.Done():
+				}
+			}
+		case TypeCompletion:
+			if up := uploads[rec.InvocationID]; up != nil {
+				close(up)
+				delete(uploads, rec.InvocationID)
+			}
 		case TypeStreamInvocation:
 			sctx, scancel := context.WithCancel(ctx)
+			if len(rec.StreamIDs) > 0 {
+				var ups []<-chan json.RawMessage
+				for _, sid := range rec.StreamIDs {
+					up := make(chan json.RawMessage, 16)
+					uploads[sid] = up
+					ups = append(ups, up)
+				}
+				sctx = context.WithValue(sctx, uploadsKey{}, ups)
+			}
 			mu.Lock()
 			cancels[rec.InvocationID] = scancel
 			mu.Unlock()
@@ -198,11 +233,31 @@ func (h *Hub) serve(ctx context.Context, ws *websocket.Conn) {
 			}
 			mu.Unlock()
 		case TypeInvocation:
-			if rec.InvocationID != "" {
-				_ = h.write(ctx, ws, map[string]any{"type": TypeCompletion, "invocationId": rec.InvocationID, "error": "the course's hub only streams"})
-			}
+			h.invoke(ctx, ws, rec)
 		}
 	}
+}
+
+// invoke answers a plain Invocation with its method's result or error; one without an
+// invocation id gets no answer, as the protocol says.
+func (h *Hub) invoke(ctx context.Context, ws *websocket.Conn, rec Record) {
+	fn := h.opts.Methods[rec.Target]
+	var result any
+	err := errors.New("the course's hub has no method " + rec.Target)
+	if fn != nil {
+		result, err = fn(ctx, rec.Arguments)
+	}
+	if rec.InvocationID == "" {
+		return
+	}
+	done := map[string]any{"type": TypeCompletion, "invocationId": rec.InvocationID}
+	switch {
+	case err != nil:
+		done["error"] = err.Error()
+	case result != nil:
+		done["result"] = result
+	}
+	_ = h.write(ctx, ws, done)
 }
 
 // stream runs one streaming invocation and ends it the way the options say.

@@ -203,20 +203,38 @@ const BitErrorMessage = "An error occurred."
 // event. The field names (text, finishReason) and the single-data-line framing are assumptions
 // the documentation leaves open (seed-systems.md System A).
 func bitSuccess(in Input) []byte {
-	eol := in.eol()
-	var b strings.Builder
-	for _, c := range in.Chunks {
-		jsonEvent(&b, `{"type":"text.delta","text":`+stjString(c)+`}`, eol)
-	}
-	jsonEvent(&b, `{"type":"finish","finishReason":"stop"}`, eol)
-	return []byte(b.String())
+	return bitFrame(BitEvents(in.Chunks), in.eol())
 }
 
 // bitFailure is the documented terminal error event with a generic message, the exception logged
 // and never sent.
 func bitFailure(in Input) []byte {
+	return bitFrame(BitFailureEvents(), in.eol())
+}
+
+// BitEvents are Bit.BlazorUI.AI's events for an answer, one JSON object each, whatever the
+// transport: a text.delta per chunk and the finish event.
+func BitEvents(chunks []string) []string {
+	events := make([]string, 0, len(chunks)+1)
+	for _, c := range chunks {
+		events = append(events, bitTextDelta(c))
+	}
+	return append(events, `{"type":"finish","finishReason":"stop"}`)
+}
+
+func bitTextDelta(text string) string { return `{"type":"text.delta","text":` + stjString(text) + `}` }
+
+// BitFailureEvents is the terminal error event alone, what Bit.BlazorUI.AI sends when answering fails.
+func BitFailureEvents() []string {
+	return []string{`{"type":"error","message":` + stjString(BitErrorMessage) + `}`}
+}
+
+// bitFrame frames each event as one SSE event.
+func bitFrame(events []string, eol string) []byte {
 	var b strings.Builder
-	jsonEvent(&b, `{"type":"error","message":`+stjString(BitErrorMessage)+`}`, in.eol())
+	for _, e := range events {
+		jsonEvent(&b, e, eol)
+	}
 	return []byte(b.String())
 }
 

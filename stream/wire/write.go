@@ -26,6 +26,9 @@ const (
 	FormatOpenAI
 	// FormatBit is Bit.BlazorUI.AI's as documented: the text of each text.delta event.
 	FormatBit
+	// FormatBoilerplate is bitplatform's Boilerplate chat hub's: each item a piece of text, until
+	// the item MESSAGE_PROCESS_SUCCESS.
+	FormatBoilerplate
 )
 
 // String names the format as `course matrix --json` prints it.
@@ -41,6 +44,8 @@ func (f Format) String() string {
 		return "openai"
 	case FormatBit:
 		return "bit"
+	case FormatBoilerplate:
+		return "boilerplate"
 	}
 	return fmt.Sprintf("Format(%d)", int(f))
 }

@@ -1,0 +1,674 @@
+package transport
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	coder "github.com/coder/websocket"
+
+	"course/stream/signalr"
+	"course/stream/websocket"
+	"course/stream/wire"
+)
+
+// The versions of the clients the transport readers are or model.
+const (
+	CoderVersion         = "1.8.15"
+	WSVersion            = "8.23.0"
+	SignalRClientVersion = "10.0.11"
+)
+
+// wsMaxPayload is npm ws's default maxPayload, 100 MiB, past which it closes with 1009.
+const wsMaxPayload = 100 << 20
+
+// Reader is one client of a WebSocket or a SignalR stream: it connects to a writer's
+// endpoint over loopback, sends the request as its transport does, and hands over what its
+// application receives, message by message or item by item. The application is the writer's
+// own client (Shows), so two cells of a row differ only where the transport clients do.
+type Reader struct {
+	// Key selects the reader on the command line, among the readers of its transport.
+	Key string
+	// Name is what the matrix prints.
+	Name string
+	// Transport is the transport the reader speaks.
+	Transport Kind
+	// Package names the npm package a Go model stands for, "" for a Go client run as it is.
+	Package string
+	read    func(ctx context.Context, t Target) Delivery
+}
+
+// Read connects to t and reads until the stream ends, ctx ends, or t.Done says the
+// application has its answer and the stream's own end follows.
+func (r Reader) Read(ctx context.Context, t Target) Delivery { return r.read(ctx, t) }
+
+// Readers lists the WebSocket and SignalR readers, in the order the matrix prints them.
+var Readers = []Reader{
+	{Key: "course", Name: "course stream/websocket", Transport: WebSocket, read: readCourseWebSocket},
+	{Key: "coder", Name: "coder/websocket " + CoderVersion, Transport: WebSocket, read: readCoderWebSocket},
+	{Key: "ws", Name: "npm ws " + WSVersion, Transport: WebSocket, Package: "ws", read: readWSModel},
+	{Key: "course", Name: "course stream/signalr", Transport: SignalR, read: readCourseSignalR},
+	{Key: "coder", Name: "coder/websocket + course records", Transport: SignalR, read: readCoderSignalR},
+	{Key: "signalr", Name: "@microsoft/signalr " + SignalRClientVersion, Transport: SignalR, Package: "@microsoft/signalr", read: readSignalRJSModel},
+}
+
+// ReadersOf are the readers of transport t with the given keys, in the order given;
+// no keys means all of them.
+func ReadersOf(t Kind, keys []string) ([]Reader, error) {
+	var of []Reader
+	for _, r := range Readers {
+		if r.Transport == t {
+			of = append(of, r)
+		}
+	}
+	return byKeys(of, keys, t.String()+" reader", func(r Reader) string { return r.Key })
+}
+
+// ReaderKeys are the keys of transport t's readers.
+func ReaderKeys(t Kind) []string {
+	rs, _ := ReadersOf(t, nil)
+	return keysOf(rs, func(r Reader) string { return r.Key })
+}
+
+// Target is a writer's endpoint as a reader is pointed at it.
+type Target struct {
+	// URL is the endpoint: ws://... for a WebSocket writer, http://... for a hub.
+	URL string
+	// Method is the hub method to stream; Upload says it takes the user's messages as a stream.
+	Method string
+	Upload bool
+	// Request is the first message (WebSocket) or the method's argument (SignalR).
+	Request json.RawMessage
+	// Message is the user's message, the one item of the upload.
+	Message string
+	// Done says of a value handed over whether the application has its whole answer, so that a
+	// reader streaming the user's messages ends its upload; nil means never.
+	Done func(value []byte) bool
+}
+
+// TargetFor points a reader at writer w served by s, asking question.
+func TargetFor(w Writer, s *Server, question string) Target {
+	t := Target{URL: s.URL, Method: w.Method, Upload: w.Upload, Message: question, Request: BitRequest(question)}
+	if w.Format == wire.FormatBoilerplate {
+		t.Request = BoilerplateRequest()
+		t.Done = boilerplateDone
+	}
+	return t
+}
+
+// Delivery is what a transport client handed its application: each message's data (WebSocket)
+// or each item's JSON (SignalR), in order, and how the stream ended.
+type Delivery struct {
+	Values [][]byte
+	// Binary marks the values that came in binary messages.
+	Binary []bool
+	// Err is nil when the stream ended as its transport says it should (a normal close, the
+	// Completion); otherwise it is the client's error, in the client's words.
+	Err error
+}
+
+func (d *Delivery) add(v []byte, binary bool) {
+	d.Values = append(d.Values, v)
+	d.Binary = append(d.Binary, binary)
+}
+
+// readCourseWebSocket is the course's WebSocket client with its defaults.
+func readCourseWebSocket(ctx context.Context, t Target) Delivery {
+	return readOurWebSocket(ctx, t, websocket.DialOptions{}, func(err error) error { return err })
+}
+
+// readWSModel is npm ws's WebSocket client as the matrix models it: a conforming reader whose
+// only limit is its 100 MiB maxPayload, and whose errors are ws's (the 'error' event's message,
+// else the close code of the 'close' event).
+func readWSModel(ctx context.Context, t Target) Delivery {
+	return readOurWebSocket(ctx, t, websocket.DialOptions{Options: websocket.Options{MaxMessageBytes: wsMaxPayload}}, wsError)
+}
+
+// wsError is the error ws's client reports where the course's reader reports err.
+func wsError(err error) error {
+	var ce *websocket.CloseError
+	if !errors.As(err, &ce) {
+		return err
+	}
+	switch {
+	case ce.Local && ce.Code == websocket.CloseTooBig:
+		return errors.New("Max payload size exceeded")
+	case ce.Local && ce.Code == websocket.CloseInvalidData:
+		return errors.New("Invalid WebSocket frame: invalid UTF-8 sequence")
+	}
+	return fmt.Errorf("closed %d", ce.Code)
+}
+
+func readOurWebSocket(ctx context.Context, t Target, opts websocket.DialOptions, words func(error) error) Delivery {
+	c, err := websocket.Dial(ctx, t.URL, opts)
+	if err != nil {
+		return Delivery{Err: err}
+	}
+	defer c.CloseNow()
+	var d Delivery
+	if err := c.Write(ctx, websocket.Text, t.Request); err != nil {
+		d.Err = err
+		return d
+	}
+	for {
+		m, err := c.Read(ctx)
+		if err != nil {
+			var ce *websocket.CloseError
+			if !errors.As(err, &ce) || ce.Code != websocket.CloseNormal || ce.Local {
+				d.Err = words(err)
+			}
+			return d
+		}
+		d.add(m.Data, m.Type == websocket.Binary)
+	}
+}
+
+// readCoderWebSocket is coder/websocket's client with its defaults, a 32 KiB read limit among
+// them.
+func readCoderWebSocket(ctx context.Context, t Target) Delivery {
+	c, _, err := coder.Dial(ctx, t.URL, nil)
+	if err != nil {
+		return Delivery{Err: err}
+	}
+	defer c.CloseNow()
+	var d Delivery
+	if err := c.Write(ctx, coder.MessageText, t.Request); err != nil {
+		d.Err = err
+		return d
+	}
+	for {
+		typ, data, err := c.Read(ctx)
+		if err != nil {
+			if coder.CloseStatus(err) != coder.StatusNormalClosure {
+				d.Err = err
+			}
+			return d
+		}
+		d.add(data, typ == coder.MessageBinary)
+	}
+}
+
+// readCourseSignalR is the course's SignalR client: negotiate, the WebSockets transport, the
+// handshake, then the stream read to its Completion.
+func readCourseSignalR(ctx context.Context, t Target) Delivery {
+	c, err := signalr.Dial(ctx, t.URL, signalr.Options{})
+	if err != nil {
+		return Delivery{Err: err}
+	}
+	defer c.Conn().CloseNow()
+	var d Delivery
+	var s *signalr.Stream
+	var up *signalr.Upload
+	if t.Upload {
+		if s, up, err = c.StreamUploading(ctx, t.Method, t.Request); err == nil {
+			err = up.Send(ctx, t.Message)
+		}
+	} else {
+		s, err = c.Stream(ctx, t.Method, t.Request)
+	}
+	if err != nil {
+		d.Err = err
+		return d
+	}
+	for {
+		item, err := s.Next(ctx)
+		if errors.Is(err, io.EOF) {
+			_ = c.Close()
+			return d
+		}
+		if err != nil {
+			d.Err = err
+			return d
+		}
+		d.add(item, false)
+		if up != nil && t.Done != nil && t.Done(item) {
+			if err := up.Complete(ctx); err != nil {
+				d.Err = err
+				return d
+			}
+			up = nil
+		}
+	}
+}
+
+// hubStream is a streaming invocation read record by record, for the readers that parse the
+// hub protocol themselves.
+type hubStream struct {
+	id, upload string
+	d          Delivery
+	uploading  bool
+}
+
+// invocation is the StreamInvocation a reader sends for t: id 0, its upload (if any) id 1.
+func (h *hubStream) invocation(t Target) map[string]any {
+	h.id = "0"
+	inv := map[string]any{"type": signalr.TypeStreamInvocation, "invocationId": h.id, "target": t.Method, "arguments": []any{t.Request}}
+	if t.Upload {
+		h.upload, h.uploading = "1", true
+		inv["streamIds"] = []string{h.upload}
+	}
+	return inv
+}
+
+// take handles one record; end is true when the stream is over, its error (if any) in h.d.Err.
+// send writes a record back, for the upload's Completion.
+func (h *hubStream) take(rec signalr.Record, t Target, send func(v any) error) (end bool) {
+	switch rec.Type {
+	case signalr.TypeStreamItem:
+		if rec.InvocationID != h.id {
+			return false
+		}
+		h.d.add(rec.Item, false)
+		if h.uploading && t.Done != nil && t.Done(rec.Item) {
+			h.uploading = false
+			if err := send(map[string]any{"type": signalr.TypeCompletion, "invocationId": h.upload}); err != nil {
+				h.d.Err = err
+				return true
+			}
+		}
+	case signalr.TypeCompletion:
+		if rec.InvocationID != h.id {
+			return false
+		}
+		if rec.Error != "" {
+			h.d.Err = &signalr.HubError{Message: rec.Error}
+		}
+		return true
+	case signalr.TypeClose:
+		h.d.Err = fmt.Errorf("%w: the hub sent Close", signalr.ErrNoCompletion)
+		if rec.Error != "" {
+			h.d.Err = &signalr.HubError{Close: true, Message: rec.Error}
+		}
+		return true
+	}
+	return false
+}
+
+// readCoderSignalR is a SignalR client on coder/websocket with the course's record reader:
+// negotiate, coder's WebSocket with its defaults, the handshake, records buffered across
+// messages as the specification's framing asks.
+func readCoderSignalR(ctx context.Context, t Target) Delivery {
+	_, wsURL, err := signalr.Negotiate(ctx, t.URL, signalr.Options{})
+	if err != nil {
+		return Delivery{Err: err}
+	}
+	c, _, err := coder.Dial(ctx, wsURL, nil)
+	if err != nil {
+		return Delivery{Err: fmt.Errorf("signalr: transport: %w", err)}
+	}
+	defer c.CloseNow()
+	send := func(v any) error {
+		b, err := signalr.AppendRecord(nil, v)
+		if err != nil {
+			return err
+		}
+		return c.Write(ctx, coder.MessageText, b)
+	}
+	var h hubStream
+	if err := c.Write(ctx, coder.MessageText, signalr.HandshakeRequest()); err != nil {
+		return Delivery{Err: err}
+	}
+	rr := signalr.NewRecordReader(0)
+	handshaken := false
+	for {
+		rec, ok, err := rr.Next()
+		if err != nil {
+			h.d.Err = err
+			return h.d
+		}
+		if !ok {
+			typ, data, err := c.Read(ctx)
+			if err != nil {
+				if coder.CloseStatus(err) == coder.StatusNormalClosure {
+					err = fmt.Errorf("%w: %w", signalr.ErrNoCompletion, err)
+				}
+				h.d.Err = err
+				return h.d
+			}
+			if err := rr.Feed(data, typ == coder.MessageBinary); err != nil {
+				h.d.Err = err
+				return h.d
+			}
+			continue
+		}
+		if !handshaken {
+			var reply struct {
+				Error string `json:"error"`
+			}
+			_ = json.Unmarshal(rec.Raw, &reply)
+			if reply.Error != "" {
+				h.d.Err = fmt.Errorf("signalr: handshake refused: %s", reply.Error)
+				return h.d
+			}
+			handshaken = true
+			if err := send(h.invocation(t)); err != nil {
+				h.d.Err = err
+				return h.d
+			}
+			if t.Upload {
+				if err := send(map[string]any{"type": signalr.TypeStreamItem, "invocationId": h.upload, "item": t.Message}); err != nil {
+					h.d.Err = err
+					return h.d
+				}
+			}
+			continue
+		}
+		if h.take(rec, t, send) {
+			_ = c.Close(coder.StatusNormalClosure, "")
+			return h.d
+		}
+	}
+}
+
+// boilerplateDone is the Boilerplate panel's end of a reply: either marker ends its loading.
+func boilerplateDone(v []byte) bool {
+	var s string
+	return json.Unmarshal(v, &s) == nil && (s == BoilerplateSuccess || s == BoilerplateError)
+}
+
+// Shows is what the writer's own client application shows from what a transport
+// client handed it, in format f. For Bit.BlazorUI.AI (as documented): each message or item is
+// one event, text.delta's text is appended, finish ends the answer, an error event throws its
+// message, and an event of a type it does not know is skipped; a transport that fails before
+// the finish event throws its client's error. For the Boilerplate panel
+// (Client.Core/Components/Layout/AppAiChatPanel.razor.cs:166-205 at 344755e): each item is a
+// string; one that contains "FollowUpSuggestions" is deserialized as the follow-up list (and
+// throws if it is not one), MESSAGE_PROCESS_SUCCESS ends the reply, MESSAGE_PROCESS_ERROR marks
+// it failed, and any other is appended while the reply is the one awaited; a stream that ends
+// before the marker leaves the panel loading.
+func Shows(f wire.Format, d Delivery) (string, error) {
+	var answer strings.Builder
+	switch f {
+	case wire.FormatBit:
+		for _, v := range d.Values {
+			obj, ok := wire.ParseObject(string(v), nil)
+			if !ok {
+				return answer.String(), fmt.Errorf("event is not a JSON object: %s", clip(string(v)))
+			}
+			switch jsonString(obj.Get("type")) {
+			case "text.delta":
+				answer.WriteString(jsonText(obj.Get("text")))
+			case "finish":
+				return answer.String(), nil
+			case "error":
+				return answer.String(), errors.New(jsonString(obj.Get("message")))
+			}
+		}
+		if d.Err != nil {
+			return answer.String(), d.Err
+		}
+		return answer.String(), nil
+	case wire.FormatBoilerplate:
+		complete := false
+		for _, v := range d.Values {
+			var s string
+			if err := json.Unmarshal(v, &s); err != nil {
+				return answer.String(), fmt.Errorf("item is not a string: %s", clip(string(v)))
+			}
+			switch {
+			case strings.Contains(s, boilerplateFollowUp):
+				var list struct {
+					FollowUpSuggestions []string
+				}
+				if err := json.Unmarshal([]byte(s), &list); err != nil {
+					return answer.String(), fmt.Errorf("JsonException: the follow-up list %s is not JSON", clip(s))
+				}
+			case s == BoilerplateSuccess:
+				complete = true
+			case s == BoilerplateError:
+				return answer.String(), errors.New("the panel marks the message failed (" + BoilerplateError + ")")
+			case !complete:
+				answer.WriteString(s)
+			}
+		}
+		if complete {
+			return answer.String(), nil
+		}
+		if d.Err != nil {
+			return answer.String(), d.Err
+		}
+		return "", &wire.NeverCompletesError{Shown: answer.String()}
+	}
+	return "", fmt.Errorf("wire: no transport client reads format %s", f)
+}
+
+// The errors @microsoft/signalr gives a stream's subscriber, in its words.
+const (
+	jsIncomplete   = "Message is incomplete."
+	jsCanceled     = "Invocation canceled due to the underlying connection being closed."
+	jsNotAString   = "Invalid input for JSON hub protocol. Expected a string."
+	jsInvalid      = "Invalid payload."
+	jsInvalidItem  = "Invalid payload for StreamItem message."
+	jsInvalidDone  = "Invalid payload for Completion message."
+	jsCloseError   = "Server returned an error on close: "
+	jsHandshakeErr = "Server returned handshake error: "
+)
+
+// readSignalRJSModel is @microsoft/signalr's HubConnection over its WebSockets transport as the
+// matrix models it (HubConnection._processIncomingData, JsonHubProtocol.parseMessages,
+// TextMessageFormat.parse, WebSocketTransport.onmessage and onclose in 10.0.11): each WebSocket
+// message is parsed on its own, so one that does not end with the record separator throws
+// "Message is incomplete." and closes the connection with that error; every record of a
+// message is parsed before any is dispatched; items and Completions for other invocations are
+// dropped; a Close, or a socket closed before the Completion, cancels the stream.
+func readSignalRJSModel(ctx context.Context, t Target) Delivery {
+	_, wsURL, err := signalr.Negotiate(ctx, t.URL, signalr.Options{})
+	if err != nil {
+		return Delivery{Err: err}
+	}
+	c, err := websocket.Dial(ctx, wsURL, websocket.DialOptions{Options: websocket.Options{MaxMessageBytes: wsMaxPayload}})
+	if err != nil {
+		return Delivery{Err: err}
+	}
+	defer c.CloseNow()
+	send := func(v any) error {
+		b, err := signalr.AppendRecord(nil, v)
+		if err != nil {
+			return err
+		}
+		return c.Write(ctx, websocket.Text, b)
+	}
+	var h hubStream
+	if err := c.Write(ctx, websocket.Text, signalr.HandshakeRequest()); err != nil {
+		return Delivery{Err: err}
+	}
+	handshaken := false
+	for {
+		m, err := c.Read(ctx)
+		if err != nil {
+			var ce *websocket.CloseError
+			switch {
+			case !errors.As(err, &ce):
+				h.d.Err = err
+			case ce.Code == websocket.CloseNormal:
+				h.d.Err = errors.New(jsCanceled)
+			default:
+				reason := ce.Reason
+				if reason == "" || ce.Code == websocket.CloseAbnormal {
+					reason = "no reason given"
+				}
+				h.d.Err = fmt.Errorf("WebSocket closed with status code: %d (%s).", ce.Code, reason)
+			}
+			return h.d
+		}
+		data := string(m.Data)
+		if m.Type == websocket.Binary {
+			h.d.Err = errors.New(jsNotAString)
+			return h.d
+		}
+		if !handshaken {
+			i := strings.IndexByte(data, signalr.RecordSeparator)
+			if i < 0 {
+				h.d.Err = errors.New("Error parsing handshake response: Error: " + jsIncomplete)
+				return h.d
+			}
+			var reply struct {
+				Error string `json:"error"`
+			}
+			if err := json.Unmarshal([]byte(data[:i]), &reply); err != nil {
+				h.d.Err = &wire.JSSyntaxError{Text: data[:i]}
+				return h.d
+			}
+			if reply.Error != "" {
+				h.d.Err = errors.New(jsHandshakeErr + reply.Error)
+				return h.d
+			}
+			handshaken = true
+			data = data[i+1:]
+			// start() resolves and stream() sends its invocation after this message is handled;
+			// records that came with the handshake's reply are for no invocation yet.
+			if data != "" {
+				if _, err := jsParseMessages(data); err != nil {
+					h.d.Err = err
+					return h.d
+				}
+			}
+			if err := send(h.invocation(t)); err != nil {
+				h.d.Err = err
+				return h.d
+			}
+			if t.Upload {
+				if err := send(map[string]any{"type": signalr.TypeStreamItem, "invocationId": h.upload, "item": t.Message}); err != nil {
+					h.d.Err = err
+					return h.d
+				}
+			}
+			continue
+		}
+		recs, err := jsParseMessages(data)
+		if err != nil {
+			h.d.Err = err
+			return h.d
+		}
+		for _, rec := range recs {
+			if h.take(rec, t, send) {
+				if h.d.Err != nil {
+					h.d.Err = jsStreamError(h.d.Err)
+				}
+				_ = c.Close(websocket.CloseNormal, "")
+				return h.d
+			}
+		}
+	}
+}
+
+// jsStreamError is the error a subscriber gets for the end take recorded.
+func jsStreamError(err error) error {
+	var he *signalr.HubError
+	switch {
+	case errors.As(err, &he) && he.Close:
+		return errors.New(jsCloseError + he.Message)
+	case errors.As(err, &he):
+		return errors.New(he.Message)
+	case errors.Is(err, signalr.ErrNoCompletion):
+		return errors.New(jsCanceled)
+	}
+	return err
+}
+
+// jsParseMessages is JsonHubProtocol.parseMessages: the message must end with the separator,
+// and every record is parsed and checked before any is handed on.
+func jsParseMessages(data string) ([]signalr.Record, error) {
+	if data == "" {
+		return nil, nil
+	}
+	if data[len(data)-1] != signalr.RecordSeparator {
+		return nil, errors.New(jsIncomplete)
+	}
+	parts := strings.Split(data, string(rune(signalr.RecordSeparator)))
+	var recs []signalr.Record
+	for _, p := range parts[:len(parts)-1] {
+		var head struct {
+			Type         json.RawMessage `json:"type"`
+			InvocationID json.RawMessage `json:"invocationId"`
+			Item         json.RawMessage `json:"item"`
+			Result       json.RawMessage `json:"result"`
+			Error        json.RawMessage `json:"error"`
+		}
+		if !json.Valid([]byte(p)) {
+			return nil, &wire.JSSyntaxError{Text: p}
+		}
+		if err := json.Unmarshal([]byte(p), &head); err != nil {
+			return nil, errors.New(jsInvalid)
+		}
+		var typ float64
+		if json.Unmarshal(head.Type, &typ) != nil {
+			return nil, errors.New(jsInvalid)
+		}
+		var rec signalr.Record
+		switch typ {
+		case signalr.TypeStreamItem:
+			if !jsNonEmptyString(head.InvocationID) || head.Item == nil {
+				return nil, errors.New(jsInvalidItem)
+			}
+		case signalr.TypeCompletion:
+			if jsTruthyRaw(head.Result) && jsTruthyRaw(head.Error) {
+				return nil, errors.New(jsInvalidDone)
+			}
+			if !jsTruthyRaw(head.Result) && jsTruthyRaw(head.Error) && !jsNonEmptyString(head.Error) {
+				return nil, errors.New(jsInvalidDone)
+			}
+			if !jsNonEmptyString(head.InvocationID) {
+				return nil, errors.New(jsInvalidDone)
+			}
+		case signalr.TypeInvocation, signalr.TypePing, signalr.TypeClose, signalr.TypeStreamInvocation, signalr.TypeCancelInvocation:
+		default:
+			continue // a type it does not know is ignored
+		}
+		_ = json.Unmarshal([]byte(p), &rec)
+		rec.Type = int(typ)
+		rec.Raw = []byte(p)
+		recs = append(recs, rec)
+	}
+	return recs, nil
+}
+
+func jsNonEmptyString(raw json.RawMessage) bool {
+	var s string
+	return json.Unmarshal(raw, &s) == nil && s != ""
+}
+
+// jsTruthyRaw is JavaScript's truthiness of a parsed JSON value; a missing one is undefined.
+func jsTruthyRaw(raw json.RawMessage) bool {
+	if len(raw) == 0 {
+		return false
+	}
+	switch raw[0] {
+	case 'n', 'f':
+		return false
+	case '"':
+		return string(raw) != `""`
+	case 't', '{', '[':
+		return true
+	}
+	var f float64
+	_ = json.Unmarshal(raw, &f)
+	return f != 0
+}
+
+// jsonString is the string a JSON value holds, "" when it is not a string.
+func jsonString(raw string) string {
+	s, _ := wire.JSONString(raw)
+	return s
+}
+
+// jsonText is a text field's value: a string as it is, any other value as its raw JSON, which
+// is what travelled where the text should be.
+func jsonText(raw string) string {
+	if len(raw) > 0 && raw[0] == '"' {
+		return jsonString(raw)
+	}
+	return raw
+}
+
+// clip shortens s for an error message.
+func clip(s string) string {
+	r := []rune(s)
+	if len(r) > 24 {
+		return fmt.Sprintf("%q…", string(r[:24]))
+	}
+	return fmt.Sprintf("%q", s)
+}
