@@ -30,7 +30,7 @@ func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
 // exerciseLesson is the lesson at the pin with its index built, printing to out.
 func exerciseLesson(cfg config, out *bytes.Buffer) (*lesson, error) {
-	l := &lesson{cfg: cfg, r: report.New(out), where: "at the pin"}
+	l := &lesson{cfg: cfg, r: report.New(out)}
 	return l, l.buildIndex()
 }
 

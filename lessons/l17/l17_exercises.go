@@ -18,7 +18,7 @@ import (
 // lessonExercises is lesson 17's exercises, in the order docs/l17.md asks them, solved with
 // the lesson's options.
 func lessonExercises(opts *Options) learn.Lesson {
-	tunings := skills.AlternateTunings{Main: opts.Main}
+	tunings := skills.AlternateTunings{Revision: opts.Revision}
 	return learn.Lesson{Slug: "l17", Exercises: []*learn.Exercise{
 		fallbackExercise(skills.Registered(), "If I capo on 2 and play an Em shape, what's the sounding sound"),
 		sharpKeyExercise(skills.Capo{}, capoKey{key: "F#", other: "Gb", fret: 2}),

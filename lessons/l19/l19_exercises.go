@@ -31,7 +31,7 @@ func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 // exerciseLesson is the lesson at the pin with its index built and the tool on it, printing
 // to out.
 func exerciseLesson(out *bytes.Buffer) (*lesson, error) {
-	l := &lesson{r: report.New(out), where: "at the pin", pairs: pairs}
+	l := &lesson{r: report.New(out), pairs: pairs}
 	return l, l.build()
 }
 

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"course/ga/query"
+	"course/ga/revision"
 	"course/ga/skills"
 	"course/ga/voicing"
 	"course/internal/report"
@@ -33,7 +34,7 @@ func lessonExercises(opts *Options) learn.Lesson {
 func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
 // exerciseLesson is the lesson at the pin, its chat column unasked, printing to w.
-func exerciseLesson(w io.Writer) (*lesson, error) { return newLesson(w, false) }
+func exerciseLesson(w io.Writer) (*lesson, error) { return newLesson(w, revision.Pin) }
 
 // hintRow is a phrasing's row of the first table: its hints and its SKILL.md triggers.
 func (l *lesson) hintRow(source, prompt string) []string {
@@ -152,7 +153,7 @@ func capoHintsExercise(prompt string) *learn.Exercise {
 				}
 			}
 			l.r.Table([]string{"intent", fmt.Sprintf("fires on %q", prompt), fmt.Sprintf("on %q", without)}, rows)
-			pick := skills.RouteWithoutEmbeddings(prompt, false)
+			pick := skills.RouteWithoutEmbeddings(prompt, revision.Pin)
 			l.r.Facts(0,
 				report.Fact{Label: fmt.Sprintf("the hints, +%g each", skills.HintBoost), Value: firedOf(d)},
 				report.Fact{Label: "the router's pick without embeddings", Value: cmpOr(pick, "none")},
@@ -204,7 +205,7 @@ func capoOnMainExercise(host kit.HostOptions, prompt string) *learn.Exercise {
 			r.Facts(0, report.Fact{Label: "main's voicing agent reads", Value: fmt.Sprintf("chord %q, mode %q, instrument %q, tags %q", q.ChordSymbol, q.ModeName, q.Instrument, q.Tags)})
 			return learn.Answer{Holds: []bool{
 				agent == voicingAgent,
-				skills.RouteWithoutEmbeddings(prompt, true) == transposeIntent,
+				skills.RouteWithoutEmbeddings(prompt, revision.Main) == transposeIntent,
 				!q.Empty(),
 				strings.HasPrefix(first, "Found "),
 				strings.HasPrefix(voicing.NoIntentText, strings.TrimSuffix(first, "…")) && first != "",

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"course/ga/revision"
 	"course/internal/testutil"
 	"course/learn/learntest"
 	"course/lessons/kit"
@@ -48,11 +49,11 @@ func TestExerciseBadHost(t *testing.T) {
 // TestPhrasingFlag checks that --phrasing adds a row to the first table after the course's
 // own, and counts it.
 func TestPhrasingFlag(t *testing.T) {
-	own, err := newLesson(&strings.Builder{}, false)
+	own, err := newLesson(&strings.Builder{}, revision.Pin)
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := newLesson(&strings.Builder{}, false, "Take Dm7 a fourth higher")
+	l, err := newLesson(&strings.Builder{}, revision.Pin, "Take Dm7 a fourth higher")
 	if err != nil {
 		t.Fatal(err)
 	}

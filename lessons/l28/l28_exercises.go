@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode"
 
+	"course/ga/revision"
 	"course/ga/skills"
 	"course/internal/report"
 	"course/learn"
@@ -239,7 +240,7 @@ func mainAgentExercise(host kit.HostOptions, asked, rephrased string) *learn.Exe
 				agents[asked] == voicing,
 				agents[rephrased] == voicing,
 				agents[rephrased] == unavailable,
-				skills.RouteWithoutEmbeddings(rephrased, true) != "",
+				skills.RouteWithoutEmbeddings(rephrased, revision.Main) != "",
 				strings.HasPrefix(firsts[asked], "Found ") && strings.Contains(firsts[asked], "voicings"),
 			}, Evidence: learn.Printed(&out)}, r.Err()
 		}}
