@@ -13,7 +13,7 @@ import (
 // course gets: the course's answer is accepted, a wrong one refused, and a change to the input
 // the answer rests on moves it.
 func TestL25Exercises(t *testing.T) {
-	l := Exercises()
+	l := Exercises(&Options{})
 	learntest.Lesson(t, l)
 	t.Run("l25.1", func(t *testing.T) {
 		// Phrasings that name the transposition outright.
@@ -37,7 +37,7 @@ func TestL25Exercises(t *testing.T) {
 // TestL25ExerciseBadHost checks that the exercise that needs a host fails with the host's error
 // and leaves no process behind.
 func TestL25ExerciseBadHost(t *testing.T) {
-	e := lessonExercises(&Options{Host: kit.HostOptions{Cmd: "/nonexistent/no-such-host"}}).Exercises[3]
+	e := Exercises(&Options{Host: kit.HostOptions{Cmd: "/nonexistent/no-such-host"}}).Exercises[3]
 	_, err := e.Solve(t.Context())
 	if err == nil || !strings.Contains(err.Error(), "no-such-host") {
 		t.Errorf("error %v", err)
