@@ -118,7 +118,7 @@ the typed extractor reads from them and from every suffix and spelled-out qualit
 vocabulary, then what each voicing of its answers plays, over the example prompts and a grid
 of 144 chords, searched in the OPTIC-K index lesson 3 builds.
 With --main, the answers of GA's main branch, whose voicing pipeline changed after the pin:
-its corpus's names, the answers, the grid, the techniques the prompts name, and one answer.`, Run: run, Exercises: lessonExercises}, opts, runF)
+its corpus's names, the answers, the grid, the techniques the prompts name, and one answer.`, Run: run, Exercises: Exercises}, opts, runF)
 	kit.MainFlag(cmd, &opts.Revision, "ask the skill as on GA's main branch (f4f5b4a)")
 	cmd.Flags().StringArrayVar(&opts.Symbols, "symbol", nil, "add `NAME=DEGREES` to lesson 15's symbols (\"maj7#11=1 3 5 7 #11\")")
 	cmd.Flags().StringArrayVar(&opts.GridQualities, "grid-quality", nil, "add `NAME=DEGREES` to the grid's qualities (\"13=1 3 5 b7 9 11 13\")")

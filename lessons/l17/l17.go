@@ -127,7 +127,7 @@ Calls GA's capo and alternate-tunings skills in-process and grades their answers
 course's own theory: the capo's semitone arithmetic and spelling over every key and fret,
 and the nine tunings' notes and string moves. First, which skill would answer their
 example prompts if the router could not embed them: the first, in registration order,
-whose CanHandle accepts. With --main, the tunings skill of GA's main branch.`, Run: run, Exercises: lessonExercises}, opts, runF)
+whose CanHandle accepts. With --main, the tunings skill of GA's main branch.`, Run: run, Exercises: Exercises}, opts, runF)
 	kit.MainFlag(cmd, &opts.Revision, "ask the tunings skill of GA's main branch (f4f5b4a)")
 	return cmd
 }

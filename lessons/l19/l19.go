@@ -59,7 +59,7 @@ its distance in semitones and returns the five smallest. The lesson grades each
 candidate against the chord a textbook spells, compares the tool's first pair with
 the smoothest pair of right voicings in the index, asks again with 50 candidates,
 and checks the tool's distance against the least motion over every pairing.
-With --main, the same questions over the index GA's main branch builds and searches.`, Run: run, Exercises: lessonExercises}, opts, runF)
+With --main, the same questions over the index GA's main branch builds and searches.`, Run: run, Exercises: Exercises}, opts, runF)
 	kit.MainFlag(cmd, &opts.Revision, "build and search the index as on GA's main branch (f4f5b4a)")
 	return cmd
 }

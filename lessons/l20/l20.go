@@ -86,7 +86,7 @@ tool against the twelve-key tables of GA's progression catalogue; the roots it
 reads; and the lengths it loops or cuts to, up to 100,000 chords and the size of
 their JSON. Then it stitches each template with ga_voice_leading_pair over lesson
 3's OPTIC-K voicing index, against the least total motion among the same
-candidates. With --main, the stitching over the index GA's main branch builds and searches.`, Run: run, Exercises: lessonExercises}, opts, runF)
+candidates. With --main, the stitching over the index GA's main branch builds and searches.`, Run: run, Exercises: Exercises}, opts, runF)
 	kit.MainFlag(cmd, &opts.Revision, "build and search the index as on GA's main branch (f4f5b4a)")
 	return cmd
 }

@@ -80,7 +80,7 @@ them and returns the nearest voicings with their scores. The lesson asks the sea
 entry of the vocabulary, its examples and GA's example queries, and shows which words it
 reads as what, which of them change the answer, and how high a score can go.
 With --main, the sections whose answers depend on the search, over the index GA's main branch
-builds and searches.`, Run: run, Exercises: lessonExercises}, opts, runF)
+builds and searches.`, Run: run, Exercises: Exercises}, opts, runF)
 	kit.MainFlag(cmd, &opts.Revision, "build and search the index as on GA's main branch (f4f5b4a)")
 	ga := ""
 	for _, p := range embeddings.Partitions() {

@@ -34,7 +34,7 @@ Calls GA's ICV-neighbours skill in-process: the phrasings GA gives it and the ro
 they get, the interval-class-vector skill beside it, the chords it reads, and the neighbours
 it lists against every set within distance 2 of the chord's vector among the 4,096
 pitch-class sets, graded by the course's own set theory; then the parked draft's example.
-With --main, the sections the original program asks GA's main branch.`, Run: run, Exercises: lessonExercises}, opts, runF)
+With --main, the sections the original program asks GA's main branch.`, Run: run, Exercises: Exercises}, opts, runF)
 	kit.MainFlag(cmd, &opts.Revision, "ask the skills as on GA's main branch (f4f5b4a)")
 	return cmd
 }

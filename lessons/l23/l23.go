@@ -35,7 +35,7 @@ Calls GA's Grothendieck-delta and ICV-shortest-path skills in-process: the phras
 gives them and the routing hints they get, the pairs of chords they read, the deltas over
 every ordered pair of 192 chords against the course's own interval-class vectors, and the
 breadth-first paths in GA's tie order, with the sets the search expands when it finds none.
-With --main, the same questions as the original program asks GA's main branch.`, Run: run, Exercises: lessonExercises}, opts, runF)
+With --main, the same questions as the original program asks GA's main branch.`, Run: run, Exercises: Exercises}, opts, runF)
 	kit.MainFlag(cmd, &opts.Revision, "ask the skills as on GA's main branch (f4f5b4a)")
 	return cmd
 }

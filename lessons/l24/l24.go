@@ -38,7 +38,7 @@ SetTheoryEquivalenceSkill on its own phrasings, on every ordered pair of three-n
 four-note sets, graded by the course's own set theory, and on the ways a set can be
 written; GrothendieckParseSkill and GA's F# Grothendieck parser on one expression for
 every form the parser's comments name, on chord symbols, and on questions. With --main,
-the same skills as GA's main branch has them.`, Run: run, Exercises: lessonExercises}, opts, runF)
+the same skills as GA's main branch has them.`, Run: run, Exercises: Exercises}, opts, runF)
 	kit.MainFlag(cmd, &opts.Revision, "title the run as GA's main branch (f4f5b4a), whose two skills and parser are the pin's")
 	return cmd
 }

@@ -73,7 +73,7 @@ Takes every way GA and the course phrase a transposition and shows which routing
 (+0.06 each) and which triggers of transpose's SKILL.md each contains; which other intents'
 example prompts the hint and the triggers also claim; the two skills registered under the
 name Transpose; and, with no embeddings, what the semantic router picks and what the chat
-endpoint of a real child host answers. With --main, the host behaves as GA's main.`, Run: run, Exercises: lessonExercises}, opts, runF)
+endpoint of a real child host answers. With --main, the host behaves as GA's main.`, Run: run, Exercises: Exercises}, opts, runF)
 	kit.MainFlag(cmd, &opts.Revision, "run against GA's main (f4f5b4a) instead of the pin")
 	cmd.Flags().StringArrayVar(&opts.Phrasings, "phrasing", nil, "a phrasing to ask after the course's own (repeatable)")
 	opts.Host.AddFlags(cmd)

@@ -97,7 +97,7 @@ question the comparison skill leaves to it. The skill's keyword rule accepts non
 
 With --main, starts the host as it behaves on GA's main, with the model on a closed port, and
 asks its chat endpoint the example prompts and three of the phrasings: what the router picks
-without embeddings, and who answers.`, Run: run, Exercises: lessonExercises}, opts, runF)
+without embeddings, and who answers.`, Run: run, Exercises: Exercises}, opts, runF)
 	kit.MainFlag(cmd, &opts.Revision, "ask the host as it behaves on GA's main (f4f5b4a)")
 	cmd.Flags().StringArrayVar(&opts.Phrasings, "phrasing", nil, "a phrasing to ask after the course's own, without --main (repeatable)")
 	opts.Host.AddFlags(cmd)
