@@ -26,6 +26,7 @@ import (
 	"course/internal/testutil"
 	"course/lessons/kit"
 	"course/stream/probe"
+	"course/stream/wire"
 )
 
 // startStandIn starts `course host` as the lessons do and returns its URL.
@@ -121,7 +122,7 @@ func TestProbeStandInVoicing(t *testing.T) {
 
 func TestProbeStandInFailure(t *testing.T) {
 	base := probeStandIn(t, kit.HostOptions{})
-	rep, err := probeJSON(t, base+streamPath, "--message", kit.ArpeggioQuestion, "--answer-url", base+chatPath)
+	rep, err := probeJSON(t, base+streamPath, "--message", wire.ArpeggioQuestion, "--answer-url", base+chatPath)
 	if probeExitCode(err) != cmdutil.ExitFail {
 		t.Fatalf("exit %d (%v), want %d", probeExitCode(err), err, cmdutil.ExitFail)
 	}
@@ -160,7 +161,7 @@ func TestProbeStandInComputesFirst(t *testing.T) {
 	}))
 	defer model.Close()
 	base := probeStandIn(t, kit.HostOptions{ModelURL: model.URL})
-	rep, _ := probeJSON(t, base+streamPath, "--message", kit.ArpeggioQuestion)
+	rep, _ := probeJSON(t, base+streamPath, "--message", wire.ArpeggioQuestion)
 	tm := rep.Timing
 	if tm.TextEvents != 4 || tm.FirstText == nil || time.Duration(*tm.FirstText) < delay {
 		t.Fatalf("timing %+v: want 4 text events, the first after the model's %v", tm, delay)
@@ -174,7 +175,7 @@ func TestProbeStandInComputesFirst(t *testing.T) {
 		}
 	}
 
-	out, _ := runCourse(t, "probe", base+streamPath, "--message", kit.ArpeggioQuestion)
+	out, _ := runCourse(t, "probe", base+streamPath, "--message", wire.ArpeggioQuestion)
 	firstAfter, streamedLine := false, false
 	for line := range strings.SplitSeq(out, "\n") {
 		if rest, ok := strings.CutPrefix(line, "first text   "); ok {

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"course/exercises/l6/check"
 	"course/hostproc"
 	"course/internal/dotnet"
 )
@@ -18,14 +17,8 @@ const (
 	StreamPath = "/api/chatbot/chat/stream"
 )
 
-// The questions lessons 4 to 6 ask the host.
-const (
-	// VoicingQuestion is the question lesson 4 shows answered without a model.
-	VoicingQuestion = "Show me Cmaj7 voicings"
-	// ArpeggioQuestion is answered by the improvisation skill, which only semantic routing
-	// reaches; lesson 6's exercises check the learner's code on its answer.
-	ArpeggioQuestion = check.Question
-)
+// VoicingQuestion is the question lesson 4 shows answered without a model.
+const VoicingQuestion = "Show me Cmaj7 voicings"
 
 const (
 	// warmupCategory logs the line that says the host's start-up embedding attempt is over.

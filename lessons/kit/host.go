@@ -114,7 +114,7 @@ type StartingHost struct {
 }
 
 // StartInBackground starts the host, and waits for its warm-up record, without holding up the
-// caller; wait returns the host once both have happened.
+// caller; Wait returns the host once both have happened.
 func (o *HostOptions) StartInBackground(ctx context.Context) *StartingHost {
 	s := &StartingHost{done: make(chan struct{})}
 	go func() {
@@ -129,7 +129,7 @@ func (o *HostOptions) StartInBackground(ctx context.Context) *StartingHost {
 	return s
 }
 
-// wait returns the host once it listens and has warmed up.
+// Wait returns the host once it listens and has warmed up.
 func (s *StartingHost) Wait() (*hostproc.Host, error) {
 	<-s.done
 	return s.host, s.err
@@ -141,7 +141,7 @@ func (s *StartingHost) StartTime() time.Duration {
 	return s.took
 }
 
-// stop stops the host once its start has ended, however it ended, so that a lesson that fails
+// Stop stops the host once its start has ended, however it ended, so that a lesson that fails
 // before it asks the host anything leaves no process behind.
 func (s *StartingHost) Stop() error {
 	<-s.done

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"course/ga/algebra"
-	"course/ga/intents"
 	"course/ga/skills"
 	"course/theory"
 )
@@ -42,22 +41,15 @@ func AnswerLines(text string) []string {
 	return lines
 }
 
-// ExamplesOf returns an intent's example prompts, or records that the fixture lacks it.
-func ExamplesOf(id string, err *error) []string {
-	in, ok := intents.Lookup(id)
-	if !ok && *err == nil {
-		*err = fmt.Errorf("no intent %s in the intents fixture", id)
-	}
-	return in.Examples
-}
-
 // HintsCell is the routing hints' column: the hinted intents in ordinal order, or "none".
-func HintsCell(h skills.Hints, prompt string) string {
-	ids := h.Fired(prompt)
-	if len(ids) == 0 {
+func HintsCell(h skills.Hints, prompt string) string { return ListCell(h.Fired(prompt)) }
+
+// ListCell is a table cell that lists items, separated by commas, or says "none".
+func ListCell(items []string) string {
+	if len(items) == 0 {
 		return "none"
 	}
-	return strings.Join(ids, ", ")
+	return strings.Join(items, ", ")
 }
 
 // SetVectors are the course's own interval-class vectors of the 4,096 pitch-class sets, by id.

@@ -22,7 +22,7 @@ func YesNo(b bool) string {
 	return "no"
 }
 
-// tally writes each value with its count, the most frequent first, ties in ordinal order.
+// Tally writes each value with its count, the most frequent first, ties in ordinal order.
 func Tally(values []string) string {
 	counts := map[string]int{}
 	var keys []string

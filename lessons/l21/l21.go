@@ -105,26 +105,15 @@ func (o optionalWeight) String() string {
 }
 
 func (o optionalWeight) Set(s string) error {
-	v, err := strconv.ParseFloat(s, 64)
-	if err != nil || v < 0 {
-		return fmt.Errorf("want a weight of 0 or more, not %q", s)
+	v, err := kit.ParseWeight(s)
+	if err != nil {
+		return err
 	}
 	*o.w = &v
 	return nil
 }
 
 func (optionalWeight) Type() string { return "weight" }
-
-// withWeight is partitions with the partition name given weight.
-func withWeight(partitions []embeddings.Partition, name string, weight float64) []embeddings.Partition {
-	out := slices.Clone(partitions)
-	for i, p := range out {
-		if p.Name == name {
-			out[i].Weight = weight
-		}
-	}
-	return out
-}
 
 // config is what the lesson's output depends on besides GA's code: the partition registry
 // (the weights), GA's example queries and the vocabulary's examples.
@@ -139,11 +128,15 @@ type config struct {
 	version *optick.Version
 }
 
-// runL21 runs the lesson on GA's registry, queries and examples.
+// run runs the lesson on GA's registry, queries and examples, SYMBOLIC weighing
+// --symbolic-weight when it is given.
 func run(ctx context.Context, opts *Options) error {
 	partitions := embeddings.Partitions()
 	if opts.SymbolicWeight != nil {
-		partitions = withWeight(partitions, "SYMBOLIC", *opts.SymbolicWeight)
+		var err error
+		if partitions, err = kit.WithWeight(partitions, "SYMBOLIC", *opts.SymbolicWeight); err != nil {
+			return fmt.Errorf("l21: %w", err)
+		}
 	}
 	return runLesson(ctx, opts.Out, config{partitions: partitions, prompts: prompts, rev: opts.Revision})
 }
@@ -249,8 +242,13 @@ func runLesson(ctx context.Context, w io.Writer, cfg config) error {
 	if err != nil {
 		return err
 	}
-	l.r.Heading(cfg.rev.Heading("l21"))
-	if cfg.rev.IsMain() {
+	return l.run(ctx)
+}
+
+// run prints the sections in order.
+func (l *lesson) run(ctx context.Context) error {
+	l.r.Heading(l.cfg.rev.Heading("l21"))
+	if l.cfg.rev.IsMain() {
 		// ga_search_voicings, its vocabulary and the readers they call are the same on main;
 		// the original program asks main the sections whose answers depend on the search.
 		return kit.RunSections(ctx, "l21", l.r, l.examples, l.modes, l.tagsAfterChord, l.rootless, l.scores)
@@ -280,13 +278,25 @@ func newLesson(w io.Writer, cfg config) (*lesson, error) {
 	}
 	l.tool = voicingtools.NewSearchToolWith(reader, cfg.partitions, version)
 	// The sections ask over two thousand queries; one pass over the index answers them all.
-	if err := l.tool.Prefetch(l.queries(), 10); err != nil {
-		return nil, err
-	}
-	if err := l.tool.Prefetch(l.chordQueries(), 1); err != nil {
-		return nil, err
+	for _, p := range l.prefetches() {
+		if err := l.tool.Prefetch(p.queries, p.limit); err != nil {
+			return nil, err
+		}
 	}
 	return l, nil
+}
+
+// prefetch is queries searched together with limit.
+type prefetch struct {
+	limit   int
+	queries []string
+}
+
+// prefetches are the queries newLesson searches before the sections run, one pass over the
+// index for each limit. A query a section asks that is not among them costs a pass of its own:
+// TestPrefetchHoldsEveryQuery runs the sections and fails on any such query.
+func (l *lesson) prefetches() []prefetch {
+	return []prefetch{{10, l.queries()}, {1, l.chordQueries()}}
 }
 
 // queries are the queries the sections ask with the tool's default limit.
@@ -330,7 +340,7 @@ func (l *lesson) chordQueries() []string {
 
 // ask puts a query to ga_search_voicings and reads its answer as an MCP client does.
 func (l *lesson) ask(q string, limit int) (answer, error) {
-	key := strconv.Itoa(limit) + "\x00" + q
+	key := askKey(q, limit)
 	if a, ok := l.asked[key]; ok {
 		return a, nil
 	}
@@ -356,6 +366,9 @@ func (l *lesson) ask(q string, limit int) (answer, error) {
 	l.asked[key] = a
 	return a, nil
 }
+
+// askKey is the key of the answer to q asked with limit in lesson.asked.
+func askKey(q string, limit int) string { return strconv.Itoa(limit) + "\x00" + q }
 
 // shape reads a GA diagram, once per diagram.
 func (l *lesson) shape(diagram string) (shape, error) {

@@ -154,7 +154,11 @@ func symbolicWeightExercise(weight float64) *learn.Exercise {
 		},
 		Solve: func(context.Context) (learn.Answer, error) {
 			var out bytes.Buffer
-			l, err := exerciseLesson(withWeight(embeddings.Partitions(), "SYMBOLIC", weight), &out)
+			partitions, err := kit.WithWeight(embeddings.Partitions(), "SYMBOLIC", weight)
+			if err != nil {
+				return learn.Answer{}, err
+			}
+			l, err := exerciseLesson(partitions, &out)
 			if err != nil {
 				return learn.Answer{}, err
 			}

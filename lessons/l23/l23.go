@@ -221,11 +221,15 @@ var others = []struct{ prompt, skill, from string }{
 // other answer, and the routing hints.
 func (l *lesson) examples() error {
 	l.r.Title("GrothendieckDeltaSkill's and IcvShortestPathSkill's example prompts and GA's other phrasings for them, %s", l.rev.Label())
-	var err error
-	anchors := map[string][]string{"delta": kit.ExamplesOf(kit.DeltaIntent, &err), "path": kit.ExamplesOf(kit.PathIntent, &err)}
+	deltas, err := kit.ExamplePrompts(kit.DeltaIntent)
 	if err != nil {
 		return err
 	}
+	paths, err := kit.ExamplePrompts(kit.PathIntent)
+	if err != nil {
+		return err
+	}
+	anchors := map[string][]string{"delta": deltas, "path": paths}
 	type row struct{ prompt, skill, from string }
 	var rows []row
 	for _, name := range []string{"delta", "path"} {
@@ -361,8 +365,7 @@ func (l *lesson) deltas() error {
 	l.r.Title("The deltas GrothendieckDeltaSkill gives, %s", l.rev.Label())
 	type pair struct{ a, b string }
 	var pairs []pair
-	var err error
-	anchors := kit.ExamplesOf(kit.DeltaIntent, &err)
+	anchors, err := kit.ExamplePrompts(kit.DeltaIntent)
 	if err != nil {
 		return err
 	}
@@ -559,8 +562,7 @@ func expanded(source []int, vectors [][6]int) int {
 // expands; and the first anchor's path set by set.
 func (l *lesson) paths() error {
 	l.r.Title("The paths IcvShortestPathSkill finds, %s", l.rev.Label())
-	var err error
-	anchors := kit.ExamplesOf(kit.PathIntent, &err)
+	anchors, err := kit.ExamplePrompts(kit.PathIntent)
 	if err != nil {
 		return err
 	}

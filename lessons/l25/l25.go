@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"maps"
 	"slices"
 	"strings"
 
@@ -192,22 +191,8 @@ func (l *lesson) run(ctx context.Context) error {
 	return kit.RunSections(ctx, "l25", l.r, l.hintsTable, l.othersTable, l.skillsTable, l.offlineTable, l.direct)
 }
 
-// firedOf is the hint column: the intents of the deltas, in ordinal order, or "none".
-func firedOf(deltas map[string]float64) string {
-	if len(deltas) == 0 {
-		return "none"
-	}
-	return strings.Join(slices.Sorted(maps.Keys(deltas)), ", ")
-}
-
 // triggered is the SKILL.md column: the transpose triggers the prompt contains, or "none".
-func (l *lesson) triggered(prompt string) string {
-	found := l.md.Triggered(prompt)
-	if len(found) == 0 {
-		return "none"
-	}
-	return strings.Join(found, ", ")
-}
+func (l *lesson) triggered(prompt string) string { return kit.ListCell(l.md.Triggered(prompt)) }
 
 // hintsTable is section 1: each phrasing's hints and triggers, and their counts.
 func (l *lesson) hintsTable() error {
@@ -216,7 +201,7 @@ func (l *lesson) hintsTable() error {
 	var transpose, other, otherOnly, none, triggered int
 	for _, p := range l.phrasings {
 		d := l.hints.Deltas(p.prompt)
-		l.r.FixedRow(hintWidths, p.source, p.prompt, firedOf(d), l.triggered(p.prompt))
+		l.r.FixedRow(hintWidths, p.source, p.prompt, kit.HintsCell(l.hints, p.prompt), l.triggered(p.prompt))
 		_, hasTranspose := d[transposeIntent]
 		if hasTranspose {
 			transpose++

@@ -38,7 +38,7 @@ func exerciseLesson(w io.Writer) (*lesson, error) { return newLesson(w, revision
 
 // hintRow is a phrasing's row of the first table: its hints and its SKILL.md triggers.
 func (l *lesson) hintRow(source, prompt string) []string {
-	return []string{source, prompt, firedOf(l.hints.Deltas(prompt)), l.triggered(prompt)}
+	return []string{source, prompt, kit.HintsCell(l.hints, prompt), l.triggered(prompt)}
 }
 
 // unclaimedExercise is exercise 1: which of candidates get no routing hint and no trigger of
@@ -155,7 +155,7 @@ func capoHintsExercise(prompt string) *learn.Exercise {
 			l.r.Table([]string{"intent", fmt.Sprintf("fires on %q", prompt), fmt.Sprintf("on %q", without)}, rows)
 			pick := skills.RouteWithoutEmbeddings(prompt, revision.Pin)
 			l.r.Facts(0,
-				report.Fact{Label: fmt.Sprintf("the hints, +%g each", skills.HintBoost), Value: firedOf(d)},
+				report.Fact{Label: fmt.Sprintf("the hints, +%g each", skills.HintBoost), Value: kit.HintsCell(l.hints, prompt)},
 				report.Fact{Label: "the router's pick without embeddings", Value: cmpOr(pick, "none")},
 			)
 			return learn.Answer{Holds: []bool{

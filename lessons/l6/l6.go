@@ -122,7 +122,7 @@ func run(ctx context.Context, opts *Options) (err error) {
 	var stream []byte
 	var events []sse.Event
 	var pinned, fixed []string
-	answer := skills.Improvisation{}.Execute(kit.ArpeggioQuestion).Text
+	answer := skills.Improvisation{}.Execute(wire.ArpeggioQuestion).Text
 	return kit.RunSections(ctx, "l6", l.r,
 		func() (err error) { stream, err = l.hostStream(ctx); return err },
 		func() (err error) { events, err = l.standardEvents(stream); return err },
@@ -213,18 +213,18 @@ func (l *lesson) chatAnswer(ctx context.Context, stream []byte, events []sse.Eve
 // makes of the stream. Without a model server both fail, and the table shows what the user gets;
 // with one, it measures what each reader delivers against /chat's answer.
 func (l *lesson) guardMiss(ctx context.Context, modelURL string) error {
-	chat, err := l.post(ctx, kit.ChatPath, kit.ArpeggioQuestion)
+	chat, err := l.post(ctx, kit.ChatPath, wire.ArpeggioQuestion)
 	if err != nil {
 		return err
 	}
-	stream, err := l.post(ctx, kit.StreamPath, kit.ArpeggioQuestion)
+	stream, err := l.post(ctx, kit.StreamPath, wire.ArpeggioQuestion)
 	if err != nil {
 		return err
 	}
 	if modelURL == "" {
-		l.r.Title("%q with no model server", kit.ArpeggioQuestion)
+		l.r.Title("%q with no model server", wire.ArpeggioQuestion)
 	} else {
-		l.r.Title("%q with the model server at %s", kit.ArpeggioQuestion, modelURL)
+		l.r.Title("%q with the model server at %s", wire.ArpeggioQuestion, modelURL)
 	}
 	l.r.Facts(0,
 		report.Fact{Label: "POST " + kit.ChatPath, Value: fmt.Sprintf("HTTP %d", chat.Status)},

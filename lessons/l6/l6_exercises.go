@@ -25,7 +25,7 @@ func lessonExercises(opts *Options) learn.Lesson {
 	host := opts.Host
 	return learn.Lesson{Slug: "l6", Exercises: []*learn.Exercise{
 		lineBreaksExercise(host, [2]string{"LF", "CRLF"}),
-		fix746Exercise(skills.Improvisation{}.Execute(kit.ArpeggioQuestion).Text),
+		fix746Exercise(skills.Improvisation{}.Execute(wire.ArpeggioQuestion).Text),
 		pageErrorExercise(host),
 		abbreviationsExercise(abbreviationText),
 		{Lesson: "l6", Number: 5, Kind: learn.Code,
@@ -462,7 +462,7 @@ func pairRows(answer string, pinned, fixed []string, writers []wire.Writer, read
 func exercisePageError(ctx context.Context, r *report.Report, host kit.HostOptions) (pageErrorFacts, error) {
 	var f pageErrorFacts
 	err := withHost(ctx, r, host, func(l *lesson) error {
-		failure, err := l.post(ctx, kit.StreamPath, kit.ArpeggioQuestion)
+		failure, err := l.post(ctx, kit.StreamPath, wire.ArpeggioQuestion)
 		if err != nil {
 			return err
 		}
@@ -471,9 +471,9 @@ func exercisePageError(ctx context.Context, r *report.Report, host kit.HostOptio
 			return err
 		}
 		if host.ModelURL == "" {
-			r.Title("%q with no model server", kit.ArpeggioQuestion)
+			r.Title("%q with no model server", wire.ArpeggioQuestion)
 		} else {
-			r.Title("%q with the model server at %s", kit.ArpeggioQuestion, host.ModelURL)
+			r.Title("%q with the model server at %s", wire.ArpeggioQuestion, host.ModelURL)
 		}
 		r.Facts(0, report.Fact{Label: "POST " + kit.StreamPath, Value: fmt.Sprintf("HTTP %d", failure.Status)})
 		r.Quote(cutLongLines(string(failure.Body)))
@@ -487,7 +487,7 @@ func exercisePageError(ctx context.Context, r *report.Report, host kit.HostOptio
 		}
 		var bubbles []string
 		for i, p := range pages {
-			view := wire.AskOnPage(nil, kit.ArpeggioQuestion, failure.Body, p.read)
+			view := wire.AskOnPage(nil, wire.ArpeggioQuestion, failure.Body, p.read)
 			history, err := jsonStringify(view.History)
 			if err != nil {
 				return err

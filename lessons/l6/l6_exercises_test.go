@@ -140,7 +140,7 @@ func TestExercise1KeepsTheCallersEnv(t *testing.T) {
 // modelServer is an Ollama chat endpoint that answers every question with the improvisation
 // skill's answer.
 func modelServer(t *testing.T) string {
-	answer := skills.Improvisation{}.Execute(kit.ArpeggioQuestion).Text
+	answer := skills.Improvisation{}.Execute(wire.ArpeggioQuestion).Text
 	model := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/api/chat" {
 			http.NotFound(w, r)

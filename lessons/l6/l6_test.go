@@ -22,6 +22,7 @@ import (
 	"course/hostproc"
 	"course/internal/testutil"
 	"course/lessons/kit"
+	"course/stream/wire"
 )
 
 // runWith runs lesson 6 against a host configured by opts and returns its output.
@@ -106,7 +107,7 @@ func TestCRLFHost(t *testing.T) {
 // TestModelServer gives the host a model server that answers with the improvisation text: the
 // question that failed is answered, and what each reader delivers depends on the host's splitter.
 func TestModelServer(t *testing.T) {
-	answer := skills.Improvisation{}.Execute(kit.ArpeggioQuestion).Text
+	answer := skills.Improvisation{}.Execute(wire.ArpeggioQuestion).Text
 	model := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/api/chat" {
 			http.NotFound(w, r)
@@ -128,7 +129,7 @@ func TestModelServer(t *testing.T) {
 	} {
 		t.Run(tc.splitter, func(t *testing.T) {
 			out := runWith(t, kit.HostOptions{ModelURL: model.URL, Env: []string{"Course__Splitter=" + tc.splitter}})
-			got := testutil.Section(t, out, fmt.Sprintf("%q with the model server at %s", kit.ArpeggioQuestion, model.URL))
+			got := testutil.Section(t, out, fmt.Sprintf("%q with the model server at %s", wire.ArpeggioQuestion, model.URL))
 			for _, want := range []string{
 				"POST /api/chatbot/chat         HTTP 200\n",
 				"POST /api/chatbot/chat/stream  HTTP 200\n",
