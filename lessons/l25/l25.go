@@ -16,6 +16,7 @@ import (
 	"course/ga/skills"
 	"course/internal/report"
 	"course/lessons/kit"
+	"course/lessons/kit/chathost"
 )
 
 // transposeIntent is the intent id of TransposeSkill, whose example prompts the lesson asks.
@@ -60,7 +61,7 @@ type Options struct {
 	// Revision is the GA the lesson runs against: its routing, its skills and its host.
 	Revision revision.Revision
 	// Host says which host to start and how.
-	Host kit.HostOptions
+	Host chathost.Options
 	// Phrasings are asked after the course's own, for exercise 1.
 	Phrasings []string
 }
@@ -309,12 +310,12 @@ func (l *lesson) skillsTable() error {
 
 // offlineTable is section 4: the router's pick without embeddings, and the chat endpoint's answer.
 func (l *lesson) offlineTable() error {
-	l.r.Title("Without embeddings: the intent SemanticIntentRouter picks for each phrasing, and what POST %s answers (%s)", kit.ChatPath, l.rev.Label())
+	l.r.Title("Without embeddings: the intent SemanticIntentRouter picks for each phrasing, and what POST %s answers (%s)", chathost.ChatPath, l.rev.Label())
 	prompts := make([]string, len(l.phrasings))
 	for i, p := range l.phrasings {
 		prompts[i] = p.prompt
 	}
-	_, _, err := kit.RouterTable(l.r, offlineWidths, prompts, l.rev, l.chat)
+	_, _, err := chathost.RouterTable(l.r, offlineWidths, prompts, l.rev, l.chat)
 	return err
 }
 

@@ -16,6 +16,7 @@ import (
 	"course/internal/report"
 	"course/learn"
 	"course/lessons/kit"
+	"course/lessons/kit/chathost"
 )
 
 // lessonExercises is lesson 25's exercises, in the order docs/l25.md asks them, solved with
@@ -178,7 +179,7 @@ func cmpOr(s, none string) string {
 
 // capoOnMainExercise is exercise 4: who answers prompt on GA's main, and why, the host started
 // as host says.
-func capoOnMainExercise(host kit.HostOptions, prompt string) *learn.Exercise {
+func capoOnMainExercise(host chathost.Options, prompt string) *learn.Exercise {
 	const voicingAgent = "voicing (keyword)"
 	noIntent, _, _ := strings.Cut(voicing.NoIntentText, ".")
 	return &learn.Exercise{Lesson: "l25", Number: 4, Kind: learn.Choice,
@@ -190,13 +191,13 @@ func capoOnMainExercise(host kit.HostOptions, prompt string) *learn.Exercise {
 			fmt.Sprintf("on main, the answer is the voicing agent's %q", noIntent),
 		},
 		Hints: []string{
-			kit.KeywordRouterHint,
+			chathost.KeywordRouterHint,
 			"The voicing agent searches only for what it reads in the question: a chord symbol, a mode, or a word of its tag list.",
 		},
 		Solve: func(ctx context.Context) (learn.Answer, error) {
 			var out bytes.Buffer
 			r := report.New(&out)
-			agents, firsts, err := kit.MainRouterTable(ctx, host, r, offlineWidths, []string{prompt})
+			agents, firsts, err := chathost.MainRouterTable(ctx, host, r, offlineWidths, []string{prompt})
 			if err != nil {
 				return learn.Answer{}, err
 			}

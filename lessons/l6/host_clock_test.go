@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"course/ga/skills"
-	"course/lessons/kit"
+	"course/lessons/kit/chathost"
 	"course/stream/wire"
 )
 
@@ -28,7 +28,7 @@ func TestLessonHostClockStandsStill(t *testing.T) {
 	}))
 	defer model.Close()
 
-	ho := kit.HostOptions{ModelURL: model.URL}
+	ho := chathost.Options{ModelURL: model.URL}
 	host, err := ho.Start(t.Context())
 	if err != nil {
 		t.Fatal(err)
@@ -38,7 +38,7 @@ func TestLessonHostClockStandsStill(t *testing.T) {
 			t.Error(err)
 		}
 	}()
-	resp, err := (&lesson{host: host}).post(t.Context(), kit.StreamPath, wire.ArpeggioQuestion)
+	resp, err := (&lesson{host: host}).post(t.Context(), chathost.StreamPath, wire.ArpeggioQuestion)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,6 +20,7 @@ import (
 	"course/internal/dotnet"
 	"course/internal/report"
 	"course/lessons/kit"
+	"course/lessons/kit/chathost"
 )
 
 // Options is what `course l8` needs to run.
@@ -27,7 +28,7 @@ type Options struct {
 	// Out receives the lesson's output.
 	Out io.Writer
 	// Host says which host to start and how.
-	Host kit.HostOptions
+	Host chathost.Options
 	// Corpus is the prompt corpus as JSON; nil is GA's, the fixture.
 	Corpus []byte
 	// Cost, when set, receives how long the host start and the chat requests took.
@@ -96,7 +97,7 @@ func run(ctx context.Context, opts *Options) (err error) {
 			return 0, nil, err
 		}
 		t := time.Now()
-		resp, err := h.Chat(ctx, kit.ChatPath, prompt)
+		resp, err := h.Chat(ctx, chathost.ChatPath, prompt)
 		mu.Lock()
 		spent += time.Since(t)
 		posts++
@@ -137,7 +138,7 @@ func (l *lesson) ask(chat func(string) (int, []byte, error)) error {
 			asked = append(asked, i)
 		}
 	}
-	err := kit.AskAll(len(asked), func(k int) error { return answerByChat(&l.attempts[asked[k]], chat) })
+	err := chathost.AskAll(len(asked), func(k int) error { return answerByChat(&l.attempts[asked[k]], chat) })
 	if err != nil {
 		return err
 	}
@@ -187,7 +188,7 @@ func answerByChat(a *attempt, chat func(string) (int, []byte, error)) error {
 		a.served = fmt.Sprintf("chat: HTTP %d", status)
 		return nil
 	}
-	var reply kit.ChatReply
+	var reply chathost.ChatReply
 	if err := json.Unmarshal(body, &reply); err != nil {
 		return fmt.Errorf("read the answer to prompt %d: %w", a.n, err)
 	}

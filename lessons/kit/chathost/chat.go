@@ -1,4 +1,4 @@
-package kit
+package chathost
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 
 	"course/hostproc"
 	"course/internal/dotnet"
+	"course/lessons/kit"
 )
 
 // The chat endpoints of GaChatbot.Api that the lessons ask.
@@ -74,5 +75,5 @@ func ChatFirstLine(ctx context.Context, host *hostproc.Host, prompt string, widt
 	if reply.RoutingMethod != nil {
 		method = *reply.RoutingMethod
 	}
-	return reply.AgentID + " (" + method + ")", Cut(first, width), nil
+	return reply.AgentID + " (" + method + ")", kit.Cut(first, width), nil
 }
