@@ -22,12 +22,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/olekukonko/tablewriter/pkg/twwidth"
 	"github.com/sergi/go-diff/diffmatchpatch"
 
 	"course/gahost"
 	"course/hostproc"
 	"course/internal/indexcache/cachetest"
+	"course/internal/report"
 	"course/stream/browser"
 	"course/stream/wire"
 )
@@ -230,7 +230,7 @@ func Section(t testing.TB, out, title string) string {
 func OverWide(out string, width int) []string {
 	var wide []string
 	for l := range strings.SplitSeq(out, "\n") {
-		if w := twwidth.Width(l); w > width {
+		if w := report.Width(l); w > width {
 			wide = append(wide, l)
 		}
 	}
