@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	"course/internal/lazy"
 )
@@ -159,9 +158,6 @@ func (f StackFrame) Short() string {
 	return method + ", " + file + ":" + strconv.Itoa(f.Line)
 }
 
-// logPoll is how often WaitForLog looks at the output again.
-const logPoll = 2 * time.Millisecond
-
 // LogMark returns the current end of the host's output, for reading only the records that come
 // after it with WaitForLog. Take it while the host is quiet, between records.
 func (h *Host) LogMark() int { return h.out.end() }
@@ -174,9 +170,8 @@ func (h *Host) LogMark() int { return h.out.end() }
 // KeepLines lines are kept, so records a host buries under more output than that are not seen.
 // If ctx ends first, it returns the records read so far with ctx's error.
 func (h *Host) WaitForLog(ctx context.Context, mark int, done func(LogRecord) bool) ([]LogRecord, error) {
-	tick := time.NewTicker(logPoll)
-	defer tick.Stop()
 	for {
+		grew := h.out.next() // taken before the read, so that no line comes unseen in between
 		lines, from := h.out.since(mark)
 		records := ParseLogRecords(lines)
 		for i, r := range records {
@@ -196,7 +191,7 @@ func (h *Host) WaitForLog(ctx context.Context, mark int, done func(LogRecord) bo
 			if h.out.end() == from+len(lines) {
 				return records, ErrHostExited
 			}
-		case <-tick.C:
+		case <-grew:
 		}
 	}
 }

@@ -154,3 +154,27 @@ func TestLogsWaitForTrailingRecords(t *testing.T) {
 		t.Fatalf("wait after stop: %v", err)
 	}
 }
+
+// TestOutputTailSignalsEachLine checks the signal WaitForLog waits on: closed by the next line
+// and not before it, and a fresh one after.
+func TestOutputTailSignalsEachLine(t *testing.T) {
+	var tail outputTail
+	grew := tail.next()
+	select {
+	case <-grew:
+		t.Fatal("the signal is closed before a line came")
+	default:
+	}
+	tail.add("first")
+	select {
+	case <-grew:
+	default:
+		t.Fatal("a line does not close the signal")
+	}
+	again := tail.next()
+	if again == grew {
+		t.Fatal("the signal after a line is the closed one")
+	}
+	tail.add("second")
+	<-again
+}

@@ -35,12 +35,28 @@ type outputTail struct {
 	lines []string // the kept lines; lines[0] is line number first
 	first int      // the number of the oldest kept line
 	bytes int      // the bytes of the kept lines
+	// grew is closed when the next line arrives, for a reader waiting for one (nil until then).
+	grew chan struct{}
+}
+
+// next returns a channel that is closed when a line arrives after this call.
+func (t *outputTail) next() <-chan struct{} {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.grew == nil {
+		t.grew = make(chan struct{})
+	}
+	return t.grew
 }
 
 // add appends a line and drops the oldest lines past the bounds.
 func (t *outputTail) add(line string) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if t.grew != nil {
+		close(t.grew)
+		t.grew = nil
+	}
 	t.lines = append(t.lines, line)
 	t.bytes += len(line)
 	drop := 0

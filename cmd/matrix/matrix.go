@@ -9,7 +9,6 @@ import (
 	"os"
 	"strings"
 
-	"github.com/olekukonko/tablewriter/pkg/twwidth"
 	"github.com/spf13/cobra"
 
 	"course/ga/skills"
@@ -546,11 +545,11 @@ func shown(got string, err error) string {
 
 // clipWidth cuts s to at most width display columns, ending it with "…" when cut.
 func clipWidth(s string, width int) string {
-	if twwidth.Width(s) <= width {
+	if report.Width(s) <= width {
 		return s
 	}
 	r := []rune(s)
-	for len(r) > 0 && twwidth.Width(string(r))+1 > width {
+	for len(r) > 0 && report.Width(string(r))+1 > width {
 		r = r[:len(r)-1]
 	}
 	return string(r) + "…"

@@ -257,7 +257,7 @@ func (r *renderer) list(n *ast.List, width int) []string {
 	return out
 }
 
-// nbsp stands for a space the wrap must not break at (a code span's padding, a heading's
+// nbsp stands for a space the wrap must not break at (a code span's, its padding, a heading's
 // mark); it is written as a space.
 const nbsp = "\u00a0"
 
@@ -301,14 +301,9 @@ func (r *renderer) inlineNode(n ast.Node, sgr string) []span {
 				b.Write(t.Segment.Value(r.src))
 			}
 		}
-		code := strings.ReplaceAll(b.String(), "\n", " ")
-		// Its own spaces at either end are part of it; the wrap breaks only at those inside.
-		inner := strings.Trim(code, " ")
-		lead, trail := len(code)-len(strings.TrimLeft(code, " ")), len(code)-len(strings.TrimRight(code, " "))
-		if inner == "" {
-			lead, trail = len(code), 0
-		}
-		code = strings.Repeat(nbsp, lead) + inner + strings.Repeat(nbsp, trail)
+		// A code span stays on one line, as a command reads best whole, unless it is wider
+		// than the line (cutColumns).
+		code := strings.ReplaceAll(strings.ReplaceAll(b.String(), "\n", " "), " ", nbsp)
 		if r.st.plain {
 			return []span{{text: "`" + code + "`"}}
 		}
@@ -458,7 +453,9 @@ func (r *renderer) wrap(spans []span, width int) []string {
 				head, tail := cutColumns(p.text, width-used)
 				line = append(line, piece{head, p.sgr})
 				used += report.Width(head)
-				p.text = tail
+				if p.text = tail; tail != "" {
+					emit() // the rest of the word starts the next line
+				}
 			}
 		}
 	}
@@ -468,13 +465,20 @@ func (r *renderer) wrap(spans []span, width int) []string {
 	return lines
 }
 
-// cutColumns splits s after as many characters as fit in cols columns, at least one.
+// cutColumns splits s after as many characters as fit in cols columns, at least one: after the
+// last of its unbreakable spaces that fits, if one does.
 func cutColumns(s string, cols int) (string, string) {
-	used := 0
+	used, space := 0, -1
 	for i, c := range s {
 		w := report.Width(string(c))
 		if used+w > cols && i > 0 {
+			if space > 0 {
+				return s[:space], s[space:]
+			}
 			return s[:i], s[i:]
+		}
+		if string(c) == nbsp {
+			space = i + len(nbsp)
 		}
 		used += w
 	}

@@ -77,6 +77,16 @@ func TestRenderWraps(t *testing.T) {
 	if render(page, 20, false) == render(page, 30, false) {
 		t.Error("the width does not move the breaks")
 	}
+	// A code span stays whole on a line; one wider than the line is cut at its spaces.
+	code := "Some words first, then `course l6 --help` and more.\n"
+	if got := render(code, 30, false); !strings.Contains(got, "\n  `course l6 --help` and more.\n") {
+		t.Errorf("a code span is broken:\n%s", got)
+	}
+	long := "`course l6 --exercise 2 --solution --width 80`\n"
+	got := render(long, 30, false)
+	if !strings.Contains(got, "  `course l6 --exercise 2\n  --solution --width 80`\n") {
+		t.Errorf("a code span wider than the line:\n%q", got)
+	}
 }
 
 func TestRenderColour(t *testing.T) {

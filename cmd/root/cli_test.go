@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/spf13/cobra"
+
 	"course/gahost/hosttest"
 
 	"course/internal/testutil"
@@ -16,18 +18,15 @@ import (
 // TestMain lets the test binary serve as the host child that lessons start.
 func TestMain(m *testing.M) { hosttest.Main(m) }
 
-// runCourse runs the course's command line in-process and returns what it printed.
+// runCourse runs the course's command line in-process, as main does, and returns what it
+// printed.
 func runCourse(t *testing.T, args ...string) (string, error) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	root := NewRootCmd("test")
-	root.SetOut(&out)
-	root.SetErr(&errOut)
 	if args == nil {
 		args = []string{} // cobra reads os.Args, the test binary's own flags, when given nil
 	}
-	root.SetArgs(args)
-	err := root.ExecuteContext(t.Context())
+	err := execute(t.Context(), "test", args, &out, &errOut)
 	return out.String(), err
 }
 
@@ -107,5 +106,66 @@ func TestHelpInCourseOrder(t *testing.T) {
 	}
 	if !strings.Contains(out, `(default "auto")`) || strings.Contains(out, "--color never") {
 		t.Errorf("--help does not show --color's default plainly:\n%s", out)
+	}
+}
+
+// TestTheTreeBuildsWhatTheLineNeeds checks the lessons' stand-ins: each has its lesson's name,
+// title and group, the root's help over them is the whole tree's, and a command line builds the
+// lesson it names and no other, the exercises only for an exercise command or a line the tree
+// cannot place.
+func TestTheTreeBuildsWhatTheLineNeeds(t *testing.T) {
+	full := NewRootCmd("test")
+	var fullHelp bytes.Buffer
+	full.SetOut(&fullHelp)
+	full.SetArgs([]string{"--help"})
+	if err := full.Execute(); err != nil {
+		t.Fatal(err)
+	}
+	if help, err := runCourse(t, "--help"); err != nil || help != fullHelp.String() {
+		t.Errorf("course --help over the stand-ins (%v):\n%s\nthe whole tree's:\n%s", err, help, fullHelp.String())
+	}
+	root, _, tree := newRoot("test")
+	real := map[string]*cobra.Command{}
+	for _, c := range full.Commands() {
+		real[c.Name()] = c
+	}
+	for stub := range tree.stubs {
+		r := real[stub.Name()]
+		if r == nil || r.Short != stub.Short || r.GroupID != stub.GroupID || r.Hidden || len(r.Aliases) > 0 || len(r.SuggestFor) > 0 || !r.IsAvailableCommand() {
+			t.Errorf("the stand-in for %s (%q, %s) does not stand for its command", stub.Name(), stub.Short, stub.GroupID)
+		}
+	}
+	built := func() []string {
+		var names []string
+		for _, c := range root.Commands() {
+			if _, stub := tree.stubs[c]; !stub && strings.HasPrefix(c.Name(), "l") && c.Name() != "lessons" {
+				names = append(names, c.Name())
+			}
+		}
+		return names
+	}
+	for _, tc := range []struct {
+		args   []string
+		built  string
+		filled bool
+	}{
+		{[]string{"--version"}, "", false},
+		{[]string{"--width", "80", "--no-pager"}, "", false},
+		{[]string{"host", "--urls", "http://127.0.0.1:0"}, "", false},
+		{[]string{"--width", "80", "l6", "--exercise", "1"}, "l6", false},
+		{[]string{"answer", "l6.1", "x"}, "l6", true},
+		{[]string{"--color", "never", "l22"}, "l6 l22", true},
+	} {
+		tree.resolve(tc.args)
+		if got := strings.Join(built(), " "); got != tc.built || tree.filled != tc.filled {
+			t.Errorf("course %s: built %q, exercises read %v; want %q, %v", strings.Join(tc.args, " "), got, tree.filled, tc.built, tc.filled)
+		}
+	}
+	for _, args := range [][]string{{"help", "l6"}, {"__complete", "l6", "--"}, {"l66"}} {
+		_, _, tree := newRoot("test")
+		tree.resolve(args)
+		if len(tree.stubs) > 0 || !tree.filled {
+			t.Errorf("course %s: %d lessons left unbuilt, exercises read %v", strings.Join(args, " "), len(tree.stubs), tree.filled)
+		}
 	}
 }

@@ -40,12 +40,13 @@ func isDigits(s string) bool {
 
 // flagError turns pflag's "unknown flag: --exersice" into one line with a hint: the commands
 // that have the flag when this one has not, or the nearest flag this command has.
-func flagError(cmd *cobra.Command, err error) error {
+// real gives the command a stand-in of the tree stands for.
+func flagError(cmd *cobra.Command, err error, real func(*cobra.Command) *cobra.Command) error {
 	name, ok := strings.CutPrefix(err.Error(), "unknown flag: --")
 	if !ok {
 		return err
 	}
-	if have := commandsWithFlag(cmd.Root(), name); len(have) > 0 {
+	if have := commandsWithFlag(cmd.Root(), name, real); len(have) > 0 {
 		return fmt.Errorf("course %s has no --%s: %s %s it", cmd.Name(), name, strings.Join(have, ", "), plural(len(have), "has", "have"))
 	}
 	if near := nearestFlag(cmd, name); near != "" {
@@ -56,10 +57,10 @@ func flagError(cmd *cobra.Command, err error) error {
 
 // commandsWithFlag names the root's commands that have the flag name of their own, in the
 // course's order.
-func commandsWithFlag(root *cobra.Command, name string) []string {
+func commandsWithFlag(root *cobra.Command, name string, real func(*cobra.Command) *cobra.Command) []string {
 	var have []string
 	for _, c := range root.Commands() {
-		if c.LocalFlags().Lookup(name) != nil {
+		if real(c).LocalFlags().Lookup(name) != nil {
 			have = append(have, c.Name())
 		}
 	}

@@ -8,10 +8,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"course/cmd/exercise"
 	"course/cmd/host"
@@ -21,6 +23,7 @@ import (
 	"course/cmd/read"
 	"course/cmd/wire"
 	"course/internal/report"
+	"course/learn"
 	"course/lessons"
 )
 
@@ -31,7 +34,8 @@ var keepCommandOrder = sync.OnceFunc(func() { cobra.EnableCommandSorting = false
 
 // NewRootCmd builds `course`: the lessons, `course host`, and cobra's help and completion.
 func NewRootCmd(version string) *cobra.Command {
-	root, _ := newRoot(version)
+	root, _, tree := newRoot(version)
+	tree.buildAll()
 	return root
 }
 
@@ -58,8 +62,10 @@ func paged(cmd *cobra.Command) bool {
 }
 
 // newRoot builds the root command and the output that Execute ends however the command ends:
-// its flush writes what the display writer still holds and waits for the pager.
-func newRoot(version string) (*cobra.Command, *output) {
+// its flush writes what the display writer still holds and waits for the pager. The lessons'
+// commands are stand-ins and the exercises are not read until the tree says which the command
+// line needs (lazyTree).
+func newRoot(version string) (*cobra.Command, *output, *lazyTree) {
 	display := &report.DisplayOptions{}
 	out := &output{flush: func() error { return nil }}
 	root := &cobra.Command{
@@ -114,15 +120,14 @@ it over HTTP, and prints what the written lesson discusses, computed from what h
 	}
 	display.AddFlags(root)
 	keepCommandOrder()
-	root.SetFlagErrorFunc(flagError)
+	tree := &lazyTree{root: root, stubs: map[*cobra.Command]lessons.Lesson{}, learn: map[*cobra.Command]bool{}, exercises: &learn.Course{}}
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return flagError(cmd, err, tree.real) })
 	// Flag help wraps at the reading width, so that every --help fits a terminal.
 	root.SetUsageTemplate(strings.ReplaceAll(root.UsageTemplate(), ".FlagUsages", fmt.Sprintf(".FlagUsagesWrapped %d", report.DefaultWidth)))
 	root.AddGroup(&cobra.Group{ID: "lessons", Title: "Lessons:"}, &cobra.Group{ID: "tools", Title: "Tools:"})
-	exercises := lessons.Exercises()
+	exercises := tree.exercises
 	for _, l := range lessons.Course() {
-		cmd := l.New()
-		cmd.GroupID = "lessons"
-		root.AddCommand(cmd)
+		root.AddCommand(tree.stub(l))
 	}
 	hostCmd, wireCmd := host.NewCmdHost(), wire.NewCmdWire()
 	// A page that `course read` renders quotes the course's command lines; it runs each on a
@@ -140,6 +145,7 @@ it over HTTP, and prints what the written lesson discusses, computed from what h
 		exercise.NewCmdExercise(exercises, nil), answer, check, reset, exercise.NewCmdProgress(exercises, nil), exercise.NewCmdNext(exercises, nil),
 	} {
 		cmd.GroupID = "exercises"
+		tree.learn[cmd] = true
 		root.AddCommand(cmd)
 	}
 	// The host serves until stopped, wire reads what is typed, check --watch watches, answer and
@@ -150,7 +156,142 @@ it over HTTP, and prints what the written lesson discusses, computed from what h
 		}
 		cmd.Annotations[noPager] = ""
 	}
-	return root, out
+	return root, out, tree
+}
+
+// lazyTree builds the costly parts of the command tree only for a command line that needs
+// them: every process, `course --version` and each lesson's host child included, built every
+// lesson's command (each reads its written lesson for its help) and every lesson's exercises.
+// A lesson stands in the tree as a stub with its name and title, all root's help and
+// suggestions read of it, until the command line names it.
+type lazyTree struct {
+	root *cobra.Command
+	// stubs are the lessons not built yet, by their stand-in.
+	stubs map[*cobra.Command]lessons.Lesson
+	// built holds the real commands of stubs built aside for a look at their flags.
+	built map[*cobra.Command]*cobra.Command
+	// learn are the exercise commands, which read exercises, filled when one of them runs.
+	learn     map[*cobra.Command]bool
+	exercises *learn.Course
+	filled    bool
+}
+
+// stub is the stand-in for lesson l.
+func (t *lazyTree) stub(l lessons.Lesson) *cobra.Command {
+	stub := &cobra.Command{
+		Use:     l.Slug,
+		Short:   l.Title,
+		GroupID: "lessons",
+		RunE: func(*cobra.Command, []string) error {
+			return fmt.Errorf("%s: the lesson's command was not built", l.Slug) // resolve builds it first
+		},
+	}
+	t.stubs[stub] = l
+	return stub
+}
+
+// resolve builds what args need, before the tree runs them: the lesson they name, the
+// exercises for an exercise command, and everything when they name no command of the tree
+// (help, completion, a mistyped command) or one cobra does not find at once.
+func (t *lazyTree) resolve(args []string) {
+	cmd, _, err := t.root.Find(args)
+	switch {
+	case err != nil || cmd == t.root && namesACommand(t.root, args):
+		t.buildAll()
+	case t.learn[cmd]:
+		t.fill()
+	default:
+		if _, ok := t.stubs[cmd]; ok {
+			t.build(func(stub *cobra.Command) bool { return stub == cmd })
+		}
+	}
+}
+
+// buildAll builds every lesson's command and reads the exercises.
+func (t *lazyTree) buildAll() {
+	t.build(func(*cobra.Command) bool { return true })
+	t.fill()
+}
+
+// fill reads the exercises of every lesson.
+func (t *lazyTree) fill() {
+	if !t.filled {
+		*t.exercises = *lessons.Exercises()
+		t.filled = true
+	}
+}
+
+// build replaces the stubs that want picks with their lessons' commands, in the course's order.
+func (t *lazyTree) build(want func(stub *cobra.Command) bool) {
+	cmds := slices.Clone(t.root.Commands())
+	replaced := false
+	for i, c := range cmds {
+		if _, ok := t.stubs[c]; ok && want(c) {
+			cmds[i] = t.real(c)
+			delete(t.stubs, c)
+			replaced = true
+		}
+	}
+	if replaced {
+		t.root.RemoveCommand(t.root.Commands()...)
+		t.root.AddCommand(cmds...)
+	}
+}
+
+// real is cmd's lesson command when cmd is a stub, built once, else cmd.
+func (t *lazyTree) real(cmd *cobra.Command) *cobra.Command {
+	l, ok := t.stubs[cmd]
+	if !ok {
+		return cmd
+	}
+	if real, ok := t.built[cmd]; ok {
+		return real
+	}
+	real := l.New()
+	real.GroupID = "lessons"
+	if t.built == nil {
+		t.built = map[*cobra.Command]*cobra.Command{}
+	}
+	t.built[cmd] = real
+	return real
+}
+
+// namesACommand reports whether args hold a word that is no flag of root's nor a flag's value:
+// a command root does not have, such as cobra's help and completion.
+func namesACommand(root *cobra.Command, args []string) bool {
+	lookup := func(name string, short bool) *pflag.Flag {
+		for _, fs := range []*pflag.FlagSet{root.Flags(), root.PersistentFlags()} {
+			if short {
+				if f := fs.ShorthandLookup(name); f != nil {
+					return f
+				}
+			} else if f := fs.Lookup(name); f != nil {
+				return f
+			}
+		}
+		return nil
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return i+1 < len(args)
+		case !strings.HasPrefix(a, "-") || a == "-":
+			return true
+		case strings.Contains(a, "="):
+			continue
+		}
+		var f *pflag.Flag
+		if name, ok := strings.CutPrefix(a, "--"); ok {
+			f = lookup(name, false)
+		} else if len(a) == 2 {
+			f = lookup(a[1:], true)
+		}
+		if f != nil && f.NoOptDefVal == "" {
+			i++ // the flag's value
+		}
+	}
+	return false
 }
 
 // errPagerQuit is why a command stops when the reader quits the pager before its output ends:
@@ -164,7 +305,8 @@ func Execute(ctx context.Context, version string, args []string) error {
 
 // execute is Execute writing to stdout and stderr; nil is the process's own.
 func execute(ctx context.Context, version string, args []string, stdout, stderr io.Writer) error {
-	root, out := newRoot(version)
+	root, out, tree := newRoot(version)
+	tree.resolve(args)
 	root.SetArgs(args)
 	if stdout != nil {
 		root.SetOut(stdout)

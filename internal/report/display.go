@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/olekukonko/tablewriter/pkg/twwidth"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
@@ -389,7 +388,7 @@ func Fit(line string, width int) []string { return fit(line, width, false) }
 // fit is Fit; with hang, the later pieces of a line of prose stand in past its first, as the
 // display writer shows them on a terminal.
 func fit(line string, width int, hang bool) []string {
-	if width <= 0 || twwidth.Width(line) <= width {
+	if width <= 0 || Width(line) <= width {
 		return []string{line}
 	}
 	lead := leadOf(line)
@@ -397,15 +396,15 @@ func fit(line string, width int, hang bool) []string {
 		// Prose hangs: its later pieces are indented past its first, so they read as one line.
 		lead += hangingIndent
 	}
-	if twwidth.Width(lead)+2 >= width {
+	if Width(lead)+2 >= width {
 		lead = ""
 	}
 	var pieces []string
 	rest := line
 	prefix := ""
 	for {
-		room := width - twwidth.Width(prefix)
-		if twwidth.Width(rest) <= room {
+		room := width - Width(prefix)
+		if Width(rest) <= room {
 			return append(pieces, prefix+rest)
 		}
 		head, tail := cutAt(rest, room-1)
@@ -432,7 +431,7 @@ func leadOf(line string) string {
 func cutAt(s string, cols int) (string, string) {
 	used := 0
 	for i, r := range s {
-		w := twwidth.Width(string(r))
+		w := Width(string(r))
 		if used+w > cols && i > 0 {
 			if sp := strings.LastIndexByte(s[:i], ' '); sp >= i/2 && sp > 0 {
 				return s[:sp+1], s[sp+1:]

@@ -3,8 +3,6 @@ package report
 import (
 	"strings"
 	"testing"
-
-	"github.com/olekukonko/tablewriter/pkg/twwidth"
 )
 
 func TestFitCutsAtTheWidth(t *testing.T) {
@@ -25,7 +23,7 @@ func TestFitCutsAtTheWidth(t *testing.T) {
 			t.Errorf("Fit(%q, %d) = %q, want %q", tc.line, tc.width, got, tc.want)
 		}
 		for _, p := range got {
-			if twwidth.Width(p) > tc.width {
+			if Width(p) > tc.width {
 				t.Errorf("Fit(%q, %d): piece %q is wider", tc.line, tc.width, p)
 			}
 		}
@@ -80,7 +78,7 @@ func TestTablesLaidOutForTheWidth(t *testing.T) {
 	}
 	for width, out := range map[int]string{50: wrapped} {
 		for l := range strings.SplitSeq(out, "\n") {
-			if twwidth.Width(l) > width {
+			if Width(l) > width {
 				t.Errorf("at %d columns, line %q is wider", width, l)
 			}
 		}

@@ -2,8 +2,6 @@ package report
 
 import (
 	"strings"
-
-	"github.com/olekukonko/tablewriter/pkg/twwidth"
 )
 
 // width is the number of columns the report's output is laid out for: the display writer's,
@@ -21,7 +19,7 @@ func fits(lines []string, width int) bool {
 		return true
 	}
 	for _, l := range lines {
-		if twwidth.Width(l) > width {
+		if Width(l) > width {
 			return false
 		}
 	}
@@ -73,10 +71,10 @@ func layoutColumns(rows [][]string, verdicts [][]Verdict, natural []int, gap, wi
 	for _, row := range rows {
 		for i, c := range row {
 			c = strings.TrimRight(c, " ")
-			widths[i] = max(widths[i], twwidth.Width(c))
+			widths[i] = max(widths[i], Width(c))
 			lead := leadSpaces(c)
 			for _, w := range strings.Fields(c) {
-				least[i] = max(least[i], lead+twwidth.Width(w))
+				least[i] = max(least[i], lead+Width(w))
 				lead = 0
 			}
 			least[i] = max(least[i], lead)
@@ -121,7 +119,7 @@ func layoutColumns(rows [][]string, verdicts [][]Verdict, natural []int, gap, wi
 					p = piece[l]
 				}
 				b.WriteString(paint(p, verdictAt(verdicts, r, i), colour))
-				b.WriteString(strings.Repeat(" ", max(widths[i]-twwidth.Width(p), 0)))
+				b.WriteString(strings.Repeat(" ", max(widths[i]-Width(p), 0)))
 			}
 			lines = append(lines, strings.TrimRight(b.String(), " "))
 		}
@@ -169,7 +167,7 @@ func wrapWords(s string, width int) []string {
 	var lines []string
 	line := strings.Repeat(" ", lead) + words[0]
 	for _, w := range words[1:] {
-		if twwidth.Width(line)+1+twwidth.Width(w) > width {
+		if Width(line)+1+Width(w) > width {
 			lines = append(lines, line)
 			line = w
 			continue

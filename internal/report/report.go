@@ -1,20 +1,12 @@
 // Package report writes the course's output in its layout: a lesson's heading, section titles,
-// quoted blocks, fact rows and tables, all through one table helper on tablewriter, and the
-// display writer that fits that output to a person's terminal.
+// quoted blocks, fact rows and tables, all through one table helper, and the display writer
+// that fits that output to a person's terminal.
 package report
 
 import (
-	"bytes"
 	"fmt"
 	"io"
-	"reflect"
 	"strings"
-
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/pkg/twcache"
-	"github.com/olekukonko/tablewriter/pkg/twwidth"
-	"github.com/olekukonko/tablewriter/renderer"
-	"github.com/olekukonko/tablewriter/tw"
 )
 
 // Report writes a lesson's or a tool's output in the course's layout. The first write error
@@ -26,10 +18,6 @@ type Report struct {
 	// output that names the sections it read from.
 	section string
 	titles  []string
-	// tbl and tableBuf are reused from table to table: tablewriter gives every new table a
-	// ten-thousand-entry cache, which costs more than the lesson's tables themselves.
-	tbl      *tablewriter.Table
-	tableBuf bytes.Buffer
 	// fanned, when the report writes to a Fanout, are the reports of its displays, which lay
 	// out its tables and facts one display each.
 	fanned []*Report
@@ -117,7 +105,7 @@ func (r *Report) Facts(width int, rows ...Fact) {
 		value, v := unmark(f.Value)
 		line := Pad(f.Label, width) + "  " + value
 		verdicts := [][]Verdict{{0, v}}
-		if w := r.width(); w > 0 && twwidth.Width(line) > w {
+		if w := r.width(); w > 0 && Width(line) > w {
 			if groups, ok := layoutColumns([][]string{{f.Label, value}}, verdicts, []int{width}, 2, w, r.colour()); ok {
 				r.writeLaid([]string{line}, groups)
 				continue
@@ -141,7 +129,7 @@ func Pad(s string, width int) string {
 // cellWidth is the display width of a cell's text, without its verdict mark.
 func cellWidth(cell string) int {
 	text, _ := unmark(cell)
-	return twwidth.Width(text)
+	return Width(text)
 }
 
 // Table prints rows in columns two spaces apart, each as wide as its widest cell, with no
@@ -154,22 +142,7 @@ func (r *Report) Table(header []string, rows [][]string) {
 		return
 	}
 	rows, verdicts := unmarkRows(rows)
-	t := r.tableWriter()
-	if header != nil {
-		t.Header(header)
-	}
-	if err := t.Bulk(rows); err != nil {
-		r.err = fmt.Errorf("table: %w", err)
-		return
-	}
-	if err := t.Render(); err != nil {
-		r.err = fmt.Errorf("table: %w", err)
-		return
-	}
-	var lines []string
-	for l := range strings.SplitSeq(strings.TrimSuffix(r.tableBuf.String(), "\n"), "\n") {
-		lines = append(lines, strings.TrimRight(l, " "))
-	}
+	lines := pinTable(header, rows)
 	if w := r.width(); w > 0 && !fits(lines, w) {
 		r.writeLaid(lines, layoutTable(header, rows, verdicts, w, r.colour()))
 		return
@@ -203,32 +176,70 @@ func (r *Report) writeLaid(pinned []string, groups [][]string) {
 	}
 }
 
-// tableWriter returns the report's table, emptied, writing to an emptied tableBuf.
-func (r *Report) tableWriter() *tablewriter.Table {
-	r.tableBuf.Reset()
-	if r.tbl != nil {
-		r.tbl.Reset()
-		return r.tbl
+// pinTable lays a table out as the canonical form pins it: each column as wide as its widest
+// cell, two spaces after it, trailing spaces trimmed; a row with no cells is left out, and a
+// cell's lines stand one under another, a row's blank lines after its first left out (the
+// header keeps its own). A table with no rows at all is one empty line.
+func pinTable(header []string, rows [][]string) []string {
+	var all [][]string
+	if header != nil {
+		all = append(all, header)
 	}
-	r.tbl = tablewriter.NewTable(&r.tableBuf,
-		tablewriter.WithRenderer(renderer.NewBlueprint(tw.Rendition{
-			Borders: tw.BorderNone,
-			Settings: tw.Settings{
-				Separators: tw.Separators{BetweenColumns: tw.Off, BetweenRows: tw.Off},
-				Lines:      tw.Lines{ShowTop: tw.Off, ShowBottom: tw.Off, ShowHeaderLine: tw.Off},
-			},
-		})),
-		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithHeaderAlignment(tw.AlignLeft),
-		tablewriter.WithHeaderAutoWrap(tw.WrapNone),
-		tablewriter.WithRowAutoWrap(tw.WrapNone),
-		tablewriter.WithTrimSpace(tw.Off),
-		tablewriter.WithEastAsian(tw.Off),
-		tablewriter.WithPadding(tw.Padding{Right: "  ", Overwrite: true}),
-		// Cells are strings, so the stringer cache is never read; a small one keeps Reset cheap.
-		tablewriter.WithStringerCacheCustom(twcache.NewLRU[reflect.Type, reflect.Value](1)),
-	)
-	return r.tbl
+	for _, row := range rows {
+		if len(row) > 0 {
+			all = append(all, row)
+		}
+	}
+	if len(all) == 0 {
+		return []string{""}
+	}
+	cols := 0
+	for _, row := range all {
+		cols = max(cols, len(row))
+	}
+	widths := make([]int, cols)
+	cells := make([][][]string, len(all))
+	for i, row := range all {
+		cells[i] = make([][]string, cols)
+		for c := range cols {
+			cell := ""
+			if c < len(row) {
+				cell = row[c]
+			}
+			cells[i][c] = strings.Split(cell, "\n")
+			for _, l := range cells[i][c] {
+				widths[c] = max(widths[c], Width(l))
+			}
+		}
+	}
+	var lines []string
+	for i, row := range cells {
+		height := 1
+		for _, cell := range row {
+			height = max(height, len(cell))
+		}
+		for k := range height {
+			blank := true
+			for _, cell := range row {
+				if k < len(cell) && cell[k] != "" {
+					blank = false
+				}
+			}
+			if blank && k > 0 && (header == nil || i > 0) {
+				continue
+			}
+			var b strings.Builder
+			for c, cell := range row {
+				l := ""
+				if k < len(cell) {
+					l = cell[k]
+				}
+				b.WriteString(l + strings.Repeat(" ", max(widths[c]-Width(l), 0)) + "  ")
+			}
+			lines = append(lines, strings.TrimRight(b.String(), " "))
+		}
+	}
+	return lines
 }
 
 func boolInt(b bool) int {
@@ -246,7 +257,7 @@ func widthsOf(rows [][]string) []int {
 			if i == len(widths) {
 				widths = append(widths, 0)
 			}
-			widths[i] = max(widths[i], twwidth.Width(c))
+			widths[i] = max(widths[i], Width(c))
 		}
 	}
 	return widths
@@ -329,7 +340,7 @@ func (r *Report) FixedRow(widths []int, marked ...string) {
 		}
 		b.WriteString(c)
 		if i < len(widths) && i < len(cells)-1 {
-			b.WriteString(strings.Repeat(" ", max(widths[i]-twwidth.Width(c), 0)))
+			b.WriteString(strings.Repeat(" ", max(widths[i]-Width(c), 0)))
 		}
 	}
 	line := strings.TrimRight(b.String(), " ")

@@ -2,8 +2,6 @@ package report
 
 import (
 	"strings"
-
-	"github.com/olekukonko/tablewriter/pkg/twwidth"
 )
 
 // Verdict is what a lesson computed a cell of its output to say, which the display colours: the
@@ -134,7 +132,7 @@ func pinLines(rows [][]string, verdicts [][]Verdict, widths []int, gap int, colo
 			}
 			b.WriteString(paint(cell, verdictAt(verdicts, r, c), colour))
 			if c < len(row)-1 && c < len(widths) {
-				b.WriteString(strings.Repeat(" ", max(widths[c]-twwidth.Width(cell), 0)))
+				b.WriteString(strings.Repeat(" ", max(widths[c]-Width(cell), 0)))
 			}
 		}
 		lines[r] = strings.TrimRight(b.String(), " ")

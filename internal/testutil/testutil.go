@@ -14,10 +14,10 @@ import (
 	"testing"
 	"time"
 
-	"course/internal/textdiff"
-
-	"github.com/olekukonko/tablewriter/pkg/twwidth"
 	"github.com/sergi/go-diff/diffmatchpatch"
+
+	"course/internal/report"
+	"course/internal/textdiff"
 )
 
 // SkipWithoutPty skips a test that needs a pseudo-terminal where none could be opened, with
@@ -75,7 +75,7 @@ func writePrefixed(b *strings.Builder, prefix string, lines []string) {
 func OverWide(out string, width int) []string {
 	var wide []string
 	for l := range strings.SplitSeq(out, "\n") {
-		if w := twwidth.Width(l); w > width {
+		if w := report.Width(l); w > width {
 			wide = append(wide, l)
 		}
 	}
