@@ -683,7 +683,7 @@ func TestMessageBounds(t *testing.T) {
 					}
 				}
 			}, signalr.HubOptions{}))
-		}, Options{Transport: TransportSignalR, HubMethod: "StreamAsync"}, ReasonLimit, "stopped after "},
+		}, Options{Transport: TransportSignalR, HubMethod: "StreamAsync"}, ReasonLimit, "stopped after 4 MiB: raise --max-bytes"},
 		{"one 64 MiB record", func(t *testing.T) string {
 			return rawHub(t, func(ctx context.Context, c *websocket.Conn) {
 				_ = c.WriteFrameFrom(true, websocket.OpText, huge, zeros(), false)
