@@ -350,9 +350,14 @@ func (p *probeReport) timing() {
 }
 
 func streamedVerdict(t probe.Timing) string {
-	what := "text events"
+	return streamedAs(t, "text events", "JSON events (the stream has no text event)")
+}
+
+// streamedAs is streamedVerdict naming the events it measured as text or json says.
+func streamedAs(t probe.Timing, text, json string) string {
+	what := text
 	if t.TextKind == probe.KindJSON {
-		what = "JSON events (the stream has no text event)"
+		what = json
 	}
 	switch {
 	case t.TextEvents == 0:

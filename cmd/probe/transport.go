@@ -220,7 +220,7 @@ func (p *probeReport) messageTiming(signalR bool) {
 		report.Fact{Label: "first " + unit(signalR), Value: at(t.FirstEvent)},
 		report.Fact{Label: "first text", Value: at(t.FirstText)},
 		report.Fact{Label: "end", Value: t.End.String()},
-		report.Fact{Label: "streamed", Value: streamedVerdict(t)},
+		report.Fact{Label: "streamed", Value: streamedAs(t, "text "+unit(signalR)+"s", "JSON "+unit(signalR)+"s")},
 	)
 }
 
