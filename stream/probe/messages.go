@@ -306,8 +306,9 @@ type messageCapture struct {
 	// received counts the WebSocket message bytes under SignalR; nil over a WebSocket, where the
 	// messages are the events.
 	received *atomic.Int64
-	// largestWire is the largest WebSocket message under SignalR.
-	largestWire int
+	// largestWire is the largest WebSocket message under SignalR, and largeWire counts those
+	// over LargeMessage.
+	largestWire, largeWire int
 }
 
 // bytes is what the report counts as the bytes received: the messages' over a WebSocket, the
@@ -384,10 +385,19 @@ func (c *messageCapture) hazards(r *Report, complete bool) []Hazard {
 			"%s where the events are text: a page's WebSocket hands a binary message to onmessage as a Blob, which JSON.parse cannot read, and a reader of text messages skips it",
 			count(s.binary.n, "binary message"))))
 	}
-	if s.large.n > 0 {
-		hs = append(hs, s.large.hazard(HazardLargeMessage, fmt.Sprintf(
+	large, largest := s.large, s.largest
+	if c.received != nil {
+		// Under SignalR the limit is on the WebSocket messages, whatever records they hold.
+		large, largest = lineSet{n: c.largeWire}, c.largestWire
+	}
+	if large.n > 0 {
+		hz := large.hazard(HazardLargeMessage, fmt.Sprintf(
 			"%s over %s, the largest %s: coder/websocket, Go's common client, closes the connection with 1009 at its default read limit of %s unless the reader raises it (Conn.SetReadLimit)",
-			count(s.large.n, "message"), FormatSize(LargeMessage), FormatSize(s.largest), FormatSize(LargeMessage))))
+			count(large.n, "WebSocket message"), FormatSize(LargeMessage), FormatSize(largest), FormatSize(LargeMessage)))
+		if c.received != nil {
+			hz.LinesInAll = 0 // the count is of WebSocket messages, not of the items the report numbers
+		}
+		hs = append(hs, hz)
 	}
 	if s.markers.n > 0 {
 		hs = append(hs, s.markers.hazard(HazardMarker, fmt.Sprintf(

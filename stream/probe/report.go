@@ -223,11 +223,11 @@ type Note struct {
 
 // Legal codes.
 const (
-	LegalFragmented = "fragmented" // messages in more than one frame, reassembled
-	LegalPing       = "ping"       // WebSocket pings, answered with pongs
-	LegalBetween    = "control-between-fragments"
-	LegalKeepAlive  = "keep-alive" // SignalR Ping records
-	LegalPacked     = "packed-records"
+	LegalFragmented = "fragmented"                // messages in more than one frame, reassembled
+	LegalPing       = "ping"                      // WebSocket pings, answered with pongs
+	LegalBetween    = "control-between-fragments" // pings or pongs between a message's fragments
+	LegalKeepAlive  = "keep-alive"                // SignalR Ping records
+	LegalPacked     = "packed-records"            // SignalR records sharing a WebSocket message
 )
 
 // SocketReport is what a WebSocket carried at frame level.

@@ -57,6 +57,9 @@ func (p *prober) signalR(ctx context.Context) (*messageCapture, error) {
 		c.received.Add(e.Header.Length)
 		// The reading goroutine alone traces frames in, so the sizes need no lock.
 		if message += int(e.Header.Length); e.Header.Fin {
+			if message > LargeMessage {
+				c.largeWire++
+			}
 			c.largestWire, message = max(c.largestWire, message), 0
 		}
 	}
