@@ -71,7 +71,7 @@ const probeEventsShown = 10
 func NewCmdProbe(runF func(context.Context, *ProbeOptions) error) *cobra.Command {
 	opts := &ProbeOptions{}
 	cmd := &cobra.Command{
-		Use:   "probe URL [--transport sse|websocket|signalr] [--hub-method NAME] [--data JSON | --message TEXT] [--answer-url URL | --answer-file FILE]",
+		Use:   "probe URL [--transport T] [--hub-method NAME] [--data JSON | --message TEXT]",
 		Short: "Check any chat stream the way lesson 6 checks GA's",
 		Long: `Send one request to a chat endpoint that streams its answer, and report what arrived: the
 status and the headers that matter, each event with its arrival time and kind, whether the
@@ -97,7 +97,8 @@ stream's end.`,
   course probe http://127.0.0.1:8080/v1/stream --data '{"prompt":"hi"}' \
     --header "Authorization: Bearer $TOKEN" --json
   course probe ws://127.0.0.1:8080/ai/ws --message "hi" --answer-file answer.txt
-  course probe --transport signalr http://127.0.0.1:8080/hubs/chat --hub-method StreamAsync --message "hi"`,
+  course probe --transport signalr http://127.0.0.1:8080/hubs/chat --hub-method StreamAsync \
+    --message "hi"`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
