@@ -11,8 +11,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"course/ga/revision"
 	"course/ga/skills"
-	"course/internal/lazy"
 	"course/internal/report"
 	"course/lessons/kit"
 	"course/theory"
@@ -112,8 +112,9 @@ const shapeInDropD = "What does an Em shape look like in drop-D"
 
 // Options is what `course l17` needs to run.
 type Options struct {
-	// Main runs the tunings skill of GA's main branch instead of the pin's.
-	Main bool
+	// Revision is the GA whose tunings skill the lesson asks; on main, only the sections the
+	// skill's changed name patterns move.
+	Revision revision.Revision
 }
 
 // NewCmd builds `course l17`; runF replaces the lesson's run in tests of the flags.
@@ -125,8 +126,8 @@ Calls GA's capo and alternate-tunings skills in-process and grades their answers
 course's own theory: the capo's semitone arithmetic and spelling over every key and fret,
 and the nine tunings' notes and string moves. First, which skill would answer their
 example prompts if the router could not embed them: the first, in registration order,
-whose CanHandle accepts. With --main, the tunings skill of GA's main branch.`, Run: run, Exercises: lessonExercises}, opts, runF)
-	cmd.Flags().BoolVar(&opts.Main, "main", false, "ask the tunings skill of GA's main branch (f4f5b4a)")
+whose CanHandle accepts. With --main, the tunings skill of GA's main branch.`, Run: run, Exercises: Exercises}, opts, runF)
+	kit.MainFlag(cmd, &opts.Revision, "ask the tunings skill of GA's main branch (f4f5b4a)")
 	return cmd
 }
 
@@ -146,26 +147,25 @@ type lesson struct {
 func run(ctx context.Context, w io.Writer, opts *Options) error {
 	l := &lesson{
 		r:          report.New(w),
-		tunings:    skills.AlternateTunings{Main: opts.Main},
+		tunings:    skills.AlternateTunings{Revision: opts.Revision},
 		registered: skills.Registered(),
 		textbook:   theory.AlternateTunings,
 		standard:   theory.StandardTuning,
 		majorKeys:  theory.SignatureKeys(false),
 		minorKeys:  theory.SignatureKeys(true),
 	}
-	return l.run(ctx, opts.Main)
+	return l.run(ctx, opts.Revision)
 }
 
-func (l *lesson) run(ctx context.Context, main bool) error {
-	sections := []func() error{l.fallback, l.capoExamples, l.soundingToShape, l.shapeToSounding, l.openShapes, l.capoPhrasings,
-		l.tuningExamples, l.tuningTable, func() error { return l.byNotes("at the pin") }, func() error { return l.otherTunings("at the pin") }}
-	if !main {
-		l.r.Heading("l17")
-	} else {
-		l.r.Heading("l17, GA's main")
-		sections = []func() error{func() error { return l.byNotes("on main") }, func() error { return l.otherTunings("on main") }}
+func (l *lesson) run(ctx context.Context, rev revision.Revision) error {
+	l.r.Heading(rev.Heading("l17"))
+	byNotes := func() error { return l.byNotes(rev.Label()) }
+	otherTunings := func() error { return l.otherTunings(rev.Label()) }
+	if rev.IsMain() {
+		return kit.RunSections(ctx, "l17", l.r, byNotes, otherTunings)
 	}
-	return kit.RunSections(ctx, "l17", l.r, sections...)
+	return kit.RunSections(ctx, "l17", l.r, l.fallback, l.capoExamples, l.soundingToShape, l.shapeToSounding, l.openShapes,
+		l.capoPhrasings, l.tuningExamples, l.tuningTable, byNotes, otherTunings)
 }
 
 // fallback is section 1: which skill takes each example prompt without embeddings.
@@ -199,101 +199,6 @@ func (l *lesson) fallback() error {
 	l.r.Line("skill intents %d; CanHandle of skill.capo and skill.alternatetunings accepts %d of their %d example prompts",
 		len(l.registered), accepted, len(prompts))
 	return nil
-}
-
-// capoReply is what the lesson reads in a capo answer: its kind ("shape", "sounds" or
-// "declined"), the chord it names, and the chord its Am-shape remark names.
-type capoReply struct{ kind, chord, am string }
-
-var (
-	capoShapeRe = lazy.Regexp(`play a \*\*(.+?) shape\*\* to sound in \*\*(.+?)\*\*`)
-	capoSoundRe = lazy.Regexp(`sounds as \*\*(.+?)\*\*`)
-	capoAmRe    = lazy.Regexp(`an Am shape at capo \d+ would sound as (.+?)\.`)
-	chordPartRe = lazy.Regexp(`^([A-G][#b]*)(.*)$`)
-)
-
-func (l *lesson) askCapo(prompt string) capoReply {
-	text := strings.ReplaceAll(l.capo.Execute(prompt).Text, "\r\n", "\n")
-	var r capoReply
-	if m := capoAmRe().FindStringSubmatch(text); m != nil {
-		r.am = m[1]
-	}
-	switch m, o := capoShapeRe().FindStringSubmatch(text), capoSoundRe().FindStringSubmatch(text); {
-	case m != nil:
-		r.kind, r.chord = "shape", m[1]
-	case o != nil:
-		r.kind, r.chord = "sounds", o[1]
-	default:
-		r.kind = "declined"
-	}
-	return r
-}
-
-// chordParts is a chord's root pitch class and the rest of its symbol.
-func chordParts(chord string) (int, string, error) {
-	m := chordPartRe().FindStringSubmatch(chord)
-	if m == nil {
-		return -1, "", fmt.Errorf("%q is not a chord symbol", chord)
-	}
-	pc, ok := theory.PitchClass(m[1])
-	if !ok {
-		return -1, "", fmt.Errorf("%q has no root", chord)
-	}
-	return pc, m[2], nil
-}
-
-// spellable reports whether a key signature writes the chord's root, for a major or minor chord.
-func (l *lesson) spellable(chord string) bool {
-	m := chordPartRe().FindStringSubmatch(chord)
-	if m == nil {
-		return false
-	}
-	switch m[2] {
-	case "":
-		return slices.Contains(l.majorKeys, m[1])
-	case "m":
-		return slices.Contains(l.minorKeys, m[1])
-	}
-	return true
-}
-
-// verdict grades a capo answer against what the question asks.
-func (l *lesson) verdict(r capoReply, want capoWant) (string, error) {
-	v, _, err := l.grade(r, want)
-	return v, err
-}
-
-// grade is verdict and its colour: right green, right in a theoretical spelling yellow, a
-// wrong chord, the wrong direction or a refusal red.
-func (l *lesson) grade(r capoReply, want capoWant) (string, report.Verdict, error) {
-	switch {
-	case r.kind == "declined":
-		return "declined", report.Wrong, nil
-	case r.kind != want.kind:
-		return "wrong direction", report.Wrong, nil
-	}
-	pc, q, err := chordParts(r.chord)
-	if err != nil {
-		return "", 0, err
-	}
-	wpc, wq, err := chordParts(want.chord)
-	if err != nil {
-		return "", 0, err
-	}
-	switch {
-	case pc != wpc || q != wq:
-		return "wrong chord", report.Wrong, nil
-	case l.spellable(r.chord):
-		return "right", report.Right, nil
-	}
-	return "right, theoretical spelling", report.Lossy, nil
-}
-
-func (r capoReply) show() string {
-	if r.kind == "declined" {
-		return "declined"
-	}
-	return r.kind + " " + r.chord
 }
 
 // capoExamples is section 2: the capo skill's example prompts.
@@ -461,48 +366,6 @@ func (l *lesson) capoPhrasings() error {
 	return nil
 }
 
-// tuningReply is what the lesson reads in a tunings answer: the tuning it names, the notes it
-// gives, the table's note and move per string, and the move by the string's number.
-type tuningReply struct {
-	name   string
-	notes  []string
-	rows   [][2]string
-	moveOf map[string]string
-}
-
-var (
-	tuningNamedRe   = lazy.Regexp(`^\*\*(.+?) tuning\*\* \(low → high\): \*\*([^*]+)\*\*`)
-	tuningUnnamedRe = lazy.Regexp(`^That tuning \(low → high: \*\*([^*]+)\*\*\) doesn't match`)
-	tuningRowRe     = lazy.Regexp(`^\| (\d)[^|]*\| ([^|]+?) \| ([^|]+?) \|$`)
-)
-
-func (l *lesson) askTunings(prompt string) tuningReply {
-	lines := strings.Split(strings.ReplaceAll(l.tunings.Execute(prompt).Text, "\r\n", "\n"), "\n")
-	r := tuningReply{moveOf: map[string]string{}}
-	for _, line := range lines {
-		if m := tuningRowRe().FindStringSubmatch(line); m != nil {
-			r.rows = append(r.rows, [2]string{m[2], m[3]})
-			r.moveOf[m[1]] = m[3]
-		}
-	}
-	if m := tuningNamedRe().FindStringSubmatch(lines[0]); m != nil {
-		r.name, r.notes = m[1], strings.Split(m[2], " – ")
-	} else if m := tuningUnnamedRe().FindStringSubmatch(lines[0]); m != nil {
-		r.notes = strings.Split(m[1], " – ")
-	}
-	return r
-}
-
-func (r tuningReply) short() string {
-	switch {
-	case r.name != "":
-		return r.name
-	case r.notes != nil:
-		return "no name, reads " + strings.Join(r.notes, " ")
-	}
-	return "declined"
-}
-
 // tuningExamples is section 7: the tuning each of the skill's example prompts gets.
 func (l *lesson) tuningExamples() error {
 	l.r.Title("AlternateTuningsSkill's example prompts: the tuning each one gets")
@@ -525,22 +388,6 @@ func (l *lesson) tuningExamples() error {
 	}
 	l.r.TableWidths([]string{"prompt", "answer", "verdict"}, rows, []int{39, 29})
 	return nil
-}
-
-// moveNames writes string moves as the skill's table does: "same", "+1st", "-2st".
-func moveNames(moves []int) []string {
-	out := make([]string, len(moves))
-	for i, d := range moves {
-		switch {
-		case d == 0:
-			out[i] = "same"
-		case d > 0:
-			out[i] = fmt.Sprintf("+%dst", d)
-		default:
-			out[i] = fmt.Sprintf("%dst", d)
-		}
-	}
-	return out
 }
 
 // tuningTable is section 8: the skill's notes and moves for each textbook tuning. Its moves

@@ -14,6 +14,7 @@ import (
 	"course/ga/embeddings"
 	"course/ga/optick"
 	"course/ga/query"
+	"course/ga/revision"
 	"course/ga/search"
 	"course/ga/voicingtools"
 	"course/internal/dotnet"
@@ -60,8 +61,8 @@ var draft = struct {
 
 // Options is what `course l21` needs to run.
 type Options struct {
-	// Main asks the search over lesson 3's index as GA's main branch builds and searches it.
-	Main bool
+	// Revision is the GA whose pipeline builds and searches lesson 3's index for the search.
+	Revision revision.Revision
 	// SymbolicWeight, when set, replaces the SYMBOLIC partition's weight in the index and the
 	// query, as an exercise asks.
 	SymbolicWeight *float64
@@ -79,8 +80,8 @@ them and returns the nearest voicings with their scores. The lesson asks the sea
 entry of the vocabulary, its examples and GA's example queries, and shows which words it
 reads as what, which of them change the answer, and how high a score can go.
 With --main, the sections whose answers depend on the search, over the index GA's main branch
-builds and searches.`, Run: run, Exercises: lessonExercises}, opts, runF)
-	cmd.Flags().BoolVar(&opts.Main, "main", false, "build and search the index as on GA's main branch (f4f5b4a)")
+builds and searches.`, Run: run, Exercises: Exercises}, opts, runF)
+	kit.MainFlag(cmd, &opts.Revision, "build and search the index as on GA's main branch (f4f5b4a)")
 	ga := ""
 	for _, p := range embeddings.Partitions() {
 		if p.Name == "SYMBOLIC" {
@@ -102,9 +103,9 @@ func (o optionalWeight) String() string {
 }
 
 func (o optionalWeight) Set(s string) error {
-	v, err := strconv.ParseFloat(s, 64)
-	if err != nil || v < 0 {
-		return fmt.Errorf("want a weight of 0 or more, not %q", s)
+	v, err := kit.ParseWeight(s)
+	if err != nil {
+		return err
 	}
 	*o.w = &v
 	return nil
@@ -112,119 +113,31 @@ func (o optionalWeight) Set(s string) error {
 
 func (optionalWeight) Type() string { return "weight" }
 
-// withWeight is partitions with the partition name given weight.
-func withWeight(partitions []embeddings.Partition, name string, weight float64) []embeddings.Partition {
-	out := slices.Clone(partitions)
-	for i, p := range out {
-		if p.Name == name {
-			out[i].Weight = weight
-		}
-	}
-	return out
-}
-
 // config is what the lesson's output depends on besides GA's code: the partition registry
 // (the weights), GA's example queries and the vocabulary's examples.
 type config struct {
 	partitions []embeddings.Partition
 	prompts    []string
 	examples   []voicingtools.Example
-	// main asks GA's main branch: its voicing pipeline, and the sections the original program
+	// rev is the GA asked: on main, its voicing pipeline and the sections the original program
 	// asks it.
-	main bool
+	rev revision.Revision
 	// version replaces main's voicing pipeline, for tests that switch one of its changes off.
 	version *optick.Version
 }
 
-// runL21 runs the lesson on GA's registry, queries and examples.
+// run runs the lesson on GA's registry, queries and examples, SYMBOLIC weighing
+// --symbolic-weight when it is given.
 func run(ctx context.Context, w io.Writer, opts *Options) error {
 	partitions := embeddings.Partitions()
 	if opts.SymbolicWeight != nil {
-		partitions = withWeight(partitions, "SYMBOLIC", *opts.SymbolicWeight)
+		var err error
+		if partitions, err = kit.WithWeight(partitions, "SYMBOLIC", *opts.SymbolicWeight); err != nil {
+			return fmt.Errorf("l21: %w", err)
+		}
 	}
-	return runLesson(ctx, w, config{partitions: partitions, prompts: prompts, main: opts.Main})
+	return runLesson(ctx, w, config{partitions: partitions, prompts: prompts, rev: opts.Revision})
 }
-
-// shape is a voicing as a chart: the chart low E first, its MIDI notes in that order and
-// its pitch classes.
-type shape struct {
-	chart string
-	midi  []int
-	pcs   theory.PCMask
-}
-
-// shapeOf is the shape of a chart the course has read.
-func shapeOf(c theory.Chart) shape {
-	return shape{chart: c.String(), midi: c.Midi(), pcs: c.PitchClasses()}
-}
-
-// hit is one voicing of an answer.
-type hit struct {
-	score float64
-	shape shape
-	name  string
-}
-
-// answer is ga_search_voicings' answer as a client reads it.
-type answer struct {
-	chord, mode string
-	tags        []string
-	hits        []hit
-	// keyText is key's text, written once the hits are known: the sections compare answers
-	// by it thousands of times.
-	keyText string
-}
-
-// voicings are the answer's charts.
-func (a answer) voicings() string {
-	out := make([]string, len(a.hits))
-	for i, h := range a.hits {
-		out[i] = h.shape.chart
-	}
-	return strings.Join(out, " ")
-}
-
-// key is the answer's voicings and scores: two answers with the same key answer alike.
-func (a answer) key() string { return a.keyText }
-
-// writeKey writes the answer's key of its hits.
-func (a *answer) writeKey() {
-	out := make([]string, len(a.hits))
-	for i, h := range a.hits {
-		out[i] = score(h.score)
-	}
-	a.keyText = a.voicings() + "|" + strings.Join(out, " ")
-}
-
-// reading says what the tool read: the chord, the mode, the tags, or nothing.
-func (a answer) reading() string {
-	var parts []string
-	if a.chord != "" {
-		parts = append(parts, "chord "+a.chord)
-	}
-	if a.mode != "" {
-		parts = append(parts, "mode "+a.mode)
-	}
-	if len(a.tags) > 0 {
-		parts = append(parts, "tags "+strings.Join(a.tags, " "))
-	}
-	if len(parts) == 0 {
-		return "nothing"
-	}
-	return strings.Join(parts, ", ")
-}
-
-// named lists the first n hits as "chart name".
-func (a answer) named(n int) string {
-	var out []string
-	for _, h := range a.hits[:min(n, len(a.hits))] {
-		out = append(out, h.shape.chart+" "+h.name)
-	}
-	return strings.Join(out, ", ")
-}
-
-// score writes a score as "0.0000".
-func score(v float64) string { return dotnet.FormatDouble(v, 4, false) }
 
 // lesson carries what the sections share.
 type lesson struct {
@@ -238,8 +151,6 @@ type lesson struct {
 	asked    map[string]answer
 	// shapes holds each diagram already read: answers repeat voicings.
 	shapes map[string]shape
-	// where is what every title says of the GA the lesson reads.
-	where string
 }
 
 // runLesson builds the index and runs the sections on cfg.
@@ -248,26 +159,27 @@ func runLesson(ctx context.Context, w io.Writer, cfg config) error {
 	if err != nil {
 		return err
 	}
-	if cfg.main {
+	return l.run(ctx)
+}
+
+// run prints the sections in order.
+func (l *lesson) run(ctx context.Context) error {
+	l.r.Heading(l.cfg.rev.Heading("l21"))
+	if l.cfg.rev.IsMain() {
 		// ga_search_voicings, its vocabulary and the readers they call are the same on main;
 		// the original program asks main the sections whose answers depend on the search.
-		l.r.Heading("l21, GA's main")
 		return kit.RunSections(ctx, "l21", l.r, l.examples, l.modes, l.tagsAfterChord, l.rootless, l.scores)
 	}
-	l.r.Heading("l21")
 	return kit.RunSections(ctx, "l21", l.r, l.vocabulary, l.examples, l.modes, l.tagsAfterChord, l.rootless, l.words, l.scores, l.draft)
 }
 
 // newLesson builds the index on cfg and the search tool over it, and asks the sections'
 // queries once, printing nothing yet.
 func newLesson(w io.Writer, cfg config) (*lesson, error) {
-	l := &lesson{cfg: cfg, r: report.New(w), asked: map[string]answer{}, shapes: map[string]shape{}, where: "at the pin"}
-	var version optick.Version
-	if cfg.main {
-		l.where, version = "on main", optick.Main()
-		if cfg.version != nil {
-			version = *cfg.version
-		}
+	l := &lesson{cfg: cfg, r: report.New(w), asked: map[string]answer{}, shapes: map[string]shape{}}
+	version := cfg.rev.Voicings()
+	if cfg.rev.IsMain() && cfg.version != nil {
+		version = *cfg.version
 	}
 	l.vocab = voicingtools.VoicingVocabulary()
 	if cfg.examples != nil {
@@ -283,111 +195,17 @@ func newLesson(w io.Writer, cfg config) (*lesson, error) {
 	}
 	l.tool = voicingtools.NewSearchToolWith(reader, cfg.partitions, version)
 	// The sections ask over two thousand queries; one pass over the index answers them all.
-	if err := l.tool.Prefetch(l.queries(), 10); err != nil {
-		return nil, err
-	}
-	if err := l.tool.Prefetch(l.chordQueries(), 1); err != nil {
-		return nil, err
+	for _, p := range l.prefetches() {
+		if err := l.tool.Prefetch(p.queries, p.limit); err != nil {
+			return nil, err
+		}
 	}
 	return l, nil
 }
 
-// queries are the queries the sections ask with the tool's default limit.
-func (l *lesson) queries() []string {
-	v := l.vocab
-	qs := append(slices.Clone(v.Tags), v.Modes...)
-	for _, e := range v.Examples {
-		qs = append(qs, e.UserSaid, e.CanonicalQuery)
-	}
-	qs = append(qs, "F minor", "Fm")
-	for _, chord := range []string{"C", "Am", "G7", "Dm7", "Cmaj7"} {
-		qs = append(qs, chord)
-		for _, m := range v.Modes {
-			qs = append(qs, chord+" "+m)
-		}
-		for _, t := range v.Tags {
-			qs = append(qs, chord+" "+t)
-		}
-	}
-	for _, chord := range rootlessChords {
-		qs = append(qs, chord+" rootless")
-	}
-	qs = append(qs, l.cfg.prompts...)
-	qs = append(qs, scoreQueries...)
-	for _, t := range draft.tags {
-		qs = append(qs, draft.chord+" "+t)
-	}
-	return qs
-}
-
-// chordQueries are the chords the vocabulary spells: every root, alone and with every quality.
-func (l *lesson) chordQueries() []string {
-	var qs []string
-	for _, root := range l.vocab.Roots {
-		for _, s := range append([]string{""}, l.vocab.Qualities...) {
-			qs = append(qs, root+s)
-		}
-	}
-	return qs
-}
-
-// ask puts a query to ga_search_voicings and reads its answer as an MCP client does.
-func (l *lesson) ask(q string, limit int) (answer, error) {
-	key := strconv.Itoa(limit) + "\x00" + q
-	if a, ok := l.asked[key]; ok {
-		return a, nil
-	}
-	ans, err := l.tool.Search(q, limit)
-	if err != nil {
-		return answer{}, err
-	}
-	if ans.Error != "" {
-		return answer{}, fmt.Errorf("ga_search_voicings %q: %s", q, ans.Error)
-	}
-	var a answer
-	if in := ans.Interpreted; in != nil {
-		a.chord, a.mode, a.tags = in.Chord, in.Mode, in.Tags
-	}
-	for _, h := range ans.Results {
-		s, err := l.shape(h.Diagram)
-		if err != nil {
-			return answer{}, err
-		}
-		a.hits = append(a.hits, hit{h.Score, s, h.ChordName})
-	}
-	a.writeKey()
-	l.asked[key] = a
-	return a, nil
-}
-
-// shape reads a GA diagram, once per diagram.
-func (l *lesson) shape(diagram string) (shape, error) {
-	if s, ok := l.shapes[diagram]; ok {
-		return s, nil
-	}
-	c, err := theory.ParseDiagram(diagram)
-	if err != nil {
-		return shape{}, err
-	}
-	s := shapeOf(c)
-	l.shapes[diagram] = s
-	return s, nil
-}
-
-// ask10 asks with the tool's default limit, ten.
-func (l *lesson) ask10(q string) (answer, error) { return l.ask(q, 10) }
-
-// bitOf is the registry's bit for a tag, -1 for none.
-func bitOf(tag string) int {
-	if b, ok := embeddings.BitIndex(tag); ok {
-		return b
-	}
-	return -1
-}
-
 // vocabulary counts the vocabulary, lists its tags by bit, and asks each entry alone.
 func (l *lesson) vocabulary() error {
-	l.r.Title("What ga_voicing_vocabulary lists, and how ga_search_voicings reads it, %s", l.where)
+	l.r.Title("What ga_voicing_vocabulary lists, and how ga_search_voicings reads it, %s", l.cfg.rev.Label())
 	v := l.vocab
 	l.r.Line("roots %d, chord-quality suffixes %d, modes %d, symbolic tags %d", len(v.Roots), len(v.Qualities), len(v.Modes), len(v.Tags))
 	dims := 0
@@ -445,7 +263,7 @@ func (l *lesson) vocabulary() error {
 
 // examples asks the vocabulary's five examples as said and as rewritten.
 func (l *lesson) examples() error {
-	l.r.Title("The vocabulary's five examples, as the user said them and as it rewrites them, %s", l.where)
+	l.r.Title("The vocabulary's five examples, as the user said them and as it rewrites them, %s", l.cfg.rev.Label())
 	w := []int{28, 34, 17, 26, 15}
 	l.r.FixedRow(w, "the user said", "read as", "rewritten", "read as", "same voicings", "top scores")
 	for _, e := range l.vocab.Examples {
@@ -478,7 +296,7 @@ func (l *lesson) examples() error {
 // modes asks each mode after four chords, and alone.
 func (l *lesson) modes() error {
 	modes := l.vocab.Modes
-	l.r.Title("The %d modes after a chord, and alone, %s", len(modes), l.where)
+	l.r.Title("The %d modes after a chord, and alone, %s", len(modes), l.cfg.rev.Label())
 	w := []int{7, 6, 30}
 	l.r.FixedRow(w, "chord", "modes", "the same ten voicings as alone", "the others, as read")
 	for _, chord := range []string{"C", "Am", "G7", "Dm7"} {
@@ -540,7 +358,7 @@ func (l *lesson) modes() error {
 // tagsAfterChord asks every tag after three chords and groups the answers by the tag's bit.
 func (l *lesson) tagsAfterChord() error {
 	tags := l.vocab.Tags
-	l.r.Title("The %d symbolic tags after a chord, %s", len(tags), l.where)
+	l.r.Title("The %d symbolic tags after a chord, %s", len(tags), l.cfg.rev.Label())
 	w := []int{7, 6, 18, 32}
 	l.r.FixedRow(w, "chord", "tags", "different answers", "the same ten as the chord alone", "bits whose tags all answer alike")
 	for _, chord := range []string{"Cmaj7", "Dm7", "G7"} {
@@ -625,7 +443,7 @@ func (l *lesson) tagsAfter(chord string) (different, same, alike int, err error)
 // rootless asks "rootless" after ten seventh chords and counts the rootless voicings answered
 // and in the index: three notes or more, all the chord's, none of them its root.
 func (l *lesson) rootless() error {
-	l.r.Title("\"rootless\" after a seventh chord, %s", l.where)
+	l.r.Title("\"rootless\" after a seventh chord, %s", l.cfg.rev.Label())
 	w := []int{7, 22, 22}
 	l.r.FixedRow(w, "chord", "ten voicings, rootless", "rootless in the index", "the first three")
 	asked, found := 0, 0
@@ -664,7 +482,7 @@ func (l *lesson) rootless() error {
 
 // words asks GA's example queries and shows the tags no registry key spells.
 func (l *lesson) words() error {
-	l.r.Title("GA's example queries, and words read as tags, %s", l.where)
+	l.r.Title("GA's example queries, and words read as tags, %s", l.cfg.rev.Label())
 	known := query.KnownTags()
 	w := []int{41, 34, 12}
 	l.r.FixedRow(w, "query", "read as", "top score", "words no tag spells, and the tag they match")
@@ -715,7 +533,7 @@ func (l *lesson) reachable() (filled, empty []string, highest string) {
 // scores shows the partitions a query fills, the highest score it can reach, and the top scores
 // of every chord the vocabulary spells.
 func (l *lesson) scores() error {
-	l.r.Title("The scores, %s", l.where)
+	l.r.Title("The scores, %s", l.cfg.rev.Label())
 	filled, empty, highest := l.reachable()
 	l.r.Line("partitions a query fills: %s; always empty: %s", strings.Join(filled, ", "), strings.Join(empty, ", "))
 	l.r.Line("the highest score a query can reach: %s", highest)
@@ -746,7 +564,7 @@ func (l *lesson) scores() error {
 
 // draft plays the parked draft's answer for "mellow Cm9" and asks its tags after the chord.
 func (l *lesson) draft() error {
-	l.r.Title("The parked draft's example answer for \"mellow Cm9\", %s", l.where)
+	l.r.Title("The parked draft's example answer for \"mellow Cm9\", %s", l.cfg.rev.Label())
 	chart, err := theory.ParseChart(draft.chart)
 	if err != nil {
 		return err

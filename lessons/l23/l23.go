@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"course/ga/algebra"
+	"course/ga/revision"
 	"course/ga/skills"
 	"course/internal/report"
 	"course/lessons/kit"
@@ -21,8 +22,8 @@ import (
 
 // Options is what `course l23` needs to run.
 type Options struct {
-	// Main runs the lesson as the original program asks GA's main branch.
-	Main bool
+	// Revision is the GA asked, as the original program asks the pin and GA's main branch.
+	Revision revision.Revision
 }
 
 // NewCmd builds `course l23`; runF replaces the lesson's run in tests of the flags.
@@ -34,109 +35,9 @@ Calls GA's Grothendieck-delta and ICV-shortest-path skills in-process: the phras
 gives them and the routing hints they get, the pairs of chords they read, the deltas over
 every ordered pair of 192 chords against the course's own interval-class vectors, and the
 breadth-first paths in GA's tie order, with the sets the search expands when it finds none.
-With --main, the same questions as the original program asks GA's main branch.`, Run: run, Exercises: lessonExercises}, opts, runF)
-	cmd.Flags().BoolVar(&opts.Main, "main", false, "ask the skills as on GA's main branch (f4f5b4a)")
+With --main, the same questions as the original program asks GA's main branch.`, Run: run, Exercises: Exercises}, opts, runF)
+	kit.MainFlag(cmd, &opts.Revision, "ask the skills as on GA's main branch (f4f5b4a)")
 	return cmd
-}
-
-// pairSkill is one of the two skills that read a pair of chords.
-type pairSkill interface {
-	Execute(message string) skills.Result
-	CanHandle(message string) bool
-	BuildSet(token string) (algebra.Set, bool)
-}
-
-// pairAnswer is what the lesson reads in a pair skill's answer: whether it answered, the two
-// chords its heading names, and its lines.
-type pairAnswer struct {
-	kind, a, b string
-	lines      []string
-}
-
-// says is the answer in a word: the pair it answers for, or that it declined.
-func (p pairAnswer) says() string {
-	switch p.kind {
-	case "answer":
-		return p.a + " → " + p.b
-	case "unparsed":
-		return "can't parse"
-	}
-	return "declined"
-}
-
-// value is the value after a line's label, as "- **L1 norm** (Manhattan): **2**" gives "2".
-func (p pairAnswer) value(label string) string {
-	for _, l := range p.lines {
-		if strings.HasPrefix(l, label) {
-			return lineValue(l)
-		}
-	}
-	return ""
-}
-
-// lineValue is the last part of a line between "**" that is not blank, without backquotes,
-// spaces and colons.
-func lineValue(line string) string {
-	last := ""
-	for {
-		part, rest, found := strings.Cut(line, "**")
-		if !blank(part) {
-			last = part
-		}
-		if !found {
-			break
-		}
-		line = rest
-	}
-	return trimValue(last)
-}
-
-// trimValue is strings.Trim(s, "` :") without building the cut set for each of the sweep's
-// 110,592 values.
-func trimValue(s string) string {
-	cut := func(c byte) bool { return c == '`' || c == ' ' || c == ':' }
-	for s != "" && cut(s[0]) {
-		s = s[1:]
-	}
-	for s != "" && cut(s[len(s)-1]) {
-		s = s[:len(s)-1]
-	}
-	return s
-}
-
-// blank reports whether s is empty or white space only, as strings.TrimSpace(s) == "" does;
-// the sweep reads 110,592 lines, so ASCII text is decided without trimming.
-func blank(s string) bool {
-	for i := range len(s) {
-		switch c := s[i]; {
-		case c >= 0x80:
-			return strings.TrimSpace(s) == ""
-		case c != ' ' && (c < '\t' || c > '\r'):
-			return false
-		}
-	}
-	return true
-}
-
-// readPair reads a delta or path answer.
-func readPair(text string) pairAnswer {
-	p := pairAnswer{kind: "declined", lines: kit.AnswerLines(text)}
-	var head string
-	switch {
-	case strings.HasPrefix(text, "I couldn't parse"):
-		p.kind = "unparsed"
-		return p
-	case strings.HasPrefix(text, "**Grothendieck delta "):
-		head = "**Grothendieck delta "
-	case strings.HasPrefix(text, "**Shortest harmonic path "):
-		head = "**Shortest harmonic path "
-	default:
-		return p
-	}
-	pair := text[len(head) : 2+strings.Index(text[2:], "**")]
-	p.kind = "answer"
-	p.a, p.b, _ = strings.Cut(pair, " → ")
-	return p
 }
 
 // askKey is a question to one of the skills.
@@ -146,7 +47,7 @@ type askKey struct{ skill, prompt string }
 // a question without a path costs a search of every set the path skill can reach.
 type lesson struct {
 	r     *report.Report
-	where string
+	rev   revision.Revision
 	delta skills.GrothendieckDelta
 	path  skills.IcvShortestPath
 	hints skills.Hints
@@ -159,18 +60,14 @@ type lesson struct {
 }
 
 func newLesson(w io.Writer) *lesson {
-	return &lesson{r: report.New(w), where: "at the pin", asked: map[askKey]pairAnswer{}, hints: skills.DefaultHints(),
+	return &lesson{r: report.New(w), asked: map[askKey]pairAnswer{}, hints: skills.DefaultHints(),
 		pairs: pairs, morePaths: morePaths, sweep: sweepChords()}
 }
 
 func run(ctx context.Context, w io.Writer, opts *Options) error {
 	l := newLesson(w)
-	if opts.Main {
-		l.where = "on main"
-		l.r.Heading("l23, GA's main")
-	} else {
-		l.r.Heading("l23")
-	}
+	l.rev = opts.Revision
+	l.r.Heading(l.rev.Heading("l23"))
 	return kit.RunSections(ctx, "l23", l.r, l.examples, l.reading, l.deltas, l.paths)
 }
 
@@ -221,12 +118,16 @@ var others = []struct{ prompt, skill, from string }{
 // examples is section 1: both skills' anchors and other phrasings, what each skill and the
 // other answer, and the routing hints.
 func (l *lesson) examples() error {
-	l.r.Title("GrothendieckDeltaSkill's and IcvShortestPathSkill's example prompts and GA's other phrasings for them, %s", l.where)
-	var err error
-	anchors := map[string][]string{"delta": kit.ExamplesOf(kit.DeltaIntent, &err), "path": kit.ExamplesOf(kit.PathIntent, &err)}
+	l.r.Title("GrothendieckDeltaSkill's and IcvShortestPathSkill's example prompts and GA's other phrasings for them, %s", l.rev.Label())
+	deltas, err := kit.ExamplePrompts(kit.DeltaIntent)
 	if err != nil {
 		return err
 	}
+	paths, err := kit.ExamplePrompts(kit.PathIntent)
+	if err != nil {
+		return err
+	}
+	anchors := map[string][]string{"delta": deltas, "path": paths}
 	type row struct{ prompt, skill, from string }
 	var rows []row
 	for _, name := range []string{"delta", "path"} {
@@ -300,7 +201,7 @@ func builtBraces(s pairSkill, token string) string {
 // reading is section 2: whether the three skills build every chord alike, and the pairs the two
 // skills read against the textbook's chords.
 func (l *lesson) reading() error {
-	l.r.Title("The chords the two skills read, %s", l.where)
+	l.r.Title("The chords the two skills read, %s", l.rev.Label())
 	var tokens []string
 	for _, c := range kit.ICVChords {
 		tokens = append(tokens, c.Token)
@@ -359,11 +260,10 @@ func vectorOf(s pairSkill, token string) [6]int {
 // against themselves, then every ordered pair of the 192 chords of twelve roots and sixteen
 // qualities against the course's L1 distance.
 func (l *lesson) deltas() error {
-	l.r.Title("The deltas GrothendieckDeltaSkill gives, %s", l.where)
+	l.r.Title("The deltas GrothendieckDeltaSkill gives, %s", l.rev.Label())
 	type pair struct{ a, b string }
 	var pairs []pair
-	var err error
-	anchors := kit.ExamplesOf(kit.DeltaIntent, &err)
+	anchors, err := kit.ExamplePrompts(kit.DeltaIntent)
 	if err != nil {
 		return err
 	}
@@ -559,9 +459,8 @@ func expanded(source []int, vectors [][6]int) int {
 // move's L1 distance and common notes by the course's theory; what a search without a path
 // expands; and the first anchor's path set by set.
 func (l *lesson) paths() error {
-	l.r.Title("The paths IcvShortestPathSkill finds, %s", l.where)
-	var err error
-	anchors := kit.ExamplesOf(kit.PathIntent, &err)
+	l.r.Title("The paths IcvShortestPathSkill finds, %s", l.rev.Label())
+	anchors, err := kit.ExamplePrompts(kit.PathIntent)
 	if err != nil {
 		return err
 	}

@@ -4,16 +4,17 @@ import (
 	"strings"
 	"testing"
 
+	"course/ga/revision"
 	"course/internal/testutil"
 	"course/learn/learntest"
-	"course/lessons/kit"
+	"course/lessons/kit/chathost"
 )
 
 // TestExercises runs every exercise of lesson 25 through the tests each exercise of the
 // course gets: the course's answer is accepted, a wrong one refused, and a change to the input
 // the answer rests on moves it.
 func TestExercises(t *testing.T) {
-	l := Exercises()
+	l := Exercises(&Options{})
 	learntest.Lesson(t, l)
 	t.Run("l25.1", func(t *testing.T) {
 		// Phrasings that name the transposition outright.
@@ -29,7 +30,7 @@ func TestExercises(t *testing.T) {
 	})
 	t.Run("l25.4", func(t *testing.T) {
 		// A phrasing with a chord symbol in it: the voicing agent finds voicings.
-		learntest.Exercise(t, l.Exercises[3], learntest.Case{Wrong: "b c d", Moved: capoOnMainExercise(kit.HostOptions{}, "Transpose Cmaj7 up a perfect fourth")})
+		learntest.Exercise(t, l.Exercises[3], learntest.Case{Wrong: "b c d", Moved: capoOnMainExercise(chathost.Options{}, "Transpose Cmaj7 up a perfect fourth")})
 		testutil.AssertNoChildren(t)
 	})
 }
@@ -37,7 +38,7 @@ func TestExercises(t *testing.T) {
 // TestExerciseBadHost checks that the exercise that needs a host fails with the host's error
 // and leaves no process behind.
 func TestExerciseBadHost(t *testing.T) {
-	e := lessonExercises(&Options{Host: kit.HostOptions{Cmd: "/nonexistent/no-such-host"}}).Exercises[3]
+	e := Exercises(&Options{Host: chathost.Options{Cmd: "/nonexistent/no-such-host"}}).Exercises[3]
 	_, err := e.Solve(t.Context())
 	if err == nil || !strings.Contains(err.Error(), "no-such-host") {
 		t.Errorf("error %v", err)
@@ -48,11 +49,11 @@ func TestExerciseBadHost(t *testing.T) {
 // TestPhrasingFlag checks that --phrasing adds a row to the first table after the course's
 // own, and counts it.
 func TestPhrasingFlag(t *testing.T) {
-	own, err := newLesson(&strings.Builder{}, false)
+	own, err := newLesson(&strings.Builder{}, revision.Pin)
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := newLesson(&strings.Builder{}, false, "Take Dm7 a fourth higher")
+	l, err := newLesson(&strings.Builder{}, revision.Pin, "Take Dm7 a fourth higher")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"course/ga/skills"
 	"course/internal/report"
 	"course/lessons/kit"
+	"course/stream/wire"
 	"course/theory"
 )
 
@@ -42,7 +43,7 @@ func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 
 Calls GA's improvisation skill in-process on the question lesson 6 sends, on a run of
 chord symbols, and on seven progressions, and checks its arpeggios and scales against
-the course's own chord-scale oracle: chord tones, the key, and the textbook scale.`, Run: run, Exercises: lessonExercises}, opts, runF)
+the course's own chord-scale oracle: chord tones, the key, and the textbook scale.`, Run: run}, opts, runF)
 }
 
 // lesson carries what the sections share.
@@ -59,11 +60,11 @@ func run(ctx context.Context, w io.Writer, opts *Options) error {
 
 // skillAnswer is section 1: the answer lesson 6 streams, and the skill's assumptions.
 func (l *lesson) skillAnswer() error {
-	res := l.skill.Execute(kit.ArpeggioQuestion)
+	res := l.skill.Execute(wire.ArpeggioQuestion)
 	if res.Data == nil {
-		return fmt.Errorf("the skill gave %q no progression answer", kit.ArpeggioQuestion)
+		return fmt.Errorf("the skill gave %q no progression answer", wire.ArpeggioQuestion)
 	}
-	l.r.Title("ImprovisationSkill.ExecuteAsync(%q)", kit.ArpeggioQuestion)
+	l.r.Title("ImprovisationSkill.ExecuteAsync(%q)", wire.ArpeggioQuestion)
 	l.r.Quote(res.Text)
 	for _, a := range res.Assumptions {
 		l.r.Line("assumption: %s", a)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 
@@ -15,47 +16,44 @@ import (
 	"course/internal/dotnet"
 	"course/internal/report"
 	"course/learn"
-	"course/lessons/kit"
+	"course/lessons/kit/chathost"
 	"course/stream/wire"
 )
 
-// lessonExercises is lesson 6's exercises, in the written lesson's order, solved with the hosts opts
+// Exercises is lesson 6's exercises, in the written lesson's order, solved with the hosts opts
 // starts; their questions are docs/l6.md's.
-func lessonExercises(opts *Options) learn.Lesson {
+func Exercises(opts *Options) learn.Lesson {
 	host := opts.Host
-	return learn.Lesson{Slug: "l6", Exercises: []*learn.Exercise{
+	return learn.NewLesson("l6",
 		lineBreaksExercise(host, [2]string{"LF", "CRLF"}),
-		fix746Exercise(skills.Improvisation{}.Execute(kit.ArpeggioQuestion).Text),
+		fix746Exercise(skills.Improvisation{}.Execute(wire.ArpeggioQuestion).Text),
 		pageErrorExercise(host),
 		abbreviationsExercise(abbreviationText),
-		{Lesson: "l6", Number: 5, Kind: learn.Code,
+		&learn.Exercise{Kind: learn.Code,
 			Hints: []string{
 				"Cut the stream into lines first, taking CRLF and a lone CR as line ends, as the standard does; a blank line ends an event.",
 				`Keep a list of the event's data: values; at the blank line join them with "\n", stop at [DONE], else append the text.`,
 			},
 			Code:  &learn.CodeCheck{Dir: "exercises/l6", Files: []string{"reader.go"}, Test: "TestExercise5", Stubs: exercises.Stubs},
 			Solve: codeAnswer("ReadJoined", func() ([]check.Result, error) { return check.Reader(solution.ReadJoined) })},
-		{Lesson: "l6", Number: 6, Kind: learn.Code,
+		&learn.Exercise{Kind: learn.Code,
 			Hints: []string{
 				"A reader ends a data: line at LF, at CRLF and at a lone CR: each line of the chunk needs a data: line of its own.",
 				"Turn CRLF and a lone CR into LF first, then write \"data: \" before every line, and one blank line after the last.",
 			},
 			Code:  &learn.CodeCheck{Dir: "exercises/l6", Files: []string{"writer.go"}, Test: "TestExercise6", Stubs: exercises.Stubs},
 			Solve: codeAnswer("WriteEvent", func() ([]check.Result, error) { return check.Writer(solution.WriteEvent), nil })},
-	}}
+	)
 }
-
-// Exercises is lesson 6's exercises, solved with the course's own host.
-func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
 // lineBreaksExercise is exercise 1, with the host started once with each of the line ends
 // newlines names ("LF" or "CRLF").
-func lineBreaksExercise(host kit.HostOptions, newlines [2]string) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l6", Number: 1, Kind: learn.Choice,
+func lineBreaksExercise(host chathost.Options, newlines [2]string) *learn.Exercise {
+	return &learn.Exercise{Kind: learn.Choice,
 		Options: []string{
 			`the standard reader gets the whole chunk "a\r\nb" from GaChatbot.Api's writer`,
 			`the standard reader gets the whole chunk "a\r\nb" from GaApi's writer`,
-			fmt.Sprintf("POST %s's answer differs between the %s host and the %s host", kit.ChatPath, newlines[0], newlines[1]),
+			fmt.Sprintf("POST %s's answer differs between the %s host and the %s host", chathost.ChatPath, newlines[0], newlines[1]),
 			fmt.Sprintf("the stream's text events and [DONE] differ between the %s host and the %s host", newlines[0], newlines[1]),
 			fmt.Sprintf("the stream's routing event, ids and timings aside, differs between the %s host and the %s host", newlines[0], newlines[1]),
 		},
@@ -77,22 +75,18 @@ func lineBreaksExercise(host kit.HostOptions, newlines [2]string) *learn.Exercis
 
 // fix746Exercise is exercise 2, on the skill's answer.
 func fix746Exercise(answer string) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l6", Number: 2, Kind: learn.Value,
-		Form: learn.Form{Says: "two numbers, the pairs exact with the chunks at a826864 and with #743's", Read: learn.Numbers.Read},
-		Hints: []string{
-			"Three writers and four readers: twelve pairs. A pair is exact when the user reads the answer character for character.",
-			"At a826864 the splitter eats the line breaks after a sentence's end, whatever the writer and the reader do with the rest.",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			var out bytes.Buffer
-			pinned, fixed := exerciseFix746(report.New(&out), answer)
-			return learn.Answer{Value: fmt.Sprintf("%d, %d", pinned, fixed), Evidence: learn.Printed(&out)}, nil
-		}}
+	return learn.Compute(learn.Form{Says: "two numbers, the pairs exact with the chunks at a826864 and with #743's", Read: learn.Numbers.Read}, func(_ context.Context, w io.Writer) (string, error) {
+		pinned, fixed := exerciseFix746(report.New(w), answer)
+		return fmt.Sprintf("%d, %d", pinned, fixed), nil
+	}).WithHints(
+		"Three writers and four readers: twelve pairs. A pair is exact when the user reads the answer character for character.",
+		"At a826864 the splitter eats the line breaks after a sentence's end, whatever the writer and the reader do with the rest.",
+	)
 }
 
 // pageErrorExercise is exercise 3, on the hosts host starts.
-func pageErrorExercise(host kit.HostOptions) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l6", Number: 3, Kind: learn.Choice,
+func pageErrorExercise(host chathost.Options) *learn.Exercise {
+	return &learn.Exercise{Kind: learn.Choice,
 		Options: []string{
 			`at a826864 the assistant's bubble shows the error event's JSON, {"error":...}`,
 			"at a826864 the history sent with the next question holds the error",
@@ -121,7 +115,7 @@ func abbreviationsExercise(text string) *learn.Exercise {
 	for i, c := range chunkClients {
 		options[i] = "a client that " + c.name + " shows something other than the answer with #743's chunks"
 	}
-	return &learn.Exercise{Lesson: "l6", Number: 4, Kind: learn.Choice, Options: options,
+	return &learn.Exercise{Kind: learn.Choice, Options: options,
 		Hints: []string{
 			"#743's chunks, put back together as they came, are the answer itself: the cut is only where one chunk ends.",
 			`A cut after "e.g. " leaves the space at the end of a chunk; a cut after "3. " makes a chunk of its own.`,
@@ -182,7 +176,7 @@ func funcSource(src, name string) (string, error) {
 
 // withHost starts a host as ho says, hands it to f inside a lesson that prints to r, and stops
 // it on every way out.
-func withHost(ctx context.Context, r *report.Report, ho kit.HostOptions, f func(l *lesson) error) (err error) {
+func withHost(ctx context.Context, r *report.Report, ho chathost.Options, f func(l *lesson) error) (err error) {
 	host, err := ho.Start(ctx)
 	if err != nil {
 		return err
@@ -213,7 +207,7 @@ type lineBreakFacts struct {
 
 // exerciseLineBreaks is exercise 1: which stream changes with the system GA runs on, the host
 // started with each of newlines.
-func exerciseLineBreaks(ctx context.Context, r *report.Report, host kit.HostOptions, newlines [2]string) (lineBreakFacts, error) {
+func exerciseLineBreaks(ctx context.Context, r *report.Report, host chathost.Options, newlines [2]string) (lineBreakFacts, error) {
 	var f lineBreakFacts
 	want := dotnet.ReplaceLineEndings(crlfChunk, "\n")
 	r.Title("The chunk %s through each writer, read as the HTML standard says", report.QuoteChunk(crlfChunk))
@@ -246,10 +240,10 @@ func exerciseLineBreaks(ctx context.Context, r *report.Report, host kit.HostOpti
 	}
 	lf, crlf := runs[0], runs[1]
 
-	r.Title("%q from a host that ends its lines with %s, then with %s", kit.VoicingQuestion, newlines[0], newlines[1])
+	r.Title("%q from a host that ends its lines with %s, then with %s", chathost.VoicingQuestion, newlines[0], newlines[1])
 	rows := [][]string{
-		{"POST " + kit.ChatPath, "", ""},
-		{"POST " + kit.StreamPath, "", ""},
+		{"POST " + chathost.ChatPath, "", ""},
+		{"POST " + chathost.StreamPath, "", ""},
 		{"response.length in the routing event's trace", "", ""},
 	}
 	for i, run := range runs {
@@ -296,20 +290,20 @@ func exerciseLineBreaks(ctx context.Context, r *report.Report, host kit.HostOpti
 
 // voicingRun starts a host whose answers end their lines with newline ("LF" or "CRLF") and
 // captures the voicing question on both endpoints.
-func voicingRun(ctx context.Context, r *report.Report, base kit.HostOptions, newline string) (hostRun, error) {
+func voicingRun(ctx context.Context, r *report.Report, base chathost.Options, newline string) (hostRun, error) {
 	ho := base
 	ho.Env = append(slices.Clip(base.Env), "Course__NewLine="+strings.ToLower(newline))
 	var run hostRun
 	err := withHost(ctx, r, ho, func(l *lesson) error {
-		chat, err := l.post(ctx, kit.ChatPath, kit.VoicingQuestion)
+		chat, err := l.post(ctx, chathost.ChatPath, chathost.VoicingQuestion)
 		if err != nil {
 			return err
 		}
 		answer, ok := chatAnswerText(chat)
 		if !ok {
-			return fmt.Errorf("the %s host answered %s with HTTP %d: %s", newline, kit.ChatPath, chat.Status, bodyLine(chat.Body))
+			return fmt.Errorf("the %s host answered %s with HTTP %d: %s", newline, chathost.ChatPath, chat.Status, bodyLine(chat.Body))
 		}
-		stream, err := l.post(ctx, kit.StreamPath, kit.VoicingQuestion)
+		stream, err := l.post(ctx, chathost.StreamPath, chathost.VoicingQuestion)
 		if err != nil {
 			return err
 		}
@@ -440,23 +434,23 @@ func exerciseFix746(r *report.Report, answer string) (exactPinned, exactFixed in
 
 // exercisePageError is exercise 3: the real host's failure stream on GaChatbot.Api's page,
 // before and after the fix that turns an error event into a thrown error.
-func exercisePageError(ctx context.Context, r *report.Report, host kit.HostOptions) (pageErrorFacts, error) {
+func exercisePageError(ctx context.Context, r *report.Report, host chathost.Options) (pageErrorFacts, error) {
 	var f pageErrorFacts
 	err := withHost(ctx, r, host, func(l *lesson) error {
-		failure, err := l.post(ctx, kit.StreamPath, kit.ArpeggioQuestion)
+		failure, err := l.post(ctx, chathost.StreamPath, wire.ArpeggioQuestion)
 		if err != nil {
 			return err
 		}
-		working, err := l.post(ctx, kit.StreamPath, kit.VoicingQuestion)
+		working, err := l.post(ctx, chathost.StreamPath, chathost.VoicingQuestion)
 		if err != nil {
 			return err
 		}
 		if host.ModelURL == "" {
-			r.Title("%q with no model server", kit.ArpeggioQuestion)
+			r.Title("%q with no model server", wire.ArpeggioQuestion)
 		} else {
-			r.Title("%q with the model server at %s", kit.ArpeggioQuestion, host.ModelURL)
+			r.Title("%q with the model server at %s", wire.ArpeggioQuestion, host.ModelURL)
 		}
-		r.Facts(0, report.Fact{Label: "POST " + kit.StreamPath, Value: fmt.Sprintf("HTTP %d", failure.Status)})
+		r.Facts(0, report.Fact{Label: "POST " + chathost.StreamPath, Value: fmt.Sprintf("HTTP %d", failure.Status)})
 		r.Quote(cutLongLines(string(failure.Body)))
 
 		pages := []struct {
@@ -468,7 +462,7 @@ func exercisePageError(ctx context.Context, r *report.Report, host kit.HostOptio
 		}
 		var bubbles []string
 		for i, p := range pages {
-			view := wire.AskOnPage(nil, kit.ArpeggioQuestion, failure.Body, p.read)
+			view := wire.AskOnPage(nil, wire.ArpeggioQuestion, failure.Body, p.read)
 			history, err := jsonStringify(view.History)
 			if err != nil {
 				return err
@@ -494,17 +488,17 @@ func exercisePageError(ctx context.Context, r *report.Report, host kit.HostOptio
 			}
 			r.Line("the next request sends conversationHistory:")
 			r.Quote(history)
-			bubbles = append(bubbles, wire.AskOnPage(nil, kit.VoicingQuestion, working.Body, p.read).Bubble)
+			bubbles = append(bubbles, wire.AskOnPage(nil, chathost.VoicingQuestion, working.Body, p.read).Bubble)
 		}
 
-		r.Title("The fix on a stream that succeeds, %q", kit.VoicingQuestion)
+		r.Title("The fix on a stream that succeeds, %q", chathost.VoicingQuestion)
 		same := "different"
 		if bubbles[0] == bubbles[1] {
 			same = "identical"
 		}
 		f.normalDiffers = bubbles[0] != bubbles[1]
 		r.Facts(0,
-			report.Fact{Label: "POST " + kit.StreamPath, Value: fmt.Sprintf("HTTP %d", working.Status)},
+			report.Fact{Label: "POST " + chathost.StreamPath, Value: fmt.Sprintf("HTTP %d", working.Status)},
 			report.Fact{Label: "the bubble, before and after the fix", Value: fmt.Sprintf("%s (%d characters)", same, chars(bubbles[1]))},
 		)
 		return nil

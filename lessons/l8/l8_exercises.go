@@ -12,25 +12,23 @@ import (
 	"course/internal/report"
 	"course/learn"
 	"course/lessons/kit"
+	"course/lessons/kit/chathost"
 )
 
-// lessonExercises is lesson 8's exercises, in the order docs/l8.md asks them, solved with
+// Exercises is lesson 8's exercises, in the order docs/l8.md asks them, solved with
 // the lesson's options: its corpus, and the host that answers the prompts that name no intent.
-func lessonExercises(opts *Options) learn.Lesson {
-	return learn.Lesson{Slug: "l8", Exercises: []*learn.Exercise{
+func Exercises(opts *Options) learn.Lesson {
+	return learn.NewLesson("l8",
 		minLengthExercise(opts.Host, opts.Corpus, 10, 60),
 		higherStringExercise(opts.Host, opts.Corpus, 51),
 		firstStringExercise(opts.Host, opts.Corpus, 48),
-	}}
+	)
 }
-
-// Exercises is lesson 8's exercises, solved with the lesson's defaults.
-func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
 // promptAttempt answers prompt n of corpus (nil is GA's) as the lesson does, after edit changes
 // its entry: through the intent it names, in process, or else posted to /chat of a host started
 // as host says and stopped before it returns. The answer is checked with GA's reading.
-func promptAttempt(ctx context.Context, host kit.HostOptions, corpus []byte, n int, edit func(*corpusEntry)) (a attempt, err error) {
+func promptAttempt(ctx context.Context, host chathost.Options, corpus []byte, n int, edit func(*corpusEntry)) (a attempt, err error) {
 	if corpus == nil {
 		corpus = fixtures.Prompts
 	}
@@ -65,7 +63,7 @@ func promptAttempt(ctx context.Context, host kit.HostOptions, corpus []byte, n i
 			}
 		}()
 		err = answerByChat(&a, func(prompt string) (int, []byte, error) {
-			resp, err := h.Chat(ctx, kit.ChatPath, prompt)
+			resp, err := h.Chat(ctx, chathost.ChatPath, prompt)
 			if err != nil {
 				return 0, nil, err
 			}
@@ -123,8 +121,8 @@ func stringRows(e corpusEntry, answer string) [][]string {
 }
 
 // minLengthExercise is exercise 1: prompt n checked with its min_length set to minLength.
-func minLengthExercise(host kit.HostOptions, corpus []byte, n, minLength int) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l8", Number: 1, Kind: learn.Value, Form: verdictForm,
+func minLengthExercise(host chathost.Options, corpus []byte, n, minLength int) *learn.Exercise {
+	return &learn.Exercise{Kind: learn.Value, Form: verdictForm,
 		Hints: []string{
 			"GA checks an answer in a fixed order: empty, degraded backend, length, banned phrases, not_contains, contains, contains_any. The first that fails is the verdict.",
 			"With the length passed, look for the contains strings one by one, in the list's order, anywhere in the answer and in any case.",
@@ -148,8 +146,8 @@ func minLengthExercise(host kit.HostOptions, corpus []byte, n, minLength int) *l
 
 // higherStringExercise is exercise 2: the expected string of prompt n that GA's reading finds
 // in the answer a semitone higher and the strict reading does not, and the token it is found in.
-func higherStringExercise(host kit.HostOptions, corpus []byte, n int) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l8", Number: 2, Kind: learn.Value,
+func higherStringExercise(host chathost.Options, corpus []byte, n int) *learn.Exercise {
+	return &learn.Exercise{Kind: learn.Value,
 		Form: learn.Form{Says: `the expected string, then the token GA's reading finds it in, such as "E" in "Em" (or none)`, Read: func(s string) []string {
 			s = strings.NewReplacer(`"`, " ", "“", " ", "”", " ", "♯", "#", "♭", "b", ",", " ").Replace(strings.ToLower(s))
 			var items []string
@@ -192,7 +190,7 @@ func higherStringExercise(host kit.HostOptions, corpus []byte, n int) *learn.Exe
 
 // firstStringExercise is exercise 3: why the first expected string of prompt n passes GA's
 // reading a semitone higher, and fails the strict one.
-func firstStringExercise(host kit.HostOptions, corpus []byte, n int) *learn.Exercise {
+func firstStringExercise(host chathost.Options, corpus []byte, n int) *learn.Exercise {
 	first := func(ctx context.Context) (attempt, string, error) {
 		a, err := promptAttempt(ctx, host, corpus, n, nil)
 		if err != nil {
@@ -208,7 +206,7 @@ func firstStringExercise(host kit.HostOptions, corpus []byte, n int) *learn.Exer
 	if entries, err := readCorpus(cmpOrBytes(corpus, fixtures.Prompts)); err == nil && n >= 1 && n <= len(entries) && len(entries[n-1].Contains) > 0 {
 		s = kit.Quote(entries[n-1].Contains[0])
 	}
-	return &learn.Exercise{Lesson: "l8", Number: 3, Kind: learn.Choice,
+	return &learn.Exercise{Kind: learn.Choice,
 		Options: []string{
 			fmt.Sprintf("GA's reading finds %s in the answer a semitone higher", s),
 			fmt.Sprintf("every place GA's reading finds %s there is inside a longer token, a word or a chord symbol", s),

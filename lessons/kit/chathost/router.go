@@ -1,11 +1,13 @@
-package kit
+package chathost
 
 import (
 	"context"
 	"fmt"
 
+	"course/ga/revision"
 	"course/ga/skills"
 	"course/internal/report"
+	"course/lessons/kit"
 )
 
 // routerAnswerCut is how much of an answer's first line the router table of lessons 25 and 28
@@ -17,26 +19,27 @@ const KeywordRouterHint = "Without embeddings main's agent router scores each ag
 
 // MainRouterTable starts GA's main host as host says, prints the router table of prompts on it
 // under its title, and stops the host: what an exercise on main reads its answer from.
-func MainRouterTable(ctx context.Context, host HostOptions, r *report.Report, widths []int, prompts []string) (agents, firsts []string, err error) {
+func MainRouterTable(ctx context.Context, host Options, r *report.Report, widths []int, prompts []string) (agents, firsts []string, err error) {
 	ctx, cancel := host.Bounded(ctx)
 	defer cancel()
-	started := host.WithGa(true).StartInBackground(ctx)
+	started := host.At(revision.Main).StartInBackground(ctx)
 	defer func() {
 		if stopErr := started.Stop(); stopErr != nil && err == nil {
 			err = fmt.Errorf("stop host: %w", stopErr)
 		}
 	}()
-	r.Title("Without embeddings, on main: the router's pick and POST %s's answer", ChatPath)
-	return RouterTable(r, widths, prompts, true, started.ChatFirstLines(ctx))
+	r.Title("Without embeddings, %s: the router's pick and POST %s's answer", revision.Main.Label(), ChatPath)
+	return RouterTable(r, widths, prompts, revision.Main, started.ChatFirstLines(ctx))
 }
 
 // RouterTable prints the router-and-chat table of lessons 25 and 28 and its counts, and returns
-// each prompt's answering agent and the first line of its answer, in the prompts' order.
-func RouterTable(r *report.Report, widths []int, prompts []string, main bool, chat func(string) (string, string, error)) (agents, firsts []string, err error) {
+// each prompt's answering agent and the first line of its answer, in the prompts' order; the
+// router's picks are those of GA at rev.
+func RouterTable(r *report.Report, widths []int, prompts []string, rev revision.Revision, chat func(string) (string, string, error)) (agents, firsts []string, err error) {
 	// Every pick is made before the first question to the host, which may still be starting.
 	picks := make([]string, len(prompts))
 	for i, p := range prompts {
-		if picks[i] = skills.RouteWithoutEmbeddings(p, main); picks[i] == "" {
+		if picks[i] = skills.RouteWithoutEmbeddings(p, rev); picks[i] == "" {
 			picks[i] = "none"
 		}
 	}
@@ -55,6 +58,6 @@ func RouterTable(r *report.Report, widths []int, prompts []string, main bool, ch
 	for i, p := range prompts {
 		r.FixedRow(widths, p, picks[i], agents[i], firsts[i])
 	}
-	r.Line("%d phrasings; the router picks %s; the chat endpoint answers with %s", len(prompts), Tally(picks), Tally(agents))
+	r.Line("%d phrasings; the router picks %s; the chat endpoint answers with %s", len(prompts), kit.Tally(picks), kit.Tally(agents))
 	return agents, firsts, nil
 }
