@@ -26,14 +26,19 @@ import (
 type ProbeOptions struct {
 	// Out receives the report.
 	Out io.Writer
-	// URL is the streaming endpoint.
+	// URL is the streaming endpoint: an http(s) URL, a ws(s) URL, or a SignalR hub's http(s) URL.
 	URL string
+	// Transport is sse, websocket or signalr; "" takes it from the URL's scheme.
+	Transport string
+	// HubMethod is the hub method a SignalR probe streams.
+	HubMethod string
 	// Data is the request body as JSON; Message builds {"message": Message} instead.
 	Data, Message string
 	// Headers are extra request headers, "Name: value".
 	Headers []string
-	// Method is POST or GET.
-	Method string
+	// Method is POST or GET; MethodSet says it was given, which only server-sent events take.
+	Method    string
+	MethodSet bool
 	// AnswerURL is the non-streaming endpoint; AnswerFile holds the answer instead.
 	AnswerURL, AnswerFile string
 	// AnswerField is the dotted path of the answer in the answer's JSON.
@@ -42,8 +47,10 @@ type ProbeOptions struct {
 	Readers []string
 	// Timeout bounds the whole probe.
 	Timeout time.Duration
-	// MaxBytes, MaxEvents and MaxLine bound what the probe reads and keeps (probe.Options).
+	// MaxBytes, MaxEvents and MaxLine bound what the probe reads and keeps (probe.Options);
+	// MaxLineSet says --max-line was given, which only server-sent events take.
 	MaxBytes, MaxEvents, MaxLine int
+	MaxLineSet                   bool
 	// AllEvents keeps and prints every event instead of the first and last few.
 	AllEvents bool
 	// JSON prints the report as one JSON document.
@@ -64,12 +71,19 @@ const probeEventsShown = 10
 func NewCmdProbe(runF func(context.Context, *ProbeOptions) error) *cobra.Command {
 	opts := &ProbeOptions{}
 	cmd := &cobra.Command{
-		Use:   "probe URL [--data JSON | --message TEXT] [--answer-url URL | --answer-file FILE]",
+		Use:   "probe URL [--transport T] [--hub-method NAME] [--data JSON | --message TEXT]",
 		Short: "Check any chat stream the way lesson 6 checks GA's",
-		Long: `Send one request to a chat endpoint that streams its answer as server-sent events, and
-report what arrived: the status and the headers that matter, each event with its arrival
-time and kind, whether the answer really streamed, the hazards on the wire, and, given the
-answer the server computed, what each client reader the course knows makes of the bytes.
+		Long: `Send one request to a chat endpoint that streams its answer, and report what arrived: the
+status and the headers that matter, each event with its arrival time and kind, whether the
+answer really streamed, the hazards on the wire, and, given the answer the server computed,
+what each client reader the course knows makes of it.
+
+The stream is server-sent events for an http:// or https:// URL. For a ws:// or wss:// URL it
+is a WebSocket: the request goes up as the first text message and the events come down one
+message each until the server closes, as Bit.BlazorUI.AI's WebSocket endpoint sends them. With
+--transport signalr the URL is a SignalR hub's: the probe negotiates, opens the WebSockets
+transport, streams --hub-method with the request as its argument, and reads the items to the
+Completion.
 
 The probe is bounded: --timeout ends it, reading, measuring and printing included, and so do
 SIGINT and SIGTERM; --max-bytes and --max-events stop the read. A probe stopped either way
@@ -81,7 +95,10 @@ stream's end.`,
 		Example: `  course probe http://127.0.0.1:5252/api/chatbot/chat/stream --message "Show me Cmaj7 voicings" \
     --answer-url http://127.0.0.1:5252/api/chatbot/chat
   course probe http://127.0.0.1:8080/v1/stream --data '{"prompt":"hi"}' \
-    --header "Authorization: Bearer $TOKEN" --json`,
+    --header "Authorization: Bearer $TOKEN" --json
+  course probe ws://127.0.0.1:8080/ai/ws --message "hi" --answer-file answer.txt
+  course probe --transport signalr http://127.0.0.1:8080/hubs/chat --hub-method StreamAsync \
+    --message "hi"`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
@@ -89,6 +106,7 @@ stream's end.`,
 			}
 			opts.URL = args[0]
 			opts.Out = cmd.OutOrStdout()
+			opts.MethodSet, opts.MaxLineSet = cmd.Flags().Changed("method"), cmd.Flags().Changed("max-line")
 			if runF != nil {
 				return runF(cmd.Context(), opts)
 			}
@@ -103,18 +121,21 @@ stream's end.`,
 	// The body GaChatbot.Api's endpoints bind (Apps/GaChatbot.Api/Controllers/ChatbotController.cs:530-576).
 	f.StringVar(&opts.Message, "message", "", `send {"message": TEXT}, the body GA's endpoints read`)
 	f.StringArrayVar(&opts.Headers, "header", nil, `add a request header "Name: value" (repeatable)`)
-	f.StringVar(&opts.Method, "method", http.MethodPost, "POST or GET")
+	f.StringVar(&opts.Transport, "transport", "", "sse, websocket or signalr (default: websocket for a ws:// or wss:// URL, else sse)")
+	f.StringVar(&opts.HubMethod, "hub-method", "", "the SignalR hub method to stream, with the request as its argument")
+	f.StringVar(&opts.Method, "method", http.MethodPost, "POST or GET (server-sent events)")
 	f.StringVar(&opts.AnswerURL, "answer-url", "", "send the same request to this non-streaming endpoint and compare with its answer")
 	f.StringVar(&opts.AnswerFile, "answer-file", "", "compare with the answer in this file (its text, or --answer-field of it when it ends in .json)")
 	f.StringVar(&opts.AnswerField, "answer-field", probe.DefaultAnswerField, "where the answer sits in the answer's JSON, a dotted path such as choices.0.message.content")
-	f.StringArrayVar(&opts.Readers, "reader", nil, "measure this reader only (repeatable): text, standard, page, chatservice, or any reader's name")
+	f.StringArrayVar(&opts.Readers, "reader", nil, "measure this reader only (repeatable): text, standard, page, chatservice, or any reader's name (over a WebSocket: text, bit; under SignalR: text, bit, boilerplate)")
 	f.DurationVar(&opts.Timeout, "timeout", probe.DefaultTimeout, "give up when the probe takes longer than this")
 	opts.MaxBytes, opts.MaxEvents, opts.MaxLine = probe.DefaultMaxBytes, probe.DefaultMaxEvents, probe.DefaultMaxLine
 	f.Var(probe.Size{N: &opts.MaxBytes}, "max-bytes", "stop reading after this many bytes of the stream")
 	f.IntVar(&opts.MaxEvents, "max-events", probe.DefaultMaxEvents, "stop reading after this many events")
-	f.Var(probe.Size{N: &opts.MaxLine}, "max-line", "the longest line, and event data, the course's reader takes (the standard sets no limit)")
+	f.Var(probe.Size{N: &opts.MaxLine}, "max-line", "the longest line, and event data, the course's reader takes (the standard sets no limit; server-sent events)")
 	f.BoolVar(&opts.AllEvents, "all-events", false, fmt.Sprintf("print every event, not the first and last %d", probeEventsShown))
 	f.BoolVar(&opts.JSON, "json", false, "print the report as one JSON document")
+	_ = cmd.RegisterFlagCompletionFunc("transport", cmdutil.CompleteOne(func() []string { return probe.Transports }))
 	return cmd
 }
 
@@ -159,7 +180,10 @@ func (o *ProbeOptions) probeRun() (probe.Options, error) {
 			po.Header.Add(name, strings.TrimSpace(value))
 		}
 	}
-	if len(o.Readers) > 0 {
+	if err := o.transportRun(&po); err != nil {
+		return po, err
+	}
+	if len(o.Readers) > 0 && po.Transport == probe.TransportSSE {
 		readers, err := probe.FindReaders(o.Readers)
 		if err != nil {
 			return po, &cmdutil.ExitError{Code: cmdutil.ExitCannotRun, Err: err}
@@ -218,6 +242,10 @@ type probeReport struct {
 // says why, but its hazards and readers on what arrived.
 func (p *probeReport) print(complete bool) {
 	p.r.Heading("probe")
+	if t := p.rep.Transport; t == probe.TransportWebSocket || t == probe.TransportSignalR {
+		p.printMessages(complete)
+		return
+	}
 	p.response()
 	if p.rep.Status < 200 || p.rep.Status > 299 {
 		return
@@ -323,9 +351,14 @@ func (p *probeReport) timing() {
 }
 
 func streamedVerdict(t probe.Timing) string {
-	what := "text events"
+	return streamedAs(t, "text events", "JSON events (the stream has no text event)")
+}
+
+// streamedAs is streamedVerdict naming the events it measured as text or json says.
+func streamedAs(t probe.Timing, text, json string) string {
+	what := text
 	if t.TextKind == probe.KindJSON {
-		what = "JSON events (the stream has no text event)"
+		what = json
 	}
 	switch {
 	case t.TextEvents == 0:
@@ -363,24 +396,7 @@ func (p *probeReport) hazards(complete bool) {
 	}
 }
 
-func probeLines(lines []int, all int) string {
-	const shown = 8
-	parts := make([]string, 0, shown+1)
-	for i, n := range lines {
-		if i == shown {
-			break
-		}
-		parts = append(parts, strconv.Itoa(n))
-	}
-	if all > len(parts) {
-		parts = append(parts, fmt.Sprintf("… %d in all", all))
-	}
-	word := "lines "
-	if all == 1 {
-		word = "line "
-	}
-	return word + strings.Join(parts, ", ")
-}
+func probeLines(lines []int, all int) string { return numbered("line", lines, all) }
 
 // readers is lesson 6's measure for each reader on the bytes received, or, with no answer,
 // what each reader's user gets.
@@ -434,7 +450,7 @@ func probeVerdict(rep *probe.Report) string {
 	if len(rep.Hazards) == 0 {
 		return "pass: no hazard on the wire"
 	}
-	if rep.Complete && rep.EventCount == 0 {
+	if rep.Complete && rep.EventCount == 0 && rep.Transport == probe.TransportSSE {
 		return "fail: no events: this is not an event stream"
 	}
 	if len(rep.Hazards) == 1 {

@@ -116,3 +116,56 @@ func TestProbeExampleStandIn(t *testing.T) {
 		t.Errorf("the stand-in example is too short to check anything:\n%s", want)
 	}
 }
+
+// TestProbeExampleSocketServer runs docs/probe.md's WebSocket and SignalR examples as the page
+// says, against the example server it names, and checks that the page shows the reports the
+// probe prints, and the exit status it gives with the answer.
+func TestProbeExampleSocketServer(t *testing.T) {
+	examples := probeExamples(t)
+	bin := filepath.Join(t.TempDir(), "socket-server")
+	if out, err := exec.Command("go", "build", "-o", bin, "../../docs/examples/socket-server").CombinedOutput(); err != nil {
+		t.Fatalf("build the example server: %v\n%s", err, out)
+	}
+	server := exec.Command(bin, "-addr", "127.0.0.1:0")
+	stdout, err := server.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := server.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { server.Process.Kill(); server.Wait() })
+	first, err := bufio.NewReader(stdout).ReadString('\n')
+	if err != nil {
+		t.Fatalf("the example server said nothing: %v", err)
+	}
+	go io.Copy(io.Discard, stdout)
+	addr := strings.TrimSpace(strings.TrimPrefix(first, "listening on "))
+	const answer = "../../docs/examples/socket-server/answer.txt"
+	runs := []struct {
+		example string
+		args    []string
+	}{
+		{"socket-websocket", []string{"ws://" + addr + "/chat/ws", "--message", "C major voicings", "--answer-file", answer}},
+		{"socket-signalr", []string{"--transport", "signalr", "http://" + addr + "/hubs/chat", "--hub-method", "StreamAsync", "--message", "C major voicings"}},
+	}
+	for _, r := range runs {
+		want, ok := examples[r.example]
+		if !ok {
+			t.Fatalf("docs/probe.md has no %s example", r.example)
+		}
+		got, err := run(t, append([]string{"probe"}, r.args...)...)
+		if err == nil {
+			t.Errorf("%s: the probe passed a stream with a hazard", r.example)
+		}
+		got = strings.ReplaceAll(got, "../../docs/examples", "docs/examples")
+		if timeless(got) != timeless(want) {
+			t.Errorf("docs/probe.md's %s example is not what the probe prints (- page, + probe):\n%s", r.example, testutil.LineDiff(timeless(want), timeless(got)))
+		}
+	}
+	// The page says both readers get the hub's answer exactly, so that the probe passes.
+	if out, err := run(t, "probe", "--transport", "signalr", "http://"+addr+"/hubs/chat", "--hub-method", "StreamAsync",
+		"--message", "C major voicings", "--answer-file", answer); err != nil || !strings.HasSuffix(out, "\nresult: pass: every reader (2) gets the answer exactly\n") {
+		t.Errorf("the hub against its answer: %v\n%s", err, out)
+	}
+}

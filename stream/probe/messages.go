@@ -26,8 +26,9 @@ const (
 // Transports lists the transports in the order the help names them.
 var Transports = []string{TransportSSE, TransportWebSocket, TransportSignalR}
 
-// pickTransport is the transport a probe of rawURL speaks: the one asked for, or the URL's.
-func pickTransport(asked, rawURL string) (string, error) {
+// TransportFor is the transport a probe of rawURL speaks: the one asked for, or the URL's: ws://
+// and wss:// a WebSocket, anything else server-sent events.
+func TransportFor(asked, rawURL string) (string, error) {
 	switch strings.ToLower(asked) {
 	case TransportSSE, TransportWebSocket, TransportSignalR:
 		return strings.ToLower(asked), nil
@@ -213,13 +214,24 @@ type messageScan struct {
 	pending      []byte
 	pendingStart int
 	pendingParts int
-	first        *Message // the first message with data, for the readers' shapes
+	shape        shape
+}
+
+// shape is what a stream's messages look like, for the clients written for one look.
+type shape struct {
+	events  bool // a message or item is a JSON event: an object with a type
+	strings bool // an item is a string of plain text, not an object's JSON
 }
 
 func (s *messageScan) add(m Message, socket bool) {
 	s.n++
-	if s.first == nil && len(bytes.TrimSpace(m.Data)) > 0 {
-		s.first = &Message{Kind: m.Kind, Data: bytes.Clone(m.Data)}
+	if !s.shape.events {
+		if obj, ok := eventObject(m); ok {
+			_, s.shape.events = wire.JSONString(obj.Get("type"))
+		}
+	}
+	if !s.shape.strings && m.Kind == StringItem && !wire.IsObject(m.Data) {
+		s.shape.strings = true
 	}
 	if len(m.Data) > s.largest {
 		s.largest = len(m.Data)
@@ -294,6 +306,9 @@ type messageCapture struct {
 	// received counts the WebSocket message bytes under SignalR; nil over a WebSocket, where the
 	// messages are the events.
 	received *atomic.Int64
+	// largestWire is the largest WebSocket message under SignalR, and largeWire counts those
+	// over LargeMessage.
+	largestWire, largeWire int
 }
 
 // bytes is what the report counts as the bytes received: the messages' over a WebSocket, the
@@ -332,6 +347,9 @@ func (c *messageCapture) socketReport() *SocketReport {
 		Subprotocol: c.subprotocol, FramesIn: st.FramesIn, Messages: st.MessagesIn, BinaryMessages: c.scan.binary.n, Fragmented: st.FragmentedIn,
 		Pings: st.PingsIn, Pongs: st.PongsIn, ControlsBetween: st.ControlsBetween, Largest: c.scan.largest,
 	}
+	if c.received != nil {
+		sr.Largest = c.largestWire
+	}
 	if ce := c.close; ce != nil {
 		sc := &SocketClose{Code: ce.Code, Name: websocket.CodeName(ce.Code), Reason: ce.Reason, By: "server"}
 		switch {
@@ -367,14 +385,23 @@ func (c *messageCapture) hazards(r *Report, complete bool) []Hazard {
 			"%s where the events are text: a page's WebSocket hands a binary message to onmessage as a Blob, which JSON.parse cannot read, and a reader of text messages skips it",
 			count(s.binary.n, "binary message"))))
 	}
-	if s.large.n > 0 {
-		hs = append(hs, s.large.hazard(HazardLargeMessage, fmt.Sprintf(
+	large, largest := s.large, s.largest
+	if c.received != nil {
+		// Under SignalR the limit is on the WebSocket messages, whatever records they hold.
+		large, largest = lineSet{n: c.largeWire}, c.largestWire
+	}
+	if large.n > 0 {
+		hz := large.hazard(HazardLargeMessage, fmt.Sprintf(
 			"%s over %s, the largest %s: coder/websocket, Go's common client, closes the connection with 1009 at its default read limit of %s unless the reader raises it (Conn.SetReadLimit)",
-			count(s.large.n, "message"), FormatSize(LargeMessage), FormatSize(s.largest), FormatSize(LargeMessage))))
+			count(large.n, "WebSocket message"), FormatSize(LargeMessage), FormatSize(largest), FormatSize(LargeMessage)))
+		if c.received != nil {
+			hz.LinesInAll = 0 // the count is of WebSocket messages, not of the items the report numbers
+		}
+		hs = append(hs, hz)
 	}
 	if s.markers.n > 0 {
 		hs = append(hs, s.markers.hazard(HazardMarker, fmt.Sprintf(
-			"%s %s is the end marker %q, sent as text beside the transport's own end (%s): a client that does not know it shows it as text, and a reply chunk that reads the same is taken for the end, as with [DONE] over server-sent events",
+			"%s %s the end marker %q, sent as text beside the transport's own end (%s): a client that does not know it shows it as text, and a reply chunk that reads the same is taken for the end, as with [DONE] over server-sent events",
 			count(s.markers.n, what), plural(s.markers.n, "is", "are"), s.marker, c.transportEnd())))
 	}
 	for _, e := range r.stats.errors {
@@ -541,11 +568,11 @@ func (c *messageCapture) measure(ctx context.Context, r *Report) bool {
 }
 
 // defaultReaders are the course's reader of the transport, and each client of it written for the
-// shape of the stream's first message: JSON events or plain text.
+// shape of the stream: JSON events, or items of plain text.
 func (c *messageCapture) defaultReaders() []MessageReader {
 	var out []MessageReader
 	for _, rd := range KnownMessageReaders(c.transport) {
-		if rd.speaks == nil || c.scan.first != nil && rd.speaks(*c.scan.first) {
+		if rd.speaks == nil || rd.speaks(c.scan.shape) {
 			out = append(out, rd)
 		}
 	}
@@ -568,9 +595,9 @@ type MessageReader struct {
 	Name string
 	// Transports are those it reads.
 	Transports []string
-	// speaks says whether a client is written for a stream whose first message with data is
-	// first; nil for the course's reader, which reads every shape.
-	speaks func(first Message) bool
+	// speaks says whether a client is written for a stream of this shape; nil for the course's
+	// reader, which reads every shape.
+	speaks func(shape) bool
 	// Read returns what the user gets from the messages in order; an error is what the client
 	// throws instead.
 	Read func(msgs iter.Seq[Message]) (string, error)
@@ -590,13 +617,13 @@ var (
 	// public, so two things are the course's assumptions, as for its SSE writer (seed-systems.md
 	// System A): the text field's name, and that a message that is not one JSON event throws.
 	BitClient = MessageReader{Key: "bit", Name: "Bit.BlazorUI.AI transport", Transports: []string{TransportWebSocket, TransportSignalR},
-		speaks: func(first Message) bool { _, ok := eventObject(first); return ok }, Read: readBit}
+		speaks: func(s shape) bool { return s.events }, Read: readBit}
 	// BoilerplatePanel is the Boilerplate template's chat panel reading its hub's stream
 	// (bitplatform 344755e, src/Templates/Boilerplate/Bit.Boilerplate/src/Client/Boilerplate.Client.Core/Components/Layout/AppAiChatPanel.razor.cs:166-206):
 	// StreamAsync<string>, each item appended to the reply, MESSAGE_PROCESS_SUCCESS ending it,
 	// an item that holds the word FollowUpSuggestions taken for the follow-up list.
 	BoilerplatePanel = MessageReader{Key: "boilerplate", Name: "Boilerplate chat panel", Transports: []string{TransportSignalR},
-		speaks: func(first Message) bool { return first.Kind == StringItem }, Read: readBoilerplate}
+		speaks: func(s shape) bool { return s.strings }, Read: readBoilerplate}
 )
 
 // KnownMessageReaders lists the readers of a transport: the course's, then the clients.

@@ -157,7 +157,7 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 
 func run(ctx context.Context, opts Options) (*Report, error) {
 	method := strings.ToUpper(opts.Method)
-	transport, err := pickTransport(opts.Transport, opts.URL)
+	transport, err := TransportFor(opts.Transport, opts.URL)
 	rep := &Report{URL: opts.URL, Method: method, Transport: transport}
 	if err != nil {
 		return rep, fail(ReasonUsage, err, "%v", err)

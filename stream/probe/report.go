@@ -152,7 +152,8 @@ type Timing struct {
 	// TextEvents counts the events whose spread is measured: text events, or JSON events when
 	// the stream carries its text inside JSON.
 	TextEvents int `json:"textEvents"`
-	// TextKind is the kind of the measured events: KindText, or KindJSON when the stream has no text events.
+	// TextKind is the kind of the measured events: KindText, or KindJSON when the stream has no
+	// text events (over a WebSocket and under SignalR, fewer text messages than JSON ones).
 	TextKind string `json:"textKind"`
 	// Spread is the time from the first to the last of those events.
 	Spread Millis `json:"spreadMs"`
@@ -222,11 +223,11 @@ type Note struct {
 
 // Legal codes.
 const (
-	LegalFragmented = "fragmented" // messages in more than one frame, reassembled
-	LegalPing       = "ping"       // WebSocket pings, answered with pongs
-	LegalBetween    = "control-between-fragments"
-	LegalKeepAlive  = "keep-alive" // SignalR Ping records
-	LegalPacked     = "packed-records"
+	LegalFragmented = "fragmented"                // messages in more than one frame, reassembled
+	LegalPing       = "ping"                      // WebSocket pings, answered with pongs
+	LegalBetween    = "control-between-fragments" // pings or pongs between a message's fragments
+	LegalKeepAlive  = "keep-alive"                // SignalR Ping records
+	LegalPacked     = "packed-records"            // SignalR records sharing a WebSocket message
 )
 
 // SocketReport is what a WebSocket carried at frame level.
@@ -574,6 +575,13 @@ func (r *Report) timing() {
 	t.TextKind = KindText
 	if st.byKind[KindText] == 0 && st.byKind[KindJSON] > 0 {
 		t.TextKind = KindJSON
+	}
+	if r.Transport == TransportWebSocket || r.Transport == TransportSignalR {
+		// A message is one event, and a message that is not one cuts a JSON event's text: the
+		// kind most messages are is the one that carries the answer.
+		if st.byKind[KindJSON] > st.byKind[KindText] {
+			t.TextKind = KindJSON
+		}
 	}
 	t.TextEvents = st.byKind[t.TextKind]
 	t.Spread, t.Streamed = 0, false

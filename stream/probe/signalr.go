@@ -43,6 +43,7 @@ func (p *prober) signalR(ctx context.Context) (*messageCapture, error) {
 	c := p.newMessageCapture(TransportSignalR)
 	c.received = new(atomic.Int64)
 	limit := int64(p.limits.bytes)
+	message := 0 // the bytes of the WebSocket message being read
 	// Every data frame's length is counted as its header arrives, so a stream of pings, foreign
 	// items or one vast record is stopped at the byte limit like any other.
 	trace := func(e websocket.Event) {
@@ -54,6 +55,13 @@ func (p *prober) signalR(ctx context.Context) (*messageCapture, error) {
 			return
 		}
 		c.received.Add(e.Header.Length)
+		// The reading goroutine alone traces frames in, so the sizes need no lock.
+		if message += int(e.Header.Length); e.Header.Fin {
+			if message > LargeMessage {
+				c.largeWire++
+			}
+			c.largestWire, message = max(c.largestWire, message), 0
+		}
 	}
 	client, err := signalr.Dial(ctx, p.opts.URL, signalr.Options{
 		Header: p.opts.Header, HTTPClient: p.client, MaxRecordBytes: p.limits.bytes,
@@ -85,6 +93,11 @@ func (p *prober) signalR(ctx context.Context) (*messageCapture, error) {
 	malformed := 0
 	for {
 		item, err := stream.Next(ctx)
+		if err == nil && errors.Is(context.Cause(ctx), errBytesLimit) {
+			// The frame past the limit stopped the read; records already buffered are not taken.
+			c.fillHub(stream, ws)
+			return c, p.stopped(c, errBytesLimit)
+		}
 		if err == nil {
 			if c.events.stats.n == p.limits.events {
 				c.fillHub(stream, ws)

@@ -405,6 +405,8 @@ func TestSignalRHazards(t *testing.T) {
 		{"end marker in the text", signalr.Items("Hel", "lo", MarkerSuccess, `{"FollowUpSuggestions":["More?"]}`), signalr.HubOptions{}, []string{HazardMarker}, nil, "Hello"},
 		{"error marker in the text", signalr.Items("Hel", MarkerError), signalr.HubOptions{}, []string{HazardErrorEvent}, nil, "Hel"},
 		{"no item", signalr.Items(), signalr.HubOptions{}, []string{HazardNoEvents}, nil, ""},
+		{"large message", signalr.Items(strings.Repeat("x", 40<<10)), signalr.HubOptions{}, []string{HazardLargeMessage}, nil, strings.Repeat("x", 40<<10)},
+		{"message under coder's limit", signalr.Items(strings.Repeat("x", 30<<10)), signalr.HubOptions{}, nil, nil, strings.Repeat("x", 30<<10)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -431,7 +433,7 @@ func TestSignalRHazards(t *testing.T) {
 				t.Errorf("legal %q, want %q", got, legal)
 			}
 			if got := reader(t, rep, TextItems.Name).Got; got != tt.text {
-				t.Errorf("the course's reader got %q, want %q", got, tt.text)
+				t.Errorf("the course's reader got %q, want %q", shorten(got), shorten(tt.text))
 			}
 			if h := rep.SignalR; h == nil || h.Method != "StreamAsync" || h.ConnectionID == "" || !slices.Equal(h.Transports, []string{"WebSockets"}) {
 				t.Errorf("hub report %+v", h)
@@ -683,7 +685,7 @@ func TestMessageBounds(t *testing.T) {
 					}
 				}
 			}, signalr.HubOptions{}))
-		}, Options{Transport: TransportSignalR, HubMethod: "StreamAsync"}, ReasonLimit, "stopped after "},
+		}, Options{Transport: TransportSignalR, HubMethod: "StreamAsync"}, ReasonLimit, "stopped after 4 MiB: raise --max-bytes"},
 		{"one 64 MiB record", func(t *testing.T) string {
 			return rawHub(t, func(ctx context.Context, c *websocket.Conn) {
 				_ = c.WriteFrameFrom(true, websocket.OpText, huge, zeros(), false)

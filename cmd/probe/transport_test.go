@@ -1,0 +1,371 @@
+package probe
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"course/hostproc"
+	"course/internal/cmdutil"
+	"course/internal/testutil"
+	"course/stream/probe"
+	"course/stream/signalr"
+	"course/stream/websocket"
+)
+
+// wsServe serves a WebSocket on loopback: each connection reads the probe's request, the first
+// message, and is handed to write. It returns the ws:// URL.
+func wsServe(t testing.TB, write func(ctx context.Context, c *websocket.Conn)) string {
+	t.Helper()
+	var wg sync.WaitGroup
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		wg.Add(1)
+		defer wg.Done()
+		c, err := websocket.Accept(w, r)
+		if err != nil {
+			return
+		}
+		defer c.CloseNow()
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		if _, err := c.Read(ctx); err != nil {
+			return
+		}
+		write(ctx, c)
+	}))
+	t.Cleanup(func() {
+		srv.Close()
+		wg.Wait()
+	})
+	return "ws" + strings.TrimPrefix(srv.URL, "http")
+}
+
+// sendAndClose sends each message as a text message, then closes normally.
+func sendAndClose(msgs ...string) func(context.Context, *websocket.Conn) {
+	return func(ctx context.Context, c *websocket.Conn) {
+		for _, m := range msgs {
+			if c.Write(ctx, websocket.Text, []byte(m)) != nil {
+				return
+			}
+		}
+		_ = c.Close(websocket.CloseNormal, "")
+	}
+}
+
+// waitGone reads until the probe leaves.
+func waitGone(ctx context.Context, c *websocket.Conn) {
+	for {
+		if _, err := c.Read(ctx); err != nil {
+			return
+		}
+	}
+}
+
+// endlessSocket sends msg over and over, paced or as fast as loopback takes it, until the probe leaves.
+func endlessSocket(t testing.TB, msg string, pace time.Duration) (string, <-chan struct{}) {
+	started := make(chan struct{}, 64)
+	url := wsServe(t, func(ctx context.Context, c *websocket.Conn) {
+		for n := 1; ; n++ {
+			if c.Write(ctx, websocket.Text, []byte(msg)) != nil {
+				return
+			}
+			if n == 20 {
+				select {
+				case started <- struct{}{}:
+				default:
+				}
+			}
+			if pace > 0 {
+				time.Sleep(pace)
+			}
+		}
+	})
+	return url, started
+}
+
+func serveHub(t testing.TB, h *signalr.Hub) string {
+	t.Helper()
+	srv := httptest.NewServer(h)
+	t.Cleanup(func() {
+		srv.Close()
+		h.Wait()
+	})
+	return srv.URL + "/hubs/chat"
+}
+
+var bitEvents = []string{`{"type":"text.delta","text":"Hel"}`, `{"type":"text.delta","text":"lo"}`, `{"type":"finish","finishReason":"stop"}`}
+
+// TestProbeTransportExitStatuses runs the built binary down each exit path over a WebSocket and
+// under SignalR: 0 clean (and the answer whole), 1 a hazard, 2 could not run or stopped early.
+func TestProbeTransportExitStatuses(t *testing.T) {
+	clean := wsServe(t, sendAndClose(bitEvents...))
+	split := wsServe(t, sendAndClose(`{"type":"text.delta","te`, `xt":"Hel"}`, bitEvents[1], bitEvents[2]))
+	idle := wsServe(t, func(ctx context.Context, c *websocket.Conn) {
+		_ = c.Write(ctx, websocket.Text, []byte(bitEvents[0]))
+		waitGone(ctx, c)
+	})
+	fast, _ := endlessSocket(t, "token", 0)
+	hub := serveHub(t, signalr.NewHub(signalr.Items("Hel", "lo"), signalr.HubOptions{}))
+	noCompletion := serveHub(t, signalr.NewHub(signalr.Items("Hel", "lo"), signalr.HubOptions{DropBeforeCompletion: true}))
+	refusing := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "no socket here", http.StatusNotFound)
+	}))
+	t.Cleanup(refusing.Close)
+	refusingWS := "ws" + strings.TrimPrefix(refusing.URL, "http")
+	cp, err := hostproc.NewClosedPort()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cp.Close()
+	answer := writeProbeFile(t, "Hello")
+	hubArgs := func(url string, more ...string) []string {
+		return append([]string{"--transport", "signalr", url, "--hub-method", "StreamAsync"}, more...)
+	}
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stderr string
+	}{
+		{"websocket pass", []string{clean, "--message", "hi"}, 0, ""},
+		{"websocket pass against the answer", []string{clean, "--message", "hi", "--answer-file", answer}, 0, ""},
+		{"websocket hazard", []string{split, "--message", "hi"}, cmdutil.ExitFail, ""},
+		{"websocket hazard in JSON", []string{split, "--message", "hi", "--json"}, cmdutil.ExitFail, "course: probe: fail: 1 hazard on the wire\n"},
+		{"websocket reader misses the answer", []string{clean, "--message", "hi", "--answer-file", writeProbeFile(t, "Hello!")}, cmdutil.ExitFail, ""},
+		{"refused upgrade", []string{refusingWS + "/chat"}, cmdutil.ExitCannotRun, "course: probe: " + refusingWS + "/chat refused the WebSocket upgrade: HTTP 404 Not Found: no socket here\n"},
+		{"websocket closed port", []string{"ws://" + cp.Addr() + "/chat"}, cmdutil.ExitCannotRun, "course: probe: connection refused by " + cp.Addr()},
+		{"websocket idle", []string{idle, "--message", "hi", "--timeout", "1s"}, cmdutil.ExitCannotRun, "course: probe: timed out after 1s with the socket still open, idle for the last "},
+		{"websocket max events", []string{fast, "--message", "hi", "--max-events", "50"}, cmdutil.ExitCannotRun, "course: probe: stopped after 50 messages: raise --max-events"},
+		{"websocket max bytes", []string{fast, "--message", "hi", "--max-bytes", "64KiB"}, cmdutil.ExitCannotRun, "course: probe: stopped after 64 KiB: raise --max-bytes"},
+		{"signalr pass against the answer", hubArgs(hub, "--message", "hi", "--answer-file", answer), 0, ""},
+		{"signalr hazard", hubArgs(noCompletion, "--message", "hi"), cmdutil.ExitFail, ""},
+		{"failed negotiate", hubArgs(refusing.URL + "/hub"), cmdutil.ExitCannotRun, "course: probe: negotiate with " + refusing.URL + "/hub failed: HTTP 404 Not Found: no socket here\n"},
+		{"signalr closed port", hubArgs("http://" + cp.Addr() + "/hub"), cmdutil.ExitCannotRun, "course: probe: connection refused by " + cp.Addr()},
+		{"signalr without a hub method", []string{"--transport", "signalr", hub}, cmdutil.ExitCannotRun, "course: probe: a SignalR probe streams a hub method: give --hub-method NAME\n"},
+		{"hub method without signalr", []string{hub, "--hub-method", "StreamAsync"}, cmdutil.ExitCannotRun, "course: probe: --hub-method is for SignalR: add --transport signalr\n"},
+		{"a method over a WebSocket", []string{clean, "--method", "POST"}, cmdutil.ExitCannotRun, "course: probe: --method is for server-sent events: a WebSocket opens with GET\n"},
+		{"a line limit over a WebSocket", []string{clean, "--max-line", "1KiB"}, cmdutil.ExitCannotRun, "course: probe: --max-line is for server-sent events: over a websocket, --max-bytes bounds each message\n"},
+		{"an SSE reader over a WebSocket", []string{clean, "--reader", "page"}, cmdutil.ExitCannotRun, `course: probe: no reader matches "page"; the websocket readers are text (`},
+		{"an unknown transport", []string{clean, "--transport", "pigeon"}, cmdutil.ExitCannotRun, `course: probe: --transport: transport "pigeon": the probe speaks sse, websocket, signalr` + "\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, stderr, code := runBinary(t, append([]string{"probe"}, tt.args...)...)
+			if code != tt.code || !strings.HasPrefix(stderr, tt.stderr) || (tt.stderr == "") != (stderr == "") || strings.Count(stderr, "\n") > 1 {
+				t.Errorf("exit %d, stderr %q; want %d, %q", code, stderr, tt.code, tt.stderr)
+			}
+		})
+	}
+}
+
+// TestProbeWebSocketReport: the report's sections over a WebSocket, computed from what the
+// server sent.
+func TestProbeWebSocketReport(t *testing.T) {
+	url := wsServe(t, func(ctx context.Context, c *websocket.Conn) {
+		_ = c.Write(ctx, websocket.Text, []byte(`{"type":"text.delta","te`))
+		_ = c.Write(ctx, websocket.Text, []byte(`xt":"Hel"}`))
+		_ = c.WriteFrame(false, websocket.OpText, []byte(bitEvents[1][:5]), false)
+		_ = c.Ping(nil)
+		_ = c.WriteFrame(true, websocket.OpContinuation, []byte(bitEvents[1][5:]), false)
+		_ = c.Write(ctx, websocket.Text, []byte(bitEvents[2]))
+		_ = c.Close(websocket.CloseNormal, "")
+	})
+	out, err := run(t, "probe", url, "--message", "hi", "--answer-file", writeProbeFile(t, "Hello"))
+	if probeExitCode(err) != cmdutil.ExitFail {
+		t.Fatalf("exit %d: %v\n%s", probeExitCode(err), err, out)
+	}
+	for _, want := range []string{
+		"== WebSocket " + url + "\nHTTP/1.1 101 Switching Protocols\n",
+		"== Messages, one event each (4, 106 bytes)\nmessage  at ",
+		"type  frames  lines  kind ",
+		"== The socket, frame by frame\nframes in  7\nmessages   4: 0 binary, 1 in more than one frame\nlargest    39 bytes\npings      1, each answered with a pong\nclose      1000 normal closure, from the server\n",
+		"\nsplit-json (message 1): 1 event's JSON cut across messages: ",
+		"\nlegal, no hazard: fragmented: 1 message came in more than one frame: ",
+		"\nlegal, no hazard: ping: the server sent 1 ping, each answered with a pong",
+		"\nBit.BlazorUI.AI transport      (throws) bit: message 1 is not a JSON event: {\"type\":\"text.delta\",\"te\n",
+		"\nresult: fail: 2 of 2 readers do not get the answer exactly\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if rows := testutil.Section(t, out, "Messages, one event each (4, 106 bytes)"); !strings.Contains(rows, "\n3 ") || !strings.Contains(rows, "  2       1      JSON type=text.delta") {
+		t.Errorf("message table:\n%s", rows)
+	}
+}
+
+// TestProbeSignalRReport: the report's sections under SignalR.
+func TestProbeSignalRReport(t *testing.T) {
+	url := serveHub(t, signalr.NewHub(signalr.Items("Hel", "lo", probe.MarkerSuccess), signalr.HubOptions{SplitRecords: true, PingEvery: 2}))
+	out, err := run(t, "probe", "--transport", "signalr", url, "--hub-method", "StartChat", "--message", "hi")
+	if probeExitCode(err) != cmdutil.ExitFail {
+		t.Fatalf("exit %d: %v\n%s", probeExitCode(err), err, out)
+	}
+	for _, want := range []string{
+		"== SignalR " + url + ", StartChat\nnegotiate: WebSockets offered\nHTTP/1.1 101 Switching Protocols\n",
+		"== Items of invocation 0, one event each (3, ",
+		"\n3     ",
+		"string  1      end marker  \"MESSAGE_PROCESS_SUCCESS\"\n",
+		"== The hub protocol\nrecords     5 in 10 WebSocket messages: 5 split across messages, 0 packed with others\npings       1\ncompletion  yes\nclose       1000 normal closure, from the server\n",
+		"\nsplit-record: 5 records cut across WebSocket messages: ",
+		"\nin-band-marker (item 3): 1 item is the end marker \"MESSAGE_PROCESS_SUCCESS\"",
+		"\nlegal, no hazard: keep-alive: the hub sent 1 Ping record, its keep-alive",
+		"\nSignalR, each item's text  \"Hello\"\nBoilerplate chat panel     \"Hello\"\n",
+		"\nresult: fail: 2 hazards on the wire\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	rep, err := probeJSON(t, "--transport", "signalr", url, "--hub-method", "StartChat", "--message", "hi")
+	if probeExitCode(err) != cmdutil.ExitFail || rep.Transport != probe.TransportSignalR || rep.SignalR == nil || rep.SignalR.SplitRecords != 5 || rep.SignalR.ConnectionID == "" || rep.EventCount != 3 {
+		t.Errorf("json report %+v, hub %+v", rep, rep.SignalR)
+	}
+}
+
+func TestProbeTransportFlags(t *testing.T) {
+	var got *ProbeOptions
+	cmd := NewCmdProbe(func(_ context.Context, o *ProbeOptions) error { got = o; return nil })
+	cmd.SetArgs([]string{"--transport", "signalr", "http://127.0.0.1:9/hub", "--hub-method", "Ask", "--data", `{"q":1}`, "--reader", "boilerplate"})
+	if err := cmd.Execute(); err != nil {
+		t.Fatal(err)
+	}
+	po, err := got.probeRun()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if po.Transport != probe.TransportSignalR || po.HubMethod != "Ask" || po.Method != "" || string(po.Body) != `{"q":1}` ||
+		len(po.MessageReaders) != 1 || po.MessageReaders[0].Name != probe.BoilerplatePanel.Name || po.Readers != nil {
+		t.Errorf("probe options %+v", po)
+	}
+	for url, want := range map[string]string{"ws://h/x": probe.TransportWebSocket, "wss://h/x": probe.TransportWebSocket, "http://h/x": probe.TransportSSE, "https://h/x": probe.TransportSSE} {
+		cmd := NewCmdProbe(func(_ context.Context, o *ProbeOptions) error { got = o; return nil })
+		cmd.SetArgs([]string{url})
+		if err := cmd.Execute(); err != nil {
+			t.Fatal(err)
+		}
+		if po, err := got.probeRun(); err != nil || po.Transport != want {
+			t.Errorf("%s: transport %q, %v; want %s", url, po.Transport, err, want)
+		}
+	}
+	testutil.Completes(t, func() *cobra.Command { return NewCmdProbe(nil) },
+		testutil.Completion{Args: []string{"probe", "--transport", ""}, Want: []string{"sse", "websocket", "signalr"}},
+		testutil.Completion{Args: []string{"probe", "--transport", "s"}, Want: []string{"sse", "signalr"}, Not: []string{"websocket"}})
+}
+
+// TestProbeWebSocketSignal: SIGINT ends a probe of a socket that never closes; it prints what
+// arrived and exits 2.
+func TestProbeWebSocketSignal(t *testing.T) {
+	url, started := endlessSocket(t, "tick", time.Millisecond)
+	cmd := courseCommand(t, "probe", url, "--message", "hi", "--timeout", "10m")
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	<-started
+	sent := time.Now()
+	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	_ = cmd.Wait()
+	took := time.Since(sent)
+	if code := cmd.ProcessState.ExitCode(); code != cmdutil.ExitCannotRun || !strings.HasPrefix(errOut.String(), "course: probe: interrupted with the socket still open: ") {
+		t.Fatalf("exit %d, stderr %q", code, errOut.String())
+	}
+	if !strings.Contains(out.String(), "== Hazards on the wire, in the ") || strings.Contains(out.String(), "result:") {
+		t.Errorf("partial report:\n%s", out.String())
+	}
+	if took > 5*time.Second {
+		t.Errorf("exited %v after the signal", took)
+	}
+}
+
+// TestProbeTransportBounds: over a WebSocket and under SignalR, a stream that never ends and a
+// message of 64 MiB stop at the bounds, text report or JSON, within 64 MiB of heap and a second
+// past the deadline.
+func TestProbeTransportBounds(t *testing.T) {
+	const huge = 64 << 20
+	fast, _ := endlessSocket(t, "token", 0)
+	large, _ := endlessSocket(t, `{"type":"text.delta","text":"`+strings.Repeat("x", 2000)+`"}`, 0)
+	oneMessage := wsServe(t, func(ctx context.Context, c *websocket.Conn) {
+		_ = c.WriteFrameFrom(true, websocket.OpText, huge, endless('x'), false)
+		waitGone(ctx, c)
+	})
+	items := serveHub(t, signalr.NewHub(func(ctx context.Context, _ string, _ []json.RawMessage, yield func(any) error) error {
+		for {
+			if err := yield("token"); err != nil {
+				return err
+			}
+		}
+	}, signalr.HubOptions{}))
+	hub := []string{"--transport", "signalr", "--hub-method", "StreamAsync"}
+	tests := []struct {
+		name, url string
+		flags     []string
+		msg       string
+	}{
+		{"endless messages", fast, nil, "stopped after 100000 messages: raise --max-events"},
+		{"endless 2 KB messages", large, nil, "stopped after 4 MiB: raise --max-bytes"},
+		{"one 64 MiB message", oneMessage, nil, "stopped at a message longer than 4 MiB, which the probe refused with 1009"},
+		{"endless items", items, hub, "stopped after 4 MiB: raise --max-bytes"},
+	}
+	const timeout = 5 * time.Second
+	for _, tt := range tests {
+		for _, format := range []string{"text", "json"} {
+			t.Run(tt.name+", "+format, func(t *testing.T) {
+				res := probeEndless(t, tt.url, timeout, format == "json", append(tt.flags, "--message", "hi")...)
+				// A bound stops the read; on a machine slow enough, the deadline comes first.
+				if res.code != cmdutil.ExitCannotRun || !strings.Contains(res.err, tt.msg) && !strings.Contains(res.err, "timed out after 5s with ") {
+					t.Fatalf("exit %d: %s", res.code, res.err)
+				}
+				t.Logf("peak heap %.1f MiB (%.1f MiB before), %v: %s", mib(res.peak), mib(res.base), res.took.Round(time.Millisecond), res.err)
+				if res.peak > probeHeapBound || res.took > timeout+pastDeadline() {
+					t.Errorf("peak heap %.1f MiB, %v for a 5s deadline", mib(res.peak), res.took)
+				}
+				if format == "json" {
+					var rep probe.Report
+					if err := json.Unmarshal([]byte(res.out), &rep); err != nil || rep.Error == "" || rep.Complete {
+						t.Errorf("json report: %v, error %q", err, rep.Error)
+					}
+				} else if !strings.Contains(res.out, "== Hazards on the wire, in the ") {
+					t.Errorf("text report:\n%s", res.out)
+				}
+			})
+		}
+	}
+}
+
+// endless is a reader that never ends, of one byte.
+type endless byte
+
+func (b endless) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = byte(b)
+	}
+	return len(p), nil
+}
+
+// TestProbeTransportUsageIsOneLine: every refusal of a transport's options is one line.
+func TestProbeTransportUsageIsOneLine(t *testing.T) {
+	for _, args := range [][]string{
+		{"ws://127.0.0.1:1/x", "--hub-method", "M"},
+		{"--transport", "websocket", "http://127.0.0.1:1/x"},
+		{"--transport", "signalr", "ws://127.0.0.1:1/x", "--hub-method", "M"},
+		{"--transport", "signalr", "http://127.0.0.1:1/x", "--hub-method", "M", "--data", "[1,"},
+	} {
+		_, err := run(t, append([]string{"probe"}, args...)...)
+		if probeExitCode(err) != cmdutil.ExitCannotRun || err == nil || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%q: exit %d, %v", args, probeExitCode(err), err)
+		}
+	}
+}
