@@ -5,12 +5,14 @@ import (
 	"strings"
 	"testing"
 
+	"course/gahost/hosttest"
+
 	"course/internal/testutil"
 	"course/learn/learntest"
 )
 
 // TestMain lets the test binary serve as the host child: lessons start `<binary> host`.
-func TestMain(m *testing.M) { testutil.Main(m) }
+func TestMain(m *testing.M) { hosttest.Main(m) }
 
 // TestEveryLessonsExercises holds every lesson's exercises to its written lesson: numbered from
 // 1, each with a kind, a hint and a solver, and the doc asking exactly these questions; and

@@ -3,8 +3,8 @@ package host
 import (
 	"testing"
 
-	"course/internal/testutil"
+	"course/gahost/hosttest"
 )
 
 // TestMain lets the test binary serve as the host children its tests start.
-func TestMain(m *testing.M) { testutil.Main(m) }
+func TestMain(m *testing.M) { hosttest.Main(m) }

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/spf13/cobra"
+
 	"course/exercises/l6/check"
 	"course/ga/skills"
 	"course/internal/report"
@@ -303,29 +305,17 @@ func TestMatrixJSON(t *testing.T) {
 // TestMatrixFitsAHundredColumns checks the canonical output of the tools, which have no
 // reference to match, against the reading width.
 func TestMatrixFitsAHundredColumns(t *testing.T) {
-	answer := skills.Improvisation{}.Execute(check.Question).Text
-	path := filepath.Join(t.TempDir(), "answer.md")
-	if err := os.WriteFile(path, []byte(answer), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	runs := []struct {
-		stdin string
-		args  []string
-	}{
-		{"", []string{"matrix"}},
-		{"", []string{"matrix", "--crlf"}},
-		{"", []string{"matrix", "--error"}},
-		{"", []string{"matrix", "--hazards"}},
-		{"", []string{"matrix", "--readers", strings.Join(wire.ReaderKeys(), ",")}},
-		{"", []string{"matrix", "--error", "--readers", strings.Join(wire.ReaderKeys(), ",")}},
-	}
-	for _, run := range runs {
-		out, err := testutil.RunIn(t, run.stdin, NewCmdMatrix(nil), run.args...)
+	every := strings.Join(wire.ReaderKeys(), ",")
+	for _, args := range [][]string{
+		{"matrix"}, {"matrix", "--crlf"}, {"matrix", "--error"}, {"matrix", "--hazards"},
+		{"matrix", "--readers", every}, {"matrix", "--error", "--readers", every},
+	} {
+		out, err := run(t, args...)
 		if err != nil {
-			t.Fatalf("course %s: %v", strings.Join(run.args, " "), err)
+			t.Fatalf("course %s: %v", strings.Join(args, " "), err)
 		}
 		if wide := testutil.OverWide(out, report.DefaultWidth); len(wide) > 0 {
-			t.Errorf("course %s: %d lines over %d columns, the first: %q", strings.Join(run.args, " "), len(wide), report.DefaultWidth, wide[0])
+			t.Errorf("course %s: %d lines over %d columns, the first: %q", strings.Join(args, " "), len(wide), report.DefaultWidth, wide[0])
 		}
 	}
 }
@@ -348,33 +338,13 @@ func TestMatrixGridWrapsReaderColumns(t *testing.T) {
 
 // TestCompletion asks cobra's completion command for flag values, as a shell does.
 func TestCompletion(t *testing.T) {
-	for _, tc := range []struct {
-		args []string
-		want []string
-		not  []string
-	}{
-		{[]string{"matrix", "--readers", "o"}, []string{"onmessage", "openai"}, []string{"standard"}},
-		{[]string{"matrix", "--readers", "standard,o"}, []string{"standard,onmessage", "standard,openai"}, nil},
-		{[]string{"matrix", "--readers", "openai,"}, []string{"openai,standard"}, []string{"openai,openai"}},
-		{[]string{"matrix", "--writers", "foundry"}, []string{"foundry", "foundry-skill"}, []string{"gaapi"}},
-		{[]string{"matrix", "--split", ""}, []string{"743", "pinned", "none"}, nil},
-	} {
-		out, err := run(t, append([]string{"__complete"}, tc.args...)...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		lines := strings.Split(out, "\n")
-		for _, w := range tc.want {
-			if !slices.Contains(lines, w) {
-				t.Errorf("complete %q: no %q in %q", tc.args, w, out)
-			}
-		}
-		for _, n := range tc.not {
-			if slices.Contains(lines, n) {
-				t.Errorf("complete %q: %q should not be offered", tc.args, n)
-			}
-		}
-	}
+	testutil.Completes(t, func() *cobra.Command { return NewCmdMatrix(nil) },
+		testutil.Completion{Args: []string{"matrix", "--readers", "o"}, Want: []string{"onmessage", "openai"}, Not: []string{"standard"}},
+		testutil.Completion{Args: []string{"matrix", "--readers", "standard,o"}, Want: []string{"standard,onmessage", "standard,openai"}},
+		testutil.Completion{Args: []string{"matrix", "--readers", "openai,"}, Want: []string{"openai,standard"}, Not: []string{"openai,openai"}},
+		testutil.Completion{Args: []string{"matrix", "--writers", "foundry"}, Want: []string{"foundry", "foundry-skill"}, Not: []string{"gaapi"}},
+		testutil.Completion{Args: []string{"matrix", "--split", ""}, Want: []string{"743", "pinned", "none"}},
+	)
 }
 
 // run runs the course's command line, holding `course matrix`, and returns what it printed.

@@ -4,9 +4,10 @@ import (
 	"os"
 	"testing"
 
+	"course/gahost/hosttest"
+
 	"course/cmd/probe"
 	"course/cmd/root"
-	"course/internal/testutil"
 )
 
 // TestMain runs the course's main when the environment asks for it (probe.CourseMainVar),
@@ -16,5 +17,5 @@ func TestMain(m *testing.M) {
 	if os.Getenv(probe.CourseMainVar) != "" {
 		os.Exit(root.Exec("test", nil))
 	}
-	testutil.Main(m)
+	hosttest.Main(m)
 }

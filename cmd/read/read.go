@@ -4,25 +4,17 @@
 package read
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
-	"regexp"
+	"strconv"
 	"strings"
-	"unicode"
 
-	"github.com/charmbracelet/glamour"
-	"github.com/muesli/termenv"
 	"github.com/spf13/cobra"
-	"github.com/yuin/goldmark"
-	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/extension"
-	"github.com/yuin/goldmark/text"
 
 	"course/docs"
+	"course/internal/lazy"
 	"course/internal/report"
 )
 
@@ -96,22 +88,29 @@ func Run(ctx context.Context, opts *Options, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	rendered, err := render(page, width, layout.Colour)
-	if err != nil {
-		return fmt.Errorf("read %s: %w", file, err)
-	}
+	rendered := render(page, width, layout.Colour)
 	_, err = io.WriteString(report.Raw(out), placeQuotes(rendered, quotes))
 	return err
 }
 
 // quoteIndent is how far the renderer indents a code block: the page's margin and the block's.
-const quoteIndent = 4
+const quoteIndent = len(margin + codeMargin)
 
 // quoteMark names the paragraph that stands in a page for its quote number n while the page is
 // rendered; the rendered line that holds it is replaced by the quote.
-func quoteMark(n int) string { return fmt.Sprintf("COURSEQUOTE%04dEND", n) }
+func quoteMark(n int) string { return fmt.Sprintf("%s%04d%s", quoteMarkStart, n, quoteMarkEnd) }
 
-var quoteMarkRE = regexp.MustCompile(`COURSEQUOTE(\d{4})END`)
+const quoteMarkStart, quoteMarkEnd = "COURSEQUOTE", "END"
+
+// quoteNumber is the number of the quote whose mark line holds, if it holds one.
+func quoteNumber(line string) (int, bool) {
+	_, rest, ok := strings.Cut(line, quoteMarkStart)
+	if !ok || len(rest) < 4+len(quoteMarkEnd) || !strings.HasPrefix(rest[4:], quoteMarkEnd) {
+		return 0, false
+	}
+	n, err := strconv.Atoi(rest[:4])
+	return n, err == nil && n >= 0
+}
 
 // live runs each command line the page quotes, once, laid out as l says, and returns the page
 // with each output block replaced by a mark, and the live output of each block, in order.
@@ -171,13 +170,11 @@ func placeQuotes(rendered string, quotes []string) string {
 	indent := strings.Repeat(" ", quoteIndent)
 	var b strings.Builder
 	for line := range strings.SplitSeq(strings.TrimSuffix(rendered, "\n"), "\n") {
-		m := quoteMarkRE.FindStringSubmatch(line)
-		if m == nil {
+		n, ok := quoteNumber(line)
+		if !ok || n >= len(quotes) {
 			b.WriteString(strings.TrimRight(line, " ") + "\n")
 			continue
 		}
-		var n int
-		fmt.Sscanf(m[1], "%d", &n)
 		for l := range strings.SplitSeq(strings.TrimSuffix(quotes[n], "\n"), "\n") {
 			if l == "" {
 				b.WriteString("\n")
@@ -190,13 +187,13 @@ func placeQuotes(rendered string, quotes []string) string {
 }
 
 // detailsRE matches a folded block of a page: <details>, its <summary>, the body, </details>.
-var detailsRE = regexp.MustCompile(`(?ms)^<details>\n<summary>(.*?)</summary>\n(.*?)^</details>\n?`)
+var detailsRE = lazy.Regexp(`(?ms)^<details>\n<summary>(.*?)</summary>\n(.*?)^</details>\n?`)
 
 // foldSolutions folds each <details> block of a page to one line that names it, or, when
 // show is set, unfolds it under its summary in bold.
 func foldSolutions(page string, show bool, name string) string {
-	return detailsRE.ReplaceAllStringFunc(page, func(block string) string {
-		m := detailsRE.FindStringSubmatch(block)
+	return detailsRE().ReplaceAllStringFunc(page, func(block string) string {
+		m := detailsRE().FindStringSubmatch(block)
 		summary := strings.TrimSpace(m[1])
 		if show {
 			return "**" + summary + "**\n" + m[2]
@@ -207,81 +204,4 @@ func foldSolutions(page string, show bool, name string) string {
 		}
 		return fmt.Sprintf("▸ %s: folded; %s shows it.\n", summary, how)
 	})
-}
-
-// render renders the Markdown page at width columns: in colour in the style GLAMOUR_STYLE
-// names (dark when unset), or as plain text.
-func render(page string, width int, colour bool) (string, error) {
-	style, profile := "notty", termenv.Ascii
-	if colour {
-		style, profile = "dark", termenv.ANSI256
-		if s := os.Getenv("GLAMOUR_STYLE"); s != "" && s != "auto" {
-			style = s
-		}
-	}
-	r, err := glamour.NewTermRenderer(
-		glamour.WithStylePath(style),
-		glamour.WithWordWrap(width),
-		glamour.WithColorProfile(profile),
-	)
-	if err != nil {
-		return "", err
-	}
-	out, err := r.Render(keepHyphens(unwrap(page)))
-	if err != nil {
-		return "", err
-	}
-	return strings.ReplaceAll(out, nonBreakingHyphen, "-"), nil
-}
-
-// nonBreakingHyphen stands for a word's hyphen while the page is rendered.
-const nonBreakingHyphen = "\u2011"
-
-// keepHyphens turns each hyphen inside a word into a non-breaking one: glamour's paragraph wrap
-// miscounts a line that it may break at a hyphen and makes it longer than the width, which the
-// page's own wrap then breaks again, leaving a word alone on a line. Render turns them back.
-func keepHyphens(page string) string {
-	r := []rune(page)
-	word := func(c rune) bool { return unicode.IsLetter(c) || unicode.IsDigit(c) }
-	var b strings.Builder
-	for i, c := range r {
-		if c == '-' && i > 0 && i+1 < len(r) && word(r[i-1]) && word(r[i+1]) {
-			b.WriteString(nonBreakingHyphen)
-			continue
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
-}
-
-// unwrap joins the lines of each paragraph and list item of a Markdown page into one: the
-// renderer wraps a list item's text at its own width but keeps the page's line breaks too,
-// which would leave a short line wherever the page broke one.
-func unwrap(page string) string {
-	src := []byte(page)
-	doc := goldmark.New(goldmark.WithExtensions(extension.GFM)).Parser().Parse(text.NewReader(src))
-	var breaks []int
-	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if t, ok := n.(*ast.Text); ok && entering && t.SoftLineBreak() {
-			breaks = append(breaks, t.Segment.Stop)
-		}
-		return ast.WalkContinue, nil
-	})
-	var b bytes.Buffer
-	last := 0
-	for _, stop := range breaks {
-		nl := bytes.IndexByte(src[stop:], '\n')
-		if stop < last || nl < 0 {
-			continue
-		}
-		next := stop + nl + 1
-		for next < len(src) && (src[next] == ' ' || src[next] == '\t') {
-			next++
-		}
-		b.Write(src[last:stop])
-		b.WriteByte(' ')
-		last = next
-	}
-	b.Write(src[last:])
-	return b.String()
 }

@@ -17,16 +17,6 @@ func TestFoldSolutions(t *testing.T) {
 	}
 }
 
-// TestUnwrapJoinsLinesNotBlocks checks that the lines of a paragraph and of a list item are
-// joined, while headings, code blocks and separate items keep their lines.
-func TestUnwrapJoinsLinesNotBlocks(t *testing.T) {
-	page := "# Title\n\nA paragraph\nover two lines.\n\n1. An item\n   over two lines.\n2. Another.\n\n```sh\ncourse l6\ncourse l7\n```\n"
-	want := "# Title\n\nA paragraph over two lines.\n\n1. An item over two lines.\n2. Another.\n\n```sh\ncourse l6\ncourse l7\n```\n"
-	if got := unwrap(page); got != want {
-		t.Errorf("unwrap:\n%s\nwant:\n%s", got, want)
-	}
-}
-
 func TestPlaceQuotes(t *testing.T) {
 	rendered := "  Text.  \n\n  " + quoteMark(0) + "    \n\n  More.\n"
 	got := placeQuotes(rendered, []string{"== A section\n\nrow  yes\n"})

@@ -7,12 +7,14 @@ import (
 	"strings"
 	"testing"
 
+	"course/gahost/hosttest"
+
 	"course/internal/testutil"
 	"course/lessons"
 )
 
 // TestMain lets the test binary serve as the host child that lessons start.
-func TestMain(m *testing.M) { testutil.Main(m) }
+func TestMain(m *testing.M) { hosttest.Main(m) }
 
 // runCourse runs the course's command line in-process and returns what it printed.
 func runCourse(t *testing.T, args ...string) (string, error) {

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"course/stream/browser/browsertest"
+
 	"github.com/rogpeppe/go-internal/txtar"
 
 	"course/docs"
@@ -116,7 +118,7 @@ func TestSnapshots(t *testing.T) {
 	for _, s := range snapshots(t) {
 		t.Run(snapshotName(s.args), func(t *testing.T) {
 			t.Parallel()
-			testutil.SkipUnlessChromium(t, s.args)
+			browsertest.SkipUnlessChromium(t, s.args)
 			got, err := runCourseShared(t, s.args...)
 			if err != nil {
 				t.Fatalf("course %s: %v", strings.Join(s.args, " "), err)

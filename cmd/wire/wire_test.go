@@ -6,10 +6,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/spf13/cobra"
 
 	"course/exercises/l6/check"
 	"course/ga/skills"
@@ -166,33 +167,13 @@ func TestWireSplitPrintsTheChunks(t *testing.T) {
 
 // TestCompletion asks cobra's completion command for flag values, as a shell does.
 func TestCompletion(t *testing.T) {
-	for _, tc := range []struct {
-		args []string
-		want []string
-		not  []string
-	}{
-		{[]string{"wire", "encode", "--writer", "ga"}, []string{"gachatbot", "gaapi", "gaapi746"}, nil},
-		{[]string{"wire", "encode", "--split", "p"}, []string{"pinned"}, []string{"743"}},
-		{[]string{"wire", "decode", "--reader", ""}, wire.ReaderKeys(), nil},
-		{[]string{"wire", "decode", "--format", "ag"}, []string{"agui"}, nil},
-		{[]string{"wire", "split", "--split", ""}, []string{"743", "pinned", "none"}, nil},
-	} {
-		out, err := run(t, append([]string{"__complete"}, tc.args...)...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		lines := strings.Split(out, "\n")
-		for _, w := range tc.want {
-			if !slices.Contains(lines, w) {
-				t.Errorf("complete %q: no %q in %q", tc.args, w, out)
-			}
-		}
-		for _, n := range tc.not {
-			if slices.Contains(lines, n) {
-				t.Errorf("complete %q: %q should not be offered", tc.args, n)
-			}
-		}
-	}
+	testutil.Completes(t, func() *cobra.Command { return NewCmdWire() },
+		testutil.Completion{Args: []string{"wire", "encode", "--writer", "ga"}, Want: []string{"gachatbot", "gaapi", "gaapi746"}},
+		testutil.Completion{Args: []string{"wire", "encode", "--split", "p"}, Want: []string{"pinned"}, Not: []string{"743"}},
+		testutil.Completion{Args: []string{"wire", "decode", "--reader", ""}, Want: wire.ReaderKeys()},
+		testutil.Completion{Args: []string{"wire", "decode", "--format", "ag"}, Want: []string{"agui"}},
+		testutil.Completion{Args: []string{"wire", "split", "--split", ""}, Want: []string{"743", "pinned", "none"}},
+	)
 }
 
 // repeatReader yields its text again and again, up to n bytes.

@@ -5,6 +5,7 @@ import (
 	"io"
 	"iter"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -182,4 +183,33 @@ func Bind[L any](l L, sections []func(L) error) []func() error {
 		bound[i] = func() error { return s(l) }
 	}
 	return bound
+}
+
+// Completion is a shell completion a test asks a command for: the words typed after the root,
+// the completions that must be offered and those that must not.
+type Completion struct {
+	Args, Want, Not []string
+}
+
+// Completes asks cmd, under a root as the course has it, for each completion, as a shell does
+// through cobra's __complete, and fails for each completion offered or missing against it.
+func Completes(t testing.TB, cmd func() *cobra.Command, completions ...Completion) {
+	t.Helper()
+	for _, c := range completions {
+		out, err := Run(t, cmd(), append([]string{"__complete"}, c.Args...)...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(out, "\n")
+		for _, w := range c.Want {
+			if !slices.Contains(lines, w) {
+				t.Errorf("complete %q: no %q in %q", c.Args, w, out)
+			}
+		}
+		for _, n := range c.Not {
+			if slices.Contains(lines, n) {
+				t.Errorf("complete %q: %q should not be offered", c.Args, n)
+			}
+		}
+	}
 }

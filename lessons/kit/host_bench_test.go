@@ -4,11 +4,11 @@ import (
 	"context"
 	"testing"
 
-	"course/internal/testutil"
+	"course/gahost/hosttest"
 )
 
 // TestMain lets the test binary serve as the host child that Start launches.
-func TestMain(m *testing.M) { testutil.Main(m) }
+func TestMain(m *testing.M) { hosttest.Main(m) }
 
 // BenchmarkHostStart measures the time from Start to a host that listens, and its stop.
 func BenchmarkHostStart(b *testing.B) {

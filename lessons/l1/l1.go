@@ -16,8 +16,8 @@ import (
 	"course/lessons/kit"
 )
 
-// l1Mode is the Chatbot:Mode the lesson reads the container in, the one every lesson's host runs.
-const l1Mode = "full"
+// defaultMode is the Chatbot:Mode the lesson reads the container in, the one every lesson's host runs.
+const defaultMode = "full"
 
 // serviceLabelWidth is the width the original program gave the service labels, the longest
 // label and one space; the facts' two-space gap makes up the rest.
@@ -45,37 +45,37 @@ Reads the course's model of GaChatbot.Api's service container at the pin: the or
 and the chat application service, the intents the semantic router chooses from with their
 example prompts, the agents behind the model path, the chat hooks in the order they run,
 and the embedding every voicing in the index gets.`, Run: run, Exercises: lessonExercises}, opts, runF)
-	cmd.Flags().StringVar(&opts.Mode, "mode", l1Mode, "read the container as a host started with Chatbot__Mode=`MODE` would fill it")
+	cmd.Flags().StringVar(&opts.Mode, "mode", defaultMode, "read the container as a host started with Chatbot__Mode=`MODE` would fill it")
 	cmd.Flags().StringSliceVar(&opts.DropExample, "drop-example", nil, "leave the first example prompt of intent `ID` out of the lesson's copy of the fixture")
 	return cmd
 }
 
-// lesson1 carries the registrations the sections print; tests change them to see the output move.
-type lesson1 struct {
+// lesson carries the registrations the sections print; tests change them to see the output move.
+type lesson struct {
 	r          *report.Report
 	services   container.Services
 	intents    []intents.Intent
 	partitions []embeddings.Partition
 }
 
-// newLesson1 reads the registrations of the host in the lessons' mode.
-func newLesson1(w io.Writer) (*lesson1, error) { return newLesson1In(w, l1Mode) }
+// newLesson reads the registrations of the host in the lessons' mode.
+func newLesson(w io.Writer) (*lesson, error) { return newLessonIn(w, defaultMode) }
 
-// newLesson1In reads the registrations of a host started in mode.
-func newLesson1In(w io.Writer, mode string) (*lesson1, error) {
+// newLessonIn reads the registrations of a host started in mode.
+func newLessonIn(w io.Writer, mode string) (*lesson, error) {
 	services, err := container.Resolve(mode)
 	if err != nil {
 		return nil, err
 	}
-	return &lesson1{r: report.New(w), services: services, intents: intents.All(), partitions: embeddings.Partitions()}, nil
+	return &lesson{r: report.New(w), services: services, intents: intents.All(), partitions: embeddings.Partitions()}, nil
 }
 
 func run(ctx context.Context, w io.Writer, opts *Options) error {
 	mode := opts.Mode
 	if mode == "" {
-		mode = l1Mode
+		mode = defaultMode
 	}
-	l, err := newLesson1In(w, mode)
+	l, err := newLessonIn(w, mode)
 	if err != nil {
 		return fmt.Errorf("l1: %w", err)
 	}
@@ -105,7 +105,7 @@ func withoutFirstExample(ins []intents.Intent, id string) ([]intents.Intent, err
 }
 
 // run prints the sections in order.
-func (l *lesson1) run(ctx context.Context) error {
+func (l *lesson) run(ctx context.Context) error {
 	l.r.Heading("l1")
 	return kit.RunSections(ctx, "l1", l.r,
 		func() error { l.orchestrator(); return nil },
@@ -116,7 +116,7 @@ func (l *lesson1) run(ctx context.Context) error {
 }
 
 // orchestrator is section 1: what the chat endpoints' two interfaces resolve to.
-func (l *lesson1) orchestrator() {
+func (l *lesson) orchestrator() {
 	l.r.Title("Orchestrator and application service")
 	l.r.Facts(serviceLabelWidth,
 		report.Fact{Label: "IHarmonicChatOrchestrator", Value: l.services.Orchestrator},
@@ -125,7 +125,7 @@ func (l *lesson1) orchestrator() {
 
 // intentTable is section 2: every IIntent in registration order, with the number of its example
 // prompts and the first of them.
-func (l *lesson1) intentTable() {
+func (l *lesson) intentTable() {
 	l.r.Title("Intents the semantic router chooses from (%d)", len(l.intents))
 	rows := make([][]string, 0, len(l.intents))
 	for _, in := range l.intents {
@@ -139,7 +139,7 @@ func (l *lesson1) intentTable() {
 }
 
 // agents is section 3: the agents SemanticRouter chooses from when no intent answers.
-func (l *lesson1) agents() {
+func (l *lesson) agents() {
 	l.r.Title("Agents behind the LLM path (%d)", len(l.services.Agents))
 	rows := make([]report.Fact, 0, len(l.services.Agents))
 	for _, a := range l.services.Agents {
@@ -149,7 +149,7 @@ func (l *lesson1) agents() {
 }
 
 // hooks is section 4: the chat hooks, in the order they run.
-func (l *lesson1) hooks() {
+func (l *lesson) hooks() {
 	l.r.Title("Hooks, in the order they run (%d)", len(l.services.Hooks))
 	for _, h := range l.services.Hooks {
 		l.r.Line("%s", h)
@@ -157,7 +157,7 @@ func (l *lesson1) hooks() {
 }
 
 // embedding is section 5: the schema of the vector every voicing of the index gets.
-func (l *lesson1) embedding() {
+func (l *lesson) embedding() {
 	l.r.Title("The embedding every voicing gets")
 	l.r.Line("%s, %d dims in %d partitions, %d of them searched",
 		embeddings.Version, embeddings.TotalDimension, len(l.partitions), embeddings.CompactDimension(l.partitions))

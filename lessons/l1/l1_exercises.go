@@ -49,7 +49,7 @@ func routableExercise(ins []intents.Intent) *learn.Exercise {
 				}
 			}
 			return learn.Answer{Value: strconv.Itoa(routable), Evidence: func(r *report.Report) error {
-				l := &lesson1{r: r, intents: ins}
+				l := &lesson{r: r, intents: ins}
 				l.intentTable()
 				r.Title("Intents without an example prompt (%d)", len(none))
 				for _, in := range none {
@@ -93,7 +93,7 @@ func routedModeExercise(mode string) *learn.Exercise {
 					report.Fact{Label: "IChatApplicationService (host)", Value: app},
 					report.Fact{Label: "IHarmonicChatOrchestrator", Value: outcome})
 				if err == nil {
-					(&lesson1{r: r, services: resolved}).orchestrator()
+					(&lesson{r: r, services: resolved}).orchestrator()
 				}
 				return r.Err()
 			}}, nil
@@ -118,7 +118,7 @@ func searchedExercise(partitions []embeddings.Partition) *learn.Exercise {
 			}
 			out := embeddings.TotalDimension - embeddings.CompactDimension(partitions)
 			return learn.Answer{Value: strings.Join(names, " ") + "; " + strconv.Itoa(out), Evidence: func(r *report.Report) error {
-				(&lesson1{r: r, partitions: partitions}).embedding()
+				(&lesson{r: r, partitions: partitions}).embedding()
 				r.Title("The partitions, in the registry's order")
 				rows := make([][]string, len(partitions))
 				for i, p := range partitions {
@@ -185,7 +185,7 @@ func droppedExampleExercise(ins []intents.Intent, id string) *learn.Exercise {
 					}
 					r.Line("%s  %d  %s", id, len(in.Examples), first)
 				}
-				(&lesson1{r: r, intents: changed}).intentTable()
+				(&lesson{r: r, intents: changed}).intentTable()
 				return r.Err()
 			}}, nil
 		}}

@@ -11,10 +11,10 @@ import (
 	"course/learn/learntest"
 )
 
-// TestL1Exercises runs every exercise of lesson 1 through the tests each exercise of the course
+// TestExercises runs every exercise of lesson 1 through the tests each exercise of the course
 // gets: the course's answer is accepted, a wrong one refused, and a change to the input the
 // answer rests on moves it.
-func TestL1Exercises(t *testing.T) {
+func TestExercises(t *testing.T) {
 	l := Exercises()
 	learntest.Lesson(t, l)
 	t.Run("l1.1", func(t *testing.T) {
@@ -56,9 +56,9 @@ func withoutExamples(ins []intents.Intent, id string) ([]intents.Intent, error) 
 	}
 }
 
-// TestL1DropExampleFlag runs the lesson with --drop-example: the row follows, a wrong id is one
+// TestDropExampleFlag runs the lesson with --drop-example: the row follows, a wrong id is one
 // clear error, and --mode routed fails as the container does.
-func TestL1DropExampleFlag(t *testing.T) {
+func TestDropExampleFlag(t *testing.T) {
 	for _, tc := range []struct {
 		args    []string
 		wantErr string
@@ -76,7 +76,7 @@ func TestL1DropExampleFlag(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	base := runLesson1(t, func(*lesson1) {})
+	base := runLesson(t, func(*lesson) {})
 	if got, was := intentRow(t, out, "skill.theorycomparison"), intentRow(t, base, "skill.theorycomparison"); got[1] == was[1] || got[2] == was[2] {
 		t.Errorf("the row did not move: %v, was %v", got, was)
 	}

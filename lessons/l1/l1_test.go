@@ -9,10 +9,10 @@ import (
 	"course/internal/testutil"
 )
 
-// runLesson1 runs the lesson after change has altered the registrations it reads.
-func runLesson1(t *testing.T, change func(*lesson1)) string {
+// runLesson runs the lesson after change has altered the registrations it reads.
+func runLesson(t *testing.T, change func(*lesson)) string {
 	t.Helper()
-	return testutil.Lesson(t, newLesson1, change, func(l *lesson1) error { return l.run(t.Context()) })
+	return testutil.Lesson(t, newLesson, change, func(l *lesson) error { return l.run(t.Context()) })
 }
 
 // intentRow is the intent table's row for id.
@@ -27,14 +27,14 @@ func intentRow(t *testing.T, out, id string) []string {
 	return nil
 }
 
-// TestL1FollowsTheIntents removes an example prompt, empties an intent and registers one more,
+// TestFollowsTheIntents removes an example prompt, empties an intent and registers one more,
 // and checks that the counts, the first example and the title move with them.
-func TestL1FollowsTheIntents(t *testing.T) {
-	base := runLesson1(t, func(*lesson1) {})
+func TestFollowsTheIntents(t *testing.T) {
+	base := runLesson(t, func(*lesson) {})
 	if got := intentRow(t, base, "skill.theorycomparison"); got[1] != "7" || got[2] != "What" {
 		t.Fatalf("skill.theorycomparison row %v", got)
 	}
-	out := runLesson1(t, func(l *lesson1) {
+	out := runLesson(t, func(l *lesson) {
 		for i := range l.intents {
 			switch l.intents[i].ID {
 			case "skill.theorycomparison":
@@ -60,9 +60,9 @@ func TestL1FollowsTheIntents(t *testing.T) {
 	}
 }
 
-// TestL1FollowsTheContainer drops a hook and an agent and moves a partition out of the search.
-func TestL1FollowsTheContainer(t *testing.T) {
-	out := runLesson1(t, func(l *lesson1) {
+// TestFollowsTheContainer drops a hook and an agent and moves a partition out of the search.
+func TestFollowsTheContainer(t *testing.T) {
+	out := runLesson(t, func(l *lesson) {
 		l.services.Hooks = l.services.Hooks[1:]
 		l.services.Agents = l.services.Agents[:5]
 		for i := range l.partitions {

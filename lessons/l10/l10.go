@@ -20,10 +20,10 @@ import (
 	"course/theory"
 )
 
-// l10Prompts are transpose questions beyond the SKILL.md's own mappings, each with the
+// prompts are transpose questions beyond the SKILL.md's own mappings, each with the
 // semitones a model reading the SKILL.md's table would pass: a key change ("to Eb") can be
 // read up or down, so it is asked both ways; a progression is one call per chord.
-var l10Prompts = []skills.TransposeMapping{
+var prompts = []skills.TransposeMapping{
 	{Prompt: "Transpose G7 to Eb", Symbol: "G7", Semitones: 8},
 	{Prompt: "", Symbol: "G7", Semitones: -4},
 	{Prompt: "Shift Am7 up a fifth", Symbol: "Am7", Semitones: 7},
@@ -31,9 +31,9 @@ var l10Prompts = []skills.TransposeMapping{
 	{Prompt: "transpose C-Am-F-G to Eb major", Symbol: "C Am F G", Semitones: 3},
 }
 
-// l10Extra are the chord pairs lesson 10 asks domain.commonTones after the SKILL.md's example:
+// extra are the chord pairs lesson 10 asks domain.commonTones after the SKILL.md's example:
 // a pair from A major, whose shared C# the closure names from its fixed list.
-var l10Extra = [][2]string{{"A", "C#m"}}
+var extra = [][2]string{{"A", "C#m"}}
 
 // sharedNoteRe is a line of commonTones' answer: the shared note before its roles.
 var sharedNoteRe = lazy.Regexp(`(?m)^\s+(\S+) \(`)
@@ -54,17 +54,17 @@ the closures by letter arithmetic over the 30 keys and 21 note names, and sets t
 beside what the SKILL.md files say they return.`, Run: run, Exercises: lessonExercises}, opts, runF)
 }
 
-// lesson10 carries what the sections share: the DSL as the chatbot's start-up leaves it, the
+// lesson carries what the sections share: the DSL as the chatbot's start-up leaves it, the
 // three SKILL.md texts and the 30 keys.
-type lesson10 struct {
+type lesson struct {
 	r    *report.Report
 	dsl  *dsl.Registry
 	md   map[string]string
 	keys []theory.Tonality
 }
 
-func newLesson10(w io.Writer) (*lesson10, error) {
-	l := &lesson10{
+func newLesson(w io.Writer) (*lesson, error) {
+	l := &lesson{
 		r:    report.New(w),
 		dsl:  dsl.Pin.Bootstrap(),
 		md:   map[string]string{},
@@ -81,7 +81,7 @@ func newLesson10(w io.Writer) (*lesson10, error) {
 }
 
 func run(ctx context.Context, w io.Writer, opts *Options) error {
-	l, err := newLesson10(w)
+	l, err := newLesson(w)
 	if err != nil {
 		return fmt.Errorf("l10: %w", err)
 	}
@@ -90,7 +90,7 @@ func run(ctx context.Context, w io.Writer, opts *Options) error {
 }
 
 // eval calls ga_dsl_eval and returns what the model reads back.
-func (l *lesson10) eval(closure string, args ...string) string {
+func (l *lesson) eval(closure string, args ...string) string {
 	m := map[string]string{}
 	for i := 0; i+1 < len(args); i += 2 {
 		m[args[i]] = args[i+1]
@@ -98,13 +98,13 @@ func (l *lesson10) eval(closure string, args ...string) string {
 	return strings.ReplaceAll(l.dsl.EvalClosure(closure, m).Answer(), "\r\n", "\n")
 }
 
-func (l *lesson10) transposed(symbol string, semitones int) string {
+func (l *lesson) transposed(symbol string, semitones int) string {
 	return l.eval("domain.transposeChord", "symbol", symbol, "semitones", fmt.Sprint(semitones))
 }
 
 // diatonic is section 1: domain.diatonicChords on the 30 keys against the textbook triads;
 // only the keys where they differ are printed.
-func (l *lesson10) diatonic() error {
+func (l *lesson) diatonic() error {
 	l.r.Title(`ga_dsl_eval "domain.diatonicChords" on the 30 keys with at most seven sharps or flats`)
 	right := 0
 	for _, k := range l.keys {
@@ -123,7 +123,7 @@ func (l *lesson10) diatonic() error {
 
 // diatonicChords is domain.diatonicChords' answer for k, the chords as a list, or the answer
 // as one item when it is not one.
-func (l *lesson10) diatonicChords(k theory.Tonality) []string {
+func (l *lesson) diatonicChords(k theory.Tonality) []string {
 	r := l.dsl.EvalClosure("domain.diatonicChords", map[string]string{"root": k.Tonic.String(), "scale": k.Mode()})
 	var ga []string
 	if r.Error != nil || json.Unmarshal([]byte(r.ResultJSON), &ga) != nil {
@@ -134,7 +134,7 @@ func (l *lesson10) diatonicChords(k theory.Tonality) []string {
 
 // diatonicClaims is section 2: what diatonic-chords' SKILL.md says the closure returns, under
 // what it returns.
-func (l *lesson10) diatonicClaims() error {
+func (l *lesson) diatonicClaims() error {
 	l.r.Title("The results diatonic-chords' SKILL.md gives for the closure")
 	claims := skills.DiatonicClaims(l.md["diatonic-chords"])
 	if len(claims) == 0 {
@@ -154,7 +154,7 @@ type interval struct {
 	steps, semitones int
 }
 
-func (l *lesson10) intervals() ([]interval, error) {
+func (l *lesson) intervals() ([]interval, error) {
 	var out []interval
 	for _, t := range skills.TransposeIntervals(l.md["transpose"]) {
 		number, err := strconv.Atoi(t.Name[1:])
@@ -184,7 +184,7 @@ func transposeMark(ga, textbook string) byte {
 }
 
 // transposeGrid is section 3: every note name up each interval of the SKILL.md's table.
-func (l *lesson10) transposeGrid() error {
+func (l *lesson) transposeGrid() error {
 	l.r.Title(`ga_dsl_eval "domain.transposeChord": the 21 note names up each interval of transpose's SKILL.md but the tritone`)
 	ivs, err := l.intervals()
 	if err != nil {
@@ -238,14 +238,14 @@ func textbookTransposed(symbols string, semitones int, ivs []interval) string {
 }
 
 // transposePrompts is section 4: the SKILL.md's phrasings and the lesson's, one call per chord.
-func (l *lesson10) transposePrompts() error {
+func (l *lesson) transposePrompts() error {
 	l.r.Title("Transpose's example prompts, with the arguments its SKILL.md maps them to, one call per chord")
 	ivs, err := l.intervals()
 	if err != nil {
 		return err
 	}
 	l.r.Line("prompt                                symbol    semitones  GA           textbook")
-	for _, p := range append(skills.TransposeMappings(l.md["transpose"]), l10Prompts...) {
+	for _, p := range append(skills.TransposeMappings(l.md["transpose"]), prompts...) {
 		var ga []string
 		for _, c := range strings.Fields(p.Symbol) {
 			ga = append(ga, l.transposed(c, p.Semitones))
@@ -261,7 +261,7 @@ func (l *lesson10) transposePrompts() error {
 
 // passedBack is section 5: the diminished chord as the SKILL.md writes it and as the closure
 // writes it, given back to transposeChord.
-func (l *lesson10) passedBack() error {
+func (l *lesson) passedBack() error {
 	l.r.Title("The chord symbols the closures return, passed back in")
 	for _, s := range []string{"B°", "Bdim"} {
 		l.r.Line("%-28s %s", s+" up a semitone", l.transposed(s, 1))
@@ -276,7 +276,7 @@ func triadNotes(scale []theory.Note, degree int) []theory.Note {
 
 // commonTones is section 6: domain.commonTones on the 21 pairs of triads of each key; the keys
 // where a shared note comes back spelled otherwise than the key spells it are printed.
-func (l *lesson10) commonTones() error {
+func (l *lesson) commonTones() error {
 	l.r.Title(`ga_dsl_eval "domain.commonTones" on every pair of triads in each of the 30 keys`)
 	l.r.Line("key        misspelled pairs  the key's note as GA writes it")
 	pairs, notesRight, spelledRight := 0, 0, 0
@@ -312,7 +312,7 @@ type keyCommonTones struct {
 
 // keyCommonTones asks domain.commonTones every pair of k's triads and grades the shared notes
 // against the key's.
-func (l *lesson10) keyCommonTones(k theory.Tonality) keyCommonTones {
+func (l *lesson) keyCommonTones(k theory.Tonality) keyCommonTones {
 	var c keyCommonTones
 	scale, triads := k.Notes(), k.Triads()
 	spellings := map[string]bool{}
@@ -364,13 +364,13 @@ func (l *lesson10) keyCommonTones(k theory.Tonality) keyCommonTones {
 
 // commonTonesExamples is section 7: the SKILL.md's example pair and a pair from A major, the
 // closure's answer quoted as the model reads it.
-func (l *lesson10) commonTonesExamples() error {
+func (l *lesson) commonTonesExamples() error {
 	l.r.Title("Common-tones' SKILL.md example, and a pair from A major")
 	c1, c2, ok := skills.CommonTonesExample(l.md["common-tones"])
 	if !ok {
 		return fmt.Errorf("common-tones' SKILL.md has no example invocation")
 	}
-	for _, p := range append([][2]string{{c1, c2}}, l10Extra...) {
+	for _, p := range append([][2]string{{c1, c2}}, extra...) {
 		l.r.Line("%s and %s", p[0], p[1])
 		l.r.Quote(l.eval("domain.commonTones", "chord1", p[0], "chord2", p[1]) + "\n")
 	}

@@ -33,7 +33,7 @@ func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
 // quietLesson is the lesson's DSL and SKILL.md texts with its output thrown away, for an
 // exercise's solve.
-func quietLesson() (*lesson10, error) { return newLesson10(io.Discard) }
+func quietLesson() (*lesson, error) { return newLesson(io.Discard) }
 
 // roots are the root names of chord symbols, "Bb" of "Bbdim".
 func roots(chords []string) []string {
@@ -231,7 +231,7 @@ func passBackExercise(written, returned string) *learn.Exercise {
 
 // diatonicClaimChords are the chords diatonic-chords' SKILL.md shows for key k, read from its
 // JSON array; none when it shows none.
-func diatonicClaimChords(l *lesson10, k theory.Tonality) []string {
+func diatonicClaimChords(l *lesson, k theory.Tonality) []string {
 	for _, c := range skills.DiatonicClaims(l.md["diatonic-chords"]) {
 		if c.Root == k.Tonic.String() && c.Scale == k.Mode() {
 			var chords []string

@@ -7,10 +7,10 @@ import (
 	"course/theory"
 )
 
-// TestL10Exercises runs every exercise of lesson 10 through the tests each exercise of the
+// TestExercises runs every exercise of lesson 10 through the tests each exercise of the
 // course gets: the course's answer is accepted, a wrong one refused, and a change to the input
 // the answer rests on moves it.
-func TestL10Exercises(t *testing.T) {
+func TestExercises(t *testing.T) {
 	l := Exercises()
 	learntest.Lesson(t, l)
 	key := func(name string, minor bool) theory.Tonality {

@@ -11,10 +11,10 @@ import (
 	"course/internal/report"
 )
 
-// TestL10SkillMdClaimsMove changes the SKILL.md texts the lesson reads and sees the claims,
+// TestSkillMdClaimsMove changes the SKILL.md texts the lesson reads and sees the claims,
 // the transpose grid's columns and the prompt table follow the text.
-func TestL10SkillMdClaimsMove(t *testing.T) {
-	l, err := newLesson10(&bytes.Buffer{})
+func TestSkillMdClaimsMove(t *testing.T) {
+	l, err := newLesson(&bytes.Buffer{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,9 +40,9 @@ func TestL10SkillMdClaimsMove(t *testing.T) {
 	}
 }
 
-// TestL10ClosuresAnswerTheQuestion checks the closures the lesson grades move with their
+// TestClosuresAnswerTheQuestion checks the closures the lesson grades move with their
 // arguments: another root, another count of semitones, another chord pair.
-func TestL10ClosuresAnswerTheQuestion(t *testing.T) {
+func TestClosuresAnswerTheQuestion(t *testing.T) {
 	reg := dsl.Pin.Bootstrap()
 	eval := func(name string, args ...string) string {
 		m := map[string]string{}
@@ -64,7 +64,7 @@ func TestL10ClosuresAnswerTheQuestion(t *testing.T) {
 	}
 }
 
-func TestL10Runs(t *testing.T) {
+func TestRuns(t *testing.T) {
 	var out bytes.Buffer
 	if err := run(context.Background(), &out, &Options{}); err != nil {
 		t.Fatal(err)

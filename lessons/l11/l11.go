@@ -100,9 +100,9 @@ relative keys, and prints the data of one prompt.`, Run: run, Exercises: lessonE
 	return cmd
 }
 
-// lesson11 carries what the sections share: the two versions of the service and the count of
+// lesson carries what the sections share: the two versions of the service and the count of
 // questions checked against the tool.
-type lesson11 struct {
+type lesson struct {
 	r        *report.Report
 	versions []keys.Service
 	examples []string
@@ -112,16 +112,16 @@ type lesson11 struct {
 	toolChecks int
 }
 
-// newLesson11 sets up the lesson's versions and questions, writing to w; keysFromSharps gives
+// newLesson sets up the lesson's versions and questions, writing to w; keysFromSharps gives
 // both versions their list of keys from seven sharps.
-func newLesson11(w io.Writer, keysFromSharps bool) (*lesson11, error) {
+func newLesson(w io.Writer, keysFromSharps bool) (*lesson, error) {
 	meta, ok := intents.Lookup(keyIntent)
 	if !ok {
 		return nil, fmt.Errorf("the intents fixture has no %q", keyIntent)
 	}
 	pin, main := keys.Pin, keys.Main
 	pin.SharpsFirst, main.SharpsFirst = keysFromSharps, keysFromSharps
-	return &lesson11{
+	return &lesson{
 		r:              report.New(w),
 		versions:       []keys.Service{pin, main},
 		examples:       append(slices.Clone(meta.Examples), keySkillMdProgressions...),
@@ -130,7 +130,7 @@ func newLesson11(w io.Writer, keysFromSharps bool) (*lesson11, error) {
 }
 
 func run(ctx context.Context, w io.Writer, opts *Options) error {
-	l, err := newLesson11(w, opts.KeysFromSharps)
+	l, err := newLesson(w, opts.KeysFromSharps)
 	if err != nil {
 		return fmt.Errorf("l11: %w", err)
 	}
@@ -146,7 +146,7 @@ type keyAnswer struct {
 
 // ask asks version v the key of query. For the pinned service, ga_key_identify must read the
 // same chords and return the same keys, or the lesson stops.
-func (l *lesson11) ask(v keys.Service, query string) (keyAnswer, error) {
+func (l *lesson) ask(v keys.Service, query string) (keyAnswer, error) {
 	chords := v.ExtractChords(query)
 	a := keyAnswer{chords: chords, Selection: keys.Select(v.Identify(chords))}
 	// The tool is GA's own, whose order of keys the tool check does not compare.
@@ -198,7 +198,7 @@ func partialText(s keys.Selection) string {
 
 // examplePrompts is section 1: each example prompt of the skill, and the SKILL.md's two
 // progressions, asked of both versions.
-func (l *lesson11) examplePrompts() error {
+func (l *lesson) examplePrompts() error {
 	l.r.Title("The key skill's example prompts: the chords read, and the keys tied at the top")
 	for _, prompt := range l.examples {
 		l.r.Line("%q", prompt)
@@ -215,7 +215,7 @@ func (l *lesson11) examplePrompts() error {
 
 // reading is section 2: what each version reads in "What key is X in?" for one chord symbol
 // at a time, and what its parser counts each chord as.
-func (l *lesson11) reading() error {
+func (l *lesson) reading() error {
 	l.r.Title(`What each version reads in "What key is X in?", and what each chord counts as`)
 	widths := []int{8, 14, 14, 14}
 	l.r.FixedRow(widths, "X", keys.Pin.Commit+" reads", "counts as", keys.Main.Commit+" reads", "counts as")
@@ -246,7 +246,7 @@ var keyMarks = []string{"=", "~", "x", "r"}
 
 // textbook is section 3: "What key is ... in?" for the six progressions in the 30 keys, marked
 // against the textbook key, then the questions of keyShown in full.
-func (l *lesson11) textbook() error {
+func (l *lesson) textbook() error {
 	l.r.Title(`"What key is ... in?" for six textbook progressions in the 30 keys`)
 	tally := map[keys.Service]map[string]int{}
 	above := map[keys.Service]int{}
@@ -341,7 +341,7 @@ func keyMark(a keyAnswer, chords []string, key string) string {
 // shownLines writes one version's answer to a question of keyShown: the question first for the
 // pinned version, and on main, when ExtractChords dropped a repeated chord, what Identify does
 // with the list as written, whose return to the tonic main's cadence weight can see.
-func (l *lesson11) shownLines(v keys.Service, p textbookProgression, k theory.Tonality, query string, chords []string, a keyAnswer) []string {
+func (l *lesson) shownLines(v keys.Service, p textbookProgression, k theory.Tonality, query string, chords []string, a keyAnswer) []string {
 	var lines []string
 	if v.Commit == keys.Pin.Commit {
 		lines = append(lines, fmt.Sprintf("%s, %s: %q", k, p.name, query))
@@ -358,7 +358,7 @@ func (l *lesson11) shownLines(v keys.Service, p textbookProgression, k theory.To
 
 // relatives is section 4: the relative key each version gives the 30 keys, against the
 // textbook's relative, the same notes in the other mode spelled from the key's own tonic.
-func (l *lesson11) relatives() error {
+func (l *lesson) relatives() error {
 	l.r.Title("The relative key each candidate carries, against the textbook")
 	for _, v := range l.versions {
 		all, wrong, err := relativeKeys(v)
@@ -397,7 +397,7 @@ func relativeKeys(v keys.Service) ([]keys.Candidate, []string, error) {
 
 // prompt is section 5: the data part of the prompt the pinned skill builds for the
 // lesson's prompt question, from its top matches to its instructions.
-func (l *lesson11) prompt() error {
+func (l *lesson) prompt() error {
 	q := l.promptQuestion
 	l.r.Title("The data KeyIdentificationSkill puts in the model's prompt for %q, at %s", q, keys.Pin.Commit)
 	turn := skills.KeyIdentification{Service: l.versions[0]}.Prepare(q)
@@ -414,7 +414,7 @@ func (l *lesson11) prompt() error {
 }
 
 // toolCheck is the closing line: how many pinned answers ga_key_identify confirmed.
-func (l *lesson11) toolCheck() error {
+func (l *lesson) toolCheck() error {
 	l.r.Title("The pinned answers, checked against ga_key_identify")
 	l.r.Line("%d questions: KeyIdentificationMcpTools.IdentifyKey read the same chords and returned the same keys", l.toolChecks)
 	return nil

@@ -28,7 +28,7 @@ func lessonExercises(*Options) learn.Lesson {
 func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
 // quietLesson is the lesson's versions with its output thrown away, for an exercise's solve.
-func quietLesson() (*lesson11, error) { return newLesson11(io.Discard, false) }
+func quietLesson() (*lesson, error) { return newLesson(io.Discard, false) }
 
 // keyQuery is the key question about chords.
 func keyQuery(chords []string) string { return "What key is " + strings.Join(chords, " ") + " in?" }
@@ -58,7 +58,7 @@ func versionLine(a keyAnswer) string {
 }
 
 // answerRows are each version's answer to query, as section 1 prints them.
-func answerRows(l *lesson11, query string) ([]keyAnswer, [][]string, error) {
+func answerRows(l *lesson, query string) ([]keyAnswer, [][]string, error) {
 	var answers []keyAnswer
 	var rows [][]string
 	for _, v := range l.versions {

@@ -11,10 +11,10 @@ import (
 	"course/theory"
 )
 
-// TestL11Exercises runs every exercise of lesson 11 through the tests each exercise of the
+// TestExercises runs every exercise of lesson 11 through the tests each exercise of the
 // course gets: the course's answer is accepted, a wrong one refused, and a change to the input
 // the answer rests on moves it.
-func TestL11Exercises(t *testing.T) {
+func TestExercises(t *testing.T) {
 	l := Exercises()
 	learntest.Lesson(t, l)
 	t.Run("l11.1", func(t *testing.T) {
@@ -35,9 +35,9 @@ func TestL11Exercises(t *testing.T) {
 	})
 }
 
-// TestL11KeysFromSharps checks that --keys-from-sharps reaches the run and changes only relative
+// TestKeysFromSharps checks that --keys-from-sharps reaches the run and changes only relative
 // keys: every line it changes is one of section 4's or a prompt's relative key.
-func TestL11KeysFromSharps(t *testing.T) {
+func TestKeysFromSharps(t *testing.T) {
 	ga := testutil.Output(t, func(w io.Writer) error { return run(t.Context(), w, &Options{}) })
 	sharps := testutil.Output(t, func(w io.Writer) error { return run(t.Context(), w, &Options{KeysFromSharps: true}) })
 	gaLines, sharpLines := strings.Split(ga, "\n"), strings.Split(sharps, "\n")

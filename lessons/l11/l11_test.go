@@ -8,19 +8,19 @@ import (
 	"course/ga/keys"
 )
 
-func newTestLesson11(t *testing.T) (*lesson11, *bytes.Buffer) {
+func newTestLesson(t *testing.T) (*lesson, *bytes.Buffer) {
 	t.Helper()
 	var out bytes.Buffer
-	l, err := newLesson11(&out, false)
+	l, err := newLesson(&out, false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return l, &out
 }
 
-// TestL11ExamplesFollowTheProgression changes the example prompt: the chords read and the keys
+// TestExamplesFollowTheProgression changes the example prompt: the chords read and the keys
 // at the top move with it, and main's tie order with the first chord.
-func TestL11ExamplesFollowTheProgression(t *testing.T) {
+func TestExamplesFollowTheProgression(t *testing.T) {
 	for _, tt := range []struct {
 		prompt string
 		want   []string
@@ -38,7 +38,7 @@ func TestL11ExamplesFollowTheProgression(t *testing.T) {
 			"  6baf32e  reads Bb F Gm Eb     4/4: Bb major, G minor\n",
 		}},
 	} {
-		l, out := newTestLesson11(t)
+		l, out := newTestLesson(t)
 		l.examples = []string{tt.prompt}
 		if err := l.examplePrompts(); err != nil {
 			t.Fatal(err)
@@ -54,11 +54,11 @@ func TestL11ExamplesFollowTheProgression(t *testing.T) {
 	}
 }
 
-// TestL11PromptFollowsTheQuestion changes the prompt's question: the top matches, relative keys,
+// TestPromptFollowsTheQuestion changes the prompt's question: the top matches, relative keys,
 // diatonic sets and partial matches are those of the new chords; Ab minor holds E and B as Fb
 // and Cb.
-func TestL11PromptFollowsTheQuestion(t *testing.T) {
-	l, out := newTestLesson11(t)
+func TestPromptFollowsTheQuestion(t *testing.T) {
+	l, out := newTestLesson(t)
 	l.promptQuestion = "What key is E A B E in?"
 	if err := l.prompt(); err != nil {
 		t.Fatal(err)
@@ -83,7 +83,7 @@ func TestL11PromptFollowsTheQuestion(t *testing.T) {
 	}
 }
 
-func TestL11KeyMark(t *testing.T) {
+func TestKeyMark(t *testing.T) {
 	a := keyAnswer{chords: []string{"C", "F", "G"}, Selection: keys.Select(keys.Pin.Identify([]string{"C", "F", "G"}))}
 	chords := []string{"C", "F", "G", "C"}
 	if got := keyMark(a, chords, "A minor"); got != "=" {

@@ -88,9 +88,9 @@ next chord of two textbook progressions in the 30 keys with the key service at t
 and on main after #625.`, Run: run, Exercises: lessonExercises}, opts, runF)
 }
 
-// lesson12 carries what the sections share: the mood intent, both skills' example prompts, the
+// lesson carries what the sections share: the mood intent, both skills' example prompts, the
 // progression-mood SKILL.md and the two key services.
-type lesson12 struct {
+type lesson struct {
 	r        *report.Report
 	mood     skills.Intent
 	meta     map[string]intents.Intent
@@ -102,13 +102,13 @@ type lesson12 struct {
 	promptChecks int
 }
 
-// newLesson12 sets up the lesson's intents and data, writing to w.
-func newLesson12(w io.Writer) (*lesson12, error) {
+// newLesson sets up the lesson's intents and data, writing to w.
+func newLesson(w io.Writer) (*lesson, error) {
 	mood, err := skills.LookupIntent(moodIntent, "")
 	if err != nil {
 		return nil, err
 	}
-	l := &lesson12{
+	l := &lesson{
 		r:              report.New(w),
 		mood:           mood,
 		meta:           map[string]intents.Intent{},
@@ -129,7 +129,7 @@ func newLesson12(w io.Writer) (*lesson12, error) {
 }
 
 func run(ctx context.Context, w io.Writer, opts *Options) error {
-	l, err := newLesson12(w)
+	l, err := newLesson(w)
 	if err != nil {
 		return fmt.Errorf("l12: %w", err)
 	}
@@ -138,7 +138,7 @@ func run(ctx context.Context, w io.Writer, opts *Options) error {
 }
 
 // progressionIntents is section 1: the registered intents whose id names a progression.
-func (l *lesson12) progressionIntents() error {
+func (l *lesson) progressionIntents() error {
 	l.r.Title("The intents that take a chord progression")
 	for _, in := range intents.All() {
 		if strings.Contains(in.ID, "progression") {
@@ -160,13 +160,13 @@ func moodBranch(answer string) string {
 }
 
 // askMood sends prompt to the mood intent and returns its answer with LF line ends.
-func (l *lesson12) askMood(prompt string) string {
+func (l *lesson) askMood(prompt string) string {
 	return dotnet.ReplaceLineEndings(l.mood.Execute(prompt).Answer, "\n")
 }
 
 // moodAnswers is section 2: each example prompt of the mood skill, what it asks for and the
 // answer it gets.
-func (l *lesson12) moodAnswers() error {
+func (l *lesson) moodAnswers() error {
 	examples := l.meta[moodIntent].Examples
 	for _, p := range examples {
 		if _, ok := moodAsks()[p]; !ok {
@@ -237,7 +237,7 @@ func writtenProgressions(text string) []string {
 }
 
 // moodProgressions is section 3: the progressions the two answers and the SKILL.md write out.
-func (l *lesson12) moodProgressions() error {
+func (l *lesson) moodProgressions() error {
 	l.r.Title("The progressions each text writes out")
 	l.r.Line("ProgressionMoodSkill, darken answer:")
 	for _, p := range writtenProgressions(l.askMood("How do I make this progression sound darker?")) {
@@ -260,7 +260,7 @@ func (l *lesson12) moodProgressions() error {
 }
 
 // keywords is section 4: how many example prompts each skill's CanHandle accepts.
-func (l *lesson12) keywords() error {
+func (l *lesson) keywords() error {
 	l.r.Title("CanHandle, the keyword test main's router falls back on when it has no embeddings")
 	for _, id := range []string{moodIntent, completionIntent} {
 		meta := l.meta[id]
@@ -300,7 +300,7 @@ type told struct {
 // tell computes what the completion skill over version v tells the model for question, or
 // false when no key is found. For the pinned service, the skill's own prompt must say the same
 // key and chords, or the lesson stops.
-func (l *lesson12) tell(v keys.Service, question string) (told, bool, error) {
+func (l *lesson) tell(v keys.Service, question string) (told, bool, error) {
 	chords := v.ExtractChords(question)
 	all := v.Identify(chords)
 	if len(all) == 0 {
@@ -342,7 +342,7 @@ func toldLines(v keys.Service, t told, ok bool) []string {
 }
 
 // show prints a question and what each version tells the model for it.
-func (l *lesson12) show(question string) error {
+func (l *lesson) show(question string) error {
 	l.r.Line("%q", question)
 	for _, v := range l.versions {
 		t, ok, err := l.tell(v, question)
@@ -358,7 +358,7 @@ func (l *lesson12) show(question string) error {
 
 // completionExamples is section 5: the completion skill's example prompts, and the SKILL.md's
 // progression.
-func (l *lesson12) completionExamples() error {
+func (l *lesson) completionExamples() error {
 	l.r.Title("ProgressionCompletionSkill's example prompts: the key and the chords the model may suggest")
 	for _, p := range append(slices.Clone(l.meta[completionIntent].Examples), completionSkillMdProgression) {
 		if err := l.show(p); err != nil {
@@ -370,7 +370,7 @@ func (l *lesson12) completionExamples() error {
 
 // prompt is section 6: the pinned prompt for the lesson's question, from the progression to the
 // JSON it asks for, then the two example suggestions the prompt gives.
-func (l *lesson12) prompt() error {
+func (l *lesson) prompt() error {
 	q := l.promptQuestion
 	l.r.Title("What the model reads for %q, pinned", q)
 	turn := skills.ProgressionCompletion{Service: keys.Pin}.Prepare(q)
@@ -480,7 +480,7 @@ func otherScale(t told) (bool, error) {
 
 // textbook is section 7: "What chord comes next after ...?" for two progressions in the 30
 // keys, graded against the key's triads, then the questions of nextChordShown in full.
-func (l *lesson12) textbook() error {
+func (l *lesson) textbook() error {
 	l.r.Title(`"What chord comes next after ...?" for two textbook progressions in the 30 keys`)
 	tally := map[keys.Service]map[string]int{}
 	other := map[keys.Service]int{}
@@ -567,7 +567,7 @@ func gaDiatonicSet(k theory.Tonality) ([]string, error) {
 
 // dominant is section 8: which triad on the fifth degree each key's allowed list holds, and the
 // prompt's own example against A minor's list.
-func (l *lesson12) dominant() error {
+func (l *lesson) dominant() error {
 	l.r.Title("The dominant the list holds, in each key's own list")
 	for _, minor := range []bool{false, true} {
 		tonalities := theory.Tonalities(minor)
@@ -599,7 +599,7 @@ func (l *lesson12) dominant() error {
 }
 
 // promptCheck is the closing line: how many pinned prompts said what the service computed.
-func (l *lesson12) promptCheck() error {
+func (l *lesson) promptCheck() error {
 	l.r.Title("The pinned prompts, checked against ProgressionCompletionSkill.BuildPrompt")
 	l.r.Line("%d questions: the prompt names the same keys and the same chords", l.promptChecks)
 	return nil

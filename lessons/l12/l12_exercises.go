@@ -72,9 +72,9 @@ func moodWordsExercise(prompts []string) *learn.Exercise {
 }
 
 // exerciseLesson is the lesson's set-up, writing to a buffer that becomes an exercise's evidence.
-func exerciseLesson() (*lesson12, *bytes.Buffer, error) {
+func exerciseLesson() (*lesson, *bytes.Buffer, error) {
 	var out bytes.Buffer
-	l, err := newLesson12(&out)
+	l, err := newLesson(&out)
 	return l, &out, err
 }
 

@@ -7,10 +7,10 @@ import (
 	"course/theory"
 )
 
-// TestL12Exercises runs every exercise of lesson 12 through the tests each exercise of the
+// TestExercises runs every exercise of lesson 12 through the tests each exercise of the
 // course gets: the course's answer is accepted, a wrong one refused, and a change to the input
 // the answer rests on moves it.
-func TestL12Exercises(t *testing.T) {
+func TestExercises(t *testing.T) {
 	l := Exercises()
 	learntest.Lesson(t, l)
 	t.Run("l12.1", func(t *testing.T) {
@@ -33,10 +33,10 @@ func TestL12Exercises(t *testing.T) {
 	})
 }
 
-// TestL12RewriteReadsTheChords checks the reading of exercise 4's answer on another
+// TestRewriteReadsTheChords checks the reading of exercise 4's answer on another
 // progression: a question both versions read counts whatever the major chords' spelling, one
 // they do not read never does.
-func TestL12RewriteReadsTheChords(t *testing.T) {
+func TestRewriteReadsTheChords(t *testing.T) {
 	progression := []string{"C#", "A#m", "F#"}
 	for q, want := range map[string]bool{
 		"What chord comes next after C# A#m F#?":       false,

@@ -6,20 +6,20 @@ import (
 	"testing"
 )
 
-func newTestLesson12(t *testing.T) (*lesson12, *bytes.Buffer) {
+func newTestLesson(t *testing.T) (*lesson, *bytes.Buffer) {
 	t.Helper()
 	var out bytes.Buffer
-	l, err := newLesson12(&out)
+	l, err := newLesson(&out)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return l, &out
 }
 
-// TestL12PromptFollowsTheProgression changes the question of the printed prompt: the chords,
+// TestPromptFollowsTheProgression changes the question of the printed prompt: the chords,
 // the detected keys and the allowed chords move with the progression.
-func TestL12PromptFollowsTheProgression(t *testing.T) {
-	l, out := newTestLesson12(t)
+func TestPromptFollowsTheProgression(t *testing.T) {
+	l, out := newTestLesson(t)
 	l.promptQuestion = "What chord comes next after D A Bm?"
 	if err := l.prompt(); err != nil {
 		t.Fatal(err)
@@ -36,10 +36,10 @@ func TestL12PromptFollowsTheProgression(t *testing.T) {
 	}
 }
 
-// TestL12KeyFollowsTheProgression asks both versions for other progressions: the key and the
+// TestKeyFollowsTheProgression asks both versions for other progressions: the key and the
 // chords the model may suggest move with them, and the pinned prompt is checked each time.
-func TestL12KeyFollowsTheProgression(t *testing.T) {
-	l, out := newTestLesson12(t)
+func TestKeyFollowsTheProgression(t *testing.T) {
+	l, out := newTestLesson(t)
 	for _, q := range []string{"What should follow Am F C?", "Continue E B C#m", "Help me end this"} {
 		if err := l.show(q); err != nil {
 			t.Fatal(err)
@@ -67,7 +67,7 @@ func TestL12KeyFollowsTheProgression(t *testing.T) {
 	}
 }
 
-func TestL12MarksAndProgressions(t *testing.T) {
+func TestMarksAndProgressions(t *testing.T) {
 	tt := told{chords: []string{"C#", "A#m", "F#"}, set: []string{"Db", "Ebm", "Fm", "Gb", "Ab", "Bbm", "Cdim"}}
 	if m, _ := nextChordMark(tt, []string{"C#", "A#m", "F#"}, []string{"C#", "D#m", "E#m", "F#", "G#", "A#m", "B#dim"}); m != "e" {
 		t.Errorf("respelled set: %q, want e", m)

@@ -28,9 +28,9 @@ type step struct {
 	raised bool
 }
 
-// l13Progressions are the textbook progressions lesson 13 asks in each of the 15 keys of
+// progressions are the textbook progressions lesson 13 asks in each of the 15 keys of
 // their mode, with the numerals the textbook writes for them.
-var l13Progressions = []struct {
+var progressions = []struct {
 	name     string
 	minor    bool
 	steps    []step
@@ -48,14 +48,14 @@ var l13Progressions = []struct {
 	{"i iv vii°7 i", true, []step{{0, "m", false}, {3, "m", false}, {6, "dim7", true}, {0, "m", false}}, "i iv vii° i"},
 }
 
-// l13Shown are the questions of the grid printed in full after it, by progression and key.
-var l13Shown = [][2]string{
+// shownInFull are the questions of the grid printed in full after it, by progression and key.
+var shownInFull = [][2]string{
 	{"IV V I", "Bb major"}, {"ii7 V7 Imaj7", "Gb major"}, {"i iv v i", "G# minor"}, {"i iv vii°7 i", "D minor"},
 }
 
-// l13Chromatic are progressions with chords from outside the key's natural scale, with the
+// chromatic are progressions with chords from outside the key's natural scale, with the
 // textbook's reading.
-var l13Chromatic = [][2]string{
+var chromatic = [][2]string{
 	{"C Ab G C", "C major, I bVI V I"},
 	{"C Eb F C", "C major, I bIII IV I"},
 	{"C Bb F C", "C major, I bVII IV I"},
@@ -64,12 +64,12 @@ var l13Chromatic = [][2]string{
 	{"Bm7b5 E7 Am", "A minor, iiø V i"},
 }
 
-// l13Identify are the progressions whose first three keys of main's Identify the lesson prints.
-var l13Identify = []string{"C Bb F C", "C Ab Bb C"}
+// identify are the progressions whose first three keys of main's Identify the lesson prints.
+var identify = []string{"C Bb F C", "C Ab Bb C"}
 
-// l13Diatonic are the chords the lesson asks main's IsChordDiatonic about, by key. G# minor's
+// diatonic are the chords the lesson asks main's IsChordDiatonic about, by key. G# minor's
 // leading tone is F double sharp.
-var l13Diatonic = []struct {
+var diatonic = []struct {
 	key    string
 	chords []string
 }{
@@ -105,19 +105,19 @@ func (a analyzer) analyze(chords string) string {
 	return strings.ReplaceAll(r.Answer(), "\r\n", "\n")
 }
 
-// lesson13 carries what the sections share: both versions of the DSL and the draft's text.
-type lesson13 struct {
+// lesson carries what the sections share: both versions of the DSL and the draft's text.
+type lesson struct {
 	r        *report.Report
 	versions []analyzer
 	draft    string
 }
 
-func newLesson13(w io.Writer) (*lesson13, error) {
+func newLesson(w io.Writer) (*lesson, error) {
 	draft, err := kit.SkillMdText("progression-analysis")
 	if err != nil {
 		return nil, err
 	}
-	return &lesson13{
+	return &lesson{
 		r:        report.New(w),
 		versions: []analyzer{{dsl.Pin, dsl.Pin.Bootstrap()}, {dsl.Main, dsl.Main.Bootstrap()}},
 		draft:    draft,
@@ -125,7 +125,7 @@ func newLesson13(w io.Writer) (*lesson13, error) {
 }
 
 func run(ctx context.Context, w io.Writer, opts *Options) error {
-	l, err := newLesson13(w)
+	l, err := newLesson(w)
 	if err != nil {
 		return fmt.Errorf("l13: %w", err)
 	}
@@ -151,7 +151,7 @@ func readAnalysis(answer string) (analysis, error) {
 }
 
 // show prints a version's answer under its commit, trailing spaces trimmed.
-func (l *lesson13) show(a analyzer, chords string) {
+func (l *lesson) show(a analyzer, chords string) {
 	lines := strings.Split(a.analyze(chords), "\n")
 	l.r.Line("  %-8s %s", a.version.Commit, lines[0])
 	for _, line := range lines[1:] {
@@ -160,7 +160,7 @@ func (l *lesson13) show(a analyzer, chords string) {
 }
 
 // listed is section 1: what the tool list and the schema show the model of the closure.
-func (l *lesson13) listed() error {
+func (l *lesson) listed() error {
 	l.r.Title("What ga_dsl_list_closures and ga_dsl_get_closure_schema show the model")
 	reg := l.versions[0].reg
 	all := reg.ListClosures()
@@ -182,7 +182,7 @@ func (l *lesson13) listed() error {
 }
 
 // draftExamples is section 2: the draft skill's own examples, in both versions.
-func (l *lesson13) draftExamples() error {
+func (l *lesson) draftExamples() error {
 	l.r.Title("The four examples of skills-dev/_pending-tools/progression-analysis/DRAFT.md")
 	examples := skills.DraftExamples(l.draft)
 	if len(examples) == 0 {
@@ -216,7 +216,7 @@ func progressionChords(k theory.Tonality, steps []step) []string {
 
 // textbook is section 3: the grid of the eight progressions in the 30 keys, both versions, its
 // tally, and four questions in full.
-func (l *lesson13) textbook() error {
+func (l *lesson) textbook() error {
 	l.r.Title("Eight textbook progressions in the 30 keys")
 	tally := map[string]map[string]int{}
 	type partialRow struct{ version, name string }
@@ -230,7 +230,7 @@ func (l *lesson13) textbook() error {
 		}
 		l.r.Blank()
 		l.r.FixedRow([]int{22}, map[bool]string{false: "major keys", true: "minor keys"}[minor], strings.Join(tonics, " "))
-		for _, p := range l13Progressions {
+		for _, p := range progressions {
 			if p.minor != minor {
 				continue
 			}
@@ -262,7 +262,7 @@ func (l *lesson13) textbook() error {
 					if count, total, _ := strings.Cut(an.confidence, "/"); count != total {
 						partial = append(partial, partialRow{a.version.Commit, p.name})
 					}
-					if slices.Contains(l13Shown, [2]string{p.name, k.String()}) {
+					if slices.Contains(shownInFull, [2]string{p.name, k.String()}) {
 						if vi == 0 {
 							shown = append(shown, fmt.Sprintf("%s, %s: \"%s\"", k, p.name, chords))
 						}
@@ -315,15 +315,15 @@ func (l *lesson13) textbook() error {
 
 // outside is section 4: progressions with borrowed chords and the harmonic minor's V and
 // vii°, then what main's key service says of them.
-func (l *lesson13) outside() error {
+func (l *lesson) outside() error {
 	l.r.Title("Chords borrowed from the parallel minor, and the harmonic minor's V and vii°")
-	for _, c := range l13Chromatic {
+	for _, c := range chromatic {
 		l.r.Line("\"%s\": the textbook reads %s", c[0], c[1])
 		for _, a := range l.versions {
 			l.show(a, c[0])
 		}
 	}
-	for _, chords := range l13Identify {
+	for _, chords := range identify {
 		cands := keys.Main.Identify(strings.Fields(chords))
 		parts := make([]string, 0, 3)
 		for _, c := range cands[:min(3, len(cands))] {
@@ -331,7 +331,7 @@ func (l *lesson13) outside() error {
 		}
 		l.r.Line("KeyIdentificationService.Identify on main, \"%s\": %s", chords, strings.Join(parts, ", "))
 	}
-	for _, d := range l13Diatonic {
+	for _, d := range diatonic {
 		parts := make([]string, len(d.chords))
 		for i, c := range d.chords {
 			parts[i] = c + " " + map[bool]string{true: "yes", false: "no"}[keys.Main.IsChordDiatonic(d.key, c)]

@@ -33,9 +33,9 @@ type textbookProgression struct {
 	numerals []string
 }
 
-// progressionNamed is the grid's progression of that name; the name is one of l13Progressions'.
+// progressionNamed is the grid's progression of that name; the name is one of progressions'.
 func progressionNamed(name string) textbookProgression {
-	for _, p := range l13Progressions {
+	for _, p := range progressions {
 		if p.name == name {
 			return textbookProgression{p.name, p.steps, strings.Fields(p.numerals)}
 		}
@@ -44,14 +44,14 @@ func progressionNamed(name string) textbookProgression {
 }
 
 // exerciseLesson is the lesson's set-up, writing to a buffer that becomes an exercise's evidence.
-func exerciseLesson() (*lesson13, *bytes.Buffer, error) {
+func exerciseLesson() (*lesson, *bytes.Buffer, error) {
 	var out bytes.Buffer
-	l, err := newLesson13(&out)
+	l, err := newLesson(&out)
 	return l, &out, err
 }
 
 // askBoth prints both versions' answers for chords and returns them, pin first.
-func (l *lesson13) askBoth(chords string) ([]analysis, error) {
+func (l *lesson) askBoth(chords string) ([]analysis, error) {
 	l.r.Line("%q", chords)
 	out := make([]analysis, len(l.versions))
 	for i, a := range l.versions {

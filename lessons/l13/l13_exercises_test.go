@@ -7,10 +7,10 @@ import (
 	"course/theory"
 )
 
-// TestL13Exercises runs every exercise of lesson 13 through the tests each exercise of the
+// TestExercises runs every exercise of lesson 13 through the tests each exercise of the
 // course gets: the course's answer is accepted, a wrong one refused, and a change to the input
 // the answer rests on moves it.
-func TestL13Exercises(t *testing.T) {
+func TestExercises(t *testing.T) {
 	l := Exercises()
 	learntest.Lesson(t, l)
 	cMajor := theory.Tonality{Tonic: theory.MustNote("C")}

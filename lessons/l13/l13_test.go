@@ -7,10 +7,10 @@ import (
 	"testing"
 )
 
-// TestL13ProgressionMovesKeyAndNumerals changes a progression of the lesson and sees the key
+// TestProgressionMovesKeyAndNumerals changes a progression of the lesson and sees the key
 // and the numerals of both versions follow it.
-func TestL13ProgressionMovesKeyAndNumerals(t *testing.T) {
-	l, err := newLesson13(&bytes.Buffer{})
+func TestProgressionMovesKeyAndNumerals(t *testing.T) {
+	l, err := newLesson(&bytes.Buffer{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,11 +40,11 @@ func TestL13ProgressionMovesKeyAndNumerals(t *testing.T) {
 	}
 }
 
-// TestL13DraftExamplesFollowTheText changes an example of the draft and sees the section ask
+// TestDraftExamplesFollowTheText changes an example of the draft and sees the section ask
 // the new progression.
-func TestL13DraftExamplesFollowTheText(t *testing.T) {
+func TestDraftExamplesFollowTheText(t *testing.T) {
 	var out bytes.Buffer
-	l, err := newLesson13(&out)
+	l, err := newLesson(&out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +57,7 @@ func TestL13DraftExamplesFollowTheText(t *testing.T) {
 	}
 }
 
-func TestL13Runs(t *testing.T) {
+func TestRuns(t *testing.T) {
 	var out bytes.Buffer
 	if err := run(context.Background(), &out, &Options{}); err != nil {
 		t.Fatal(err)

@@ -38,25 +38,25 @@ Then runs the DSL closure domain.chordSubstitutions through ga_dsl_eval at the p
 GA's main branch has it after #625 (6baf32e).`, Run: run, Exercises: lessonExercises}, opts, runF)
 }
 
-// lesson14 carries what the sections share.
-type lesson14 struct {
+// lesson carries what the sections share.
+type lesson struct {
 	r     *report.Report
 	skill skills.ChordSubstitution
 	tools skills.ChordSubstitutionTools
 }
 
 func run(ctx context.Context, w io.Writer, opts *Options) error {
-	l := &lesson14{r: report.New(w)}
+	l := &lesson{r: report.New(w)}
 	l.r.Heading("l14")
 	return kit.RunSections(ctx, "l14", l.r, l.examples, l.lists, l.pairs, l.reading, l.closure)
 }
 
 // The two kinds of answer the skill gives, read line by line.
 var (
-	l14ListHead = lazy.Regexp(`^Harmonic substitutions for \*\*([^*]+)\*\*`)
-	l14ListItem = lazy.Regexp(`^- \*\*([^*]+)\*\* — harmonic cost ([\d.]+) \(Δ L1=(\d+)\)`)
-	l14PairHead = lazy.Regexp(`^\*\*([^*]+)\*\* → \*\*([^*]+)\*\* relationship analysis:`)
-	l14Label    = lazy.Regexp(`^★+ \*\*([^*]+)\*\*`)
+	listHead     = lazy.Regexp(`^Harmonic substitutions for \*\*([^*]+)\*\*`)
+	listItem     = lazy.Regexp(`^- \*\*([^*]+)\*\* — harmonic cost ([\d.]+) \(Δ L1=(\d+)\)`)
+	pairHead     = lazy.Regexp(`^\*\*([^*]+)\*\* → \*\*([^*]+)\*\* relationship analysis:`)
+	labelPattern = lazy.Regexp(`^★+ \*\*([^*]+)\*\*`)
 )
 
 // substitutionList is a list answer: its source chord, the chords listed, and "cost 0.60, L1 1"
@@ -68,13 +68,13 @@ type substitutionList struct {
 
 func asList(answer string) (substitutionList, bool) {
 	lines := strings.Split(answer, "\n")
-	head := l14ListHead().FindStringSubmatch(lines[0])
+	head := listHead().FindStringSubmatch(lines[0])
 	if head == nil {
 		return substitutionList{}, false
 	}
 	list := substitutionList{source: head[1]}
 	for _, line := range lines {
-		if m := l14ListItem().FindStringSubmatch(line); m != nil {
+		if m := listItem().FindStringSubmatch(line); m != nil {
 			list.names = append(list.names, m[1])
 			list.costs = append(list.costs, "cost "+m[2]+", L1 "+m[3])
 		}
@@ -85,12 +85,12 @@ func asList(answer string) (substitutionList, bool) {
 // asPair reads a comparison answer: the two chords and the relationship labels.
 func asPair(answer string) (a, b string, labels []string, ok bool) {
 	lines := strings.Split(answer, "\n")
-	head := l14PairHead().FindStringSubmatch(lines[0])
+	head := pairHead().FindStringSubmatch(lines[0])
 	if head == nil {
 		return "", "", nil, false
 	}
 	for _, line := range lines {
-		if m := l14Label().FindStringSubmatch(line); m != nil {
+		if m := labelPattern().FindStringSubmatch(line); m != nil {
 			labels = append(labels, m[1])
 		}
 	}
@@ -108,8 +108,8 @@ func describeSubstitution(answer string) string {
 	return first
 }
 
-// l14Named are the chords a textbook gives for the relation three prompts name.
-var l14Named = sync.OnceValue(func() map[string]string {
+// named are the chords a textbook gives for the relation three prompts name.
+var named = sync.OnceValue(func() map[string]string {
 	return map[string]string{
 		"Tritone substitution for G7":             "Db7",
 		"What's the secondary dominant of Am?":    "E7",
@@ -118,7 +118,7 @@ var l14Named = sync.OnceValue(func() map[string]string {
 })
 
 // examples is section 1: the skill's example prompts, its CanHandle and its answers.
-func (l *lesson14) examples() error {
+func (l *lesson) examples() error {
 	l.r.Title("The skill's own example prompts")
 	prompts, err := kit.ExamplePrompts("skill.chordsubstitution")
 	if err != nil {
@@ -133,7 +133,7 @@ func (l *lesson14) examples() error {
 		}
 		l.r.Line("%q  CanHandle %s", p, kit.YesNo(ok))
 		l.r.Line("  %s", describeSubstitution(l.skill.Execute(p).Text))
-		if chord, ok := l14Named()[p]; ok {
+		if chord, ok := named()[p]; ok {
 			l.r.Line("  the textbook answer: %s", chord)
 		}
 	}
@@ -141,8 +141,8 @@ func (l *lesson14) examples() error {
 	return nil
 }
 
-// l14Roots are the skill's spellings of the 12 roots.
-var l14Roots = []string{"C", "Db", "D", "Eb", "E", "F", "F#", "G", "Ab", "A", "Bb", "B"}
+// roots are the skill's spellings of the 12 roots.
+var roots = []string{"C", "Db", "D", "Eb", "E", "F", "F#", "G", "Ab", "A", "Bb", "B"}
 
 // substituteUp is a chord a textbook relates to another: its root in semitones above the
 // other's, and its suffix.
@@ -151,9 +151,9 @@ type substituteUp struct {
 	suffix string
 }
 
-// l14Qualities are the skill's qualities with their tones above the root and the substitutes a
+// qualities are the skill's qualities with their tones above the root and the substitutes a
 // textbook names for them.
-var l14Qualities = []struct {
+var qualities = []struct {
 	quality, suffix string
 	tones           []int
 	textbook        []substituteUp
@@ -169,15 +169,15 @@ var l14Qualities = []struct {
 	{"diminished 7th", "dim7", []int{0, 3, 6, 9}, nil},
 }
 
-// chordTones are the pitch classes of a chord the skill names: a root of l14Roots and a suffix
-// of l14Qualities, the longest root that leaves a known suffix.
+// chordTones are the pitch classes of a chord the skill names: a root of roots and a suffix
+// of qualities, the longest root that leaves a known suffix.
 func chordTones(chord string) []int {
-	for r := len(l14Roots) - 1; r >= 0; r-- {
-		root := l14Roots[r]
+	for r := len(roots) - 1; r >= 0; r-- {
+		root := roots[r]
 		if !strings.HasPrefix(chord, root) {
 			continue
 		}
-		for _, q := range l14Qualities {
+		for _, q := range qualities {
 			if q.suffix == chord[len(root):] {
 				tones := make([]int, len(q.tones))
 				for i, t := range q.tones {
@@ -202,16 +202,16 @@ func sharedTones(a, b string) int {
 }
 
 // lists is section 2: "Substitute for <chord>" on every root of every quality, the tool beside it.
-func (l *lesson14) lists() error {
+func (l *lesson) lists() error {
 	l.r.Title("One chord: \"Substitute for <chord>\" on the 12 roots")
 	var costs []string
 	same, asked := 0, 0
-	for _, q := range l14Qualities {
+	for _, q := range qualities {
 		var named []string
 		shared := map[int]int{}
 		found := 0
 		for root := range 12 {
-			chord := l14Roots[root] + q.suffix
+			chord := roots[root] + q.suffix
 			list, ok := asList(l.skill.Execute("Substitute for " + chord).Text)
 			if !ok {
 				return fmt.Errorf("the skill gave no list for %s", chord)
@@ -228,7 +228,7 @@ func (l *lesson14) lists() error {
 				}
 			}
 			for _, t := range q.textbook {
-				if slices.Contains(list.names, l14Roots[(root+t.up)%12]+t.suffix) {
+				if slices.Contains(list.names, roots[(root+t.up)%12]+t.suffix) {
 					found++
 					break
 				}
@@ -250,7 +250,7 @@ func (l *lesson14) lists() error {
 		} else {
 			var examples []string
 			for _, t := range q.textbook {
-				examples = append(examples, l14Roots[t.up]+t.suffix)
+				examples = append(examples, roots[t.up]+t.suffix)
 			}
 			l.r.Line("  a textbook substitute listed for %d of 12 roots, e.g. for C%s: %s", found, q.suffix, strings.Join(examples, ", "))
 		}
@@ -266,13 +266,13 @@ func (l *lesson14) lists() error {
 	// Why every cost is the same: the chords of one set class share an interval-class vector,
 	// and GA's delta between equal vectors is one step, not zero.
 	for _, p := range [][2]string{{"C", "Am"}, {"C", "F#"}, {"G7", "Db7"}, {"C", "C"}} {
-		va, vb := l14ICV(p[0]), l14ICV(p[1])
+		va, vb := icv(p[0]), icv(p[1])
 		l.r.Line("ICV %s %s, %s %s: ComputeDelta(...).L1Norm = %d", p[0], showICV(va), p[1], showICV(vb), algebra.DeltaOf(va, vb).L1())
 	}
 	return nil
 }
 
-func l14ICV(chord string) algebra.ICV {
+func icv(chord string) algebra.ICV {
 	return algebra.NewSet(chordTones(chord)...).IntervalClassVector()
 }
 
@@ -286,8 +286,8 @@ func showICV(v algebra.ICV) string {
 	return b.String()
 }
 
-// l14Relations are relations a textbook names, as two chords above a root.
-var l14Relations = []struct {
+// relations are relations a textbook names, as two chords above a root.
+var relations = []struct {
 	relation string
 	a, b     substituteUp
 	textbook string
@@ -303,14 +303,14 @@ var l14Relations = []struct {
 }
 
 // pairs is section 3: "How are <A> and <B> related?" on every root, the tool beside it.
-func (l *lesson14) pairs() error {
+func (l *lesson) pairs() error {
 	l.r.Title("Two chords: \"How are <A> and <B> related?\" on the 12 roots")
-	for _, rel := range l14Relations {
+	for _, rel := range relations {
 		var keys []string
 		counts := map[string]int{}
 		agrees := 0
 		for root := range 12 {
-			a, b := l14Roots[(root+rel.a.up)%12]+rel.a.suffix, l14Roots[(root+rel.b.up)%12]+rel.b.suffix
+			a, b := roots[(root+rel.a.up)%12]+rel.a.suffix, roots[(root+rel.b.up)%12]+rel.b.suffix
 			_, _, labels, ok := asPair(l.skill.Execute("How are " + a + " and " + b + " related?").Text)
 			if !ok {
 				return fmt.Errorf("the skill did not compare %s and %s", a, b)
@@ -328,7 +328,7 @@ func (l *lesson14) pairs() error {
 				agrees++
 			}
 		}
-		exA, exB := l14Roots[rel.a.up]+rel.a.suffix, l14Roots[rel.b.up]+rel.b.suffix
+		exA, exB := roots[rel.a.up]+rel.a.suffix, roots[rel.b.up]+rel.b.suffix
 		l.r.Line("%s, e.g. %s and %s: common notes %d; textbook: %s", rel.relation, exA, exB, sharedTones(exA, exB), rel.textbook)
 		for _, k := range keys {
 			l.r.Line("  %d of 12 roots: %s", counts[k], k)
@@ -339,7 +339,7 @@ func (l *lesson14) pairs() error {
 }
 
 // reading is section 4: what the skill takes for a chord, and what SKILL.md promises.
-func (l *lesson14) reading() error {
+func (l *lesson) reading() error {
 	l.r.Title("What the skill reads as a chord")
 	for _, p := range []string{
 		"A substitute for G7?",
@@ -363,8 +363,8 @@ func (l *lesson14) reading() error {
 	return nil
 }
 
-// l14ClosureName is the closure section 5 runs.
-const l14ClosureName = "domain.chordSubstitutions"
+// closureName is the closure section 5 runs.
+const closureName = "domain.chordSubstitutions"
 
 // closureArgs are one call's arguments, in the order the lesson writes them.
 type closureArgs [][2]string
@@ -387,12 +387,12 @@ func (a closureArgs) asMap() map[string]string {
 
 // closure is section 5: domain.chordSubstitutions through ga_dsl_eval at the pin, and main's
 // closure run directly, as ga_dsl_eval runs a closure whose arguments pass.
-func (l *lesson14) closure() error {
+func (l *lesson) closure() error {
 	l.r.Title("domain.chordSubstitutions, through ga_dsl_eval at a826864 and as it is on main")
 	pin, main := dsl.Pin.Bootstrap(), dsl.Main.Bootstrap()
-	closure, ok := pin.TryGet(l14ClosureName)
+	closure, ok := pin.TryGet(closureName)
 	if !ok {
-		return fmt.Errorf("no closure %s", l14ClosureName)
+		return fmt.Errorf("no closure %s", closureName)
 	}
 	for _, in := range closure.Inputs {
 		l.r.Line("input  %s: %s", in.Name, in.Type)
@@ -409,10 +409,10 @@ func (l *lesson14) closure() error {
 	}
 	l.r.Line("%d inputs of %d closures are marked optional: %s", len(optional), len(listed), strings.Join(optional, ", "))
 	atPin := func(args closureArgs) string {
-		return pin.EvalClosure(l14ClosureName, args.asMap()).Answer()
+		return pin.EvalClosure(closureName, args.asMap()).Answer()
 	}
 	onMain := func(args closureArgs) string {
-		out, err := main.Run(l14ClosureName, args.asMap())
+		out, err := main.Run(closureName, args.asMap())
 		if err != nil {
 			return "error: " + err.Error()
 		}

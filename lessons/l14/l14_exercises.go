@@ -49,7 +49,7 @@ func symmetricListExercise(chord string) *learn.Exercise {
 		},
 		Solve: func(context.Context) (learn.Answer, error) {
 			var out bytes.Buffer
-			l := &lesson14{r: report.New(&out)}
+			l := &lesson{r: report.New(&out)}
 			prompt := "Substitute for " + chord
 			list, ok := asList(l.skill.Execute(prompt).Text)
 			if !ok {
@@ -57,9 +57,9 @@ func symmetricListExercise(chord string) *learn.Exercise {
 			}
 			l.r.Title("%q", prompt)
 			for i, n := range list.names {
-				l.r.Line("  %-8s %s, shares %d notes with %s, ICV %s", n, list.costs[i], sharedTones(chord, n), chord, showICV(l14ICV(n)))
+				l.r.Line("  %-8s %s, shares %d notes with %s, ICV %s", n, list.costs[i], sharedTones(chord, n), chord, showICV(icv(n)))
 			}
-			l.r.Line("%s itself: ICV %s", chord, showICV(l14ICV(chord)))
+			l.r.Line("%s itself: ICV %s", chord, showICV(icv(chord)))
 			return learn.Answer{Value: strings.Join(list.names, " "), Evidence: learn.Printed(&out)}, l.r.Err()
 		}}
 }
@@ -100,7 +100,7 @@ func gainLabelExercise(pair [2]string, gained string) *learn.Exercise {
 		},
 		Solve: func(context.Context) (learn.Answer, error) {
 			var out bytes.Buffer
-			l := &lesson14{r: report.New(&out)}
+			l := &lesson{r: report.New(&out)}
 			compare := func(a, b string) ([]string, error) {
 				_, _, labels, ok := asPair(l.skill.Execute("How are " + a + " and " + b + " related?").Text)
 				if !ok {
@@ -121,8 +121,8 @@ func gainLabelExercise(pair [2]string, gained string) *learn.Exercise {
 			var common []string
 			found := false
 			for side := range pair {
-				for _, root := range l14Roots {
-					for _, q := range l14Qualities {
+				for _, root := range roots {
+					for _, q := range qualities {
 						p := pair
 						p[side] = root + q.suffix
 						labels, err := compare(p[0], p[1])
@@ -178,16 +178,16 @@ func defaultKeyExercise(symbol string) *learn.Exercise {
 			var out bytes.Buffer
 			r := report.New(&out)
 			args := closureArgs{{"symbol", symbol}}
-			answer, err := dsl.Main.Bootstrap().Run(l14ClosureName, args.asMap())
+			answer, err := dsl.Main.Bootstrap().Run(closureName, args.asMap())
 			if err != nil {
-				return learn.Answer{}, fmt.Errorf("%s(%s) on main: %w", l14ClosureName, args, err)
+				return learn.Answer{}, fmt.Errorf("%s(%s) on main: %w", closureName, args, err)
 			}
 			first, _, _ := strings.Cut(answer, "\n")
 			m := mainKeyLine().FindStringSubmatch(first)
 			if m == nil {
-				return learn.Answer{}, fmt.Errorf("%s(%s) on main names no key: %q", l14ClosureName, args, first)
+				return learn.Answer{}, fmt.Errorf("%s(%s) on main names no key: %q", closureName, args, first)
 			}
-			r.Title("%s(%s), as main runs it", l14ClosureName, args)
+			r.Title("%s(%s), as main runs it", closureName, args)
 			for line := range strings.SplitSeq(answer, "\n") {
 				r.Line("  %s", strings.TrimRight(line, " "))
 			}

@@ -6,10 +6,10 @@ import (
 	"course/learn/learntest"
 )
 
-// TestL14Exercises runs every exercise of lesson 14 through the tests each exercise of the
+// TestExercises runs every exercise of lesson 14 through the tests each exercise of the
 // course gets: the course's answer is accepted, a wrong one refused, and a change to the input
 // the answer rests on moves it.
-func TestL14Exercises(t *testing.T) {
+func TestExercises(t *testing.T) {
 	l := Exercises()
 	learntest.Lesson(t, l)
 	t.Run("l14.1", func(t *testing.T) {
@@ -27,9 +27,9 @@ func TestL14Exercises(t *testing.T) {
 	})
 }
 
-// TestL14LabelsForm checks that the labels are read whatever their spacing and case, and that
+// TestLabelsForm checks that the labels are read whatever their spacing and case, and that
 // the label the question names may be given or left out.
-func TestL14LabelsForm(t *testing.T) {
+func TestLabelsForm(t *testing.T) {
 	f := labelsForm("Backdoor Dominant")
 	a := f.Read("Secondary Dominant, ICV Neighbor (L1 = 2)")
 	b := f.Read("icv neighbor (L1=2) and secondary dominant; backdoor dominant.")

@@ -9,10 +9,10 @@ import (
 	"course/internal/report"
 )
 
-// TestL14ListsMoveWithTheChord asks for substitutes of chords of three qualities and sees the
+// TestListsMoveWithTheChord asks for substitutes of chords of three qualities and sees the
 // list follow the chord's set class.
-func TestL14ListsMoveWithTheChord(t *testing.T) {
-	l := &lesson14{}
+func TestListsMoveWithTheChord(t *testing.T) {
+	l := &lesson{}
 	tests := []struct{ prompt, want string }{
 		{"Substitute for G7", "list for G7: Dm7b5 Ab7 F7 D7 Ebm7b5"},
 		{"Substitute for Gm7", "list for Gm7: Fm7 Dm7 F#m7 Am7 Ebm7"},
@@ -28,8 +28,8 @@ func TestL14ListsMoveWithTheChord(t *testing.T) {
 	}
 }
 
-// TestL14SharedTones checks the lesson's own count of common notes.
-func TestL14SharedTones(t *testing.T) {
+// TestSharedTones checks the lesson's own count of common notes.
+func TestSharedTones(t *testing.T) {
 	for _, tt := range []struct {
 		a, b string
 		want int
@@ -40,11 +40,11 @@ func TestL14SharedTones(t *testing.T) {
 	}
 }
 
-// TestL14ClosureSection checks that the pin's ga_dsl_eval refuses the optional inputs and main
+// TestClosureSection checks that the pin's ga_dsl_eval refuses the optional inputs and main
 // reads them with their defaults.
-func TestL14ClosureSection(t *testing.T) {
+func TestClosureSection(t *testing.T) {
 	var out bytes.Buffer
-	l := &lesson14{r: report.New(&out)}
+	l := &lesson{r: report.New(&out)}
 	if err := l.closure(); err != nil {
 		t.Fatal(err)
 	}
@@ -59,8 +59,8 @@ func TestL14ClosureSection(t *testing.T) {
 	}
 }
 
-// TestL14Runs runs the lesson once.
-func TestL14Runs(t *testing.T) {
+// TestRuns runs the lesson once.
+func TestRuns(t *testing.T) {
 	var out bytes.Buffer
 	if err := run(context.Background(), &out, &Options{}); err != nil {
 		t.Fatal(err)

@@ -33,16 +33,16 @@ textbook spelling, the skill's spellings asked back as lists of notes, and ga_ch
 the tool of the chord-info SKILL.md.`, Run: run, Exercises: lessonExercises}, opts, runF)
 }
 
-// lesson15 carries what the sections share: the chords the skill spelled as asked, which
+// lesson carries what the sections share: the chords the skill spelled as asked, which
 // section 5 asks back as notes.
-type lesson15 struct {
+type lesson struct {
 	r       *report.Report
 	skill   skills.ChordInfo
 	spelled []spelledChord
 }
 
 func run(ctx context.Context, w io.Writer, opts *Options) error {
-	l := &lesson15{r: report.New(w)}
+	l := &lesson{r: report.New(w)}
 	l.r.Heading("l15")
 	return kit.RunSections(ctx, "l15", l.r, l.examples, l.vocabulary, l.beyond, l.spelling, l.fromNotes, l.noteLists, l.tool)
 }
@@ -65,7 +65,7 @@ func (c chordRead) String() string {
 }
 
 // ask is the skill's answer to prompt and what it read, nil when its evidence has no notes.
-func (l *lesson15) ask(prompt string) (string, *chordRead) {
+func (l *lesson) ask(prompt string) (string, *chordRead) {
 	res := l.skill.Execute(prompt)
 	field := func(name string) (string, bool) {
 		for _, e := range res.Evidence {
@@ -148,7 +148,7 @@ var exampleChords = sync.OnceValue(func() map[string]textbookChord {
 })
 
 // examples is section 1: the skill's example prompts, what it reads of each, and the textbook.
-func (l *lesson15) examples() error {
+func (l *lesson) examples() error {
 	l.r.Title("The skill's own example prompts")
 	intent := skills.ChordInfoIntent()
 	meta, ok := intents.Lookup(intent.ID)
@@ -218,7 +218,7 @@ func vocab(suffix string) string {
 }
 
 // vocabulary is section 2: every suffix the vocabulary maps, read by the skill and the tool.
-func (l *lesson15) vocabulary() error {
+func (l *lesson) vocabulary() error {
 	l.r.Title("Every suffix the vocabulary knows")
 	symbols, words := vocabularySuffixes()
 	type asked struct{ suffix, prompt string }
@@ -284,7 +284,7 @@ var beyondChords = []struct {
 }
 
 // beyond is section 3: what the skill reads of chords beyond its vocabulary.
-func (l *lesson15) beyond() error {
+func (l *lesson) beyond() error {
 	l.r.Title("Beyond the vocabulary")
 	for _, b := range beyondChords {
 		want, err := b.chord.spell()
@@ -329,7 +329,7 @@ type spellingResult struct {
 
 // spellAll asks the skill for every quality on every root and holds each spelling against
 // the textbook's.
-func (l *lesson15) spellAll(roots []string, qualities []struct{ quality, symbol string }) (spellingResult, error) {
+func (l *lesson) spellAll(roots []string, qualities []struct{ quality, symbol string }) (spellingResult, error) {
 	var res spellingResult
 	for _, q := range qualities {
 		for _, root := range roots {
@@ -362,7 +362,7 @@ func multipleAccidental(notes []string) bool {
 }
 
 // spelling is section 4: 21 roots by 28 qualities against the textbook's spelling.
-func (l *lesson15) spelling() error {
+func (l *lesson) spelling() error {
 	roots := skills.ChordRoots()
 	l.r.Title("Spelling: %d roots, %d qualities", len(roots), len(spelledQualities))
 	res, err := l.spellAll(roots, spelledQualities)
@@ -430,7 +430,7 @@ func noteGroup(c spelledChord, candidates []string) int {
 }
 
 // fromNotes is section 5: each chord the skill spelled, asked back as a list of its notes.
-func (l *lesson15) fromNotes() error {
+func (l *lesson) fromNotes() error {
 	l.r.Title("The skill's own spellings, asked back as notes")
 	candidates := skills.CandidateQualities()
 	var not []string
@@ -482,7 +482,7 @@ var notePrompts = []string{
 }
 
 // noteLists is section 6: what the skill names from a few lists of notes.
-func (l *lesson15) noteLists() error {
+func (l *lesson) noteLists() error {
 	l.r.Title("Lists of notes")
 	for _, p := range notePrompts {
 		result, read := l.ask(p)
@@ -499,7 +499,7 @@ var skillTableSymbols = []string{"C", "Cmaj", "CM", "Cm", "Cmin", "Cdim", "Caug"
 var describedExample = lazy.Regexp(`'([^']+)' returns ([^;.]+)`)
 
 // tool is section 7: ga_chord_info on its SKILL.md's symbols and its description's examples.
-func (l *lesson15) tool() error {
+func (l *lesson) tool() error {
 	l.r.Title("ga_chord_info, the tool of the SKILL.md")
 	var errs []string
 	for _, s := range skillTableSymbols {

@@ -89,7 +89,7 @@ func shorterSymbolExercise(symbols []beyondSymbol) *learn.Exercise {
 		},
 		Solve: func(context.Context) (learn.Answer, error) {
 			var out bytes.Buffer
-			l := &lesson15{r: report.New(&out)}
+			l := &lesson{r: report.New(&out)}
 			l.r.Title("What the skill reads of each symbol, and the textbook's notes")
 			var items []string
 			for _, b := range symbols {
@@ -118,7 +118,7 @@ func noteTokensExercise(prompt string) *learn.Exercise {
 		},
 		Solve: func(context.Context) (learn.Answer, error) {
 			var out bytes.Buffer
-			l := &lesson15{r: report.New(&out)}
+			l := &lesson{r: report.New(&out)}
 			notes := skills.ChordInfoNotes(prompt)
 			result, read := l.ask(prompt)
 			l.r.Title("%s", kit.Quote(prompt))
@@ -146,7 +146,7 @@ func firstMatchExercise(prompt, reworded, chord string) *learn.Exercise {
 		},
 		Solve: func(context.Context) (learn.Answer, error) {
 			var out bytes.Buffer
-			l := &lesson15{r: report.New(&out)}
+			l := &lesson{r: report.New(&out)}
 			l.r.Title("What the skill reads")
 			about := func(p string) (*chordRead, string) {
 				result, read := l.ask(p)

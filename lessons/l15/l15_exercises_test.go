@@ -7,10 +7,10 @@ import (
 	"course/learn/learntest"
 )
 
-// TestL15Exercises runs every exercise of lesson 15 through the tests each exercise of the
+// TestExercises runs every exercise of lesson 15 through the tests each exercise of the
 // course gets: the course's answer is accepted, a wrong one refused, and a change to the input
 // the answer rests on moves it.
-func TestL15Exercises(t *testing.T) {
+func TestExercises(t *testing.T) {
 	l := Exercises()
 	learntest.Lesson(t, l)
 	t.Run("l15.1", func(t *testing.T) {
@@ -32,9 +32,9 @@ func TestL15Exercises(t *testing.T) {
 	})
 }
 
-// TestL15ReadAsForm checks that "X=Y" answers are read whatever the arrow and spacing, and that
+// TestReadAsForm checks that "X=Y" answers are read whatever the arrow and spacing, and that
 // letter case counts.
-func TestL15ReadAsForm(t *testing.T) {
+func TestReadAsForm(t *testing.T) {
 	a := readAsForm.Read("Cmaj9#11 = Cmaj9, C9/13 → C9 and Cm(add9) as Cm.")
 	want := []string{"Cmaj9#11=Cmaj9", "C9/13=C9", "Cm(add9)=Cm"}
 	if !slices.Equal(a, want) {

@@ -11,9 +11,9 @@ import (
 	"course/internal/report"
 )
 
-// TestL15KnowsEveryExample checks that the lesson names the chord of every example prompt the
+// TestKnowsEveryExample checks that the lesson names the chord of every example prompt the
 // skill carries, so a new example fails here rather than in the middle of the lesson.
-func TestL15KnowsEveryExample(t *testing.T) {
+func TestKnowsEveryExample(t *testing.T) {
 	meta, _ := intents.Lookup(skills.ChordInfoIntent().ID)
 	for _, p := range meta.Examples {
 		c, ok := exampleChords()[p]
@@ -34,10 +34,10 @@ func TestL15KnowsEveryExample(t *testing.T) {
 	}
 }
 
-// TestL15SpellingMovesWithTheChord spells chords the lesson's table holds on other roots and
+// TestSpellingMovesWithTheChord spells chords the lesson's table holds on other roots and
 // qualities: the count and the differences follow the chords asked.
-func TestL15SpellingMovesWithTheChord(t *testing.T) {
-	l := &lesson15{}
+func TestSpellingMovesWithTheChord(t *testing.T) {
+	l := &lesson{}
 	res, err := l.spellAll([]string{"Gb", "F#"}, []struct{ quality, symbol string }{{"minor 6", "m6"}, {"altered dominant", "7alt"}, {"power", "5"}})
 	if err != nil {
 		t.Fatal(err)
@@ -60,10 +60,10 @@ func TestL15SpellingMovesWithTheChord(t *testing.T) {
 	}
 }
 
-// TestL15FromNotesMovesWithTheChord asks back a few spellings as notes.
-func TestL15FromNotesMovesWithTheChord(t *testing.T) {
+// TestFromNotesMovesWithTheChord asks back a few spellings as notes.
+func TestFromNotesMovesWithTheChord(t *testing.T) {
 	var out bytes.Buffer
-	l := &lesson15{r: report.New(&out), spelled: []spelledChord{
+	l := &lesson{r: report.New(&out), spelled: []spelledChord{
 		{"C", "major 6", []string{"C", "E", "G", "A"}},                     // named back: C comes first
 		{"A", "minor 7", []string{"A", "C", "E", "G"}},                     // named back
 		{"Fb", "minor", []string{"Fb", "Abb", "Cb"}},                       // Abb is no token: two notes

@@ -25,9 +25,9 @@ import (
 	"course/theory"
 )
 
-// l16Examples are ChordVoicingsSkill.ExamplePrompts, each with the chord it asks for as a
+// examples are ChordVoicingsSkill.ExamplePrompts, each with the chord it asks for as a
 // textbook writes it: a root and degrees (ChordVoicingsSkill.cs:31-45 @ c781df5c).
-var l16Examples = []l16Asked{
+var examples = []asked{
 	{"voicings for Cmaj7", "C", "1 3 5 7"}, {"show me Dm7 voicings", "D", "1 b3 5 b7"},
 	{"shapes for F major", "F", "1 3 5"}, {"fingerings for G7", "G", "1 3 5 b7"},
 	{"Cmaj9 voicings", "C", "1 3 5 7 9"}, {"drop2 voicings of Cmaj7", "C", "1 3 5 7"},
@@ -36,22 +36,22 @@ var l16Examples = []l16Asked{
 	{"open chord shape for E minor", "E", "1 b3 5"}, {"barre voicings for Bb major", "Bb", "1 3 5"},
 }
 
-// l16FullAnswer is the example whose whole answer the lesson prints.
-const l16FullAnswer = "show me Dm7 voicings"
+// fullAnswer is the example whose whole answer the lesson prints.
+const fullAnswer = "show me Dm7 voicings"
 
-// l16Phrasings are other ways of asking, with and without a chord symbol the skill accepts.
-var l16Phrasings = []string{
+// phrasings are other ways of asking, with and without a chord symbol the skill accepts.
+var phrasings = []string{
 	"voicings for C", "G chord shapes", "how do I play a D chord", "voicings for A minor",
 	"voicings for Am", "voicings for am", "Bb voicings please", "voicings for F#m7b5",
 	"voicings for C7(b9)", "voicings for C/G",
 }
 
-// l16Quality is a chord suffix or a spelled-out quality with its textbook degrees.
-type l16Quality struct{ name, degrees string }
+// quality is a chord suffix or a spelled-out quality with its textbook degrees.
+type quality struct{ name, degrees string }
 
-// l16Symbols are the 51 suffixes of ChordVocabulary.NormalizeQuality that lesson 15 reads, with
+// symbols are the 51 suffixes of ChordVocabulary.NormalizeQuality that lesson 15 reads, with
 // their textbook degrees.
-var l16Symbols = []l16Quality{
+var symbols = []quality{
 	{"M", "1 3 5"}, {"M7", "1 3 5 7"}, {"maj", "1 3 5"}, {"m", "1 b3 5"}, {"min", "1 b3 5"}, {"dim", "1 b3 b5"},
 	{"aug", "1 3 #5"}, {"+", "1 3 #5"}, {"5", "1 5"}, {"no3", "1 5"}, {"sus2", "1 2 5"}, {"sus4", "1 4 5"},
 	{"sus", "1 4 5"}, {"add9", "1 3 5 9"}, {"6", "1 3 5 6"}, {"maj6", "1 3 5 6"}, {"m6", "1 b3 5 6"},
@@ -66,9 +66,9 @@ var l16Symbols = []l16Quality{
 	{"min13", "1 b3 5 b7 9 11 13"},
 }
 
-// l16Words are the 31 spelled-out qualities of ChordVocabulary.NormalizeQuality, with their
+// words are the 31 spelled-out qualities of ChordVocabulary.NormalizeQuality, with their
 // textbook degrees.
-var l16Words = []l16Quality{
+var words = []quality{
 	{"major", "1 3 5"}, {"minor", "1 b3 5"}, {"diminished", "1 b3 b5"}, {"augmented", "1 3 #5"}, {"power", "1 5"},
 	{"dominant", "1 3 5 b7"}, {"dominant 7", "1 3 5 b7"}, {"major 6", "1 3 5 6"}, {"minor 6", "1 b3 5 6"},
 	{"major 7", "1 3 5 7"}, {"minor 7", "1 b3 5 b7"}, {"diminished 7", "1 b3 b5 bb7"}, {"diminished7", "1 b3 b5 bb7"},
@@ -82,19 +82,19 @@ var l16Words = []l16Quality{
 
 // The grid: twelve roots and twelve qualities, each asked as "voicings for <root><suffix>".
 var (
-	l16GridRoots     = []string{"C", "Db", "D", "Eb", "E", "F", "F#", "G", "Ab", "A", "Bb", "B"}
-	l16GridQualities = []l16Quality{
+	gridRoots     = []string{"C", "Db", "D", "Eb", "E", "F", "F#", "G", "Ab", "A", "Bb", "B"}
+	gridQualities = []quality{
 		{"", "1 3 5"}, {"m", "1 b3 5"}, {"7", "1 3 5 b7"}, {"maj7", "1 3 5 7"}, {"m7", "1 b3 5 b7"},
 		{"dim", "1 b3 b5"}, {"aug", "1 3 #5"}, {"sus4", "1 4 5"}, {"m7b5", "1 b3 b5 b7"},
 		{"dim7", "1 b3 b5 bb7"}, {"6", "1 3 5 6"}, {"9", "1 3 5 b7 9"},
 	}
 )
 
-// l16Verdicts are what a voicing plays against the chord asked for, in the tables' order.
-var l16Verdicts = []string{"exact", "more", "part", "other"}
+// verdicts are what a voicing plays against the chord asked for, in the tables' order.
+var verdicts = []string{"exact", "more", "part", "other"}
 
-// l16Asked is a prompt and the chord it asks for.
-type l16Asked struct{ prompt, root, degrees string }
+// asked is a prompt and the chord it asks for.
+type asked struct{ prompt, root, degrees string }
 
 // Options is what `course l16` needs to run.
 type Options struct {
@@ -123,14 +123,14 @@ its corpus's names, the answers, the grid, the techniques the prompts name, and 
 	return cmd
 }
 
-// l16Config is what the lesson's answers depend on besides GA's code: the prompts and the
+// config is what the lesson's answers depend on besides GA's code: the prompts and the
 // grid's qualities, and lesson 15's symbols.
-type l16Config struct {
-	examples      []l16Asked
+type config struct {
+	examples      []asked
 	phrasings     []string
-	gridQualities []l16Quality
+	gridQualities []quality
 	fullAnswer    string
-	symbols       []l16Quality
+	symbols       []quality
 	// main asks GA's main branch: its voicing pipeline, and the sections the original program
 	// asks it.
 	main bool
@@ -138,9 +138,9 @@ type l16Config struct {
 	version *optick.Version
 }
 
-// lesson16 carries what the sections share.
-type lesson16 struct {
-	cfg    l16Config
+// lesson carries what the sections share.
+type lesson struct {
+	cfg    config
 	r      *report.Report
 	skill  skills.ChordVoicings
 	corpus map[theory.PCMask]bool // the pitch-class sets the corpus's voicings play
@@ -151,17 +151,17 @@ type lesson16 struct {
 	where string
 }
 
-// l16MainFullAnswer is the example whose whole answer the main run prints.
-const l16MainFullAnswer = "open chord shape for E minor"
+// mainFullAnswer is the example whose whole answer the main run prints.
+const mainFullAnswer = "open chord shape for E minor"
 
 // pinConfig is the lesson's own configuration, at the pin.
-func pinConfig() l16Config {
-	return l16Config{examples: l16Examples, phrasings: l16Phrasings, gridQualities: l16GridQualities, fullAnswer: l16FullAnswer, symbols: l16Symbols}
+func pinConfig() config {
+	return config{examples: examples, phrasings: phrasings, gridQualities: gridQualities, fullAnswer: fullAnswer, symbols: symbols}
 }
 
 // withQualities is cfg with extra added to lesson 15's symbols when symbols is set, else to
 // the grid's qualities.
-func (cfg l16Config) withQualities(symbols bool, extra ...l16Quality) l16Config {
+func (cfg config) withQualities(symbols bool, extra ...quality) config {
 	if symbols {
 		cfg.symbols = slices.Concat(cfg.symbols, extra)
 	} else {
@@ -172,8 +172,8 @@ func (cfg l16Config) withQualities(symbols bool, extra ...l16Quality) l16Config 
 
 // parseQualities reads the values of a flag, each "NAME=DEGREES", into qualities whose
 // degrees the course can spell.
-func parseQualities(flag string, values []string) ([]l16Quality, error) {
-	var out []l16Quality
+func parseQualities(flag string, values []string) ([]quality, error) {
+	var out []quality
 	for _, v := range values {
 		name, degrees, ok := strings.Cut(v, "=")
 		if !ok || strings.TrimSpace(degrees) == "" {
@@ -182,7 +182,7 @@ func parseQualities(flag string, values []string) ([]l16Quality, error) {
 		if _, err := theory.Spell(theory.MustNote("C"), strings.Fields(degrees)...); err != nil {
 			return nil, fmt.Errorf("--%s %q: %w", flag, v, err)
 		}
-		out = append(out, l16Quality{name, degrees})
+		out = append(out, quality{name, degrees})
 	}
 	return out, nil
 }
@@ -198,14 +198,14 @@ func run(ctx context.Context, w io.Writer, opts *Options) error {
 	}
 	cfg := pinConfig().withQualities(true, symbols...).withQualities(false, grid...)
 	if opts.Main {
-		cfg.fullAnswer, cfg.main = l16MainFullAnswer, true
+		cfg.fullAnswer, cfg.main = mainFullAnswer, true
 	}
-	return runLesson16(ctx, w, cfg)
+	return runLesson(ctx, w, cfg)
 }
 
-// runLesson16 runs the lesson on cfg.
-func runLesson16(ctx context.Context, w io.Writer, cfg l16Config) error {
-	l := &lesson16{cfg: cfg, r: report.New(w), where: "at the pin"}
+// runLesson runs the lesson on cfg.
+func runLesson(ctx context.Context, w io.Writer, cfg config) error {
+	l := &lesson{cfg: cfg, r: report.New(w), where: "at the pin"}
 	if cfg.main {
 		// GA's reading of the question is the same on main; the original program asks main
 		// only for what the changed pipeline answers.
@@ -217,8 +217,8 @@ func runLesson16(ctx context.Context, w io.Writer, cfg l16Config) error {
 	return kit.RunSections(ctx, "l16", l.r, l.examples, l.phrasings, l.symbols, l.words, l.buildIndex, l.answers, l.grid, l.full)
 }
 
-// l16Chord is the pitch-class set of a chord given as a root and textbook degrees.
-func l16Chord(root, degrees string) theory.PCMask {
+// chordMask is the pitch-class set of a chord given as a root and textbook degrees.
+func chordMask(root, degrees string) theory.PCMask {
 	notes, err := theory.Spell(theory.MustNote(root), strings.Fields(degrees)...)
 	if err != nil {
 		panic(fmt.Sprintf("l16: chord %s %q: %v", root, degrees, err))
@@ -226,8 +226,8 @@ func l16Chord(root, degrees string) theory.PCMask {
 	return theory.MaskOf(theory.PitchClasses(notes)...)
 }
 
-// l16Notes writes a pitch-class set in ascending order with sharps, "C E G A#".
-func l16Notes(m theory.PCMask) string {
+// sharpNotes writes a pitch-class set in ascending order with sharps, "C E G A#".
+func sharpNotes(m theory.PCMask) string {
 	pcs := m.PitchClasses()
 	names := make([]string, len(pcs))
 	for i, p := range pcs {
@@ -236,16 +236,16 @@ func l16Notes(m theory.PCMask) string {
 	return strings.Join(names, " ")
 }
 
-// l16Read is the chord the extractor read, "Cmaj7: C E G B", or "no chord".
-func l16Read(q query.Query) string {
+// read is the chord the extractor read, "Cmaj7: C E G B", or "no chord".
+func read(q query.Query) string {
 	if len(q.PitchClasses) == 0 {
 		return "no chord"
 	}
-	return q.ChordSymbol + ": " + l16Notes(theory.MaskOf(q.PitchClasses...))
+	return q.ChordSymbol + ": " + sharpNotes(theory.MaskOf(q.PitchClasses...))
 }
 
-// l16Extra is the rest of what the extractor read: the mode, the tags and the instrument.
-func l16Extra(q query.Query) string {
+// extra is the rest of what the extractor read: the mode, the tags and the instrument.
+func extra(q query.Query) string {
 	var parts []string
 	if q.ModeName != "" {
 		parts = append(parts, "mode "+q.ModeName)
@@ -261,7 +261,7 @@ func l16Extra(q query.Query) string {
 
 // readTable prints, for each prompt, whether the skill takes it and what the extractor reads.
 // With own, the prompts are the skill's own examples, which CanHandle should accept.
-func (l *lesson16) readTable(prompts []string, own bool) {
+func (l *lesson) readTable(prompts []string, own bool) {
 	w := []int{32, 10, 22}
 	l.r.FixedRow(w, "prompt", "CanHandle", "chord read", "also read")
 	for _, p := range prompts {
@@ -271,12 +271,12 @@ func (l *lesson16) readTable(prompts []string, own bool) {
 		if own {
 			cell = report.Judge(can, report.Wrong, cell)
 		}
-		l.r.FixedRow(w, p, cell, l16Read(q), l16Extra(q))
+		l.r.FixedRow(w, p, cell, read(q), extra(q))
 	}
 }
 
 // examples reads the skill's example prompts.
-func (l *lesson16) examples() error {
+func (l *lesson) examples() error {
 	l.r.Title("The skill's example prompts: CanHandle, and the chord TypedMusicalQueryExtractor reads")
 	prompts := make([]string, len(l.cfg.examples))
 	for i, e := range l.cfg.examples {
@@ -287,7 +287,7 @@ func (l *lesson16) examples() error {
 }
 
 // phrasings reads other ways of asking.
-func (l *lesson16) phrasings() error {
+func (l *lesson) phrasings() error {
 	l.r.Title("Other phrasings")
 	l.readTable(l.cfg.phrasings, false)
 	return nil
@@ -295,9 +295,9 @@ func (l *lesson16) phrasings() error {
 
 // symbols asks for C with each suffix of lesson 15 and holds the chord read against a
 // textbook's, then against what ChordVocabulary reads.
-func (l *lesson16) symbols() error {
+func (l *lesson) symbols() error {
 	l.r.Title("The %d symbols of lesson 15, asked as \"voicings for C…\"", len(l.cfg.symbols))
-	wrong, disagree := l16SymbolReads(l.cfg.symbols)
+	wrong, disagree := symbolReads(l.cfg.symbols)
 	l.r.Line("read as a textbook spells them: %d of %d", len(l.cfg.symbols)-len(wrong), len(l.cfg.symbols))
 	for _, s := range wrong {
 		l.r.Line("  %s", s)
@@ -306,17 +306,17 @@ func (l *lesson16) symbols() error {
 	return nil
 }
 
-// l16SymbolReads asks for C with each symbol: wrong lists those the extractor reads otherwise
+// symbolReads asks for C with each symbol: wrong lists those the extractor reads otherwise
 // than a textbook spells them, with both readings; disagree those ChordPitchClasses and
 // ChordVocabulary, which ChordInfoSkill reads them with (lesson 15), read as different chords.
-func l16SymbolReads(symbols []l16Quality) (wrong, disagree []string) {
+func symbolReads(symbols []quality) (wrong, disagree []string) {
 	for _, s := range symbols {
 		q := query.ExtractTyped("voicings for C" + s.name)
-		textbook := l16Chord("C", s.degrees)
+		textbook := chordMask("C", s.degrees)
 		if len(q.PitchClasses) > 0 && theory.MaskOf(q.PitchClasses...) == textbook {
 			continue
 		}
-		wrong = append(wrong, fmt.Sprintf("C%s: %s, a textbook's %s", s.name, l16Read(q), l16Notes(textbook)))
+		wrong = append(wrong, fmt.Sprintf("C%s: %s, a textbook's %s", s.name, read(q), sharpNotes(textbook)))
 	}
 	for _, s := range symbols {
 		_, pcs, ok := search.TryParse("C" + s.name)
@@ -329,23 +329,23 @@ func l16SymbolReads(symbols []l16Quality) (wrong, disagree []string) {
 }
 
 // words asks for C with each spelled-out quality, and groups the prompts by the chord read.
-func (l *lesson16) words() error {
-	l.r.Title("The %d spelled-out qualities, asked as \"voicings for C …\"", len(l16Words))
+func (l *lesson) words() error {
+	l.r.Title("The %d spelled-out qualities, asked as \"voicings for C …\"", len(words))
 	right, handled := 0, 0
 	reads := map[string][]string{}
-	for _, w := range l16Words {
+	for _, w := range words {
 		prompt := "voicings for C " + w.name
 		if l.skill.CanHandle(prompt) {
 			handled++
 		}
 		q := query.ExtractTyped(prompt)
-		if len(q.PitchClasses) > 0 && theory.MaskOf(q.PitchClasses...) == l16Chord("C", w.degrees) {
+		if len(q.PitchClasses) > 0 && theory.MaskOf(q.PitchClasses...) == chordMask("C", w.degrees) {
 			right++
 		}
-		key := l16Read(q)
+		key := read(q)
 		reads[key] = append(reads[key], w.name)
 	}
-	l.r.Line("CanHandle accepts %d of %d; read as a textbook spells them: %d", handled, len(l16Words), right)
+	l.r.Line("CanHandle accepts %d of %d; read as a textbook spells them: %d", handled, len(words), right)
 	for _, read := range slices.Sorted(maps.Keys(reads)) {
 		words := reads[read]
 		more := ""
@@ -359,7 +359,7 @@ func (l *lesson16) words() error {
 
 // buildIndex builds lesson 3's corpus and index, which the skill searches, and remembers the
 // pitch-class sets its voicings play.
-func (l *lesson16) buildIndex() error {
+func (l *lesson) buildIndex() error {
 	partitions := embeddings.Partitions()
 	var version optick.Version
 	if l.cfg.main {
@@ -388,9 +388,9 @@ func (l *lesson16) buildIndex() error {
 	return nil
 }
 
-// l16Verdict says what a voicing plays against the chord asked: the chord, the chord and more,
+// verdict says what a voicing plays against the chord asked: the chord, the chord and more,
 // part of it, or something else.
-func l16Verdict(asked, played theory.PCMask) string {
+func verdict(asked, played theory.PCMask) string {
 	switch {
 	case played == asked:
 		return "exact"
@@ -402,9 +402,9 @@ func l16Verdict(asked, played theory.PCMask) string {
 	return "other"
 }
 
-// l16Colour colours l16Verdict's grade from the same masks: the chord exactly green, more or
+// colour colours verdict's grade from the same masks: the chord exactly green, more or
 // part of it yellow, other notes red.
-func l16Colour(asked, played theory.PCMask) report.Verdict {
+func colour(asked, played theory.PCMask) report.Verdict {
 	switch {
 	case played == asked:
 		return report.Right
@@ -414,25 +414,25 @@ func l16Colour(asked, played theory.PCMask) report.Verdict {
 	return report.Wrong
 }
 
-// l16ResultLine reads one voicing of the skill's answer: name, diagram, type and score.
-var l16ResultLine = regexp.MustCompile("^- \\*\\*(.+?)\\*\\* `([^`]+)` \\(([^,]+), score ([-\\d.]+)\\)")
+// resultLine reads one voicing of the skill's answer: name, diagram, type and score.
+var resultLine = regexp.MustCompile("^- \\*\\*(.+?)\\*\\* `([^`]+)` \\(([^,]+), score ([-\\d.]+)\\)")
 
-// l16Answer is one voicing of the skill's answer, as it prints it.
-type l16Answer struct {
+// answer is one voicing of the skill's answer, as it prints it.
+type answer struct {
 	name, diagram, score string
 	shape                theory.Chart
 }
 
 // ask runs the skill on prompt and reads its answer's first line and voicings.
-func (l *lesson16) ask(prompt string) (string, []l16Answer, error) {
+func (l *lesson) ask(prompt string) (string, []answer, error) {
 	a, err := l.skill.Execute(prompt)
 	if err != nil {
 		return "", nil, fmt.Errorf("ask %q: %w", prompt, err)
 	}
 	lines := strings.Split(a.Text, "\n")
-	var answers []l16Answer
+	var answers []answer
 	for _, line := range lines {
-		m := l16ResultLine.FindStringSubmatch(line)
+		m := resultLine.FindStringSubmatch(line)
 		if m == nil {
 			continue
 		}
@@ -444,28 +444,28 @@ func (l *lesson16) ask(prompt string) (string, []l16Answer, error) {
 		if err != nil {
 			return "", nil, fmt.Errorf("ask %q: %w", prompt, err)
 		}
-		answers = append(answers, l16Answer{m[1], m[2], m[4], s})
+		answers = append(answers, answer{m[1], m[2], m[4], s})
 	}
 	return lines[0], answers, nil
 }
 
 // answers counts what each voicing of the example prompts' answers plays.
-func (l *lesson16) answers() error {
+func (l *lesson) answers() error {
 	l.r.Title("The example prompts' answers, %s: what each voicing plays", l.where)
 	w := []int{32, 10, 6, 6, 6, 6}
 	l.r.FixedRow(w, "prompt", "voicings", "exact", "more", "part", "other")
 	for _, e := range l.cfg.examples {
-		asked := l16Chord(e.root, e.degrees)
+		asked := chordMask(e.root, e.degrees)
 		_, answers, err := l.ask(e.prompt)
 		if err != nil {
 			return err
 		}
 		counts := map[string]int{}
 		for _, a := range answers {
-			counts[l16Verdict(asked, a.shape.PitchClasses())]++
+			counts[verdict(asked, a.shape.PitchClasses())]++
 		}
 		row := []string{e.prompt, strconv.Itoa(len(answers))}
-		for _, v := range l16Verdicts {
+		for _, v := range verdicts {
 			row = append(row, strconv.Itoa(counts[v]))
 		}
 		l.r.FixedRow(w, row...)
@@ -475,9 +475,9 @@ func (l *lesson16) answers() error {
 
 // grid asks for every chord of the grid and sorts each quality's roots by how much of their
 // answer plays the chord.
-func (l *lesson16) grid() error {
+func (l *lesson) grid() error {
 	l.r.Title("A grid of %d chords, %s: \"voicings for <chord>\" on %d roots",
-		len(l16GridRoots)*len(l.cfg.gridQualities), l.where, len(l16GridRoots))
+		len(gridRoots)*len(l.cfg.gridQualities), l.where, len(gridRoots))
 	l.r.Line("For each quality, the roots whose answer has only voicings that play the chord, some, or none;")
 	l.r.Line("the corpus holds every chord of the grid. Then what the voicings that aren't the chord play.")
 	w := []int{8, 6, 6, 6}
@@ -490,12 +490,12 @@ func (l *lesson16) grid() error {
 	for qi, q := range l.cfg.gridQualities {
 		all, some, none := 0, 0, 0
 		others := map[string]int{}
-		for ri, root := range l16GridRoots {
-			asked := l16Chord(root, q.degrees)
-			got := answers[qi*len(l16GridRoots)+ri]
+		for ri, root := range gridRoots {
+			asked := chordMask(root, q.degrees)
+			got := answers[qi*len(gridRoots)+ri]
 			exact := 0
 			for _, a := range got {
-				v := l16Verdict(asked, a.shape.PitchClasses())
+				v := verdict(asked, a.shape.PitchClasses())
 				total[v]++
 				if v == "exact" {
 					exact++
@@ -533,17 +533,17 @@ func (l *lesson16) grid() error {
 // askGrid checks that the corpus holds every chord of the grid and asks the skill for each,
 // quality by quality and root by root; the searches only read the index, so they are shared
 // between the processors.
-func (l *lesson16) askGrid() ([][]l16Answer, error) {
-	prompts := make([]string, 0, len(l.cfg.gridQualities)*len(l16GridRoots))
+func (l *lesson) askGrid() ([][]answer, error) {
+	prompts := make([]string, 0, len(l.cfg.gridQualities)*len(gridRoots))
 	for _, q := range l.cfg.gridQualities {
-		for _, root := range l16GridRoots {
-			if !l.corpus[l16Chord(root, q.degrees)] {
+		for _, root := range gridRoots {
+			if !l.corpus[chordMask(root, q.degrees)] {
 				return nil, fmt.Errorf("%s%s isn't in the corpus", root, q.name)
 			}
 			prompts = append(prompts, "voicings for "+root+q.name)
 		}
 	}
-	answers := make([][]l16Answer, len(prompts))
+	answers := make([][]answer, len(prompts))
 	workers := max(1, min(runtime.GOMAXPROCS(0), len(prompts)))
 	errs := make([]error, workers)
 	var wg sync.WaitGroup
@@ -561,14 +561,14 @@ func (l *lesson16) askGrid() ([][]l16Answer, error) {
 }
 
 // full prints one answer as the skill writes it, and what each voicing plays.
-func (l *lesson16) full() error {
-	i := slices.IndexFunc(l.cfg.examples, func(e l16Asked) bool { return e.prompt == l.cfg.fullAnswer })
+func (l *lesson) full() error {
+	i := slices.IndexFunc(l.cfg.examples, func(e asked) bool { return e.prompt == l.cfg.fullAnswer })
 	if i < 0 {
 		return fmt.Errorf("%q is not an example prompt", l.cfg.fullAnswer)
 	}
 	e := l.cfg.examples[i]
-	asked := l16Chord(e.root, e.degrees)
-	l.r.Title("\"%s\": the answer, and what each voicing plays (asked: %s)", e.prompt, l16Notes(asked))
+	asked := chordMask(e.root, e.degrees)
+	l.r.Title("\"%s\": the answer, and what each voicing plays (asked: %s)", e.prompt, sharpNotes(asked))
 	first, answers, err := l.ask(e.prompt)
 	if err != nil {
 		return err
@@ -578,7 +578,7 @@ func (l *lesson16) full() error {
 	l.r.FixedRow(w, "name", "diagram", "score", "plays", "")
 	for _, a := range answers {
 		played := a.shape.PitchClasses()
-		l.r.FixedRow(w, a.name, a.diagram, a.score, l16Notes(played), report.Mark(l16Colour(asked, played), l16Verdict(asked, played)))
+		l.r.FixedRow(w, a.name, a.diagram, a.score, sharpNotes(played), report.Mark(colour(asked, played), verdict(asked, played)))
 	}
 	return nil
 }

@@ -20,8 +20,8 @@ func lessonExercises(*Options) learn.Lesson {
 	return learn.Lesson{Slug: "l16", Exercises: []*learn.Exercise{
 		noChordExercise("voicings for am"),
 		instrumentExercise("voicings for Cmaj7 on bass"),
-		symbolExercise(l16Quality{"maj7#11", "1 3 5 7 #11"}),
-		gridExercise(l16Quality{"13", "1 3 5 b7 9 11 13"}),
+		symbolExercise(quality{"maj7#11", "1 3 5 7 #11"}),
+		gridExercise(quality{"13", "1 3 5 b7 9 11 13"}),
 	}}
 }
 
@@ -29,13 +29,13 @@ func lessonExercises(*Options) learn.Lesson {
 func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
 // exerciseLesson is the lesson at the pin with its index built, printing to out.
-func exerciseLesson(cfg l16Config, out *bytes.Buffer) (*lesson16, error) {
-	l := &lesson16{cfg: cfg, r: report.New(out), where: "at the pin"}
+func exerciseLesson(cfg config, out *bytes.Buffer) (*lesson, error) {
+	l := &lesson{cfg: cfg, r: report.New(out), where: "at the pin"}
 	return l, l.buildIndex()
 }
 
 // answerRows prints a prompt's answer as the skill lists it, with what each voicing plays.
-func (l *lesson16) answerRows(prompt string) ([]l16Answer, error) {
+func (l *lesson) answerRows(prompt string) ([]answer, error) {
 	first, answers, err := l.ask(prompt)
 	if err != nil {
 		return nil, err
@@ -45,13 +45,13 @@ func (l *lesson16) answerRows(prompt string) ([]l16Answer, error) {
 	w := []int{22, 16, 8}
 	l.r.FixedRow(w, "name", "chart", "score", "plays")
 	for _, a := range answers {
-		l.r.FixedRow(w, a.name, a.shape.String(), a.score, l16Notes(a.shape.PitchClasses()))
+		l.r.FixedRow(w, a.name, a.shape.String(), a.score, sharpNotes(a.shape.PitchClasses()))
 	}
 	return answers, nil
 }
 
 // readFacts prints what the extractor and CanHandle read of prompt.
-func (l *lesson16) readFacts(prompt string) query.Query {
+func (l *lesson) readFacts(prompt string) query.Query {
 	q := query.ExtractTyped(prompt)
 	l.r.Title("%q: what the skill reads", prompt)
 	l.readTable([]string{prompt}, false) // a learner's prompt: no verdict on CanHandle
@@ -98,7 +98,7 @@ func noChordExercise(prompt string) *learn.Exercise {
 }
 
 // firstDiagrams lists the index's first n diagrams.
-func firstDiagrams(l *lesson16, n int) string {
+func firstDiagrams(l *lesson, n int) string {
 	var d []string
 	for _, v := range l.voicings[:min(n, len(l.voicings))] {
 		d = append(d, v.Diagram)
@@ -149,7 +149,7 @@ func instrumentExercise(prompt string) *learn.Exercise {
 }
 
 // symbolExercise is exercise 3: symbol added to lesson 15's symbols.
-func symbolExercise(symbol l16Quality) *learn.Exercise {
+func symbolExercise(symbol quality) *learn.Exercise {
 	return &learn.Exercise{Lesson: "l16", Number: 3, Kind: learn.Value,
 		Form: learn.Form{Says: "two numbers: the symbols read as a textbook spells them (\"N of M\"), then the symbols the two readers read as different chords", Read: learn.Numbers.Read},
 		Hints: []string{
@@ -159,18 +159,18 @@ func symbolExercise(symbol l16Quality) *learn.Exercise {
 		Solve: func(context.Context) (learn.Answer, error) {
 			var out bytes.Buffer
 			cfg := pinConfig().withQualities(true, symbol)
-			l := &lesson16{cfg: cfg, r: report.New(&out)}
+			l := &lesson{cfg: cfg, r: report.New(&out)}
 			if err := l.symbols(); err != nil {
 				return learn.Answer{}, err
 			}
-			wrong, disagree := l16SymbolReads(cfg.symbols)
+			wrong, disagree := symbolReads(cfg.symbols)
 			value := fmt.Sprintf("%d of %d, %d", len(cfg.symbols)-len(wrong), len(cfg.symbols), len(disagree))
 			return learn.Answer{Value: value, Evidence: learn.Printed(&out)}, nil
 		}}
 }
 
 // gridExercise is exercise 4: quality added to the grid.
-func gridExercise(quality l16Quality) *learn.Exercise {
+func gridExercise(quality quality) *learn.Exercise {
 	chord := "C" + quality.name
 	return &learn.Exercise{Lesson: "l16", Number: 4, Kind: learn.Choice,
 		Options: []string{
@@ -193,7 +193,7 @@ func gridExercise(quality l16Quality) *learn.Exercise {
 			if gridErr != nil {
 				l.r.Line("the lesson stops: l16: %v", gridErr)
 			}
-			asked := l16Chord("C", quality.degrees)
+			asked := chordMask("C", quality.degrees)
 			answers, err := l.answerRows("voicings for " + chord)
 			if err != nil {
 				return learn.Answer{}, err
@@ -203,7 +203,7 @@ func gridExercise(quality l16Quality) *learn.Exercise {
 				played = played || a.shape.PitchClasses() == asked
 			}
 			notes := len(asked.PitchClasses())
-			l.r.Line("%s: %d notes (%s); a guitar has %d strings", chord, notes, l16Notes(asked), len(theory.StandardMidi()))
+			l.r.Line("%s: %d notes (%s); a guitar has %d strings", chord, notes, sharpNotes(asked), len(theory.StandardMidi()))
 			l.r.Line("voicings of the corpus that play %s: %s", chord, kit.YesNo(l.corpus[asked]))
 			return learn.Answer{Holds: []bool{gridErr != nil, l.corpus[asked], notes > len(theory.StandardMidi()), played}, Evidence: learn.Printed(&out)}, nil
 		}}

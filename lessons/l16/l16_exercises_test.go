@@ -9,10 +9,10 @@ import (
 	"course/learn/learntest"
 )
 
-// TestL16Exercises runs every exercise of lesson 16 through the tests each exercise of the
+// TestExercises runs every exercise of lesson 16 through the tests each exercise of the
 // course gets: the course's answer is accepted, a wrong one refused, and a change to the input
 // the answer rests on moves it.
-func TestL16Exercises(t *testing.T) {
+func TestExercises(t *testing.T) {
 	l := Exercises()
 	learntest.Lesson(t, l)
 	for i, c := range []learntest.Case{
@@ -21,18 +21,18 @@ func TestL16Exercises(t *testing.T) {
 		// No instrument: the filtered search finds the chord's own voicings.
 		{Wrong: "c d", Moved: instrumentExercise("voicings for Cmaj7")},
 		// A suffix both readers read as a textbook does: neither count moves the same way.
-		{Wrong: "52 of 52, 0", Moved: symbolExercise(l16Quality{"maj7", "1 3 5 7"})},
+		{Wrong: "52 of 52, 0", Moved: symbolExercise(quality{"maj7", "1 3 5 7"})},
 		// A triad the corpus holds on every root: the grid runs on.
-		{Wrong: "b", Moved: gridExercise(l16Quality{"sus2", "1 2 5"})},
+		{Wrong: "b", Moved: gridExercise(quality{"sus2", "1 2 5"})},
 	} {
 		e := l.Exercises[i]
 		t.Run(e.Name(), func(t *testing.T) { learntest.Exercise(t, e, c) })
 	}
 }
 
-// TestL16QualityFlags checks that --symbol and --grid-quality reach the lesson's inputs, and
+// TestQualityFlags checks that --symbol and --grid-quality reach the lesson's inputs, and
 // that a value the course cannot spell stops the lesson before it prints.
-func TestL16QualityFlags(t *testing.T) {
+func TestQualityFlags(t *testing.T) {
 	var got *Options
 	cmd := NewCmd(func(_ context.Context, o *Options) error { got = o; return nil })
 	cmd.SetArgs([]string{"--symbol", "maj7#11=1 3 5 7 #11", "--grid-quality", "13=1 3 5 b7 9 11 13"})

@@ -12,22 +12,22 @@ import (
 	"course/theory"
 )
 
-// l16Named are the chords whose corpus voicings the main run groups by the name main's analysis
+// named are the chords whose corpus voicings the main run groups by the name main's analysis
 // gives them: a triad with an added sixth, a 6/9, a sus4 and two augmented triads, each with its
 // degrees in ascending order (spareilleux/learn code/ga-ai/GaMain/Program.cs, Named).
-var l16Named = []l16Asked{
+var named = []asked{
 	{"C6", "C", "1 3 5 6"}, {"C6/9", "C", "1 2 3 5 6"}, {"Dsus4", "D", "1 4 5"},
 	{"Dbaug", "Db", "1 3 #5"}, {"Caug", "C", "1 3 #5"},
 }
 
 // mainCorpus prints the size of main's corpus and the names main's analysis gives the voicings
 // of five chords, the most frequent first.
-func (l *lesson16) mainCorpus() error {
+func (l *lesson) mainCorpus() error {
 	l.r.Title("Corpus on main: GA's VoicingGenerator, standard tuning, %d frets, window %d, at least %d notes",
 		optick.CorpusFretCount, optick.CorpusWindowSize, optick.CorpusMinPlayed)
 	l.r.Line("%-24s %d", "voicings", len(l.voicings))
 	l.r.Line("the names main's analysis gives the voicings of five chords, with their counts:")
-	for _, c := range l16Named {
+	for _, c := range named {
 		notes, err := theory.Spell(theory.MustNote(c.root), strings.Fields(c.degrees)...)
 		if err != nil {
 			return fmt.Errorf("chord %s: %w", c.prompt, err)
@@ -54,37 +54,37 @@ func (l *lesson16) mainCorpus() error {
 	return nil
 }
 
-// l16Technique is a technique an example prompt names, with the course's test of a voicing
+// technique is a technique an example prompt names, with the course's test of a voicing
 // against the chord asked.
-type l16Technique struct {
+type technique struct {
 	prompt string
 	is     func(s theory.Chart, root int, degrees []int) bool
 }
 
-// l16Techniques are the example prompts that name a technique, in the examples' order.
-var l16Techniques = []l16Technique{
-	{"drop2 voicings of Cmaj7", l16IsDrop2}, {"shell voicing for Dm7", l16IsShell},
-	{"rootless A7 voicings", l16IsRootless}, {"quartal voicings in C", l16IsQuartal},
-	{"open chord shape for E minor", l16IsOpen}, {"barre voicings for Bb major", l16IsBarre},
+// techniques are the example prompts that name a technique, in the examples' order.
+var techniques = []technique{
+	{"drop2 voicings of Cmaj7", isDrop2}, {"shell voicing for Dm7", isShell},
+	{"rootless A7 voicings", isRootless}, {"quartal voicings in C", isQuartal},
+	{"open chord shape for E minor", isOpen}, {"barre voicings for Bb major", isBarre},
 }
 
 // techniques counts, for each example prompt that names a technique, the voicings of main's
 // answer that play the chord, those that are the technique, and the corpus's voicings that are.
-func (l *lesson16) techniques() error {
+func (l *lesson) techniques() error {
 	l.r.Title("The techniques the example prompts name, %s", l.where)
 	w := []int{32, 10, 8, 10}
 	l.r.FixedRow(w, "prompt", "voicings", "chord", "technique", "in the corpus")
-	for _, t := range l16Techniques {
-		i := slices.IndexFunc(l.cfg.examples, func(e l16Asked) bool { return e.prompt == t.prompt })
+	for _, t := range techniques {
+		i := slices.IndexFunc(l.cfg.examples, func(e asked) bool { return e.prompt == t.prompt })
 		if i < 0 {
 			return fmt.Errorf("%q is not an example prompt", t.prompt)
 		}
 		e := l.cfg.examples[i]
-		root, degrees, err := l16Degrees(e)
+		root, degrees, err := degrees(e)
 		if err != nil {
 			return err
 		}
-		asked := l16Chord(e.root, e.degrees)
+		asked := chordMask(e.root, e.degrees)
 		_, answers, err := l.ask(e.prompt)
 		if err != nil {
 			return err
@@ -109,8 +109,8 @@ func (l *lesson16) techniques() error {
 	return nil
 }
 
-// l16Degrees is the asked chord's root and each degree's pitch class, in the degrees' order.
-func l16Degrees(e l16Asked) (int, []int, error) {
+// degrees is the asked chord's root and each degree's pitch class, in the degrees' order.
+func degrees(e asked) (int, []int, error) {
 	notes, err := theory.Spell(theory.MustNote(e.root), strings.Fields(e.degrees)...)
 	if err != nil {
 		return 0, nil, fmt.Errorf("chord %s %q: %w", e.root, e.degrees, err)
@@ -122,9 +122,9 @@ func l16Degrees(e l16Asked) (int, []int, error) {
 	return pcs[0], pcs, nil
 }
 
-// l16IsDrop2: four notes on four strings, the chord's four notes, and raising the lowest by an
+// isDrop2: four notes on four strings, the chord's four notes, and raising the lowest by an
 // octave gives a close position, within an octave, in which it is the second note from the top.
-func l16IsDrop2(s theory.Chart, _ int, degrees []int) bool {
+func isDrop2(s theory.Chart, _ int, degrees []int) bool {
 	notes := s.Midi()
 	if len(notes) != 4 || len(degrees) != 4 || s.PitchClasses() != theory.MaskOf(degrees...) {
 		return false
@@ -134,19 +134,19 @@ func l16IsDrop2(s theory.Chart, _ int, degrees []int) bool {
 	return raised[3]-raised[0] < 12 && raised[2] == notes[0]+12
 }
 
-// l16IsShell: the root, the third and the seventh, nothing else.
-func l16IsShell(s theory.Chart, _ int, degrees []int) bool {
+// isShell: the root, the third and the seventh, nothing else.
+func isShell(s theory.Chart, _ int, degrees []int) bool {
 	return len(degrees) >= 4 && s.PitchClasses() == theory.MaskOf(degrees[0], degrees[1], degrees[3])
 }
 
-// l16IsRootless: at least three notes, each a chord tone, none the root.
-func l16IsRootless(s theory.Chart, root int, degrees []int) bool {
+// isRootless: at least three notes, each a chord tone, none the root.
+func isRootless(s theory.Chart, root int, degrees []int) bool {
 	played := s.PitchClasses()
 	return len(s.Midi()) >= 3 && played&theory.MaskOf(root) == 0 && played&^theory.MaskOf(degrees...) == 0
 }
 
-// l16IsQuartal: at least three notes stacked in perfect fourths from the root, the lowest.
-func l16IsQuartal(s theory.Chart, root int, _ []int) bool {
+// isQuartal: at least three notes stacked in perfect fourths from the root, the lowest.
+func isQuartal(s theory.Chart, root int, _ []int) bool {
 	notes := s.Midi()
 	if len(notes) < 3 || notes[0]%12 != root {
 		return false
@@ -160,14 +160,14 @@ func l16IsQuartal(s theory.Chart, root int, _ []int) bool {
 	return true
 }
 
-// l16IsOpen: the chord, with at least one open string.
-func l16IsOpen(s theory.Chart, _ int, degrees []int) bool {
+// isOpen: the chord, with at least one open string.
+func isOpen(s theory.Chart, _ int, degrees []int) bool {
 	return s.PitchClasses() == theory.MaskOf(degrees...) && slices.Contains(s[:], 0)
 }
 
-// l16IsBarre: the chord with no open string, and the same fret on the lowest and the highest
+// isBarre: the chord with no open string, and the same fret on the lowest and the highest
 // strings that sound.
-func l16IsBarre(s theory.Chart, _ int, degrees []int) bool {
+func isBarre(s theory.Chart, _ int, degrees []int) bool {
 	if s.PitchClasses() != theory.MaskOf(degrees...) || slices.Contains(s[:], 0) {
 		return false
 	}

@@ -11,24 +11,24 @@ import (
 	"course/theory"
 )
 
-// l16Default is the lesson's own configuration.
-func l16Default() l16Config {
-	return l16Config{examples: l16Examples, phrasings: l16Phrasings, gridQualities: l16GridQualities, fullAnswer: l16FullAnswer, symbols: l16Symbols}
+// defaultConfig is the lesson's own configuration.
+func defaultConfig() config {
+	return config{examples: examples, phrasings: phrasings, gridQualities: gridQualities, fullAnswer: fullAnswer, symbols: symbols}
 }
 
-// l16Built is a lesson with its index built, once for the tests that search; each test gets a
+// built is a lesson with its index built, once for the tests that search; each test gets a
 // copy writing to its own buffer.
-var l16Built = sync.OnceValues(func() (*lesson16, error) {
-	l := &lesson16{cfg: l16Default(), r: report.New(&bytes.Buffer{})}
+var built = sync.OnceValues(func() (*lesson, error) {
+	l := &lesson{cfg: defaultConfig(), r: report.New(&bytes.Buffer{})}
 	return l, l.buildIndex()
 })
 
-// l16With returns a lesson on cfg whose output goes to out, with the shared index when index is set.
-func l16With(t *testing.T, cfg l16Config, out *bytes.Buffer, index bool) *lesson16 {
+// with returns a lesson on cfg whose output goes to out, with the shared index when index is set.
+func with(t *testing.T, cfg config, out *bytes.Buffer, index bool) *lesson {
 	t.Helper()
-	l := &lesson16{cfg: cfg, r: report.New(out)}
+	l := &lesson{cfg: cfg, r: report.New(out)}
 	if index {
-		built, err := l16Built()
+		built, err := built()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -37,15 +37,15 @@ func l16With(t *testing.T, cfg l16Config, out *bytes.Buffer, index bool) *lesson
 	return l
 }
 
-// TestL16ReadsFollowChordPitchClasses changes the phrasings: the extractor reads a chord only
+// TestReadsFollowChordPitchClasses changes the phrasings: the extractor reads a chord only
 // from a capitalised token, and ChordPitchClasses takes the minus of "C-7" for a separator, so
 // C-7 is read with a major third while Cm7 has a minor one; the skill's chord expression wants a
 // quality right after the root, so it takes Cm7 and "C major" spelled out, not C-7 or a bare root.
-func TestL16ReadsFollowChordPitchClasses(t *testing.T) {
-	cfg := l16Default()
+func TestReadsFollowChordPitchClasses(t *testing.T) {
+	cfg := defaultConfig()
 	cfg.phrasings = []string{"voicings for C-7", "voicings for Cm7", "voicings for c7", "voicings for C", "voicings for C major"}
 	var out bytes.Buffer
-	if err := l16With(t, cfg, &out, false).phrasings(); err != nil {
+	if err := with(t, cfg, &out, false).phrasings(); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
@@ -61,13 +61,13 @@ func TestL16ReadsFollowChordPitchClasses(t *testing.T) {
 	}
 }
 
-// TestL16SymbolsAgainstTheTextbook adds a suffix no reader knows to lesson 15's: it joins the
+// TestSymbolsAgainstTheTextbook adds a suffix no reader knows to lesson 15's: it joins the
 // chords read wrongly, and the count of those read right stays.
-func TestL16SymbolsAgainstTheTextbook(t *testing.T) {
-	cfg := l16Default()
-	cfg.symbols = append(append([]l16Quality(nil), l16Symbols...), l16Quality{"maj7#11", "1 3 5 7 #11"})
+func TestSymbolsAgainstTheTextbook(t *testing.T) {
+	cfg := defaultConfig()
+	cfg.symbols = append(append([]quality(nil), symbols...), quality{"maj7#11", "1 3 5 7 #11"})
 	var out bytes.Buffer
-	if err := l16With(t, cfg, &out, false).symbols(); err != nil {
+	if err := with(t, cfg, &out, false).symbols(); err != nil {
 		t.Fatal(err)
 	}
 	got := out.String()
@@ -81,26 +81,26 @@ func TestL16SymbolsAgainstTheTextbook(t *testing.T) {
 	}
 }
 
-// TestL16GridNeedsTheCorpus asks the grid for a thirteenth chord: seven notes cannot be played on
+// TestGridNeedsTheCorpus asks the grid for a thirteenth chord: seven notes cannot be played on
 // six strings, so the corpus does not hold it and the lesson stops saying so.
-func TestL16GridNeedsTheCorpus(t *testing.T) {
-	cfg := l16Default()
-	cfg.gridQualities = []l16Quality{{"13", "1 3 5 b7 9 11 13"}}
+func TestGridNeedsTheCorpus(t *testing.T) {
+	cfg := defaultConfig()
+	cfg.gridQualities = []quality{{"13", "1 3 5 b7 9 11 13"}}
 	var out bytes.Buffer
-	err := l16With(t, cfg, &out, true).grid()
+	err := with(t, cfg, &out, true).grid()
 	if err == nil || !strings.Contains(err.Error(), "C13 isn't in the corpus") {
 		t.Fatalf("error %v, want C13 isn't in the corpus", err)
 	}
 }
 
-// TestL16FullAnswerMovesWithTheChord asks for Cmaj7 instead of Dm7: the chord filter keeps the
+// TestFullAnswerMovesWithTheChord asks for Cmaj7 instead of Dm7: the chord filter keeps the
 // names that contain "maj7" over a C bass, two voicings that both play C E G B, where Dm7 kept
 // one Bm7(shell)/D that plays D A B.
-func TestL16FullAnswerMovesWithTheChord(t *testing.T) {
-	cfg := l16Default()
+func TestFullAnswerMovesWithTheChord(t *testing.T) {
+	cfg := defaultConfig()
 	cfg.fullAnswer = "voicings for Cmaj7"
 	var out bytes.Buffer
-	if err := l16With(t, cfg, &out, true).full(); err != nil {
+	if err := with(t, cfg, &out, true).full(); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
@@ -119,19 +119,19 @@ func TestL16FullAnswerMovesWithTheChord(t *testing.T) {
 	}
 }
 
-// TestL16ShapeAndVerdict reads a diagram high string first and sorts what it plays.
-func TestL16ShapeAndVerdict(t *testing.T) {
+// TestShapeAndVerdict reads a diagram high string first and sorts what it plays.
+func TestShapeAndVerdict(t *testing.T) {
 	s, err := theory.ParseDiagram("x-0-2-0-x-x")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := l16Notes(s.PitchClasses()); got != "D A B" {
+	if got := sharpNotes(s.PitchClasses()); got != "D A B" {
 		t.Errorf("x-0-2-0-x-x plays %q, want D A B", got)
 	}
 	if _, err := theory.ParseDiagram("x-0-2-0-x"); err == nil {
 		t.Error("a five-string diagram was read")
 	}
-	cmaj7 := l16Chord("C", "1 3 5 7")
+	cmaj7 := chordMask("C", "1 3 5 7")
 	for _, c := range []struct{ diagram, want string }{
 		{"0-0-0-2-3-x", "exact"}, // C E G B
 		{"0-1-0-2-3-x", "part"},  // C E G
@@ -142,18 +142,18 @@ func TestL16ShapeAndVerdict(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := l16Verdict(cmaj7, s.PitchClasses()); got != c.want {
+		if got := verdict(cmaj7, s.PitchClasses()); got != c.want {
 			t.Errorf("%s against Cmaj7: %s, want %s", c.diagram, got, c.want)
 		}
 	}
 }
 
-// TestL16StopsOnCancel stops before the first section when the context has ended.
-func TestL16StopsOnCancel(t *testing.T) {
+// TestStopsOnCancel stops before the first section when the context has ended.
+func TestStopsOnCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var out bytes.Buffer
-	if err := runLesson16(ctx, &out, l16Default()); err == nil || !strings.Contains(err.Error(), "l16: context canceled") {
+	if err := runLesson(ctx, &out, defaultConfig()); err == nil || !strings.Contains(err.Error(), "l16: context canceled") {
 		t.Errorf("error %v", err)
 	}
 }

@@ -21,8 +21,8 @@ import (
 // capoWant is what a capo question asks for: the shape to play, or the chord that sounds.
 type capoWant struct{ kind, chord string }
 
-// l17CapoWants are what each of CapoSkill's example prompts asks.
-var l17CapoWants = sync.OnceValue(func() map[string]capoWant {
+// capoWants are what each of CapoSkill's example prompts asks.
+var capoWants = sync.OnceValue(func() map[string]capoWant {
 	return map[string]capoWant{
 		"What shape do I play in E with capo 4":                          {"shape", "C"},
 		"Song is in E, what chord shape with capo on 4":                  {"shape", "C"},
@@ -37,8 +37,8 @@ var l17CapoWants = sync.OnceValue(func() map[string]capoWant {
 	}
 })
 
-// l17CapoPhrasings are other ways of asking the capo skill.
-var l17CapoPhrasings = []struct {
+// capoPhrasings are other ways of asking the capo skill.
+var capoPhrasings = []struct {
 	prompt string
 	want   capoWant
 }{
@@ -57,16 +57,16 @@ var l17CapoPhrasings = []struct {
 	{"capo 2, Dsus4 shape, what chord do I hear", capoWant{"sounds", "Esus4"}},
 }
 
-// l17OpenShapes are the eight open chord shapes a beginner knows, and l17CAGED the five major
+// openShapes are the eight open chord shapes a beginner knows, and caged the five major
 // ones a capo moves up the neck.
 var (
-	l17OpenShapes = []string{"C", "A", "G", "E", "D", "Am", "Em", "Dm"}
-	l17CAGED      = []string{"C", "A", "G", "E", "D"}
-	l17OpenKeys   = []string{"C", "Db", "D", "Eb", "E", "F", "F#", "G", "Ab", "A", "Bb", "B"}
+	openShapes = []string{"C", "A", "G", "E", "D", "Am", "Em", "Dm"}
+	caged      = []string{"C", "A", "G", "E", "D"}
+	openKeys   = []string{"C", "Db", "D", "Eb", "E", "F", "F#", "G", "Ab", "A", "Bb", "B"}
 )
 
-// l17TuningWants are the tuning each of AlternateTuningsSkill's example prompts asks for.
-var l17TuningWants = sync.OnceValue(func() map[string]string {
+// tuningWants are the tuning each of AlternateTuningsSkill's example prompts asks for.
+var tuningWants = sync.OnceValue(func() map[string]string {
 	return map[string]string{
 		"what is DADGAD tuning": "DADGAD", "what's drop D tuning": "Drop D",
 		"how do I tune to drop C": "Drop C", "drop C tuning notes": "Drop C",
@@ -77,8 +77,8 @@ var l17TuningWants = sync.OnceValue(func() map[string]string {
 	}
 })
 
-// l17TuningPhrases name each textbook tuning in a question.
-var l17TuningPhrases = sync.OnceValue(func() map[string]string {
+// tuningPhrases name each textbook tuning in a question.
+var tuningPhrases = sync.OnceValue(func() map[string]string {
 	return map[string]string{
 		"DADGAD": "DADGAD", "Drop D": "drop D", "Double Drop D": "double drop D", "Drop C": "drop C",
 		"Open G": "open G", "Open D": "open D", "DGCGCD": "DGCGCD",
@@ -86,8 +86,8 @@ var l17TuningPhrases = sync.OnceValue(func() map[string]string {
 	}
 })
 
-// l17Notations write six notes four ways, as a guitarist might type them.
-var l17Notations = []struct {
+// notations write six notes four ways, as a guitarist might type them.
+var notations = []struct {
 	label string
 	write func(string) string
 }{
@@ -97,8 +97,8 @@ var l17Notations = []struct {
 	{"lower case", strings.ToLower},
 }
 
-// l17OtherTunings are tunings outside the skill's table, with the notes each one is.
-var l17OtherTunings = []struct{ prompt, notes string }{
+// otherTunings are tunings outside the skill's table, with the notes each one is.
+var otherTunings = []struct{ prompt, notes string }{
 	{"what is open D minor tuning", "D A D F A D"}, {"what is open G minor tuning", "D G D G Bb D"},
 	{"what is open E tuning", "E B E G# B E"}, {"what is open C tuning", "C G C G C E"},
 	{"what is drop B tuning", "B F# B E G# C#"}, {"what is C standard tuning", "C F Bb Eb G C"},
@@ -130,8 +130,8 @@ whose CanHandle accepts. With --main, the tunings skill of GA's main branch.`, R
 	return cmd
 }
 
-// lesson17 carries what the sections share.
-type lesson17 struct {
+// lesson carries what the sections share.
+type lesson struct {
 	r          *report.Report
 	capo       skills.Capo
 	tunings    skills.AlternateTunings
@@ -144,7 +144,7 @@ type lesson17 struct {
 }
 
 func run(ctx context.Context, w io.Writer, opts *Options) error {
-	l := &lesson17{
+	l := &lesson{
 		r:          report.New(w),
 		tunings:    skills.AlternateTunings{Main: opts.Main},
 		registered: skills.Registered(),
@@ -156,7 +156,7 @@ func run(ctx context.Context, w io.Writer, opts *Options) error {
 	return l.run(ctx, opts.Main)
 }
 
-func (l *lesson17) run(ctx context.Context, main bool) error {
+func (l *lesson) run(ctx context.Context, main bool) error {
 	sections := []func() error{l.fallback, l.capoExamples, l.soundingToShape, l.shapeToSounding, l.openShapes, l.capoPhrasings,
 		l.tuningExamples, l.tuningTable, func() error { return l.byNotes("at the pin") }, func() error { return l.otherTunings("at the pin") }}
 	if !main {
@@ -169,7 +169,7 @@ func (l *lesson17) run(ctx context.Context, main bool) error {
 }
 
 // fallback is section 1: which skill takes each example prompt without embeddings.
-func (l *lesson17) fallback() error {
+func (l *lesson) fallback() error {
 	l.r.Title("Without embeddings: the first skill, in registration order, whose CanHandle accepts each example prompt")
 	const capoIntent, tuningsIntent = "skill.capo", "skill.alternatetunings"
 	capo, err := kit.ExamplePrompts(capoIntent)
@@ -212,7 +212,7 @@ var (
 	chordPartRe = lazy.Regexp(`^([A-G][#b]*)(.*)$`)
 )
 
-func (l *lesson17) askCapo(prompt string) capoReply {
+func (l *lesson) askCapo(prompt string) capoReply {
 	text := strings.ReplaceAll(l.capo.Execute(prompt).Text, "\r\n", "\n")
 	var r capoReply
 	if m := capoAmRe().FindStringSubmatch(text); m != nil {
@@ -243,7 +243,7 @@ func chordParts(chord string) (int, string, error) {
 }
 
 // spellable reports whether a key signature writes the chord's root, for a major or minor chord.
-func (l *lesson17) spellable(chord string) bool {
+func (l *lesson) spellable(chord string) bool {
 	m := chordPartRe().FindStringSubmatch(chord)
 	if m == nil {
 		return false
@@ -258,14 +258,14 @@ func (l *lesson17) spellable(chord string) bool {
 }
 
 // verdict grades a capo answer against what the question asks.
-func (l *lesson17) verdict(r capoReply, want capoWant) (string, error) {
+func (l *lesson) verdict(r capoReply, want capoWant) (string, error) {
 	v, _, err := l.grade(r, want)
 	return v, err
 }
 
 // grade is verdict and its colour: right green, right in a theoretical spelling yellow, a
 // wrong chord, the wrong direction or a refusal red.
-func (l *lesson17) grade(r capoReply, want capoWant) (string, report.Verdict, error) {
+func (l *lesson) grade(r capoReply, want capoWant) (string, report.Verdict, error) {
 	switch {
 	case r.kind == "declined":
 		return "declined", report.Wrong, nil
@@ -297,7 +297,7 @@ func (r capoReply) show() string {
 }
 
 // capoExamples is section 2: the capo skill's example prompts.
-func (l *lesson17) capoExamples() error {
+func (l *lesson) capoExamples() error {
 	l.r.Title("CapoSkill's example prompts: what each asks, and the answer")
 	prompts, err := kit.ExamplePrompts("skill.capo")
 	if err != nil {
@@ -305,7 +305,7 @@ func (l *lesson17) capoExamples() error {
 	}
 	var rows [][]string
 	for _, p := range prompts {
-		want, ok := l17CapoWants()[p]
+		want, ok := capoWants()[p]
 		if !ok {
 			return fmt.Errorf("the lesson does not know what the example prompt %q asks", p)
 		}
@@ -321,7 +321,7 @@ func (l *lesson17) capoExamples() error {
 }
 
 // soundingToShape is section 3: every key a signature writes, with the capo on frets 1 to 11.
-func (l *lesson17) soundingToShape() error {
+func (l *lesson) soundingToShape() error {
 	l.r.Title(`"Song is in <key>, what shape with capo <fret>": 30 keys, frets 1 to 11`)
 	amSeen, amWrong, amNoKey := 0, 0, 0
 	var rows [][]string
@@ -388,10 +388,10 @@ func (l *lesson17) soundingToShape() error {
 }
 
 // shapeToSounding is section 4: the eight open shapes, with the capo on frets 1 to 11.
-func (l *lesson17) shapeToSounding() error {
+func (l *lesson) shapeToSounding() error {
 	l.r.Title(`"What does a <shape> shape sound like with capo <fret>": the eight open shapes, frets 1 to 11`)
 	var rows [][]string
-	for _, shape := range l17OpenShapes {
+	for _, shape := range openShapes {
 		counts := map[string]int{}
 		var odd []string
 		pc, quality, err := chordParts(shape)
@@ -427,14 +427,14 @@ func (l *lesson17) shapeToSounding() error {
 
 // openShapes is section 5: where a capo lets a key be played with open shapes, and what the
 // skill says when asked.
-func (l *lesson17) openShapes() error {
+func (l *lesson) openShapes() error {
 	l.r.Title(`"Where should I put the capo to play in <key> with open chords?"`)
 	var rows [][]string
-	for _, key := range l17OpenKeys {
+	for _, key := range openKeys {
 		pc, _ := theory.PitchClass(key)
 		var frets []string
 		for f := 0; f <= 7; f++ {
-			if shape := theory.SharpName(pc - f); slices.Contains(l17CAGED, shape) {
+			if shape := theory.SharpName(pc - f); slices.Contains(caged, shape) {
 				frets = append(frets, fmt.Sprintf("%d %s", f, shape))
 			}
 		}
@@ -446,10 +446,10 @@ func (l *lesson17) openShapes() error {
 }
 
 // capoPhrasings is section 6: other ways of asking the capo skill.
-func (l *lesson17) capoPhrasings() error {
+func (l *lesson) capoPhrasings() error {
 	l.r.Title("Other phrasings")
 	var rows [][]string
-	for _, p := range l17CapoPhrasings {
+	for _, p := range capoPhrasings {
 		r := l.askCapo(p.prompt)
 		v, mark, err := l.grade(r, p.want)
 		if err != nil {
@@ -476,7 +476,7 @@ var (
 	tuningRowRe     = lazy.Regexp(`^\| (\d)[^|]*\| ([^|]+?) \| ([^|]+?) \|$`)
 )
 
-func (l *lesson17) askTunings(prompt string) tuningReply {
+func (l *lesson) askTunings(prompt string) tuningReply {
 	lines := strings.Split(strings.ReplaceAll(l.tunings.Execute(prompt).Text, "\r\n", "\n"), "\n")
 	r := tuningReply{moveOf: map[string]string{}}
 	for _, line := range lines {
@@ -504,7 +504,7 @@ func (r tuningReply) short() string {
 }
 
 // tuningExamples is section 7: the tuning each of the skill's example prompts gets.
-func (l *lesson17) tuningExamples() error {
+func (l *lesson) tuningExamples() error {
 	l.r.Title("AlternateTuningsSkill's example prompts: the tuning each one gets")
 	prompts, err := kit.ExamplePrompts("skill.alternatetunings")
 	if err != nil {
@@ -512,7 +512,7 @@ func (l *lesson17) tuningExamples() error {
 	}
 	var rows [][]string
 	for _, p := range prompts {
-		want, ok := l17TuningWants()[p]
+		want, ok := tuningWants()[p]
 		if !ok {
 			return fmt.Errorf("the lesson does not know the tuning the example prompt %q asks for", p)
 		}
@@ -545,12 +545,12 @@ func moveNames(moves []int) []string {
 
 // tuningTable is section 8: the skill's notes and moves for each textbook tuning. Its moves
 // run past their column, as the original's did, so the rows are printed at fixed widths.
-func (l *lesson17) tuningTable() error {
+func (l *lesson) tuningTable() error {
 	l.r.Title("The nine tunings of the skill's table: notes and moves from standard, against a textbook")
 	widths := []int{30, 22, 26}
 	l.r.FixedRow(widths, "tuning", "notes", "moves from standard", "as a textbook")
 	for _, t := range l.textbook {
-		phrase, ok := l17TuningPhrases()[t.Name]
+		phrase, ok := tuningPhrases()[t.Name]
 		if !ok {
 			return fmt.Errorf("the lesson has no phrase for the tuning %s", t.Name)
 		}
@@ -582,13 +582,13 @@ func (l *lesson17) tuningTable() error {
 }
 
 // byNotes is section 9: "what tuning is …" with each textbook tuning's six notes, four ways.
-func (l *lesson17) byNotes(where string) error {
+func (l *lesson) byNotes(where string) error {
 	l.r.Title(`"what tuning is …" with the six notes, %s: the tuning each notation gets`, where)
 	// Eb standard's pitches, spelled with sharps: no table tuning is written that way.
 	inSharps := theory.Tuning{Name: "Eb standard, in sharps", Strings: strings.Fields("D#2 G#2 C#3 F#3 A#3 D#4")}
 	asked := slices.Concat(l.textbook, []theory.Tuning{l.standard, inSharps})
 	header := []string{"tuning"}
-	for _, n := range l17Notations {
+	for _, n := range notations {
 		header = append(header, n.label)
 	}
 	right, other, total := 0, 0, 0
@@ -608,7 +608,7 @@ func (l *lesson17) byNotes(where string) error {
 			}
 		}
 		row := []string{t.Name}
-		for _, n := range l17Notations {
+		for _, n := range notations {
 			r := l.askTunings("what tuning is " + n.write(strings.Join(t.Notes(), " ")))
 			total++
 			ok := r.name == expected && expected != ""
@@ -651,7 +651,7 @@ func (l *lesson17) byNotes(where string) error {
 	}
 	for _, k := range order {
 		which := strings.Join(labels[k], ", ")
-		if len(labels[k]) == len(l17Notations) {
+		if len(labels[k]) == len(notations) {
 			which = "every notation"
 		}
 		l.r.Line("  %s, %s: %s", k.tuning, which, k.answer)
@@ -660,10 +660,10 @@ func (l *lesson17) byNotes(where string) error {
 }
 
 // otherTunings is section 10: tunings outside the skill's table, and the drop-D shape question.
-func (l *lesson17) otherTunings(where string) error {
+func (l *lesson) otherTunings(where string) error {
 	l.r.Title("Tunings outside the table, %s", where)
 	var rows [][]string
-	for _, o := range l17OtherTunings {
+	for _, o := range otherTunings {
 		r := l.askTunings(o.prompt)
 		var asked []int
 		for _, n := range strings.Fields(o.notes) {

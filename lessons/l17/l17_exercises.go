@@ -94,7 +94,7 @@ func sharpKeyExercise(capo skills.Capo, k capoKey) *learn.Exercise {
 		Solve: func(context.Context) (learn.Answer, error) {
 			var out bytes.Buffer
 			r := report.New(&out)
-			l := &lesson17{capo: capo, majorKeys: theory.SignatureKeys(false), minorKeys: theory.SignatureKeys(true)}
+			l := &lesson{capo: capo, majorKeys: theory.SignatureKeys(false), minorKeys: theory.SignatureKeys(true)}
 			r.Title("The capo skill on %s with capo %d: the shape to play is %s", k.key, k.fret, want.chord)
 			var rows [][]string
 			holds := make([]bool, 0, len(options))
@@ -156,7 +156,7 @@ func stringMoveExercise(tunings skills.AlternateTunings, tuning theory.Tuning) *
 			"The skill sees note names only, no octaves: it has to pick a way round the octave. A textbook knows which way the string went.",
 		},
 		Solve: func(context.Context) (learn.Answer, error) {
-			l := &lesson17{tunings: tunings}
+			l := &lesson{tunings: tunings}
 			skill, ok := l.askTunings(prompt).moveOf["6"]
 			if !ok {
 				return learn.Answer{}, fmt.Errorf("the tunings skill's answer to %q has no row for string 6", prompt)

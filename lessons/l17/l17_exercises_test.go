@@ -9,10 +9,10 @@ import (
 	"course/theory"
 )
 
-// TestL17Exercises runs every exercise of lesson 17 through the tests each exercise of the
+// TestExercises runs every exercise of lesson 17 through the tests each exercise of the
 // course gets: the course's answer is accepted, a wrong one refused, and a change to the input
 // the answer rests on moves it.
-func TestL17Exercises(t *testing.T) {
+func TestExercises(t *testing.T) {
 	l := Exercises()
 	learntest.Lesson(t, l)
 	t.Run("l17.1", func(t *testing.T) {

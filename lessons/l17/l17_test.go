@@ -13,29 +13,29 @@ import (
 	"course/theory"
 )
 
-// newLesson17 is the lesson at the pin with registered as the host's skills and textbook as
+// newLesson is the lesson at the pin with registered as the host's skills and textbook as
 // the tunings it grades against.
-func newLesson17(out *bytes.Buffer, registered []skills.Skill, textbook []theory.Tuning) *lesson17 {
-	return &lesson17{
+func newLesson(out *bytes.Buffer, registered []skills.Skill, textbook []theory.Tuning) *lesson {
+	return &lesson{
 		r: report.New(out), registered: registered, textbook: textbook, standard: theory.StandardTuning,
 		majorKeys: theory.SignatureKeys(false), minorKeys: theory.SignatureKeys(true),
 	}
 }
 
-func runL17With(t *testing.T, registered []skills.Skill, textbook []theory.Tuning) string {
+func runWith(t *testing.T, registered []skills.Skill, textbook []theory.Tuning) string {
 	t.Helper()
 	var out bytes.Buffer
-	if err := newLesson17(&out, registered, textbook).run(context.Background(), false); err != nil {
+	if err := newLesson(&out, registered, textbook).run(context.Background(), false); err != nil {
 		t.Fatal(err)
 	}
 	return out.String()
 }
 
-// TestL17FallbackFollowsRegistration moves ChordVoicings before ChordInfo: the capo prompt both
+// TestFallbackFollowsRegistration moves ChordVoicings before ChordInfo: the capo prompt both
 // accept then goes to the voicings skill, and the one only ChordInfo accepts stays.
-func TestL17FallbackFollowsRegistration(t *testing.T) {
+func TestFallbackFollowsRegistration(t *testing.T) {
 	const both = "If I capo on 2 and play an Em shape, what's the sounding chord"
-	before := testutil.Line(t, runL17With(t, skills.Registered(), theory.AlternateTunings), both)
+	before := testutil.Line(t, runWith(t, skills.Registered(), theory.AlternateTunings), both)
 	if !strings.HasSuffix(before, "skill.chordinfo") {
 		t.Fatalf("at GA's order: %q", before)
 	}
@@ -43,7 +43,7 @@ func TestL17FallbackFollowsRegistration(t *testing.T) {
 	i := slices.IndexFunc(reg, func(s skills.Skill) bool { return s.Name == "ChordVoicings" })
 	voicings := reg[i]
 	reg = slices.Insert(slices.Delete(reg, i, i+1), 0, voicings)
-	out := runL17With(t, reg, theory.AlternateTunings)
+	out := runWith(t, reg, theory.AlternateTunings)
 	if got := testutil.Line(t, out, both); !strings.HasSuffix(got, "skill.chordvoicings") {
 		t.Errorf("with ChordVoicings first: %q", got)
 	}
@@ -52,22 +52,22 @@ func TestL17FallbackFollowsRegistration(t *testing.T) {
 	}
 }
 
-// TestL17TextbookTuningMovesTheTable changes the textbook's open D to open D minor: the skill's
+// TestTextbookTuningMovesTheTable changes the textbook's open D to open D minor: the skill's
 // answer no longer agrees with it, and the verdict says where.
-func TestL17TextbookTuningMovesTheTable(t *testing.T) {
+func TestTextbookTuningMovesTheTable(t *testing.T) {
 	textbook := slices.Clone(theory.AlternateTunings)
 	i := slices.IndexFunc(textbook, func(tu theory.Tuning) bool { return tu.Name == "Open D" })
 	textbook[i] = theory.Tuning{Name: "Open D", Strings: strings.Fields("D2 A2 D3 F3 A3 D4")}
-	out := runL17With(t, skills.Registered(), textbook)
+	out := runWith(t, skills.Registered(), textbook)
 	want := "Open D                         D A D F# A D           -2st same same -1st -2st -2st notes moves -2st same same -2st -2st -2st"
 	if got := testutil.Line(t, out, "Open D                         D A D"); got != want {
 		t.Errorf("Open D row:\n%q\nwant\n%q", got, want)
 	}
 }
 
-// TestL17CapoVerdicts grades answers the skill gives against what was asked.
-func TestL17CapoVerdicts(t *testing.T) {
-	l := newLesson17(&bytes.Buffer{}, nil, nil)
+// TestCapoVerdicts grades answers the skill gives against what was asked.
+func TestCapoVerdicts(t *testing.T) {
+	l := newLesson(&bytes.Buffer{}, nil, nil)
 	for _, tt := range []struct {
 		prompt string
 		want   capoWant
@@ -91,13 +91,13 @@ func TestL17CapoVerdicts(t *testing.T) {
 	}
 }
 
-// TestL17MainDiffersOnlyInNamePatterns runs both tunings skills on the questions outside the
+// TestMainDiffersOnlyInNamePatterns runs both tunings skills on the questions outside the
 // table: only the two accidentals after the letter change.
-func TestL17MainDiffersOnlyInNamePatterns(t *testing.T) {
-	pin := &lesson17{tunings: skills.AlternateTunings{}}
-	main := &lesson17{tunings: skills.AlternateTunings{Main: true}}
+func TestMainDiffersOnlyInNamePatterns(t *testing.T) {
+	pin := &lesson{tunings: skills.AlternateTunings{}}
+	main := &lesson{tunings: skills.AlternateTunings{Main: true}}
 	var changed []string
-	for _, o := range l17OtherTunings {
+	for _, o := range otherTunings {
 		if pin.askTunings(o.prompt).short() != main.askTunings(o.prompt).short() {
 			changed = append(changed, o.prompt)
 		}

@@ -27,8 +27,8 @@ var (
 	allQualities   = slices.Concat(builtQualities, otherQualities)
 )
 
-// l18ExampleChords are the two chords each of the skill's example prompts names.
-var l18ExampleChords = sync.OnceValue(func() map[string][2]string {
+// exampleChords are the two chords each of the skill's example prompts names.
+var exampleChords = sync.OnceValue(func() map[string][2]string {
 	return map[string][2]string{
 		"voice leading from C to F":                {"C", "F"},
 		"smooth voice leading C to Am":             {"C", "Am"},
@@ -43,8 +43,8 @@ var l18ExampleChords = sync.OnceValue(func() map[string][2]string {
 	}
 })
 
-// l18Symbols are ways of writing a chord's quality, each with the quality a textbook reads.
-var l18Symbols = []struct{ written, means string }{
+// symbols are ways of writing a chord's quality, each with the quality a textbook reads.
+var symbols = []struct{ written, means string }{
 	{"", ""}, {"maj", ""}, {" major", ""}, {"m", "m"}, {"min", "m"}, {" minor", "m"}, {"-", "m"},
 	{"dim", "dim"}, {"°", "dim"}, {"o", "dim"}, {"aug", "aug"}, {"+", "aug"},
 	{"sus2", "sus2"}, {"sus4", "sus4"}, {"sus", "sus4"},
@@ -56,8 +56,8 @@ var l18Symbols = []struct{ written, means string }{
 	{"add9", "add9"}, {"7sus4", "7sus4"}, {"7b9", "7b9"}, {"7#9", "7#9"}, {"mMaj7", "mMaj7"}, {"11", "11"}, {"13", "13"},
 }
 
-// l18Notations are the five black-key roots written four ways.
-var l18Notations = []struct {
+// notations are the five black-key roots written four ways.
+var notations = []struct {
 	label string
 	roots []string
 }{
@@ -67,17 +67,17 @@ var l18Notations = []struct {
 	{"♭", []string{"D♭", "E♭", "G♭", "A♭", "B♭"}},
 }
 
-// l18GridRoots are the roots the grid's second chord takes, spelled as keys are.
-var l18GridRoots = []string{"C", "Db", "D", "Eb", "E", "F", "Gb", "G", "Ab", "A", "Bb", "B"}
+// gridRoots are the roots the grid's second chord takes, spelled as keys are.
+var gridRoots = []string{"C", "Db", "D", "Eb", "E", "F", "Gb", "G", "Ab", "A", "Bb", "B"}
 
 // The keys of the spelling tables, around the circle of fifths.
 var (
-	l18MajorKeys = []string{"C", "G", "D", "A", "E", "B", "F#", "F", "Bb", "Eb", "Ab", "Db"}
-	l18MinorKeys = []string{"C", "G", "D", "A", "E", "B", "F#", "C#", "G#", "F", "Bb", "Eb"}
+	majorKeys = []string{"C", "G", "D", "A", "E", "B", "F#", "F", "Bb", "Eb", "Ab", "Db"}
+	minorKeys = []string{"C", "G", "D", "A", "E", "B", "F#", "C#", "G#", "F", "Bb", "Eb"}
 )
 
-// l18Phrasings are other ways of asking, with the chords each one names.
-var l18Phrasings = []struct {
+// phrasings are other ways of asking, with the chords each one names.
+var phrasings = []struct {
 	prompt string
 	asks   []string
 }{
@@ -108,10 +108,10 @@ total motion is the least the course's own voice-leading computation finds over 
 prompts, and how it spells the notes of ii-V-I in every key.`, Run: run, Exercises: lessonExercises}, opts, runF)
 }
 
-// lesson18 carries what the sections share: the skill, the registered skills in order, and
+// lesson carries what the sections share: the skill, the registered skills in order, and
 // the first error of a chord the course cannot spell, which the helpers that read chords and
 // notes record so that the section that called them returns it when it ends.
-type lesson18 struct {
+type lesson struct {
 	r          *report.Report
 	skill      skills.VoiceLeading
 	registered []skills.Skill
@@ -121,17 +121,17 @@ type lesson18 struct {
 }
 
 func run(ctx context.Context, w io.Writer, opts *Options) error {
-	l := &lesson18{r: report.New(w), registered: skills.Registered()}
+	l := &lesson{r: report.New(w), registered: skills.Registered()}
 	return l.run(ctx)
 }
 
-func (l *lesson18) run(ctx context.Context) error {
+func (l *lesson) run(ctx context.Context) error {
 	l.r.Heading("l18")
 	return kit.RunSections(ctx, "l18", l.r, l.fallback, l.examples, l.symbols, l.accidentals, l.grid, l.spelling, l.phrasings)
 }
 
 // fallback is section 1: which skill takes each example prompt without embeddings.
-func (l *lesson18) fallback() error {
+func (l *lesson) fallback() error {
 	l.r.Title("Without embeddings: the first skill, in registration order, whose CanHandle accepts each example prompt")
 	const intent = "skill.voiceleading"
 	prompts, err := kit.ExamplePrompts(intent)
@@ -167,7 +167,7 @@ var vlTotalRe = lazy.Regexp(`total motion = \*\*(\d+) semitones\*\*`)
 
 // ask puts prompt to the skill and reads its answer; nil when it gives no total. A voice is a
 // table row "| <voice> | <from> | <to> | <move> |".
-func (l *lesson18) ask(prompt string) *vlAnswer {
+func (l *lesson) ask(prompt string) *vlAnswer {
 	text := strings.ReplaceAll(l.skill.Execute(prompt).Text, "\r\n", "\n")
 	m := vlTotalRe().FindStringSubmatch(text)
 	if m == nil {
@@ -219,7 +219,7 @@ func (a *vlAnswer) side(k int) []int {
 }
 
 // chord spells a chord symbol by the course's theory; an error sticks and ends the lesson.
-func (l *lesson18) chord(symbol string) theory.Chord {
+func (l *lesson) chord(symbol string) theory.Chord {
 	if c, ok := l.chords[symbol]; ok {
 		return c
 	}
@@ -236,7 +236,7 @@ func (l *lesson18) chord(symbol string) theory.Chord {
 
 // pcs are the pitch classes of a chord symbol's tones, made once per symbol; callers must not
 // change them.
-func (l *lesson18) pcs(symbol string) []int {
+func (l *lesson) pcs(symbol string) []int {
 	if p, ok := l.pcsOf[symbol]; ok {
 		return p
 	}
@@ -249,7 +249,7 @@ func (l *lesson18) pcs(symbol string) []int {
 }
 
 // note reads a note name; an error sticks and ends the lesson.
-func (l *lesson18) note(name string) theory.Note {
+func (l *lesson) note(name string) theory.Note {
 	n, err := theory.ParseNote(name)
 	if err != nil && l.err == nil {
 		l.err = err
@@ -258,12 +258,12 @@ func (l *lesson18) note(name string) theory.Note {
 }
 
 // reads reports whether the answer moves exactly the notes of chord from to those of chord to.
-func (l *lesson18) reads(a *vlAnswer, from, to string) bool {
+func (l *lesson) reads(a *vlAnswer, from, to string) bool {
 	return a != nil && kit.SameSet(a.side(0), l.pcs(from)) && kit.SameSet(a.side(1), l.pcs(to))
 }
 
 // readAs names the two chords the answer moves between, each on the root asked.
-func (l *lesson18) readAs(a *vlAnswer, from, to string) string {
+func (l *lesson) readAs(a *vlAnswer, from, to string) string {
 	if a == nil {
 		return "declined"
 	}
@@ -306,7 +306,7 @@ func bestPairings(a, b []int, cost int) int {
 
 // examples is section 2: the skill's example prompts, the chords it reads, its total motion,
 // the least motion, and how many pairings reach its total.
-func (l *lesson18) examples() error {
+func (l *lesson) examples() error {
 	l.r.Title("VoiceLeadingSkill's example prompts: the chords read, the total motion, and the least motion")
 	prompts, err := kit.ExamplePrompts("skill.voiceleading")
 	if err != nil {
@@ -314,7 +314,7 @@ func (l *lesson18) examples() error {
 	}
 	var rows [][]string
 	for _, p := range prompts {
-		chords, ok := l18ExampleChords()[p]
+		chords, ok := exampleChords()[p]
 		if !ok {
 			return fmt.Errorf("the lesson does not know the chords of the example prompt %q", p)
 		}
@@ -339,11 +339,11 @@ func (l *lesson18) examples() error {
 }
 
 // symbols is section 3: each way of writing a quality on C, as the first chord and the last.
-func (l *lesson18) symbols() error {
+func (l *lesson) symbols() error {
 	l.r.Title(`Each chord symbol on C, as the first chord ("voice leading C<symbol> to F") and as the last ("voice leading F to C<symbol>")`)
 	right := [2]int{}
 	var rows [][]string
-	for _, s := range l18Symbols {
+	for _, s := range symbols {
 		c := "C" + s.means
 		cell := func(a *vlAnswer, first bool) string {
 			ok := l.reads(a, "F", c)
@@ -369,16 +369,16 @@ func (l *lesson18) symbols() error {
 		rows = append(rows, []string{"C" + s.written, c, first, last})
 	}
 	l.r.TableWidths([]string{"written", "means", "first", "last"}, rows, []int{9, 9, 21})
-	l.r.Line("symbols %d: read right as the first chord %d, as the last %d", len(l18Symbols), right[0], right[1])
+	l.r.Line("symbols %d: read right as the first chord %d, as the last %d", len(symbols), right[0], right[1])
 	return l.err
 }
 
 // accidentals is section 4: roots with a sharp or a flat, first and last.
-func (l *lesson18) accidentals() error {
+func (l *lesson) accidentals() error {
 	l.r.Title(`A root with an accidental, first ("voice leading <root> to C") and last ("voice leading C to <root>", "… to <root>m")`)
 	ascii := strings.NewReplacer("♯", "#", "♭", "b")
 	var rows [][]string
-	for _, n := range l18Notations {
+	for _, n := range notations {
 		first, last, minor := 0, 0, 0
 		var spelled, misread []string
 		for _, root := range n.roots {
@@ -421,14 +421,14 @@ type gridCase struct {
 }
 
 // grid is section 5: every quality the skill builds on C to every quality on each root.
-func (l *lesson18) grid() error {
+func (l *lesson) grid() error {
 	l.r.Title(`"voice leading C<quality> to <root><quality>": the 16 qualities the skill builds, on C and on each of the 12 roots`)
 	type pair struct{ from, to string }
 	groups := map[[2]int][]pair{}
 	var keys [][2]int
 	total := 0
 	for _, qa := range builtQualities {
-		for _, r := range l18GridRoots {
+		for _, r := range gridRoots {
 			for _, qb := range builtQualities {
 				p := pair{"C" + qa, r + qb}
 				k := [2]int{len(l.pcs(p.from)), len(l.pcs(p.to))}
@@ -514,7 +514,7 @@ func (l *lesson18) grid() error {
 
 // misspelled lists the notes the answer spells otherwise than their chord does, as "A# for Bb";
 // ok when it spells every note as its chord does.
-func (l *lesson18) misspelled(a *vlAnswer, from, to string) (cell string, ok bool) {
+func (l *lesson) misspelled(a *vlAnswer, from, to string) (cell string, ok bool) {
 	if a == nil {
 		return "declined", false
 	}
@@ -545,7 +545,7 @@ func (l *lesson18) misspelled(a *vlAnswer, from, to string) (cell string, ok boo
 }
 
 // spelling is section 6: the notes of ii7-V7-Imaj7 and V7-i in every key, against their chords.
-func (l *lesson18) spelling() error {
+func (l *lesson) spelling() error {
 	l.r.Title("Spelling: ii7 to V7 and V7 to Imaj7 in the 12 major keys, the notes spelled otherwise than in their chord")
 	total, spelled := 0, 0
 	count := func(cell string, ok bool) string {
@@ -557,7 +557,7 @@ func (l *lesson18) spelling() error {
 	}
 	up := func(key string, d int) string { return l.note(key).Up(theory.Degree{Number: d}).String() }
 	var rows [][]string
-	for _, key := range l18MajorKeys {
+	for _, key := range majorKeys {
 		ii, v := up(key, 2), up(key, 5)
 		c1 := count(l.misspelled(l.ask("voice leading "+ii+"m7 to "+v+"7"), ii+"m7", v+"7"))
 		c2 := count(l.misspelled(l.ask("voice leading "+v+"7 to "+key+"maj7"), v+"7", key+"maj7"))
@@ -568,7 +568,7 @@ func (l *lesson18) spelling() error {
 
 	l.r.Title("Spelling: V7 to i in the 12 minor keys")
 	rows = nil
-	for _, key := range l18MinorKeys {
+	for _, key := range minorKeys {
 		v := up(key, 5)
 		rows = append(rows, []string{key + "m", count(l.misspelled(l.ask("voice leading "+v+"7 to "+key+"m"), v+"7", key+"m"))})
 	}
@@ -578,10 +578,10 @@ func (l *lesson18) spelling() error {
 }
 
 // phrasings is section 7: other ways of asking.
-func (l *lesson18) phrasings() error {
+func (l *lesson) phrasings() error {
 	l.r.Title("Other phrasings")
 	var rows [][]string
-	for _, p := range l18Phrasings {
+	for _, p := range phrasings {
 		a := l.ask(p.prompt)
 		from, to := p.asks[0], p.asks[1]
 		verdict, v := "right", report.Right

@@ -26,7 +26,7 @@ func lessonExercises(*Options) learn.Lesson {
 func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
 // exerciseLesson is the lesson with GA's skills, printing to w.
-func exerciseLesson(w io.Writer) *lesson18 { return &lesson18{r: report.New(w)} }
+func exerciseLesson(w io.Writer) *lesson { return &lesson{r: report.New(w)} }
 
 // prompt is the voice-leading prompt from one chord to another.
 func prompt(from, to string) string { return "voice leading " + from + " to " + to }
@@ -58,7 +58,7 @@ func oneWordExercise(from, root, quality string) *learn.Exercise {
 			l.r.Title("%q and its last word written each way a textbook writes %s", asked, to)
 			var rows [][]string
 			found := ""
-			for _, s := range l18Symbols {
+			for _, s := range symbols {
 				if s.means != quality {
 					continue
 				}
@@ -121,7 +121,7 @@ func noteNames(c theory.Chord) string {
 
 // flatsExercise is exercise 3, on two roots written with an ASCII b.
 func flatsExercise(a, b string) *learn.Exercise {
-	ascii, flat := l18Notations[2], l18Notations[3]
+	ascii, flat := notations[2], notations[3]
 	return &learn.Exercise{Lesson: "l18", Number: 3, Kind: learn.Choice,
 		Options: []string{
 			fmt.Sprintf("the skill spells the root of %q with a flat", prompt(a, "C")),

@@ -6,10 +6,10 @@ import (
 	"course/learn/learntest"
 )
 
-// TestL18Exercises runs every exercise of lesson 18 through the tests each exercise of the
+// TestExercises runs every exercise of lesson 18 through the tests each exercise of the
 // course gets: the course's answer is accepted, a wrong one refused, and a change to the input
 // the answer rests on moves it.
-func TestL18Exercises(t *testing.T) {
+func TestExercises(t *testing.T) {
 	l := Exercises()
 	learntest.Lesson(t, l)
 	for i, c := range []learntest.Case{
@@ -25,8 +25,8 @@ func TestL18Exercises(t *testing.T) {
 	}
 }
 
-// TestL18OneWordReadsTheLastWord checks that an answer of one word replaces the prompt's last.
-func TestL18OneWordReadsTheLastWord(t *testing.T) {
+// TestOneWordReadsTheLastWord checks that an answer of one word replaces the prompt's last.
+func TestOneWordReadsTheLastWord(t *testing.T) {
 	e := oneWordExercise("C", "F#", "")
 	a, err := e.Solve(t.Context())
 	if err != nil {

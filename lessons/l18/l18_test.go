@@ -11,23 +11,23 @@ import (
 	"course/internal/testutil"
 )
 
-// runL18With runs lesson 18 with registered as the host's skills, in order.
-func runL18With(t *testing.T, registered []skills.Skill) string {
+// runWith runs lesson 18 with registered as the host's skills, in order.
+func runWith(t *testing.T, registered []skills.Skill) string {
 	t.Helper()
 	var out bytes.Buffer
-	l := &lesson18{r: report.New(&out), registered: registered}
+	l := &lesson{r: report.New(&out), registered: registered}
 	if err := l.run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	return out.String()
 }
 
-// TestL18FallbackFollowsRegistration gives the voice-leading skill a CanHandle that accepts
+// TestFallbackFollowsRegistration gives the voice-leading skill a CanHandle that accepts
 // its prompts: it then takes every one, "best voicing from G7 to Cmaj7" included, because it
 // registers before ChordVoicings.
-func TestL18FallbackFollowsRegistration(t *testing.T) {
+func TestFallbackFollowsRegistration(t *testing.T) {
 	t.Parallel()
-	before := runL18With(t, skills.Registered())
+	before := runWith(t, skills.Registered())
 	if got := testutil.Line(t, before, "best voicing from G7 to Cmaj7"); !strings.HasSuffix(got, "skill.chordvoicings") {
 		t.Fatalf("at GA's order: %q", got)
 	}
@@ -37,7 +37,7 @@ func TestL18FallbackFollowsRegistration(t *testing.T) {
 			reg[i].CanHandle = func(m string) bool { return strings.Contains(m, " to ") }
 		}
 	}
-	after := runL18With(t, reg)
+	after := runWith(t, reg)
 	for _, p := range []string{"best voicing from G7 to Cmaj7", "voice leading from C to F"} {
 		if got := testutil.Line(t, after, p); !strings.HasSuffix(got, "skill.voiceleading") {
 			t.Errorf("with voice leading accepting: %q", got)
@@ -45,10 +45,10 @@ func TestL18FallbackFollowsRegistration(t *testing.T) {
 	}
 }
 
-// TestL18ReadsAsTheSkillReads checks the reading of a symbol the skill lower-cases, and that a
+// TestReadsAsTheSkillReads checks the reading of a symbol the skill lower-cases, and that a
 // changed prompt changes the verdict.
-func TestL18ReadsAsTheSkillReads(t *testing.T) {
-	l := &lesson18{r: report.New(&bytes.Buffer{})}
+func TestReadsAsTheSkillReads(t *testing.T) {
+	l := &lesson{r: report.New(&bytes.Buffer{})}
 	if got := l.readAs(l.ask("voice leading CM7 to FM7"), "Cmaj7", "Fmaj7"); got != "Cm7 → Fm7" {
 		t.Errorf("CM7 to FM7 reads %q", got)
 	}
@@ -67,21 +67,21 @@ func TestL18ReadsAsTheSkillReads(t *testing.T) {
 	}
 }
 
-// TestL18PhrasingRowMoves changes one prompt of the last table and sees its row change.
-func TestL18PhrasingRowMoves(t *testing.T) {
-	saved := l18Phrasings[0]
-	t.Cleanup(func() { l18Phrasings[0] = saved })
-	before := testutil.Line(t, runL18With(t, skills.Registered()), "how do I get from G7 to")
-	l18Phrasings[0].prompt = "how do I get from G7 to C"
-	after := testutil.Line(t, runL18With(t, skills.Registered()), "how do I get from G7 to")
+// TestPhrasingRowMoves changes one prompt of the last table and sees its row change.
+func TestPhrasingRowMoves(t *testing.T) {
+	saved := phrasings[0]
+	t.Cleanup(func() { phrasings[0] = saved })
+	before := testutil.Line(t, runWith(t, skills.Registered()), "how do I get from G7 to")
+	phrasings[0].prompt = "how do I get from G7 to C"
+	after := testutil.Line(t, runWith(t, skills.Registered()), "how do I get from G7 to")
 	if !strings.HasSuffix(before, "wrong chord") || !strings.HasSuffix(after, "right") || !strings.Contains(after, "G7 → C  ") {
 		t.Errorf("before %q\nafter  %q", before, after)
 	}
 }
 
-// TestL18LeastAndPairings checks the grading of two grid answers against the textbook.
-func TestL18LeastAndPairings(t *testing.T) {
-	l := &lesson18{r: report.New(&bytes.Buffer{})}
+// TestLeastAndPairings checks the grading of two grid answers against the textbook.
+func TestLeastAndPairings(t *testing.T) {
+	l := &lesson{r: report.New(&bytes.Buffer{})}
 	a := l.ask("voice leading Csus2 to Em9")
 	if a == nil || a.cost != 11 {
 		t.Fatalf("Csus2 to Em9: %+v", a)

@@ -18,20 +18,20 @@ import (
 	"course/theory"
 )
 
-// l19Pairs are the chord pairs of the voice-leading skill's ten example prompts (lesson 18), in
+// pairs are the chord pairs of the voice-leading skill's ten example prompts (lesson 18), in
 // the skill's order.
-var l19Pairs = [][2]string{
+var pairs = [][2]string{
 	{"C", "F"}, {"C", "Am"}, {"G7", "Cmaj7"}, {"Dm7", "G7"}, {"C", "G"},
 	{"Em", "A7"}, {"Fmaj7", "Bm7b5"}, {"D", "A"}, {"C7", "F"}, {"G7", "C"},
 }
 
-// l19MaxCandidates is the most candidates per chord the tool allows.
-const l19MaxCandidates = 50
+// maxCandidates is the most candidates per chord the tool allows.
+const maxCandidates = 50
 
-// l19Verdicts are what a voicing plays against the chord asked for: every note of it; a seventh
+// verdicts are what a voicing plays against the chord asked for: every note of it; a seventh
 // chord without its perfect fifth, as shell voicings leave it out; every note and more; part of
 // the chord; or notes outside it.
-var l19Verdicts = []string{"exact", "no fifth", "more", "part", "other"}
+var verdicts = []string{"exact", "no fifth", "more", "part", "other"}
 
 // Options is what `course l19` needs to run.
 type Options struct {
@@ -63,30 +63,30 @@ With --main, the same questions over the index GA's main branch builds and searc
 	return cmd
 }
 
-// l19Voicing is a voicing of the index: its chart (low E first, GA writes its diagram high E
+// voicing is a voicing of the index: its chart (low E first, GA writes its diagram high E
 // first), its chord name and its MIDI notes.
-type l19Voicing struct {
+type voicing struct {
 	chart theory.Chart
 	name  string
 	midi  []int
 }
 
-// lesson19 carries what the sections share: the corpus, the tool over its index, and where the
+// lesson carries what the sections share: the corpus, the tool over its index, and where the
 // lesson's GA stands.
-type lesson19 struct {
+type lesson struct {
 	r      *report.Report
 	where  string
 	pairs  [][2]string
-	corpus []l19Voicing
+	corpus []voicing
 	tool   *composition.VoiceLeadingTool
 	// version is the voicing pipeline the index is built and searched with.
 	version optick.Version
 }
 
 func run(ctx context.Context, w io.Writer, opts *Options) error {
-	l := &lesson19{r: report.New(w), where: "at the pin", pairs: opts.pairs}
+	l := &lesson{r: report.New(w), where: "at the pin", pairs: opts.pairs}
 	if l.pairs == nil {
-		l.pairs = l19Pairs
+		l.pairs = pairs
 	}
 	if opts.Main {
 		l.where, l.version = "on main", optick.Main()
@@ -101,19 +101,19 @@ func run(ctx context.Context, w io.Writer, opts *Options) error {
 }
 
 // build builds lesson 3's corpus and index and points the tool at it; it prints nothing.
-func (l *lesson19) build() error {
+func (l *lesson) build() error {
 	tool, voicings, err := kit.VoiceLeadingTool(l.version)
 	if err != nil {
 		return err
 	}
 	l.tool = tool
-	l.corpus = make([]l19Voicing, len(voicings))
+	l.corpus = make([]voicing, len(voicings))
 	for i, v := range voicings {
 		chart, err := theory.ParseDiagram(v.Diagram)
 		if err != nil {
 			return err
 		}
-		l.corpus[i] = l19Voicing{chart: chart, name: v.Name, midi: v.Voicing.Notes}
+		l.corpus[i] = voicing{chart: chart, name: v.Name, midi: v.Voicing.Notes}
 	}
 	return nil
 }
@@ -138,8 +138,8 @@ func showPair(from, to optick.Result) (string, string, error) {
 	return a, b, err
 }
 
-// l19Textbook is a chord symbol's pitch classes as a textbook spells it, and its root's.
-func l19Textbook(symbol string) (pcs theory.PCMask, root int, err error) {
+// textbook is a chord symbol's pitch classes as a textbook spells it, and its root's.
+func textbook(symbol string) (pcs theory.PCMask, root int, err error) {
 	chord, err := theory.ParseChord(symbol)
 	if err != nil {
 		return 0, 0, err
@@ -147,28 +147,28 @@ func l19Textbook(symbol string) (pcs theory.PCMask, root int, err error) {
 	return theory.MaskOf(chord.PitchClasses()...), chord.Root.PitchClass(), nil
 }
 
-// l19Played is the mask of a voicing's pitch classes.
-func l19Played(midi []int) theory.PCMask { return theory.MaskOf(midi...) }
+// played is the mask of a voicing's pitch classes.
+func played(midi []int) theory.PCMask { return theory.MaskOf(midi...) }
 
-// l19PairVerdicts grades a pair's two voicings against the chords asked for, and says whether
+// pairVerdicts grades a pair's two voicings against the chords asked for, and says whether
 // both are right.
-func l19PairVerdicts(from, to string, pair composition.VoicingPair) (vf, vt string, bothRight bool, err error) {
-	if vf, err = l19Verdict(from, pair.From.MidiNotes); err != nil {
+func pairVerdicts(from, to string, pair composition.VoicingPair) (vf, vt string, bothRight bool, err error) {
+	if vf, err = verdict(from, pair.From.MidiNotes); err != nil {
 		return "", "", false, err
 	}
-	if vt, err = l19Verdict(to, pair.To.MidiNotes); err != nil {
+	if vt, err = verdict(to, pair.To.MidiNotes); err != nil {
 		return "", "", false, err
 	}
-	return vf, vt, l19Right(vf) && l19Right(vt), nil
+	return vf, vt, isRight(vf) && isRight(vt), nil
 }
 
-// l19Verdict says what a voicing plays against symbol's chord.
-func l19Verdict(symbol string, midi []int) (string, error) {
-	chord, root, err := l19Textbook(symbol)
+// verdict says what a voicing plays against symbol's chord.
+func verdict(symbol string, midi []int) (string, error) {
+	chord, root, err := textbook(symbol)
 	if err != nil {
 		return "", err
 	}
-	played := l19Played(midi)
+	played := played(midi)
 	fifth := theory.MaskOf(root + 7)
 	switch {
 	case played == chord:
@@ -184,11 +184,11 @@ func l19Verdict(symbol string, midi []int) (string, error) {
 	}
 }
 
-// l19Right reports whether a verdict is the chord a guitarist asked for.
-func l19Right(verdict string) bool { return verdict == "exact" || verdict == "no fifth" }
+// isRight reports whether a verdict is the chord a guitarist asked for.
+func isRight(verdict string) bool { return verdict == "exact" || verdict == "no fifth" }
 
 // chords lists the prompts' chords, each once, in the order they first appear.
-func (l *lesson19) chords() []string {
+func (l *lesson) chords() []string {
 	var out []string
 	for _, p := range l.pairs {
 		for _, c := range p {
@@ -201,14 +201,14 @@ func (l *lesson19) chords() []string {
 }
 
 // inIndex lists the corpus's voicings that play exactly symbol's chord, in index order.
-func (l *lesson19) inIndex(symbol string) ([]l19Voicing, error) {
-	chord, _, err := l19Textbook(symbol)
+func (l *lesson) inIndex(symbol string) ([]voicing, error) {
+	chord, _, err := textbook(symbol)
 	if err != nil {
 		return nil, err
 	}
-	var out []l19Voicing
+	var out []voicing
 	for _, v := range l.corpus {
-		if l19Played(v.midi) == chord {
+		if played(v.midi) == chord {
 			out = append(out, v)
 		}
 	}
@@ -216,29 +216,29 @@ func (l *lesson19) inIndex(symbol string) ([]l19Voicing, error) {
 }
 
 // ask calls the tool for one prompt.
-func (l *lesson19) ask(from, to string, candidates int) composition.VoiceLeadingAnswer {
+func (l *lesson) ask(from, to string, candidates int) composition.VoiceLeadingAnswer {
 	return l.tool.VoiceLeadingPair(from, to, kit.VoiceLeadingLimit, "", candidates)
 }
 
 // candidatesTable grades the 15 candidates the tool searches for each chord.
-func (l *lesson19) candidatesTable() error {
+func (l *lesson) candidatesTable() error {
 	l.r.Title("The %d candidates the tool pairs for each chord, %s, against the chord a textbook spells", kit.VoiceLeadingCandidates, l.where)
 	w := []int{8, 7, 10, 6, 6, 7, 19}
 	l.r.FixedRow(w, "chord", "exact", "no fifth", "more", "part", "other", "exact in the index", "first exact candidate")
-	totals := make([]int, len(l19Verdicts))
+	totals := make([]int, len(verdicts))
 	for _, symbol := range l.chords() {
 		hits, err := l.tool.SearchByChord(symbol, kit.VoiceLeadingCandidates, "")
 		if err != nil {
 			return err
 		}
-		counts := make([]int, len(l19Verdicts))
+		counts := make([]int, len(verdicts))
 		first := "none"
 		for rank, h := range hits {
-			v, err := l19Verdict(symbol, h.MidiNotes)
+			v, err := verdict(symbol, h.MidiNotes)
 			if err != nil {
 				return err
 			}
-			counts[slices.Index(l19Verdicts, v)]++
+			counts[slices.Index(verdicts, v)]++
 			if v == "exact" && first == "none" {
 				first = "rank " + strconv.Itoa(rank+1)
 			}
@@ -258,7 +258,7 @@ func (l *lesson19) candidatesTable() error {
 	parts := make([]string, len(totals))
 	for i, t := range totals {
 		sum += t
-		parts[i] = fmt.Sprintf("%s %d", l19Verdicts[i], t)
+		parts[i] = fmt.Sprintf("%s %d", verdicts[i], t)
 	}
 	l.r.Line("candidates %d: %s", sum, strings.Join(parts, ", "))
 	return nil
@@ -266,7 +266,7 @@ func (l *lesson19) candidatesTable() error {
 
 // pairsTable compares the tool's first pair for each prompt with the smoothest pair of exact
 // voicings in the index, by the tool's own distance, and with the least motion in pitch classes.
-func (l *lesson19) pairsTable() error {
+func (l *lesson) pairsTable() error {
 	l.r.Title("The tool's first pair for each prompt, %s, and the smoothest pair of exact voicings in the index", l.where)
 	w := []int{14, 42, 36, 12, 36}
 	l.r.FixedRow(w, "prompt", "first pair: from", "to", "both right", "smoothest exact pair in the index", "least in pitch classes")
@@ -284,7 +284,7 @@ func (l *lesson19) pairsTable() error {
 		if firstAnswer == nil {
 			firstAnswer = &top
 		}
-		vf, vt, bothRight, err := l19PairVerdicts(from, to, top)
+		vf, vt, bothRight, err := pairVerdicts(from, to, top)
 		if err != nil {
 			return err
 		}
@@ -293,9 +293,9 @@ func (l *lesson19) pairsTable() error {
 		}
 		both := 0
 		for _, q := range answer.Pairs {
-			f, _ := l19Verdict(from, q.From.MidiNotes)
-			t, _ := l19Verdict(to, q.To.MidiNotes)
-			if l19Right(f) && l19Right(t) {
+			f, _ := verdict(from, q.From.MidiNotes)
+			t, _ := verdict(to, q.To.MidiNotes)
+			if isRight(f) && isRight(t) {
 				both++
 			}
 		}
@@ -308,7 +308,7 @@ func (l *lesson19) pairsTable() error {
 			return err
 		}
 		// The first pair of least distance, the index's order kept.
-		var bestFrom, bestTo l19Voicing
+		var bestFrom, bestTo voicing
 		best := math.Inf(1)
 		for _, x := range a {
 			for _, y := range b {
@@ -317,8 +317,8 @@ func (l *lesson19) pairsTable() error {
 				}
 			}
 		}
-		chordFrom, _, _ := l19Textbook(from)
-		chordTo, _, _ := l19Textbook(to)
+		chordFrom, _, _ := textbook(from)
+		chordTo, _, _ := textbook(to)
 		least := theory.LeastMotion(chordFrom.PitchClasses(), chordTo.PitchClasses())
 		smoothest := "no exact voicing"
 		if !math.IsInf(best, 1) {
@@ -334,9 +334,9 @@ func (l *lesson19) pairsTable() error {
 		if err != nil {
 			return err
 		}
-		// Each side coloured by the lesson's grade of it: right when l19Right takes it.
-		l.r.FixedRow(w, prompt, report.Judge(l19Right(vf), report.Wrong, fmt.Sprintf("%s: %s, %s", kit.Number(top.Distance), showFrom, vf)),
-			report.Judge(l19Right(vt), report.Wrong, fmt.Sprintf("%s, %s", showTo, vt)), fmt.Sprintf("%d of %d", both, len(answer.Pairs)),
+		// Each side coloured by the lesson's grade of it: right when isRight takes it.
+		l.r.FixedRow(w, prompt, report.Judge(isRight(vf), report.Wrong, fmt.Sprintf("%s: %s, %s", kit.Number(top.Distance), showFrom, vf)),
+			report.Judge(isRight(vt), report.Wrong, fmt.Sprintf("%s, %s", showTo, vt)), fmt.Sprintf("%d of %d", both, len(answer.Pairs)),
 			smoothest, strconv.Itoa(least))
 	}
 	l.r.Line("prompts %d: first pair right on both sides %d, moves more than the smoothest exact pair %d; that pair moves the least in pitch classes %d",
@@ -350,21 +350,21 @@ func (l *lesson19) pairsTable() error {
 }
 
 // moreCandidates asks the tool again with the most candidates it allows.
-func (l *lesson19) moreCandidates() error {
-	l.r.Title("The first pair with %d candidates per chord, the most the tool allows, %s", l19MaxCandidates, l.where)
+func (l *lesson) moreCandidates() error {
+	l.r.Title("The first pair with %d candidates per chord, the most the tool allows, %s", maxCandidates, l.where)
 	w := []int{14, 10, 12, 12}
 	l.r.FixedRow(w, "prompt", "distance", "from", "to", "first pair")
 	right := 0
 	for _, p := range l.pairs {
 		from, to := p[0], p[1]
 		prompt := from + " → " + to
-		answer := l.ask(from, to, l19MaxCandidates)
+		answer := l.ask(from, to, maxCandidates)
 		if answer.Error != "" {
 			l.r.FixedRow(w, prompt, answer.Error)
 			continue
 		}
 		top := answer.Pairs[0]
-		vf, vt, bothRight, err := l19PairVerdicts(from, to, top)
+		vf, vt, bothRight, err := pairVerdicts(from, to, top)
 		if err != nil {
 			return err
 		}
@@ -375,8 +375,8 @@ func (l *lesson19) moreCandidates() error {
 		if err != nil {
 			return err
 		}
-		l.r.FixedRow(w, prompt, kit.Number(top.Distance), report.Judge(l19Right(vf), report.Wrong, vf),
-			report.Judge(l19Right(vt), report.Wrong, vt), showFrom+" → "+showTo)
+		l.r.FixedRow(w, prompt, kit.Number(top.Distance), report.Judge(isRight(vf), report.Wrong, vf),
+			report.Judge(isRight(vt), report.Wrong, vt), showFrom+" → "+showTo)
 	}
 	l.r.Line("prompts %d: first pair right on both sides %d", len(l.pairs), right)
 	return nil
@@ -385,7 +385,7 @@ func (l *lesson19) moreCandidates() error {
 // distanceCheck weighs every pair the tool weighs for the prompts against the least motion:
 // over every pairing for voicings of equal size, over every choice of notes of the larger
 // voicing, with the tool's penalty for each note left over, for voicings of unequal size.
-func (l *lesson19) distanceCheck() error {
+func (l *lesson) distanceCheck() error {
 	l.r.Title("The tool's distance on every pair it weighs for the ten prompts, %s, against the least motion", l.where)
 	equal, equalLeast, unequal, unequalLeast, changed := 0, 0, 0, 0, 0
 	most := 0.0

@@ -21,7 +21,7 @@ func lessonExercises(*Options) learn.Lesson {
 	return learn.Lesson{Slug: "l19", Exercises: []*learn.Exercise{
 		distanceExercise("x-3-2-0-1-0", "x-x-3-2-1-1"),
 		sortedExercise(semitones),
-		zeroExercise([2]string{"C", "Am"}, l19MaxCandidates),
+		zeroExercise([2]string{"C", "Am"}, maxCandidates),
 	}}
 }
 
@@ -30,8 +30,8 @@ func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
 // exerciseLesson is the lesson at the pin with its index built and the tool on it, printing
 // to out.
-func exerciseLesson(out *bytes.Buffer) (*lesson19, error) {
-	l := &lesson19{r: report.New(out), where: "at the pin", pairs: l19Pairs}
+func exerciseLesson(out *bytes.Buffer) (*lesson, error) {
+	l := &lesson{r: report.New(out), where: "at the pin", pairs: pairs}
 	return l, l.build()
 }
 
@@ -210,7 +210,7 @@ func zeroExercise(pair [2]string, candidates int) *learn.Exercise {
 				return learn.Answer{}, fmt.Errorf("ga_voice_leading_pair %s → %s: %s", from, to, answer.Error)
 			}
 			top := answer.Pairs[0]
-			vf, vt, _, err := l19PairVerdicts(from, to, top)
+			vf, vt, _, err := pairVerdicts(from, to, top)
 			if err != nil {
 				return learn.Answer{}, err
 			}
@@ -256,7 +256,7 @@ func zeroExercise(pair [2]string, candidates int) *learn.Exercise {
 				}
 			}
 			l.r.Line("candidates that play their chord: %s %d, %s %d; the least distance between them: %s", from, len(rightA), to, len(rightB), distanceOrNone(best))
-			holds := []bool{top.From.Diagram == top.To.Diagram, len(shared) > 0, l19Right(vf), best == 0}
+			holds := []bool{top.From.Diagram == top.To.Diagram, len(shared) > 0, isRight(vf), best == 0}
 			return learn.Answer{Holds: holds, Evidence: learn.Printed(&out)}, l.r.Err()
 		}}
 }
@@ -266,11 +266,11 @@ func zeroExercise(pair [2]string, candidates int) *learn.Exercise {
 func rightOnly(symbol string, rs []optick.Result) ([]optick.Result, error) {
 	var out []optick.Result
 	for _, r := range rs {
-		v, err := l19Verdict(symbol, r.MidiNotes)
+		v, err := verdict(symbol, r.MidiNotes)
 		if err != nil {
 			return nil, err
 		}
-		if l19Right(v) {
+		if isRight(v) {
 			out = append(out, r)
 		}
 	}

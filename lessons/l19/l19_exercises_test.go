@@ -6,10 +6,10 @@ import (
 	"course/learn/learntest"
 )
 
-// TestL19Exercises runs every exercise of lesson 19 through the tests each exercise of the
+// TestExercises runs every exercise of lesson 19 through the tests each exercise of the
 // course gets: the course's answer is accepted, a wrong one refused, and a change to the input
 // the answer rests on moves it.
-func TestL19Exercises(t *testing.T) {
+func TestExercises(t *testing.T) {
 	l := Exercises()
 	learntest.Lesson(t, l)
 	// A voice that costs 1 whenever it moves: holding a common tone beats the sorted order.
@@ -24,7 +24,7 @@ func TestL19Exercises(t *testing.T) {
 		{Wrong: "20, 4", Moved: distanceExercise("x-3-2-0-1-0", "x-0-2-2-1-0")},
 		{Wrong: "b c", Moved: sortedExercise(commonTones)},
 		// G7 to Cmaj7: the first pair moves a shell to another voicing.
-		{Wrong: "c d", Moved: zeroExercise([2]string{"G7", "Cmaj7"}, l19MaxCandidates)},
+		{Wrong: "c d", Moved: zeroExercise([2]string{"G7", "Cmaj7"}, maxCandidates)},
 	} {
 		e := l.Exercises[i]
 		t.Run(e.Name(), func(t *testing.T) { learntest.Exercise(t, e, c) })

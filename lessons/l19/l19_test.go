@@ -9,8 +9,8 @@ import (
 	"course/internal/testutil"
 )
 
-// runL19On runs the lesson on the given chord pairs.
-func runL19On(t *testing.T, pairs [][2]string) string {
+// runOn runs the lesson on the given chord pairs.
+func runOn(t *testing.T, pairs [][2]string) string {
 	t.Helper()
 	var out bytes.Buffer
 	if err := run(context.Background(), &out, &Options{pairs: pairs}); err != nil {
@@ -19,8 +19,8 @@ func runL19On(t *testing.T, pairs [][2]string) string {
 	return out.String()
 }
 
-// l19Row returns the row of a section's table that starts with prefix.
-func l19Row(t *testing.T, out, section, prefix string) string {
+// row returns the row of a section's table that starts with prefix.
+func row(t *testing.T, out, section, prefix string) string {
 	t.Helper()
 	for _, l := range testutil.SectionLines(t, out, section) {
 		if strings.HasPrefix(l, prefix) {
@@ -31,9 +31,9 @@ func l19Row(t *testing.T, out, section, prefix string) string {
 	return ""
 }
 
-// TestL19Verdict grades voicings of G7 and of B half-diminished: a shell without the fifth is
+// TestVerdict grades voicings of G7 and of B half-diminished: a shell without the fifth is
 // accepted only where the chord has a perfect fifth.
-func TestL19Verdict(t *testing.T) {
+func TestVerdict(t *testing.T) {
 	for _, tt := range []struct {
 		symbol string
 		midi   []int
@@ -48,18 +48,18 @@ func TestL19Verdict(t *testing.T) {
 		{"Bm7b5", []int{47, 50, 53, 57}, "exact"},    // B D F A
 		{"Cmaj7", []int{48, 52, 59, 60}, "no fifth"}, // C E B C
 	} {
-		got, err := l19Verdict(tt.symbol, tt.midi)
+		got, err := verdict(tt.symbol, tt.midi)
 		if err != nil || got != tt.want {
 			t.Errorf("%s %v: %q (%v), want %q", tt.symbol, tt.midi, got, err, tt.want)
 		}
 	}
 }
 
-// TestL19SameChord asks for C to C: the tool pairs its best candidate with itself, distance 0,
+// TestSameChord asks for C to C: the tool pairs its best candidate with itself, distance 0,
 // and the index's smoothest exact pair is also a voicing held still.
-func TestL19SameChord(t *testing.T) {
-	out := runL19On(t, [][2]string{{"C", "C"}})
-	row := l19Row(t, out, "The tool's first pair", "C → C ")
+func TestSameChord(t *testing.T) {
+	out := runOn(t, [][2]string{{"C", "C"}})
+	row := row(t, out, "The tool's first pair", "C → C ")
 	want := "C → C          0: x-x-2-0-1-x C/E, exact                  x-x-2-0-1-x C/E, exact               5 of 5       0: x-x-x-0-1-0 → x-x-x-0-1-0         0"
 	if row != want {
 		t.Errorf("C → C row:\n%s\nwant it to start\n%s", row, want)
@@ -72,9 +72,9 @@ func TestL19SameChord(t *testing.T) {
 	}
 }
 
-// TestL19OnePrompt runs the lesson on G7 → C alone: one chord pair, two chords, 225 pairs.
-func TestL19OnePrompt(t *testing.T) {
-	out := runL19On(t, [][2]string{{"G7", "C"}})
+// TestOnePrompt runs the lesson on G7 → C alone: one chord pair, two chords, 225 pairs.
+func TestOnePrompt(t *testing.T) {
+	out := runOn(t, [][2]string{{"G7", "C"}})
 	for _, want := range []string{
 		"candidates 30: exact 10, no fifth 15, more 0, part 5, other 0",
 		"G7 → C         5: x-x-3-0-0-3 G7(shell)/F, no fifth       x-x-2-0-1-x C/E, exact               5 of 5",
@@ -91,9 +91,9 @@ func TestL19OnePrompt(t *testing.T) {
 	}
 }
 
-// TestL19UnknownChord gives the tool a symbol ChordPitchClasses cannot read: the lesson stops
+// TestUnknownChord gives the tool a symbol ChordPitchClasses cannot read: the lesson stops
 // with the tool's error.
-func TestL19UnknownChord(t *testing.T) {
+func TestUnknownChord(t *testing.T) {
 	var out bytes.Buffer
 	err := run(context.Background(), &out, &Options{pairs: [][2]string{{"C", "H7"}}})
 	if err == nil || !strings.Contains(err.Error(), "unrecognized chord symbol 'H7'") {

@@ -9,9 +9,9 @@ import (
 	"course/internal/testutil"
 )
 
-// TestL19MainQueryVector: without the query's interval-class vector, main's candidates are no
+// TestMainQueryVector: without the query's interval-class vector, main's candidates are no
 // longer all the chord asked.
-func TestL19MainQueryVector(t *testing.T) {
+func TestMainQueryVector(t *testing.T) {
 	run := func(v *optick.Version) string {
 		return testutil.Output(t, func(w io.Writer) error { return run(t.Context(), w, &Options{Main: true, version: v}) })
 	}

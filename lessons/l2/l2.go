@@ -19,15 +19,15 @@ import (
 	"course/theory"
 )
 
-// l2Shapes are the six chord shapes the lesson embeds, written as a chord chart writes them,
+// shapes are the six chord shapes the lesson embeds, written as a chord chart writes them,
 // low E first; the first is the one the others are compared with.
-var l2Shapes = []string{"x32010", "x35553", "032010", "x32000", "x02210", "320003"}
+var shapes = []string{"x32010", "x35553", "032010", "x32000", "x02210", "320003"}
 
-// l2McpDiagram is the example diagram of ga_generate_voicing_embedding's description.
-const l2McpDiagram = "x-3-2-0-1-0"
+// mcpDiagram is the example diagram of ga_generate_voicing_embedding's description.
+const mcpDiagram = "x-3-2-0-1-0"
 
-// l2Scored are the partitions the cosine table shows, the similarity partitions.
-var l2Scored = []string{"STRUCTURE", "MORPHOLOGY", "CONTEXT", "SYMBOLIC", "MODAL", "ROOT"}
+// scoredPartitions are the partitions the cosine table shows, the similarity partitions.
+var scoredPartitions = []string{"STRUCTURE", "MORPHOLOGY", "CONTEXT", "SYMBOLIC", "MODAL", "ROOT"}
 
 // Options is what `course l2` needs to run.
 type Options struct {
@@ -54,8 +54,8 @@ reads the MCP tool's example diagram with the tool's own parser.`, Run: run, Exe
 	return cmd
 }
 
-// l2Embedded is a voicing after GA's pipeline: its analysis, its document and its raw vector.
-type l2Embedded struct {
+// embedded is a voicing after GA's pipeline: its analysis, its document and its raw vector.
+type embedded struct {
 	label    string
 	voicing  voicinganalysis.Voicing
 	analysis voicinganalysis.Analysis
@@ -63,12 +63,12 @@ type l2Embedded struct {
 	raw      embeddings.Embedding
 }
 
-// lesson2 carries what the sections share.
-type lesson2 struct {
+// lesson carries what the sections share.
+type lesson struct {
 	r          *report.Report
 	partitions []embeddings.Partition
 	shapes     []string
-	embedded   []l2Embedded
+	embedded   []embedded
 }
 
 // run runs the lesson on its six shapes and GA's partition registry.
@@ -77,21 +77,21 @@ func run(ctx context.Context, w io.Writer, opts *Options) error {
 	if err != nil {
 		return fmt.Errorf("l2: %w", err)
 	}
-	return runLesson2(ctx, w, l2Shapes, partitions)
+	return runLesson(ctx, w, shapes, partitions)
 }
 
-// runLesson2 runs the lesson on the given shapes, the first compared with the others, and the
+// runLesson runs the lesson on the given shapes, the first compared with the others, and the
 // given partition registry.
-func runLesson2(ctx context.Context, w io.Writer, shapes []string, partitions []embeddings.Partition) error {
-	l := &lesson2{r: report.New(w), partitions: partitions, shapes: shapes}
+func runLesson(ctx context.Context, w io.Writer, shapes []string, partitions []embeddings.Partition) error {
+	l := &lesson{r: report.New(w), partitions: partitions, shapes: shapes}
 	l.r.Heading("l2")
 	return kit.RunSections(ctx, "l2", l.r, l.schema, l.looseConstants, l.documents, l.values,
 		l.similarities, l.transpositions, l.mcpDiagram)
 }
 
-// l2FromShape reads a chord chart shape, low E first, into GA's voicing, whose positions run
+// fromShape reads a chord chart shape, low E first, into GA's voicing, whose positions run
 // from string 1, the high E, as GA's own voicing generator builds them.
-func l2FromShape(shape string) (voicinganalysis.Voicing, error) {
+func fromShape(shape string) (voicinganalysis.Voicing, error) {
 	if len(shape) != 6 {
 		return voicinganalysis.Voicing{}, fmt.Errorf("six strings expected: %q", shape)
 	}
@@ -112,33 +112,33 @@ func l2FromShape(shape string) (voicinganalysis.Voicing, error) {
 	return v, nil
 }
 
-// l2Embed runs a voicing through VoicingAnalyzer, VoicingDocumentFactory and the generator.
-func l2Embed(label string, v voicinganalysis.Voicing) (l2Embedded, error) {
+// embed runs a voicing through VoicingAnalyzer, VoicingDocumentFactory and the generator.
+func embed(label string, v voicinganalysis.Voicing) (embedded, error) {
 	a, err := voicinganalysis.Analyze(v)
 	if err != nil {
-		return l2Embedded{}, err
+		return embedded{}, err
 	}
 	doc := embeddings.DocumentFromAnalysis(v, a)
-	return l2Embedded{label: label, voicing: v, analysis: a, doc: doc, raw: embeddings.Generate(doc)}, nil
+	return embedded{label: label, voicing: v, analysis: a, doc: doc, raw: embeddings.Generate(doc)}, nil
 }
 
-// l2EmbedShape embeds a chord chart shape.
-func l2EmbedShape(shape string) (l2Embedded, error) {
-	v, err := l2FromShape(shape)
+// embedShape embeds a chord chart shape.
+func embedShape(shape string) (embedded, error) {
+	v, err := fromShape(shape)
 	if err != nil {
-		return l2Embedded{}, err
+		return embedded{}, err
 	}
-	return l2Embed(shape, v)
+	return embed(shape, v)
 }
 
 // schema prints EmbeddingSchema.Partitions and what GA derives from them.
-func (l *lesson2) schema() error {
+func (l *lesson) schema() error {
 	l.r.Title("EmbeddingSchema.Partitions (%s)", embeddings.Version)
 	w := []int{13, 8, 5, 11}
 	l.r.FixedRow(w, "partition", "raw", "dims", "role", "weight")
 	dims, weights := 0, 0.0
 	for _, p := range l.partitions {
-		l.r.FixedRow(w, p.Name, fmt.Sprintf("%d-%d", p.Start, p.End), strconv.Itoa(p.Dim()), l2Role(p.Role),
+		l.r.FixedRow(w, p.Name, fmt.Sprintf("%d-%d", p.Start, p.End), strconv.Itoa(p.Dim()), role(p.Role),
 			dotnet.FormatSingle(p.Weight32(), 2, false))
 		dims += p.Dim()
 		weights += float64(p.Weight32())
@@ -153,13 +153,13 @@ func (l *lesson2) schema() error {
 	return nil
 }
 
-// l2Role names a role as GA's enum does.
-func l2Role(r embeddings.Role) string {
+// role names a role as GA's enum does.
+func role(r embeddings.Role) string {
 	return map[embeddings.Role]string{embeddings.Identity: "Identity", embeddings.Similarity: "Similarity", embeddings.Info: "Info"}[r]
 }
 
 // lookup is GetPartition on the lesson's registry.
-func (l *lesson2) lookup(name string) (embeddings.Partition, error) {
+func (l *lesson) lookup(name string) (embeddings.Partition, error) {
 	for _, p := range l.partitions {
 		if p.Name == name {
 			return p, nil
@@ -169,7 +169,7 @@ func (l *lesson2) lookup(name string) (embeddings.Partition, error) {
 }
 
 // looseConstants sets the schema's loose constants beside what the registry says.
-func (l *lesson2) looseConstants() error {
+func (l *lesson) looseConstants() error {
 	hierarchy, err := l.lookup("HIERARCHY")
 	if err != nil {
 		return err
@@ -192,12 +192,12 @@ func (l *lesson2) looseConstants() error {
 }
 
 // documents embeds the shapes and prints each one's voicing document.
-func (l *lesson2) documents() error {
+func (l *lesson) documents() error {
 	if len(l.shapes) == 0 {
 		return fmt.Errorf("no chord shape to embed")
 	}
 	for _, s := range l.shapes {
-		e, err := l2EmbedShape(s)
+		e, err := embedShape(s)
 		if err != nil {
 			return err
 		}
@@ -220,7 +220,7 @@ func (l *lesson2) documents() error {
 
 // values prints the first shape's 240 values partition by partition; a partition longer than 24
 // values stops at its last value that is not zero.
-func (l *lesson2) values() error {
+func (l *lesson) values() error {
 	e := l.embedded[0]
 	l.r.Title("The %d values of %s (%s), partition by partition", len(e.raw), e.label, e.analysis.Chord.DisplayName())
 	for _, p := range l.partitions {
@@ -262,10 +262,10 @@ func (l *lesson2) values() error {
 
 // similarities compares the first shape with each other one, partition by partition, and with
 // GA's weighted score and the compact vectors' dot product.
-func (l *lesson2) similarities() error {
-	scored := make([]embeddings.Partition, len(l2Scored))
+func (l *lesson) similarities() error {
+	scored := make([]embeddings.Partition, len(scoredPartitions))
 	header := []string{"pair"}
-	for i, name := range l2Scored {
+	for i, name := range scoredPartitions {
 		p, err := l.lookup(name)
 		if err != nil {
 			return err
@@ -294,7 +294,7 @@ func (l *lesson2) similarities() error {
 
 // transpositions compares C major's STRUCTURE with its eleven transpositions, then sweeps every
 // set class of two notes or more the same way.
-func (l *lesson2) transpositions() error {
+func (l *lesson) transpositions() error {
 	const icv = "<0 0 1 1 1 0>"
 	pcs := []int{0, 4, 7}
 	l.r.Title("STRUCTURE of C major (0 4 7) against its 11 transpositions (TheoryVectorService)")
@@ -307,10 +307,10 @@ func (l *lesson2) transpositions() error {
 		l.r.FixedRow(w, strconv.Itoa(t), kit.JoinInts(moved, " "), kit.Fixed(embeddings.Cosine(t0, tk)),
 			kit.Fixed(embeddings.Cosine(t0[12:19], tk[12:19])))
 	}
-	mins := l2StructureSweep(algebra.SetClasses())
+	mins := structureSweep(algebra.SetClasses())
 	invariant, sum, worst := 0, 0.0, 1.0
 	for _, m := range mins {
-		if m.min > l2Invariant {
+		if m.min > invariantCosine {
 			invariant++
 		}
 		sum += m.min
@@ -323,20 +323,20 @@ func (l *lesson2) transpositions() error {
 	return nil
 }
 
-// l2Invariant is the minimum cosine above which the sweep calls a set class invariant.
-const l2Invariant = 0.9999
+// invariantCosine is the minimum cosine above which the sweep calls a set class invariant.
+const invariantCosine = 0.9999
 
-// l2Swept is a set class and the lowest STRUCTURE cosine between it and a transposition.
-type l2Swept struct {
+// sweptClass is a set class and the lowest STRUCTURE cosine between it and a transposition.
+type sweptClass struct {
 	class algebra.Set
 	min   float64
 }
 
-// l2StructureSweep is the sweep of GA's Tools/GaStructureInvariance: for every set class of two
+// structureSweep is the sweep of GA's Tools/GaStructureInvariance: for every set class of two
 // notes or more among classes, the lowest STRUCTURE cosine between its prime form and a
 // transposition.
-func l2StructureSweep(classes []algebra.Set) []l2Swept {
-	var mins []l2Swept
+func structureSweep(classes []algebra.Set) []sweptClass {
+	var mins []sweptClass
 	for _, sc := range classes {
 		if sc.Len() < 2 {
 			continue
@@ -352,32 +352,32 @@ func l2StructureSweep(classes []algebra.Set) []l2Swept {
 			}
 			m = math.Min(m, embeddings.Cosine(v0, embeddings.StructureVector(moved, true, icv)))
 		}
-		mins = append(mins, l2Swept{sc, m})
+		mins = append(mins, sweptClass{sc, m})
 	}
 	return mins
 }
 
 // mcpDiagram reads the MCP tool's example diagram with the tool's parser, beside the chord
 // chart's open C.
-func (l *lesson2) mcpDiagram() error {
-	v, err := voicinganalysis.ParseMcpDiagram(l2McpDiagram)
+func (l *lesson) mcpDiagram() error {
+	v, err := voicinganalysis.ParseMcpDiagram(mcpDiagram)
 	if err != nil {
 		return err
 	}
-	mcp, err := l2Embed(l2McpDiagram, v)
+	mcp, err := embed(mcpDiagram, v)
 	if err != nil {
 		return err
 	}
-	chart, err := l2EmbedShape("x32010")
+	chart, err := embedShape("x32010")
 	if err != nil {
 		return err
 	}
-	l.r.Title("ga_generate_voicing_embedding's example diagram, %s", l2McpDiagram)
+	l.r.Title("ga_generate_voicing_embedding's example diagram, %s", mcpDiagram)
 	w := []int{22, 12, 16, 16}
 	l.r.FixedRow(w, "parsed by", "GA diagram", "MIDI", "GA name", "pcs")
 	for _, row := range []struct {
 		by string
-		e  l2Embedded
+		e  embedded
 	}{{"the MCP tool's parser", mcp}, {"chord chart x32010", chart}} {
 		l.r.FixedRow(w, row.by, row.e.voicing.Diagram(), kit.JoinInts(row.e.doc.MidiNotes, " "),
 			row.e.analysis.Chord.DisplayName(), kit.JoinInts(row.e.doc.PitchClasses, " "))

@@ -28,7 +28,7 @@ func lessonExercises(opts *Options) learn.Lesson {
 	g, _ := theory.PitchClass("G")
 	return learn.Lesson{Slug: "l2", Exercises: []*learn.Exercise{
 		documentRowExercise("x02220"),
-		rootMoveExercise(l2Shapes[0], g),
+		rootMoveExercise(shapes[0], g),
 		weightExercise(weights),
 		sweepExercise(algebra.SetClasses()),
 	}}
@@ -39,7 +39,7 @@ func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
 // documentsOf prints the lesson's document table for shapes.
 func documentsOf(r *report.Report, shapes ...string) error {
-	l := &lesson2{r: r, partitions: embeddings.Partitions(), shapes: shapes}
+	l := &lesson{r: r, partitions: embeddings.Partitions(), shapes: shapes}
 	return l.documents()
 }
 
@@ -52,7 +52,7 @@ func documentRowExercise(shape string) *learn.Exercise {
 			"The doc root is that first note's pitch class, and the inversion is counted from it, not from the chord's root.",
 		},
 		Solve: func(context.Context) (learn.Answer, error) {
-			e, err := l2EmbedShape(shape)
+			e, err := embedShape(shape)
 			if err != nil {
 				return learn.Answer{}, err
 			}
@@ -120,7 +120,7 @@ func rootMoveExercise(base string, root int) *learn.Exercise {
 				for _, f := range found {
 					shapes = append(shapes, f.shape)
 				}
-				l := &lesson2{r: r, partitions: embeddings.Partitions(), shapes: shapes}
+				l := &lesson{r: r, partitions: embeddings.Partitions(), shapes: shapes}
 				if err := l.documents(); err != nil {
 					return err
 				}
@@ -142,7 +142,7 @@ type rootMove struct {
 // rootMoves tries every other fret, and muting, on each string of base, and keeps the shapes
 // GA still names as base and whose document's root is root.
 func rootMoves(base string, root int) ([]rootMove, error) {
-	b, err := l2EmbedShape(base)
+	b, err := embedShape(base)
 	if err != nil {
 		return nil, err
 	}
@@ -154,7 +154,7 @@ func rootMoves(base string, root int) ([]rootMove, error) {
 				continue
 			}
 			shape := base[:i] + string(c) + base[i+1:]
-			e, err := l2EmbedShape(shape)
+			e, err := embedShape(shape)
 			if err != nil || len(e.doc.MidiNotes) == 0 {
 				continue
 			}
@@ -204,10 +204,10 @@ func weightExercise(weights []string) *learn.Exercise {
 			if err != nil {
 				return learn.Answer{}, err
 			}
-			shapes := []string{l2Shapes[0], "032010"}
-			var embedded []l2Embedded
+			shapes := []string{shapes[0], "032010"}
+			var embedded []embedded
 			for _, s := range shapes {
-				e, err := l2EmbedShape(s)
+				e, err := embedShape(s)
 				if err != nil {
 					return learn.Answer{}, err
 				}
@@ -217,7 +217,7 @@ func weightExercise(weights []string) *learn.Exercise {
 			value := kit.Fixed(embeddings.WeightedPartitionCosine(c, c, partitions)) + ", " + kit.Fixed(embeddings.WeightedPartitionCosine(c, o, partitions))
 			return learn.Answer{Value: value, Evidence: func(r *report.Report) error {
 				r.Title("The weights set: %s", strings.Join(weights, ", "))
-				l := &lesson2{r: r, partitions: partitions, shapes: shapes}
+				l := &lesson{r: r, partitions: partitions, shapes: shapes}
 				if err := l.schema(); err != nil {
 					return err
 				}
@@ -244,16 +244,16 @@ func sweepExercise(classes []algebra.Set) *learn.Exercise {
 			"A set of many notes always shares pitch classes with its transpositions; a set of two may share none.",
 		},
 		Solve: func(context.Context) (learn.Answer, error) {
-			swept := l2StructureSweep(classes)
+			swept := structureSweep(classes)
 			if len(swept) == 0 {
 				return learn.Answer{}, fmt.Errorf("no set class of two notes or more to sweep")
 			}
-			worst := slices.MinFunc(swept, func(a, b l2Swept) int { return compareFloat(a.min, b.min) })
+			worst := slices.MinFunc(swept, func(a, b sweptClass) int { return compareFloat(a.min, b.min) })
 			bySize := map[int][]float64{}
-			var invariant []l2Swept
+			var invariant []sweptClass
 			for _, s := range swept {
 				bySize[s.class.Len()] = append(bySize[s.class.Len()], s.min)
-				if s.min > l2Invariant {
+				if s.min > invariantCosine {
 					invariant = append(invariant, s)
 				}
 			}

@@ -10,10 +10,10 @@ import (
 	"course/theory"
 )
 
-// TestL2Exercises runs every exercise of lesson 2 through the tests each exercise of the course
+// TestExercises runs every exercise of lesson 2 through the tests each exercise of the course
 // gets: the course's answer is accepted, a wrong one refused, and a change to the input the
 // answer rests on moves it.
-func TestL2Exercises(t *testing.T) {
+func TestExercises(t *testing.T) {
 	l := Exercises()
 	learntest.Lesson(t, l)
 	t.Run("l2.1", func(t *testing.T) {
@@ -23,7 +23,7 @@ func TestL2Exercises(t *testing.T) {
 	t.Run("l2.2", func(t *testing.T) {
 		// Asking for another doc root asks for another note on the high E string.
 		c, _ := theory.PitchClass("C")
-		learntest.Exercise(t, l.Exercises[1], learntest.Case{Wrong: "x32011 1", Moved: rootMoveExercise(l2Shapes[0], c)})
+		learntest.Exercise(t, l.Exercises[1], learntest.Case{Wrong: "x32011 1", Moved: rootMoveExercise(shapes[0], c)})
 	})
 	t.Run("l2.3", func(t *testing.T) {
 		// MODAL at twice the weight moves both scores.
@@ -41,9 +41,9 @@ func TestL2Exercises(t *testing.T) {
 	})
 }
 
-// TestL2WeightFlag checks --weight: the weight reaches the lesson and the exercise, and a
+// TestWeightFlag checks --weight: the weight reaches the lesson and the exercise, and a
 // malformed one, an unknown partition or one that is not scored is one clear error.
-func TestL2WeightFlag(t *testing.T) {
+func TestWeightFlag(t *testing.T) {
 	for _, tc := range []struct{ weight, wantErr string }{
 		{"MODAL", "write a partition and a weight"},
 		{"MODAL=-1", "write a partition and a weight"},
@@ -62,7 +62,7 @@ func TestL2WeightFlag(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, was := l2Line(t, out, "open C with itself"), l2Line(t, base, "open C with itself"); got == was {
+	if got, was := line(t, out, "open C with itself"), line(t, base, "open C with itself"); got == was {
 		t.Errorf("the weights did not reach the score: %q", got)
 	}
 	// The exercise reads the flag's weights.
@@ -75,9 +75,9 @@ func TestL2WeightFlag(t *testing.T) {
 	}
 }
 
-// TestL2ExerciseForms checks the ways of writing a document row and a shape that are the same
+// TestExerciseForms checks the ways of writing a document row and a shape that are the same
 // answer.
-func TestL2ExerciseForms(t *testing.T) {
+func TestExerciseForms(t *testing.T) {
 	for _, pair := range [][2]string{{"Dm; 2, 5, 9; D; 0", "Dm;2 5 9;2 D;0"}, {"Dm; 2 5 9; Db; 0", "Dm; 2 5 9; C#; 0"}} {
 		if a, b := documentForm.Read(pair[0]), documentForm.Read(pair[1]); strings.Join(a, "|") != strings.Join(b, "|") {
 			t.Errorf("%q reads %q, %q reads %q", pair[0], a, pair[1], b)

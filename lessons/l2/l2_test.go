@@ -10,18 +10,18 @@ import (
 	"course/lessons/kit"
 )
 
-// runL2On runs the lesson on the given shapes and partition registry.
-func runL2On(t *testing.T, shapes []string, partitions []embeddings.Partition) string {
+// runOn runs the lesson on the given shapes and partition registry.
+func runOn(t *testing.T, shapes []string, partitions []embeddings.Partition) string {
 	t.Helper()
 	var out bytes.Buffer
-	if err := runLesson2(context.Background(), &out, shapes, partitions); err != nil {
+	if err := runLesson(context.Background(), &out, shapes, partitions); err != nil {
 		t.Fatal(err)
 	}
 	return out.String()
 }
 
-// l2Line returns the output line that starts with prefix.
-func l2Line(t *testing.T, out, prefix string) string {
+// line returns the output line that starts with prefix.
+func line(t *testing.T, out, prefix string) string {
 	t.Helper()
 	for l := range strings.SplitSeq(out, "\n") {
 		if strings.HasPrefix(l, prefix) {
@@ -32,19 +32,19 @@ func l2Line(t *testing.T, out, prefix string) string {
 	return ""
 }
 
-// TestL2AnotherShapeMovesItsDocument swaps open Am for open A major (x02220): GA names it "A",
+// TestAnotherShapeMovesItsDocument swaps open Am for open A major (x02220): GA names it "A",
 // its pitch classes gain C# (1) and lose C (0), and the string-1 note, E, is still the
 // document's root, a fifth above A, so the inversion stays 2.
-func TestL2AnotherShapeMovesItsDocument(t *testing.T) {
-	shapes := append([]string(nil), l2Shapes...)
-	base := runL2On(t, shapes, embeddings.Partitions())
-	if got := l2Line(t, base, "x02210"); !strings.Contains(got, " Am ") || !strings.Contains(got, " 0 4 9 ") {
+func TestAnotherShapeMovesItsDocument(t *testing.T) {
+	shapes := append([]string(nil), shapes...)
+	base := runOn(t, shapes, embeddings.Partitions())
+	if got := line(t, base, "x02210"); !strings.Contains(got, " Am ") || !strings.Contains(got, " 0 4 9 ") {
 		t.Fatalf("open Am's row: %q", got)
 	}
 	shapes[4] = "x02220"
-	out := runL2On(t, shapes, embeddings.Partitions())
+	out := runOn(t, shapes, embeddings.Partitions())
 	want := "x02220  0-2-2-2-0-x  A             1 4 9    64 61 57 52 45  4 E      2     yes  Functional Harmony"
-	if got := l2Line(t, out, "x02220 "); got != want {
+	if got := line(t, out, "x02220 "); got != want {
 		t.Errorf("A major's row\n got %q\nwant %q", got, want)
 	}
 	if strings.Contains(out, "x32010 x02210") || !strings.Contains(out, "x32010 x02220") {
@@ -52,83 +52,83 @@ func TestL2AnotherShapeMovesItsDocument(t *testing.T) {
 	}
 }
 
-// TestL2DocumentRootIsStringOne moves open C's top note from E to G (x32013): the chord is still
+// TestDocumentRootIsStringOne moves open C's top note from E to G (x32013): the chord is still
 // C, but VoicingDocumentFactory takes the first MIDI note, string 1's, as the root, so the
 // document's root becomes 7 G and the inversion 2, and the ROOT partition's one-hot moves with it.
-func TestL2DocumentRootIsStringOne(t *testing.T) {
-	out := runL2On(t, []string{"x32013", "x32010"}, embeddings.Partitions())
-	row := l2Line(t, out, "x32013 ")
+func TestDocumentRootIsStringOne(t *testing.T) {
+	out := runOn(t, []string{"x32013", "x32010"}, embeddings.Partitions())
+	row := line(t, out, "x32013 ")
 	if !strings.Contains(row, " C ") || !strings.Contains(row, "7 G      2 ") {
 		t.Errorf("x32013's row: %q", row)
 	}
-	if got := l2Line(t, out, "ROOT           1/12"); !strings.HasSuffix(got, "0 0 0 0 0 0 0 1 0 0 0 0") {
+	if got := line(t, out, "ROOT           1/12"); !strings.HasSuffix(got, "0 0 0 0 0 0 0 1 0 0 0 0") {
 		t.Errorf("ROOT partition: %q", got)
 	}
 	// Against open C, the roots differ: the ROOT cosine is 0.
-	if got := l2Line(t, out, "x32013 x32010"); !strings.Contains(got, "  0.000  ") {
+	if got := line(t, out, "x32013 x32010"); !strings.Contains(got, "  0.000  ") {
 		t.Errorf("pair row: %q", got)
 	}
 }
 
-// TestL2PartitionWeightMovesTheScore doubles MODAL's weight: open C with itself scores the sum
+// TestPartitionWeightMovesTheScore doubles MODAL's weight: open C with itself scores the sum
 // of the similarity weights, 1.25 instead of 1.15, and the compact dot product follows the
 // weighted score, as ExtractCompact scales each partition by the square root of its weight.
-func TestL2PartitionWeightMovesTheScore(t *testing.T) {
+func TestPartitionWeightMovesTheScore(t *testing.T) {
 	ps := embeddings.Partitions()
 	for i := range ps {
 		if ps[i].Name == "MODAL" {
 			ps[i].Weight = 0.20
 		}
 	}
-	out := runL2On(t, l2Shapes, ps)
-	if got := l2Line(t, out, "open C with itself"); got != "open C with itself: 1.250" {
+	out := runOn(t, shapes, ps)
+	if got := line(t, out, "open C with itself"); got != "open C with itself: 1.250" {
 		t.Errorf("got %q", got)
 	}
-	if got := l2Line(t, out, "sum of weights"); !strings.HasSuffix(got, " 1.25") {
+	if got := line(t, out, "sum of weights"); !strings.HasSuffix(got, " 1.25") {
 		t.Errorf("got %q", got)
 	}
 	// x32010 against 032010: MODAL's cosine is 1, so its 0.10 more lifts the score from 1.124
 	// to 1.224, the compact dot product with it.
-	row := l2Line(t, out, "x32010 032010")
+	row := line(t, out, "x32010 032010")
 	if f := strings.Fields(row); f[len(f)-2] != "1.224" || f[len(f)-1] != "1.224" {
 		t.Errorf("x32010 032010: %q", row)
 	}
 }
 
-// TestL2RootOutOfTheSearch turns ROOT into an Info partition: the compact layout loses it, its
+// TestRootOutOfTheSearch turns ROOT into an Info partition: the compact layout loses it, its
 // CRC-32 changes, the compact dimension drops to 112, and open C with itself scores 1.10.
-func TestL2RootOutOfTheSearch(t *testing.T) {
+func TestRootOutOfTheSearch(t *testing.T) {
 	ps := embeddings.Partitions()
 	ps[len(ps)-1].Role = embeddings.Info
 	ps[len(ps)-1].Weight = 0
-	out := runL2On(t, l2Shapes, ps)
-	if got := l2Line(t, out, "CompactLayoutV4"); strings.Contains(got, "ROOT") || !strings.HasSuffix(got, "MODAL:72-111") {
+	out := runOn(t, shapes, ps)
+	if got := line(t, out, "CompactLayoutV4"); strings.Contains(got, "ROOT") || !strings.HasSuffix(got, "MODAL:72-111") {
 		t.Errorf("got %q", got)
 	}
-	if got := l2Line(t, out, "CompactDimension"); !strings.HasSuffix(got, " 112") {
+	if got := line(t, out, "CompactDimension"); !strings.HasSuffix(got, " 112") {
 		t.Errorf("got %q", got)
 	}
-	if got := l2Line(t, out, "SchemaHashV4"); strings.HasSuffix(got, "0x37CD8ECF") {
+	if got := line(t, out, "SchemaHashV4"); strings.HasSuffix(got, "0x37CD8ECF") {
 		t.Errorf("the hash did not move: %q", got)
 	}
-	if got := l2Line(t, out, "open C with itself"); got != "open C with itself: 1.100" {
+	if got := line(t, out, "open C with itself"); got != "open C with itself: 1.100" {
 		t.Errorf("got %q", got)
 	}
 }
 
-// TestL2BadShape gets a clear error for a shape that is not six strings of frets.
-func TestL2BadShape(t *testing.T) {
+// TestBadShape gets a clear error for a shape that is not six strings of frets.
+func TestBadShape(t *testing.T) {
 	for _, shape := range []string{"x3201", "x3201y"} {
 		var out bytes.Buffer
-		err := runLesson2(context.Background(), &out, []string{shape}, embeddings.Partitions())
+		err := runLesson(context.Background(), &out, []string{shape}, embeddings.Partitions())
 		if err == nil || !strings.Contains(err.Error(), shape) {
 			t.Errorf("%s: error %v", shape, err)
 		}
 	}
 }
 
-// TestL2Formats: the original program never writes a negative zero.
-func TestL2Formats(t *testing.T) {
+// TestFormats: the original program never writes a negative zero.
+func TestFormats(t *testing.T) {
 	if got := kit.Fixed(-0.0001); got != "0.000" {
 		t.Errorf("l2Fixed(-0.0001) = %q", got)
 	}

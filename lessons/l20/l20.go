@@ -19,20 +19,20 @@ import (
 	"course/theory"
 )
 
-// l20Template is one of the tool's templates and the mode of the keys it is played in.
-type l20Template struct {
+// template is one of the tool's templates and the mode of the keys it is played in.
+type template struct {
 	name  string
 	minor bool
 }
 
-// l20Templates are the nine templates in the order of the tool's description.
-var l20Templates = []l20Template{
+// templates are the nine templates in the order of the tool's description.
+var templates = []template{
 	{"ii-V-I", false}, {"circle-of-fifths", false}, {"rhythm-changes-a", false}, {"I-V-vi-IV", false},
 	{"I-vi-IV-V", false}, {"canon", false}, {"12-bar-blues", false}, {"minor-vamp", true}, {"andalusian", true},
 }
 
-// l20Roots are the roots the lesson hands the tool, each with a template.
-var l20Roots = []struct{ root, template string }{
+// roots are the roots the lesson hands the tool, each with a template.
+var roots = []struct{ root, template string }{
 	{"C", "I-V-vi-IV"}, {"c", "I-V-vi-IV"}, {"B", "I-V-vi-IV"}, {"b", "I-V-vi-IV"}, {"Bb", "I-V-vi-IV"},
 	{"bb", "I-V-vi-IV"}, {"B♭", "I-V-vi-IV"}, {"Cb", "I-V-vi-IV"}, {"E#", "I-V-vi-IV"},
 	{"F major", "I-V-vi-IV"}, {"D minor", "I-V-vi-IV"}, {"D minor", "andalusian"}, {"Dm", "andalusian"},
@@ -40,8 +40,8 @@ var l20Roots = []struct{ root, template string }{
 	{"Cmaj7", "ii-V-I"},
 }
 
-// l20Lengths are the lengths the lesson asks for; nil leaves the argument out.
-func l20Lengths() []*int {
+// lengths are the lengths the lesson asks for; nil leaves the argument out.
+func lengths() []*int {
 	out := []*int{nil}
 	for _, n := range []int{0, -1, 4, 13, 100000} {
 		out = append(out, &n)
@@ -49,9 +49,9 @@ func l20Lengths() []*int {
 	return out
 }
 
-// l20Pairs are the catalogue's tables the tool answers, each with its template; the blues
+// pairs are the catalogue's tables the tool answers, each with its template; the blues
 // table lists only the I, IV and V chords, so the tool's answer is read at those numerals.
-var l20Pairs = []struct {
+var pairs = []struct {
 	table, template string
 	romans          []string
 }{
@@ -90,8 +90,8 @@ candidates. With --main, the stitching over the index GA's main branch builds an
 	return cmd
 }
 
-// lesson20 carries what the sections share: the tool's templates and the catalogue.
-type lesson20 struct {
+// lesson carries what the sections share: the tool's templates and the catalogue.
+type lesson struct {
 	r         *report.Report
 	templates composition.Templates
 	catalogue []byte
@@ -101,7 +101,7 @@ type lesson20 struct {
 }
 
 func run(ctx context.Context, w io.Writer, opts *Options) error {
-	l := &lesson20{r: report.New(w), templates: opts.templates, catalogue: opts.catalogue}
+	l := &lesson{r: report.New(w), templates: opts.templates, catalogue: opts.catalogue}
 	if l.templates == nil {
 		l.templates = composition.GATemplates()
 	}
@@ -163,7 +163,7 @@ func majorKeyOf(tonic string) (theory.Tonality, error) {
 
 // templatesTable is section 1: every template in every key a signature writes, each chord's
 // symbol against the textbook's spelling and its pitch classes against the symbol's.
-func (l *lesson20) templatesTable() error {
+func (l *lesson) templatesTable() error {
 	l.r.Title("The nine templates in the keys a textbook writes, at the pin, against the textbook's spelling")
 	widths := []int{18, 7, 6, 8, 15}
 	l.r.FixedRow(widths, "template", "mode", "keys", "chords", "spelled right", "pitch classes right")
@@ -174,7 +174,7 @@ func (l *lesson20) templatesTable() error {
 	var labels []string
 	wrong := map[string][]miss{}
 	total, spelled, pcsRight := 0, 0, 0
-	for _, tpl := range l20Templates {
+	for _, tpl := range templates {
 		keys := theory.SignatureTable(tpl.minor)
 		c, s, p := 0, 0, 0
 		for _, key := range keys {
@@ -261,7 +261,7 @@ func spellTemplate(templates composition.Templates, key theory.Tonality, templat
 
 // catalogueTables is section 2: the tool against three of the catalogue's tables, key by key,
 // and the rows whose chords a textbook spells otherwise.
-func (l *lesson20) catalogueTables() error {
+func (l *lesson) catalogueTables() error {
 	l.r.Title("The tool against the twelve-key tables of GA's ChordProgressions.yaml, at the pin")
 	tables, err := config.ReadTransposeTables(l.catalogue)
 	if err != nil {
@@ -269,7 +269,7 @@ func (l *lesson20) catalogueTables() error {
 	}
 	widths := []int{36, 15, 6, 13}
 	l.r.FixedRow(widths, "table", "template", "keys", "same chords", "spelled otherwise by a textbook")
-	for _, pair := range l20Pairs {
+	for _, pair := range pairs {
 		i := slices.IndexFunc(tables, func(t config.TransposeTable) bool { return t.Name == pair.table })
 		if i < 0 {
 			return fmt.Errorf("progression catalogue: no table %q", pair.table)
@@ -328,11 +328,11 @@ func (l *lesson20) catalogueTables() error {
 }
 
 // rootsTable is section 3: what the tool makes of roots written in other ways.
-func (l *lesson20) rootsTable() error {
+func (l *lesson) rootsTable() error {
 	l.r.Title("The roots the tool reads, at the pin")
 	widths := []int{10, 14}
 	l.r.FixedRow(widths, "root", "template", "chords, or the error")
-	for _, ask := range l20Roots {
+	for _, ask := range roots {
 		answer := l.templates.Generate(ask.root, ask.template, nil)
 		l.r.FixedRow(widths, ask.root, ask.template, chordsOrError(answer))
 	}
@@ -353,11 +353,11 @@ func chordsOrError(p composition.Progression) string {
 
 // lengthTable is section 4: the 12-bar blues in C at each length, its last chord and the
 // characters of the JSON the tool returns.
-func (l *lesson20) lengthTable() error {
+func (l *lesson) lengthTable() error {
 	l.r.Title("The length, at the pin")
 	widths := []int{8, 14, 9}
 	l.r.FixedRow(widths, "length", "template", "chords", "last chord, characters of JSON")
-	for _, length := range l20Lengths() {
+	for _, length := range lengths() {
 		answer := l.templates.Generate("C", "12-bar-blues", length)
 		if answer.Error != "" || answer.Len() == 0 {
 			return fmt.Errorf("12-bar-blues at length %s: %q", lengthName(length), answer.Error)
@@ -381,7 +381,7 @@ func lengthName(length *int) string {
 // advises with ga_voice_leading_pair over lesson 3's index: the tool's first pair for each two
 // consecutive chords, whether consecutive first pairs meet on one voicing, and the least total
 // motion of one voicing per chord chosen among the same 15 candidates, by the tool's distance.
-func (l *lesson20) stitchTable() error {
+func (l *lesson) stitchTable() error {
 	tool, _, err := kit.VoiceLeadingTool(l.version)
 	if err != nil {
 		return err
@@ -391,7 +391,7 @@ func (l *lesson20) stitchTable() error {
 	l.r.FixedRow(w, "template", "chords", "moves", "first pairs meet", "sum of first pairs", "least joined path")
 	junctions, meet, reached := 0, 0, 0
 	var example []string
-	for _, t := range l20Templates {
+	for _, t := range templates {
 		root := "C"
 		if t.minor {
 			root = "A"
@@ -457,7 +457,7 @@ func (l *lesson20) stitchTable() error {
 		}
 	}
 	l.r.Line("places where two first pairs should meet %d: they meet at %d; templates whose least joined path moves as little as the sum of first pairs %d of %d",
-		junctions, meet, reached, len(l20Templates))
+		junctions, meet, reached, len(templates))
 	for _, line := range example {
 		l.r.Line("%s", line)
 	}

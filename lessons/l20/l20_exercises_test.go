@@ -8,10 +8,10 @@ import (
 	"course/theory"
 )
 
-// TestL20Exercises runs every exercise of lesson 20 through the tests each exercise of the
+// TestExercises runs every exercise of lesson 20 through the tests each exercise of the
 // course gets: the course's answer is accepted, a wrong one refused, and a change to the input
 // the answer rests on moves it.
-func TestL20Exercises(t *testing.T) {
+func TestExercises(t *testing.T) {
 	l := Exercises()
 	learntest.Lesson(t, l)
 	templates := composition.GATemplates()

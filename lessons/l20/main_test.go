@@ -8,8 +8,8 @@ import (
 	"course/internal/testutil"
 )
 
-// TestL20MainDocumentRoot: with the pin's document root, the top note, main's stitching moves.
-func TestL20MainDocumentRoot(t *testing.T) {
+// TestMainDocumentRoot: with the pin's document root, the top note, main's stitching moves.
+func TestMainDocumentRoot(t *testing.T) {
 	run := func(v *optick.Version) string {
 		return testutil.Output(t, func(w io.Writer) error { return run(t.Context(), w, &Options{Main: true, version: v}) })
 	}

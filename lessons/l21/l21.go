@@ -22,19 +22,19 @@ import (
 	"course/theory"
 )
 
-// l21Sources says where SymbolicTagRegistry takes each bit's tags from
+// sources says where SymbolicTagRegistry takes each bit's tags from
 // (Common/GA.Business.Config/Configuration/SymbolicTagRegistry.cs:46-111 @ c781df5c).
-var l21Sources = []string{
+var sources = []string{
 	"SemanticNomenclature, Structure", "SemanticNomenclature, Register", "SemanticNomenclature, Playability",
 	"GuitarTechniques.yaml", "ArticulationTechniques.yaml", "SemanticNomenclature, CAGED",
 	"SemanticNomenclature, Mood", "SemanticNomenclature, Genre", "AdvancedHarmony.yaml", "VoiceLeading.yaml",
 	"AtonalTechniques.yaml, KeyModulationTechniques.yaml", "IconicChords",
 }
 
-// l21Prompts are GA's own example queries (the tool's description, the vocabulary, the
-// voicing-search SKILL.md and the parked chatbot draft), then, from l21CoursePrompt on, the
+// prompts are GA's own example queries (the tool's description, the vocabulary, the
+// voicing-search SKILL.md and the parked chatbot draft), then, from coursePrompt on, the
 // course's.
-var l21Prompts = []string{
+var prompts = []string{
 	"Cmaj7 drop2 jazz", "F# Lydian", "Dm7", "something warm and mellow",
 	"show me Cmaj7 voicings", "drop-2 Dm7", "rootless G7 shapes", "Lydian on guitar", "jazz voicings", "shell voicings",
 	"voicings with a similar quality to F#m7b5", "something warm and dreamy", "something jazzy in F minor for a ballad",
@@ -42,18 +42,18 @@ var l21Prompts = []string{
 	"the best G7 voicing", "what is a good Am7 voicing", "a sad chord for the end of a song",
 }
 
-// l21RootlessChords are the seventh chords the lesson asks "rootless" after.
-var l21RootlessChords = []string{"Cmaj7", "Dm7", "Em7", "Fmaj7", "G7", "Am7", "C7", "D7", "E7", "A7"}
+// rootlessChords are the seventh chords the lesson asks "rootless" after.
+var rootlessChords = []string{"Cmaj7", "Dm7", "Em7", "Fmaj7", "G7", "Am7", "C7", "D7", "E7", "A7"}
 
-// l21CoursePrompt is the first of the course's own prompts.
-const l21CoursePrompt = "the best G7 voicing"
+// coursePrompt is the first of the course's own prompts.
+const coursePrompt = "the best G7 voicing"
 
-// l21ScoreQueries are the queries whose top score the scores section prints.
-var l21ScoreQueries = []string{"Cmaj7", "Cmaj7 jazz", "Cmaj7 drop2 jazz", "Cmaj7 shell dreamy jazz", "G7", "G7 shell", "G7 shell for"}
+// scoreQueries are the queries whose top score the scores section prints.
+var scoreQueries = []string{"Cmaj7", "Cmaj7 jazz", "Cmaj7 drop2 jazz", "Cmaj7 shell dreamy jazz", "G7", "G7 shell", "G7 shell for"}
 
-// l21Draft is the parked chatbot draft's example answer for "mellow Cm9": its voicing, low E
+// draft is the parked chatbot draft's example answer for "mellow Cm9": its voicing, low E
 // first, its chord and its tags.
-var l21Draft = struct {
+var draft = struct {
 	chart, chord string
 	tags         []string
 }{"x-3-5-3-3-3", "Cm9", []string{"low-density", "rootless-on-bass", "quartal-flavour"}}
@@ -123,9 +123,9 @@ func withWeight(partitions []embeddings.Partition, name string, weight float64) 
 	return out
 }
 
-// l21Config is what the lesson's output depends on besides GA's code: the partition registry
+// config is what the lesson's output depends on besides GA's code: the partition registry
 // (the weights), GA's example queries and the vocabulary's examples.
-type l21Config struct {
+type config struct {
 	partitions []embeddings.Partition
 	prompts    []string
 	examples   []voicingtools.Example
@@ -142,41 +142,41 @@ func run(ctx context.Context, w io.Writer, opts *Options) error {
 	if opts.SymbolicWeight != nil {
 		partitions = withWeight(partitions, "SYMBOLIC", *opts.SymbolicWeight)
 	}
-	return runLesson21(ctx, w, l21Config{partitions: partitions, prompts: l21Prompts, main: opts.Main})
+	return runLesson(ctx, w, config{partitions: partitions, prompts: prompts, main: opts.Main})
 }
 
-// l21Shape is a voicing as a chart: the chart low E first, its MIDI notes in that order and
+// shape is a voicing as a chart: the chart low E first, its MIDI notes in that order and
 // its pitch classes.
-type l21Shape struct {
+type shape struct {
 	chart string
 	midi  []int
 	pcs   theory.PCMask
 }
 
-// l21ShapeOf is the shape of a chart the course has read.
-func l21ShapeOf(c theory.Chart) l21Shape {
-	return l21Shape{chart: c.String(), midi: c.Midi(), pcs: c.PitchClasses()}
+// shapeOf is the shape of a chart the course has read.
+func shapeOf(c theory.Chart) shape {
+	return shape{chart: c.String(), midi: c.Midi(), pcs: c.PitchClasses()}
 }
 
-// l21Hit is one voicing of an answer.
-type l21Hit struct {
+// hit is one voicing of an answer.
+type hit struct {
 	score float64
-	shape l21Shape
+	shape shape
 	name  string
 }
 
-// l21Answer is ga_search_voicings' answer as a client reads it.
-type l21Answer struct {
+// answer is ga_search_voicings' answer as a client reads it.
+type answer struct {
 	chord, mode string
 	tags        []string
-	hits        []l21Hit
+	hits        []hit
 	// keyText is key's text, written once the hits are known: the sections compare answers
 	// by it thousands of times.
 	keyText string
 }
 
 // voicings are the answer's charts.
-func (a l21Answer) voicings() string {
+func (a answer) voicings() string {
 	out := make([]string, len(a.hits))
 	for i, h := range a.hits {
 		out[i] = h.shape.chart
@@ -185,19 +185,19 @@ func (a l21Answer) voicings() string {
 }
 
 // key is the answer's voicings and scores: two answers with the same key answer alike.
-func (a l21Answer) key() string { return a.keyText }
+func (a answer) key() string { return a.keyText }
 
 // writeKey writes the answer's key of its hits.
-func (a *l21Answer) writeKey() {
+func (a *answer) writeKey() {
 	out := make([]string, len(a.hits))
 	for i, h := range a.hits {
-		out[i] = l21Score(h.score)
+		out[i] = score(h.score)
 	}
 	a.keyText = a.voicings() + "|" + strings.Join(out, " ")
 }
 
 // reading says what the tool read: the chord, the mode, the tags, or nothing.
-func (a l21Answer) reading() string {
+func (a answer) reading() string {
 	var parts []string
 	if a.chord != "" {
 		parts = append(parts, "chord "+a.chord)
@@ -215,7 +215,7 @@ func (a l21Answer) reading() string {
 }
 
 // named lists the first n hits as "chart name".
-func (a l21Answer) named(n int) string {
+func (a answer) named(n int) string {
 	var out []string
 	for _, h := range a.hits[:min(n, len(a.hits))] {
 		out = append(out, h.shape.chart+" "+h.name)
@@ -223,28 +223,28 @@ func (a l21Answer) named(n int) string {
 	return strings.Join(out, ", ")
 }
 
-// l21Score writes a score as "0.0000".
-func l21Score(v float64) string { return dotnet.FormatDouble(v, 4, false) }
+// score writes a score as "0.0000".
+func score(v float64) string { return dotnet.FormatDouble(v, 4, false) }
 
-// lesson21 carries what the sections share.
-type lesson21 struct {
-	cfg   l21Config
+// lesson carries what the sections share.
+type lesson struct {
+	cfg   config
 	r     *report.Report
 	tool  *voicingtools.SearchTool
 	vocab voicingtools.Vocabulary
 	// index is the index's voicings, in its order, and indexPCs the pitch classes each plays.
 	index    []optick.CorpusVoicing
 	indexPCs []theory.PCMask
-	asked    map[string]l21Answer
+	asked    map[string]answer
 	// shapes holds each diagram already read: answers repeat voicings.
-	shapes map[string]l21Shape
+	shapes map[string]shape
 	// where is what every title says of the GA the lesson reads.
 	where string
 }
 
-// runLesson21 builds the index and runs the sections on cfg.
-func runLesson21(ctx context.Context, w io.Writer, cfg l21Config) error {
-	l, err := newLesson21(w, cfg)
+// runLesson builds the index and runs the sections on cfg.
+func runLesson(ctx context.Context, w io.Writer, cfg config) error {
+	l, err := newLesson(w, cfg)
 	if err != nil {
 		return err
 	}
@@ -258,10 +258,10 @@ func runLesson21(ctx context.Context, w io.Writer, cfg l21Config) error {
 	return kit.RunSections(ctx, "l21", l.r, l.vocabulary, l.examples, l.modes, l.tagsAfterChord, l.rootless, l.words, l.scores, l.draft)
 }
 
-// newLesson21 builds the index on cfg and the search tool over it, and asks the sections'
+// newLesson builds the index on cfg and the search tool over it, and asks the sections'
 // queries once, printing nothing yet.
-func newLesson21(w io.Writer, cfg l21Config) (*lesson21, error) {
-	l := &lesson21{cfg: cfg, r: report.New(w), asked: map[string]l21Answer{}, shapes: map[string]l21Shape{}, where: "at the pin"}
+func newLesson(w io.Writer, cfg config) (*lesson, error) {
+	l := &lesson{cfg: cfg, r: report.New(w), asked: map[string]answer{}, shapes: map[string]shape{}, where: "at the pin"}
 	var version optick.Version
 	if cfg.main {
 		l.where, version = "on main", optick.Main()
@@ -293,7 +293,7 @@ func newLesson21(w io.Writer, cfg l21Config) (*lesson21, error) {
 }
 
 // queries are the queries the sections ask with the tool's default limit.
-func (l *lesson21) queries() []string {
+func (l *lesson) queries() []string {
 	v := l.vocab
 	qs := append(slices.Clone(v.Tags), v.Modes...)
 	for _, e := range v.Examples {
@@ -309,19 +309,19 @@ func (l *lesson21) queries() []string {
 			qs = append(qs, chord+" "+t)
 		}
 	}
-	for _, chord := range l21RootlessChords {
+	for _, chord := range rootlessChords {
 		qs = append(qs, chord+" rootless")
 	}
 	qs = append(qs, l.cfg.prompts...)
-	qs = append(qs, l21ScoreQueries...)
-	for _, t := range l21Draft.tags {
-		qs = append(qs, l21Draft.chord+" "+t)
+	qs = append(qs, scoreQueries...)
+	for _, t := range draft.tags {
+		qs = append(qs, draft.chord+" "+t)
 	}
 	return qs
 }
 
 // chordQueries are the chords the vocabulary spells: every root, alone and with every quality.
-func (l *lesson21) chordQueries() []string {
+func (l *lesson) chordQueries() []string {
 	var qs []string
 	for _, root := range l.vocab.Roots {
 		for _, s := range append([]string{""}, l.vocab.Qualities...) {
@@ -332,28 +332,28 @@ func (l *lesson21) chordQueries() []string {
 }
 
 // ask puts a query to ga_search_voicings and reads its answer as an MCP client does.
-func (l *lesson21) ask(q string, limit int) (l21Answer, error) {
+func (l *lesson) ask(q string, limit int) (answer, error) {
 	key := strconv.Itoa(limit) + "\x00" + q
 	if a, ok := l.asked[key]; ok {
 		return a, nil
 	}
 	ans, err := l.tool.Search(q, limit)
 	if err != nil {
-		return l21Answer{}, err
+		return answer{}, err
 	}
 	if ans.Error != "" {
-		return l21Answer{}, fmt.Errorf("ga_search_voicings %q: %s", q, ans.Error)
+		return answer{}, fmt.Errorf("ga_search_voicings %q: %s", q, ans.Error)
 	}
-	var a l21Answer
+	var a answer
 	if in := ans.Interpreted; in != nil {
 		a.chord, a.mode, a.tags = in.Chord, in.Mode, in.Tags
 	}
 	for _, h := range ans.Results {
 		s, err := l.shape(h.Diagram)
 		if err != nil {
-			return l21Answer{}, err
+			return answer{}, err
 		}
-		a.hits = append(a.hits, l21Hit{h.Score, s, h.ChordName})
+		a.hits = append(a.hits, hit{h.Score, s, h.ChordName})
 	}
 	a.writeKey()
 	l.asked[key] = a
@@ -361,21 +361,21 @@ func (l *lesson21) ask(q string, limit int) (l21Answer, error) {
 }
 
 // shape reads a GA diagram, once per diagram.
-func (l *lesson21) shape(diagram string) (l21Shape, error) {
+func (l *lesson) shape(diagram string) (shape, error) {
 	if s, ok := l.shapes[diagram]; ok {
 		return s, nil
 	}
 	c, err := theory.ParseDiagram(diagram)
 	if err != nil {
-		return l21Shape{}, err
+		return shape{}, err
 	}
-	s := l21ShapeOf(c)
+	s := shapeOf(c)
 	l.shapes[diagram] = s
 	return s, nil
 }
 
 // ask10 asks with the tool's default limit, ten.
-func (l *lesson21) ask10(q string) (l21Answer, error) { return l.ask(q, 10) }
+func (l *lesson) ask10(q string) (answer, error) { return l.ask(q, 10) }
 
 // bitOf is the registry's bit for a tag, -1 for none.
 func bitOf(tag string) int {
@@ -386,7 +386,7 @@ func bitOf(tag string) int {
 }
 
 // vocabulary counts the vocabulary, lists its tags by bit, and asks each entry alone.
-func (l *lesson21) vocabulary() error {
+func (l *lesson) vocabulary() error {
 	l.r.Title("What ga_voicing_vocabulary lists, and how ga_search_voicings reads it, %s", l.where)
 	v := l.vocab
 	l.r.Line("roots %d, chord-quality suffixes %d, modes %d, symbolic tags %d", len(v.Roots), len(v.Qualities), len(v.Modes), len(v.Tags))
@@ -399,7 +399,7 @@ func (l *lesson21) vocabulary() error {
 	l.r.Line("the query's SYMBOLIC partition: %d dimensions; a tag sets the one its bit names", dims)
 	w := []int{4, 52, 5}
 	l.r.FixedRow(w, "bit", "where the registry takes it from", "tags", "the first four")
-	for bit, source := range l21Sources {
+	for bit, source := range sources {
 		var these []string
 		for _, t := range v.Tags {
 			if bitOf(t) == bit {
@@ -444,7 +444,7 @@ func (l *lesson21) vocabulary() error {
 }
 
 // examples asks the vocabulary's five examples as said and as rewritten.
-func (l *lesson21) examples() error {
+func (l *lesson) examples() error {
 	l.r.Title("The vocabulary's five examples, as the user said them and as it rewrites them, %s", l.where)
 	w := []int{28, 34, 17, 26, 15}
 	l.r.FixedRow(w, "the user said", "read as", "rewritten", "read as", "same voicings", "top scores")
@@ -463,7 +463,7 @@ func (l *lesson21) examples() error {
 		// The rewrite is meant to ask for the same thing: the same voicings are right.
 		same := a.voicings() == b.voicings()
 		l.r.FixedRow(w, e.UserSaid, a.reading(), e.CanonicalQuery, b.reading(), report.Judge(same, report.Wrong, kit.YesNo(same)),
-			l21Score(a.hits[0].score)+", "+l21Score(b.hits[0].score))
+			score(a.hits[0].score)+", "+score(b.hits[0].score))
 	}
 	for _, q := range []string{"F minor", "Fm"} {
 		a, err := l.ask10(q)
@@ -476,7 +476,7 @@ func (l *lesson21) examples() error {
 }
 
 // modes asks each mode after four chords, and alone.
-func (l *lesson21) modes() error {
+func (l *lesson) modes() error {
 	modes := l.vocab.Modes
 	l.r.Title("The %d modes after a chord, and alone, %s", len(modes), l.where)
 	w := []int{7, 6, 30}
@@ -499,14 +499,14 @@ func (l *lesson21) modes() error {
 		l.r.FixedRow(w, chord, strconv.Itoa(len(modes)), strconv.Itoa(len(modes)-len(others)), strings.Join(others, "; "))
 	}
 	var zero, rest []string
-	answers := map[string]l21Answer{}
+	answers := map[string]answer{}
 	for _, m := range modes {
 		a, err := l.ask10(m)
 		if err != nil {
 			return err
 		}
 		answers[m] = a
-		if !slices.ContainsFunc(a.hits, func(h l21Hit) bool { return h.score != 0 }) {
+		if !slices.ContainsFunc(a.hits, func(h hit) bool { return h.score != 0 }) {
 			zero = append(zero, m)
 		} else {
 			rest = append(rest, m)
@@ -528,17 +528,17 @@ func (l *lesson21) modes() error {
 		same = same && answers[m].voicings() == answers[zero[0]].voicings()
 	}
 	l.r.Line("modes alone: %d of %d answer with every score %s, all the same ten voicings: %s, the index's first ten: %s",
-		len(zero), len(modes), l21Score(0), kit.YesNo(same), kit.YesNo(answers[zero[0]].voicings() == strings.Join(first, " ")))
+		len(zero), len(modes), score(0), kit.YesNo(same), kit.YesNo(answers[zero[0]].voicings() == strings.Join(first, " ")))
 	l.r.Line("  %s", answers[zero[0]].named(len(answers[zero[0]].hits)))
 	for _, m := range rest {
 		a := answers[m]
-		l.r.Line("  %s: %s, top score %s", m, a.reading(), l21Score(a.hits[0].score))
+		l.r.Line("  %s: %s, top score %s", m, a.reading(), score(a.hits[0].score))
 	}
 	return nil
 }
 
 // tagsAfterChord asks every tag after three chords and groups the answers by the tag's bit.
-func (l *lesson21) tagsAfterChord() error {
+func (l *lesson) tagsAfterChord() error {
 	tags := l.vocab.Tags
 	l.r.Title("The %d symbolic tags after a chord, %s", len(tags), l.where)
 	w := []int{7, 6, 18, 32}
@@ -548,14 +548,14 @@ func (l *lesson21) tagsAfterChord() error {
 		if err != nil {
 			return err
 		}
-		l.r.FixedRow(w, chord, strconv.Itoa(len(tags)), strconv.Itoa(different), strconv.Itoa(same), fmt.Sprintf("%d of %d", alike, len(l21Sources)))
+		l.r.FixedRow(w, chord, strconv.Itoa(len(tags)), strconv.Itoa(different), strconv.Itoa(same), fmt.Sprintf("%d of %d", alike, len(sources)))
 	}
 	bare, err := l.ask10("Cmaj7")
 	if err != nil {
 		return err
 	}
 	var nothing []string
-	for b := range l21Sources {
+	for b := range sources {
 		all := true
 		for _, t := range tags {
 			if bitOf(t) != b {
@@ -590,7 +590,7 @@ func (l *lesson21) tagsAfterChord() error {
 
 // tagsAfter asks every tag of the vocabulary after chord: how many different answers they
 // give, how many give the chord's own, and the bits whose tags, each read, all answer alike.
-func (l *lesson21) tagsAfter(chord string) (different, same, alike int, err error) {
+func (l *lesson) tagsAfter(chord string) (different, same, alike int, err error) {
 	alone, err := l.ask10(chord)
 	if err != nil {
 		return 0, 0, 0, err
@@ -624,12 +624,12 @@ func (l *lesson21) tagsAfter(chord string) (different, same, alike int, err erro
 
 // rootless asks "rootless" after ten seventh chords and counts the rootless voicings answered
 // and in the index: three notes or more, all the chord's, none of them its root.
-func (l *lesson21) rootless() error {
+func (l *lesson) rootless() error {
 	l.r.Title("\"rootless\" after a seventh chord, %s", l.where)
 	w := []int{7, 22, 22}
 	l.r.FixedRow(w, "chord", "ten voicings, rootless", "rootless in the index", "the first three")
 	asked, found := 0, 0
-	for _, chord := range l21RootlessChords {
+	for _, chord := range rootlessChords {
 		root, pcs, ok := search.TryParse(chord)
 		if !ok {
 			return fmt.Errorf("ChordPitchClasses cannot read %s", chord)
@@ -663,13 +663,13 @@ func (l *lesson21) rootless() error {
 }
 
 // words asks GA's example queries and shows the tags no registry key spells.
-func (l *lesson21) words() error {
+func (l *lesson) words() error {
 	l.r.Title("GA's example queries, and words read as tags, %s", l.where)
 	known := query.KnownTags()
 	w := []int{41, 34, 12}
 	l.r.FixedRow(w, "query", "read as", "top score", "words no tag spells, and the tag they match")
 	for _, q := range l.cfg.prompts {
-		if q == l21CoursePrompt {
+		if q == coursePrompt {
 			l.r.Line("the course's:")
 		}
 		a, err := l.ask10(q)
@@ -689,7 +689,7 @@ func (l *lesson21) words() error {
 		}
 		top := "none"
 		if len(a.hits) > 0 {
-			top = l21Score(a.hits[0].score)
+			top = score(a.hits[0].score)
 		}
 		l.r.FixedRow(w, q, a.reading(), top, strings.Join(odd, ", "))
 	}
@@ -698,7 +698,7 @@ func (l *lesson21) words() error {
 
 // reachable lists the partitions a query fills and those always empty, each with its weight,
 // and writes the highest score a query can reach: the filled partitions' weights added up.
-func (l *lesson21) reachable() (filled, empty []string, highest string) {
+func (l *lesson) reachable() (filled, empty []string, highest string) {
 	var sum float64
 	for _, p := range l.cfg.partitions {
 		switch p.Name {
@@ -714,7 +714,7 @@ func (l *lesson21) reachable() (filled, empty []string, highest string) {
 
 // scores shows the partitions a query fills, the highest score it can reach, and the top scores
 // of every chord the vocabulary spells.
-func (l *lesson21) scores() error {
+func (l *lesson) scores() error {
 	l.r.Title("The scores, %s", l.where)
 	filled, empty, highest := l.reachable()
 	l.r.Line("partitions a query fills: %s; always empty: %s", strings.Join(filled, ", "), strings.Join(empty, ", "))
@@ -730,8 +730,8 @@ func (l *lesson21) scores() error {
 			best, arg = a.hits[0].score, q
 		}
 	}
-	l.r.Line("chord queries %d: the highest top score %s, for %s", len(chords), l21Score(best), arg)
-	for _, q := range l21ScoreQueries {
+	l.r.Line("chord queries %d: the highest top score %s, for %s", len(chords), score(best), arg)
+	for _, q := range scoreQueries {
 		a, err := l.ask10(q)
 		if err != nil {
 			return err
@@ -739,22 +739,22 @@ func (l *lesson21) scores() error {
 		if len(a.hits) == 0 {
 			return fmt.Errorf("%q found no voicing", q)
 		}
-		l.r.Line("  %s: %s", q, l21Score(a.hits[0].score))
+		l.r.Line("  %s: %s", q, score(a.hits[0].score))
 	}
 	return nil
 }
 
 // draft plays the parked draft's answer for "mellow Cm9" and asks its tags after the chord.
-func (l *lesson21) draft() error {
+func (l *lesson) draft() error {
 	l.r.Title("The parked draft's example answer for \"mellow Cm9\", %s", l.where)
-	chart, err := theory.ParseChart(l21Draft.chart)
+	chart, err := theory.ParseChart(draft.chart)
 	if err != nil {
 		return err
 	}
-	shape := l21ShapeOf(chart)
-	_, pcs, ok := search.TryParse(l21Draft.chord)
+	shape := shapeOf(chart)
+	_, pcs, ok := search.TryParse(draft.chord)
 	if !ok {
-		return fmt.Errorf("ChordPitchClasses cannot read %s", l21Draft.chord)
+		return fmt.Errorf("ChordPitchClasses cannot read %s", draft.chord)
 	}
 	var plays, is, out []string
 	for _, m := range shape.midi {
@@ -766,10 +766,10 @@ func (l *lesson21) draft() error {
 			out = append(out, theory.SharpName(p))
 		}
 	}
-	l.r.Line("%s plays %s; %s is %s, and the voicing leaves out %s", l21Draft.chart, strings.Join(plays, " "), l21Draft.chord,
+	l.r.Line("%s plays %s; %s is %s, and the voicing leaves out %s", draft.chart, strings.Join(plays, " "), draft.chord,
 		strings.Join(is, " "), strings.Join(out, " "))
-	for _, t := range l21Draft.tags {
-		a, err := l.ask10(l21Draft.chord + " " + t)
+	for _, t := range draft.tags {
+		a, err := l.ask10(draft.chord + " " + t)
 		if err != nil {
 			return err
 		}

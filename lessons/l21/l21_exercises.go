@@ -25,12 +25,12 @@ func lessonExercises(*Options) learn.Lesson {
 func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
 // exerciseLesson is the lesson at the pin on partitions, its index built, printing to out.
-func exerciseLesson(partitions []embeddings.Partition, out *bytes.Buffer) (*lesson21, error) {
-	return newLesson21(out, l21Config{partitions: partitions, prompts: l21Prompts})
+func exerciseLesson(partitions []embeddings.Partition, out *bytes.Buffer) (*lesson, error) {
+	return newLesson(out, config{partitions: partitions, prompts: prompts})
 }
 
 // answerRows prints what the tool reads of q and the voicings it answers, and returns them.
-func (l *lesson21) answerRows(q string) (l21Answer, error) {
+func (l *lesson) answerRows(q string) (answer, error) {
 	a, err := l.ask10(q)
 	if err != nil {
 		return a, err
@@ -39,7 +39,7 @@ func (l *lesson21) answerRows(q string) (l21Answer, error) {
 	w := []int{4, 14, 8}
 	l.r.FixedRow(w, "", "chart", "score", "name")
 	for i, h := range a.hits {
-		l.r.FixedRow(w, fmt.Sprint(i+1), h.shape.chart, l21Score(h.score), h.name)
+		l.r.FixedRow(w, fmt.Sprint(i+1), h.shape.chart, score(h.score), h.name)
 	}
 	return a, nil
 }
@@ -167,13 +167,13 @@ func symbolicWeightExercise(weight float64) *learn.Exercise {
 			l.r.Line("partitions a query fills: %s; always empty: %s", strings.Join(filled, ", "), strings.Join(empty, ", "))
 			l.r.Line("the highest score a query can reach: %s", highest)
 			l.r.Line("the %d tags after Cmaj7: different answers %d; the same answer as Cmaj7 alone %d", len(l.vocab.Tags), different, same)
-			for _, q := range l21ScoreQueries {
+			for _, q := range scoreQueries {
 				a, err := l.ask10(q)
 				if err != nil {
 					return learn.Answer{}, err
 				}
 				if len(a.hits) > 0 {
-					l.r.Line("  %s: %s", q, l21Score(a.hits[0].score))
+					l.r.Line("  %s: %s", q, score(a.hits[0].score))
 				}
 			}
 			return learn.Answer{Value: fmt.Sprintf("%s, %d", highest, different), Evidence: learn.Printed(&out)}, l.r.Err()

@@ -8,10 +8,10 @@ import (
 	"course/learn/learntest"
 )
 
-// TestL21Exercises runs every exercise of lesson 21 through the tests each exercise of the
+// TestExercises runs every exercise of lesson 21 through the tests each exercise of the
 // course gets: the course's answer is accepted, a wrong one refused, and a change to the input
 // the answer rests on moves it.
-func TestL21Exercises(t *testing.T) {
+func TestExercises(t *testing.T) {
 	l := Exercises()
 	learntest.Lesson(t, l)
 	for i, c := range []learntest.Case{
@@ -27,9 +27,9 @@ func TestL21Exercises(t *testing.T) {
 	}
 }
 
-// TestL21SymbolicWeightFlag checks that --symbolic-weight reaches the lesson, and that a
+// TestSymbolicWeightFlag checks that --symbolic-weight reaches the lesson, and that a
 // weight that is not one stops it before it runs.
-func TestL21SymbolicWeightFlag(t *testing.T) {
+func TestSymbolicWeightFlag(t *testing.T) {
 	var got *Options
 	cmd := NewCmd(func(_ context.Context, o *Options) error { got = o; return nil })
 	cmd.SetArgs([]string{"--symbolic-weight", "0"})

@@ -11,33 +11,33 @@ import (
 	"course/internal/testutil"
 )
 
-// runL21On runs lesson 21 on cfg.
-func runL21On(t *testing.T, cfg l21Config) string {
+// runOn runs lesson 21 on cfg.
+func runOn(t *testing.T, cfg config) string {
 	t.Helper()
 	var out bytes.Buffer
-	if err := runLesson21(context.Background(), &out, cfg); err != nil {
+	if err := runLesson(context.Background(), &out, cfg); err != nil {
 		t.Fatal(err)
 	}
 	return out.String()
 }
 
-// l21Default is the lesson's own configuration.
-func l21Default() l21Config {
-	return l21Config{partitions: embeddings.Partitions(), prompts: l21Prompts}
+// defaultConfig is the lesson's own configuration.
+func defaultConfig() config {
+	return config{partitions: embeddings.Partitions(), prompts: prompts}
 }
 
-// TestL21SymbolicWeightZero gives the SYMBOLIC partition no weight: a tag then adds nothing to a
+// TestSymbolicWeightZero gives the SYMBOLIC partition no weight: a tag then adds nothing to a
 // score, so a chord with tags scores as the chord alone, every tag answers as the chord alone
 // does, and the highest reachable score loses the partition's 0.10.
-func TestL21SymbolicWeightZero(t *testing.T) {
-	cfg := l21Default()
+func TestSymbolicWeightZero(t *testing.T) {
+	cfg := defaultConfig()
 	cfg.partitions = slices.Clone(cfg.partitions)
 	for i, p := range cfg.partitions {
 		if p.Name == "SYMBOLIC" {
 			cfg.partitions[i].Weight = 0
 		}
 	}
-	out := runL21On(t, cfg)
+	out := runOn(t, cfg)
 	testutil.MustContain(t, out,
 		"partitions a query fills: STRUCTURE 0.45, SYMBOLIC 0.00, MODAL 0.10, ROOT 0.05",
 		"the highest score a query can reach: 0.60\n",
@@ -49,27 +49,27 @@ func TestL21SymbolicWeightZero(t *testing.T) {
 	)
 }
 
-// TestL21RewriteKeepsTheChord rewrites "something jazzy in F minor" as "F minor jazz" instead of
+// TestRewriteKeepsTheChord rewrites "something jazzy in F minor" as "F minor jazz" instead of
 // the vocabulary's "Fm jazz": "jazzy" and "jazz" set the same bit and the mode is not encoded,
 // so the rewrite now answers as the user's words did; it is the chord Fm that moved the answer.
-func TestL21RewriteKeepsTheChord(t *testing.T) {
-	cfg := l21Default()
+func TestRewriteKeepsTheChord(t *testing.T) {
+	cfg := defaultConfig()
 	cfg.examples = slices.Clone(voicingtools.VoicingVocabulary().Examples)
 	cfg.examples[3].CanonicalQuery = "F minor jazz"
-	out := runL21On(t, cfg)
+	out := runOn(t, cfg)
 	testutil.MustContain(t, out,
 		"something jazzy in F minor   chord F, mode minor, tags jazzy    F minor jazz      chord F, mode minor, tags jazz yes             0.4810, 0.4810\n",
 		"Cmaj7 jazz voicing           chord Cmaj7, tags jazz             Cmaj7 jazz        chord Cmaj7, tags jazz     yes             0.5085, 0.5085\n",
 	)
 }
 
-// TestL21PromptWords asks queries of the course's: a word of three letters or more that some tag
+// TestPromptWords asks queries of the course's: a word of three letters or more that some tag
 // contains is read as that tag ("bond", part of james-bond-chord), but only the iconic chord's
 // whole name, found across three words, gives the query the chord; a stop word reads nothing.
-func TestL21PromptWords(t *testing.T) {
-	cfg := l21Default()
-	cfg.prompts = []string{"a bond chord", "james bond chord", "a chord", l21CoursePrompt}
-	out := runL21On(t, cfg)
+func TestPromptWords(t *testing.T) {
+	cfg := defaultConfig()
+	cfg.prompts = []string{"a bond chord", "james bond chord", "a chord", coursePrompt}
+	out := runOn(t, cfg)
 	testutil.MustContain(t, out,
 		"a bond chord                              tags bond                          0.0577       bond → james-bond-chord\n",
 		"james bond chord                          chord Em(maj7), tags james bond james-bond-chord 0.4975       james → james-bond-chord, bond → james-bond-chord\n",

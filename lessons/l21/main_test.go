@@ -9,12 +9,12 @@ import (
 	"course/internal/testutil"
 )
 
-// TestL21MainAnalysisTags: with the pin's positional analysis records, the rootless answers
+// TestMainAnalysisTags: with the pin's positional analysis records, the rootless answers
 // move.
-func TestL21MainAnalysisTags(t *testing.T) {
+func TestMainAnalysisTags(t *testing.T) {
 	run := func(v *optick.Version) string {
-		cfg := l21Config{partitions: embeddings.Partitions(), prompts: l21Prompts, main: true, version: v}
-		return testutil.Output(t, func(w io.Writer) error { return runLesson21(t.Context(), w, cfg) })
+		cfg := config{partitions: embeddings.Partitions(), prompts: prompts, main: true, version: v}
+		return testutil.Output(t, func(w io.Writer) error { return runLesson(t.Context(), w, cfg) })
 	}
 	base := run(nil)
 	positional := run(optick.MainWithout(func(v *optick.Version) { v.Pipeline.Analysis.NamedArguments = false }))

@@ -47,10 +47,10 @@ const (
 // where GA writes it.
 type otherPhrasing struct{ prompt, from string }
 
-// l22Others are IcvNeighborsSkill's other phrasings: its doc comment's surface forms
+// others are IcvNeighborsSkill's other phrasings: its doc comment's surface forms
 // (IcvNeighborsSkill.cs:19-22), the two its refusal suggests (line 257) and the parked draft's
 // (skills-dev/_pending-tools/icv-neighbors/DRAFT.md:45-47), at c781df5c.
-var l22Others = []otherPhrasing{
+var others = []otherPhrasing{
 	{"What chords are harmonically close to Cmaj7", "doc comment"},
 	{"Nearby pitch-class sets to C major", "doc comment"},
 	{"Find ICV neighbors of Dm7", "doc comment"},
@@ -62,8 +62,8 @@ var l22Others = []otherPhrasing{
 	{"What's close to a half-diminished chord?", "parked draft"},
 }
 
-// lesson22 carries what the sections share.
-type lesson22 struct {
+// lesson carries what the sections share.
+type lesson struct {
 	r     *report.Report
 	where string
 	skill skills.IcvNeighbors
@@ -75,13 +75,13 @@ type lesson22 struct {
 	draftClaims []draftClaim
 }
 
-func newLesson22(w io.Writer) *lesson22 {
-	return &lesson22{r: report.New(w), where: "at the pin", hints: skills.DefaultHints(),
-		chords: kit.ICVChords, qualities: kit.GrothendieckQualities, draftClaims: l22Draft}
+func newLesson(w io.Writer) *lesson {
+	return &lesson{r: report.New(w), where: "at the pin", hints: skills.DefaultHints(),
+		chords: kit.ICVChords, qualities: kit.GrothendieckQualities, draftClaims: draft}
 }
 
 func run(ctx context.Context, w io.Writer, opts *Options) error {
-	l := newLesson22(w)
+	l := newLesson(w)
 	sections := []func() error{l.examples, l.sister, l.reading, l.rows, l.draft}
 	if opts.Main {
 		// The original program asks main every section but the draft's, which main still parks.
@@ -130,7 +130,7 @@ func (a neighborsAnswer) table() string {
 }
 
 // ask reads the skill's answer to prompt.
-func (l *lesson22) ask(prompt string) (neighborsAnswer, error) {
+func (l *lesson) ask(prompt string) (neighborsAnswer, error) {
 	text := l.skill.Execute(prompt).Text
 	a := neighborsAnswer{kind: "declined", text: text}
 	const head = "**ICV neighbors of "
@@ -166,7 +166,7 @@ func (l *lesson22) ask(prompt string) (neighborsAnswer, error) {
 
 // examples is section 1: the skill's routing anchors and GA's other phrasings, what the skill
 // answers and which intents the routing hints boost.
-func (l *lesson22) examples() error {
+func (l *lesson) examples() error {
 	l.r.Title("IcvNeighborsSkill's example prompts and GA's other phrasings for it, %s", l.where)
 	var err error
 	anchors := kit.ExamplesOf(icvNeighborsIntent, &err)
@@ -175,11 +175,11 @@ func (l *lesson22) examples() error {
 	}
 	w := []int{50, 14, 24}
 	l.r.FixedRow(w, "prompt", "from", "the skill's answer", fmt.Sprintf("routing hints, +%g each", skills.HintBoost))
-	prompts := make([]otherPhrasing, 0, len(anchors)+len(l22Others))
+	prompts := make([]otherPhrasing, 0, len(anchors)+len(others))
 	for _, p := range anchors {
 		prompts = append(prompts, otherPhrasing{p, "anchor"})
 	}
-	for _, p := range append(prompts, l22Others...) {
+	for _, p := range append(prompts, others...) {
 		a, err := l.ask(p.prompt)
 		if err != nil {
 			return err
@@ -216,7 +216,7 @@ func (l *lesson22) examples() error {
 }
 
 // sister is section 2: IntervalClassVectorSkill's answers to its own anchors.
-func (l *lesson22) sister() error {
+func (l *lesson) sister() error {
 	l.r.Title("IntervalClassVectorSkill's example prompts, %s", l.where)
 	var icv skills.IntervalClassVector
 	var err error
@@ -245,7 +245,7 @@ func (l *lesson22) sister() error {
 
 // reading is section 3: the chord each question names, what the skill reads and the notes it
 // builds, against the textbook's notes.
-func (l *lesson22) reading() error {
+func (l *lesson) reading() error {
 	l.r.Title("The chords the skill reads, after \"ICV neighbors of\", %s", l.where)
 	w := []int{10, 18, 16, 18}
 	l.r.FixedRow(w, "chord", "its notes", "read as", "notes built", "right")
@@ -303,7 +303,7 @@ func setsAtDistance(v [6]int, vectors [][6]int, distances ...int) []algebra.Set 
 // rows is section 4: for each of the sixteen qualities on C, the sets within distance 1 or 2
 // of its vector among all 4,096 by the course's theory, against the rows the skill lists; the
 // rows for C; the empty answer; and every quality on all twelve roots.
-func (l *lesson22) rows() error {
+func (l *lesson) rows() error {
 	l.r.Title("The neighbors the skill lists for a chord, %s", l.where)
 	vectors := kit.SetVectors()
 	w := []int{7, 15, 13, 12, 9, 6, 9, 10, 13, 10}
@@ -395,10 +395,10 @@ type draftClaim struct {
 	claim string
 }
 
-// l22Draft is the parked draft's example for Cmaj7: the vector and label it gives Cmaj7, then
+// draft is the parked draft's example for Cmaj7: the vector and label it gives Cmaj7, then
 // three neighbours with a distance each
 // (skills-dev/_pending-tools/icv-neighbors/DRAFT.md:53-58 at c781df5c).
-var l22Draft = []draftClaim{
+var draft = []draftClaim{
 	{"Cmaj7", []int{0, 4, 7, 11}, "[1, 0, 1, 2, 2, 0], 4-20"},
 	{"Am7", []int{9, 0, 4, 7}, "[1,0,1,2,2,0], distance 0.0, same set class"},
 	{"Cm9 without its root", []int{3, 7, 10, 2}, "distance 0.6"},
@@ -407,7 +407,7 @@ var l22Draft = []draftClaim{
 
 // draft is section 5: the draft's example against the course's vectors, GA's Forte labels and
 // the L1 distance from Cmaj7.
-func (l *lesson22) draft() error {
+func (l *lesson) draft() error {
 	l.r.Title("The parked draft's example for Cmaj7, %s", l.where)
 	w := []int{22, 14, 16, 6, 6}
 	l.r.FixedRow(w, "chord", "notes", "vector", "Forte", "L1", "the draft")

@@ -50,7 +50,7 @@ func distanceExercise(qualities []string, distance int) *learn.Exercise {
 			"A set of n notes has n(n-1)/2 pairs. Which sizes of sets have sums one apart?",
 		},
 		Solve: func(context.Context) (learn.Answer, error) {
-			l := newLesson22(io.Discard)
+			l := newLesson(io.Discard)
 			vectors := kit.SetVectors()
 			var out bytes.Buffer
 			r := report.New(&out)
@@ -92,7 +92,7 @@ func sharpRootExercise(prompt string) *learn.Exercise {
 			"# is not a word character. What does the engine do when no boundary follows it?",
 		},
 		Solve: func(context.Context) (learn.Answer, error) {
-			l := newLesson22(io.Discard)
+			l := newLesson(io.Discard)
 			a, err := l.ask(prompt)
 			if err != nil {
 				return learn.Answer{}, err
@@ -118,7 +118,7 @@ func sharedNotesExercise(chords []string) *learn.Exercise {
 			"The rows depend on the chord's vector only. Which chords share C major's vector?",
 		},
 		Solve: func(context.Context) (learn.Answer, error) {
-			l := newLesson22(io.Discard)
+			l := newLesson(io.Discard)
 			var out bytes.Buffer
 			r := report.New(&out)
 			var counts []string

@@ -11,23 +11,23 @@ import (
 )
 
 // run22 runs sections of lesson 22 on a lesson changed by change.
-func run22(t *testing.T, change func(*lesson22), sections ...func(*lesson22) error) string {
+func run22(t *testing.T, change func(*lesson), sections ...func(*lesson) error) string {
 	t.Helper()
-	open := func(w io.Writer) (*lesson22, error) { return newLesson22(w), nil }
-	return testutil.Lesson(t, open, change, func(l *lesson22) error {
+	open := func(w io.Writer) (*lesson, error) { return newLesson(w), nil }
+	return testutil.Lesson(t, open, change, func(l *lesson) error {
 		return kit.RunSections(t.Context(), "l22", l.r, testutil.Bind(l, sections)...)
 	})
 }
 
-// TestL22ReadingIsGradedByTheTextbook changes the textbook's reading of a chord: the verdict
+// TestReadingIsGradedByTheTextbook changes the textbook's reading of a chord: the verdict
 // follows the course's theory, not the skill.
-func TestL22ReadingIsGradedByTheTextbook(t *testing.T) {
-	reading := (*lesson22).reading
-	major := run22(t, func(l *lesson22) { l.chords = []kit.ChordSpelling{{Token: "CM7", Symbol: "Cmaj7"}} }, reading)
+func TestReadingIsGradedByTheTextbook(t *testing.T) {
+	reading := (*lesson).reading
+	major := run22(t, func(l *lesson) { l.chords = []kit.ChordSpelling{{Token: "CM7", Symbol: "Cmaj7"}} }, reading)
 	if got := testutil.Line(t, major, "CM7 "); !strings.HasSuffix(got, "C D# G A#          no") {
 		t.Errorf("CM7 as a major seventh: %q", got)
 	}
-	minor := run22(t, func(l *lesson22) { l.chords = []kit.ChordSpelling{{Token: "CM7", Symbol: "Cm7"}} }, reading)
+	minor := run22(t, func(l *lesson) { l.chords = []kit.ChordSpelling{{Token: "CM7", Symbol: "Cm7"}} }, reading)
 	if got := testutil.Line(t, minor, "CM7 "); !strings.HasSuffix(got, "yes") {
 		t.Errorf("CM7 as a minor seventh: %q", got)
 	}
@@ -36,10 +36,10 @@ func TestL22ReadingIsGradedByTheTextbook(t *testing.T) {
 	}
 }
 
-// TestL22RowsFollowTheChord asks the rows section two qualities: a triad's neighbours among the
+// TestRowsFollowTheChord asks the rows section two qualities: a triad's neighbours among the
 // 4,096 sets, and none for the diminished seventh.
-func TestL22RowsFollowTheChord(t *testing.T) {
-	out := run22(t, func(l *lesson22) { l.qualities = []string{"dim7", "aug"} }, (*lesson22).rows)
+func TestRowsFollowTheChord(t *testing.T) {
+	out := run22(t, func(l *lesson) { l.qualities = []string{"dim7", "aug"} }, (*lesson).rows)
 	if got := testutil.Line(t, out, "Cdim7 "); !strings.HasPrefix(got, "Cdim7   <0 0 4 0 0 2>   0             0                      0      -") {
 		t.Errorf("Cdim7: %q", got)
 	}
@@ -51,21 +51,21 @@ func TestL22RowsFollowTheChord(t *testing.T) {
 	}
 }
 
-// TestL22DraftDistances moves one of the draft's chords: its vector, label and distance move.
-func TestL22DraftDistances(t *testing.T) {
-	out := run22(t, func(l *lesson22) {
-		l.draftClaims = []draftClaim{l22Draft[0], {"G7", []int{7, 11, 2, 5}, "distance 0.0, same set class"}}
-	}, (*lesson22).draft)
+// TestDraftDistances moves one of the draft's chords: its vector, label and distance move.
+func TestDraftDistances(t *testing.T) {
+	out := run22(t, func(l *lesson) {
+		l.draftClaims = []draftClaim{draft[0], {"G7", []int{7, 11, 2, 5}, "distance 0.0, same set class"}}
+	}, (*lesson).draft)
 	if got := testutil.Line(t, out, "G7 "); !strings.HasPrefix(got, "G7                     G B D F        <0 1 2 1 1 1>    4-27   6      distance 0.0") {
 		t.Errorf("G7: %q", got)
 	}
-	if got := testutil.Line(t, run22(t, func(*lesson22) {}, (*lesson22).draft), "Fmaj7 "); !strings.Contains(got, "4-20   0 ") {
+	if got := testutil.Line(t, run22(t, func(*lesson) {}, (*lesson).draft), "Fmaj7 "); !strings.Contains(got, "4-20   0 ") {
 		t.Errorf("Fmaj7: %q", got)
 	}
 }
 
-// TestL22Main prints the four sections the original program asks main, without the draft.
-func TestL22Main(t *testing.T) {
+// TestMain prints the four sections the original program asks main, without the draft.
+func TestMain(t *testing.T) {
 	out, err := testutil.Run(t, NewCmd(nil), "l22", "--main")
 	if err != nil {
 		t.Fatal(err)
@@ -75,9 +75,9 @@ func TestL22Main(t *testing.T) {
 	}
 }
 
-// BenchmarkL22 runs lesson 22: about 230 questions to the neighbours skill, each a scan of the
+// BenchmarkRun runs lesson 22: about 230 questions to the neighbours skill, each a scan of the
 // 4,096 sets.
-func BenchmarkL22(b *testing.B) {
+func BenchmarkRun(b *testing.B) {
 	for b.Loop() {
 		if err := run(context.Background(), io.Discard, &Options{}); err != nil {
 			b.Fatal(err)

@@ -142,9 +142,9 @@ func readPair(text string) pairAnswer {
 // askKey is a question to one of the skills.
 type askKey struct{ skill, prompt string }
 
-// lesson23 carries what the sections share: the two skills and each answer given so far, since
+// lesson carries what the sections share: the two skills and each answer given so far, since
 // a question without a path costs a search of every set the path skill can reach.
-type lesson23 struct {
+type lesson struct {
 	r     *report.Report
 	where string
 	delta skills.GrothendieckDelta
@@ -158,13 +158,13 @@ type lesson23 struct {
 	sweep     []string
 }
 
-func newLesson23(w io.Writer) *lesson23 {
-	return &lesson23{r: report.New(w), where: "at the pin", asked: map[askKey]pairAnswer{}, hints: skills.DefaultHints(),
-		pairs: l23Pairs, morePaths: l23MorePaths, sweep: sweepChords()}
+func newLesson(w io.Writer) *lesson {
+	return &lesson{r: report.New(w), where: "at the pin", asked: map[askKey]pairAnswer{}, hints: skills.DefaultHints(),
+		pairs: pairs, morePaths: morePaths, sweep: sweepChords()}
 }
 
 func run(ctx context.Context, w io.Writer, opts *Options) error {
-	l := newLesson23(w)
+	l := newLesson(w)
 	if opts.Main {
 		l.where = "on main"
 		l.r.Heading("l23, GA's main")
@@ -175,7 +175,7 @@ func run(ctx context.Context, w io.Writer, opts *Options) error {
 }
 
 // skillOf is the skill a table row names.
-func (l *lesson23) skillOf(name string) pairSkill {
+func (l *lesson) skillOf(name string) pairSkill {
 	if name == "delta" {
 		return l.delta
 	}
@@ -191,7 +191,7 @@ func other(name string) string {
 }
 
 // ask is the named skill's answer to prompt, asked once.
-func (l *lesson23) ask(name, prompt string) pairAnswer {
+func (l *lesson) ask(name, prompt string) pairAnswer {
 	k := askKey{name, prompt}
 	if a, ok := l.asked[k]; ok {
 		return a
@@ -201,10 +201,10 @@ func (l *lesson23) ask(name, prompt string) pairAnswer {
 	return a
 }
 
-// l23Others are the phrasings GA gives each skill besides its routing anchors: its doc
+// others are the phrasings GA gives each skill besides its routing anchors: its doc
 // comment's surface forms and the two its refusal suggests (GrothendieckDeltaSkill.cs:15-18, 198;
 // IcvShortestPathSkill.cs:17-19, 226 at c781df5c).
-var l23Others = []struct{ prompt, skill, from string }{
+var others = []struct{ prompt, skill, from string }{
 	{"Harmonic distance from Cmaj7 to G7", "delta", "doc comment"},
 	{"Grothendieck delta C to F", "delta", "doc comment"},
 	{"How harmonically far is Am from D7", "delta", "doc comment"},
@@ -220,7 +220,7 @@ var l23Others = []struct{ prompt, skill, from string }{
 
 // examples is section 1: both skills' anchors and other phrasings, what each skill and the
 // other answer, and the routing hints.
-func (l *lesson23) examples() error {
+func (l *lesson) examples() error {
 	l.r.Title("GrothendieckDeltaSkill's and IcvShortestPathSkill's example prompts and GA's other phrasings for them, %s", l.where)
 	var err error
 	anchors := map[string][]string{"delta": kit.ExamplesOf(kit.DeltaIntent, &err), "path": kit.ExamplesOf(kit.PathIntent, &err)}
@@ -234,7 +234,7 @@ func (l *lesson23) examples() error {
 			rows = append(rows, row{p, name, "anchor"})
 		}
 	}
-	for _, o := range l23Others {
+	for _, o := range others {
 		rows = append(rows, row(o))
 	}
 	w := []int{48, 7, 13, 16, 16}
@@ -276,8 +276,8 @@ func (l *lesson23) examples() error {
 // pairQuestion is a question naming two chords, with the textbook's symbols for the two.
 type pairQuestion struct{ prompt, a, b string }
 
-// l23Pairs are the questions section 2 reads.
-var l23Pairs = []pairQuestion{
+// pairs are the questions section 2 reads.
+var pairs = []pairQuestion{
 	{"harmonic distance from C major to F major", "C", "F"},
 	{"harmonic distance from C to A minor", "C", "Am"},
 	{"harmonic distance from Cmaj7 to a G7", "Cmaj7", "G7"},
@@ -299,7 +299,7 @@ func builtBraces(s pairSkill, token string) string {
 
 // reading is section 2: whether the three skills build every chord alike, and the pairs the two
 // skills read against the textbook's chords.
-func (l *lesson23) reading() error {
+func (l *lesson) reading() error {
 	l.r.Title("The chords the two skills read, %s", l.where)
 	var tokens []string
 	for _, c := range kit.ICVChords {
@@ -358,7 +358,7 @@ func vectorOf(s pairSkill, token string) [6]int {
 // deltas is section 3: the skill's deltas for its answered anchors both ways and two chords
 // against themselves, then every ordered pair of the 192 chords of twelve roots and sixteen
 // qualities against the course's L1 distance.
-func (l *lesson23) deltas() error {
+func (l *lesson) deltas() error {
 	l.r.Title("The deltas GrothendieckDeltaSkill gives, %s", l.where)
 	type pair struct{ a, b string }
 	var pairs []pair
@@ -505,9 +505,9 @@ func sweepDeltas(delta pairSkill, chords []string) deltaSweep {
 	return s
 }
 
-// l23MorePaths are the pairs section 4 asks for beyond the anchors: a chord to itself, to its
+// morePaths are the pairs section 4 asks for beyond the anchors: a chord to itself, to its
 // minor, and two pairs of one size that no path joins.
-var l23MorePaths = [][2]string{{"C", "C"}, {"C", "Cm"}, {"Cdim7", "Cmaj7"}, {"Caug", "C"}}
+var morePaths = [][2]string{{"C", "C"}, {"C", "Cm"}, {"Cdim7", "Cmaj7"}, {"Caug", "C"}}
 
 // pathSets reads the sets of a path answer's table.
 func pathSets(ans pairAnswer) ([][]int, error) {
@@ -558,7 +558,7 @@ func expanded(source []int, vectors [][6]int) int {
 // paths is section 4: the paths for the anchors the skill answers and four more pairs, each
 // move's L1 distance and common notes by the course's theory; what a search without a path
 // expands; and the first anchor's path set by set.
-func (l *lesson23) paths() error {
+func (l *lesson) paths() error {
 	l.r.Title("The paths IcvShortestPathSkill finds, %s", l.where)
 	var err error
 	anchors := kit.ExamplesOf(kit.PathIntent, &err)

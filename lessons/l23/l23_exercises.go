@@ -49,7 +49,7 @@ func phrasingExercise(skill string, prompts []string) *learn.Exercise {
 			`"from" opens the pair in some phrasings; what must come between the two chords?`,
 		},
 		Solve: func(context.Context) (learn.Answer, error) {
-			l := newLesson23(io.Discard)
+			l := newLesson(io.Discard)
 			var out bytes.Buffer
 			r := report.New(&out)
 			r.Title("What %s answers", skillNames[skill])
@@ -67,7 +67,7 @@ func phrasingExercise(skill string, prompts []string) *learn.Exercise {
 
 // deltaReading is the delta skill's interpretation of the move from a to b: the words after its
 // arrow.
-func deltaReading(l *lesson23, a, b string) (string, error) {
+func deltaReading(l *lesson, a, b string) (string, error) {
 	ans := l.ask("delta", "harmonic distance from "+a+" to "+b)
 	if ans.kind != "answer" {
 		return "", fmt.Errorf("the delta skill does not answer %s to %s: %s", a, b, ans.says())
@@ -94,7 +94,7 @@ func readingsExercise(reading string, pairs [][2]string) *learn.Exercise {
 			"Going back negates every count of the delta. A pair that gains a semitone one way and a whole tone the other reads the same both ways.",
 		},
 		Solve: func(context.Context) (learn.Answer, error) {
-			l := newLesson23(io.Discard)
+			l := newLesson(io.Discard)
 			var out bytes.Buffer
 			r := report.New(&out)
 			r.Title("The delta skill's interpretation of each pair, both ways")
@@ -133,7 +133,7 @@ func oneMoveExercise(from, near, far string) *learn.Exercise {
 			"Write the three chords' vectors, and count the sets of three notes that share the far chord's.",
 		},
 		Solve: func(context.Context) (learn.Answer, error) {
-			l := newLesson23(io.Discard)
+			l := newLesson(io.Discard)
 			vectors := kit.SetVectors()
 			var out bytes.Buffer
 			r := report.New(&out)

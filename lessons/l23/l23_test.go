@@ -14,19 +14,19 @@ import (
 )
 
 // run23 runs sections of lesson 23 on a lesson changed by change.
-func run23(t *testing.T, change func(*lesson23), sections ...func(*lesson23) error) string {
+func run23(t *testing.T, change func(*lesson), sections ...func(*lesson) error) string {
 	t.Helper()
-	open := func(w io.Writer) (*lesson23, error) { return newLesson23(w), nil }
-	return testutil.Lesson(t, open, change, func(l *lesson23) error {
+	open := func(w io.Writer) (*lesson, error) { return newLesson(w), nil }
+	return testutil.Lesson(t, open, change, func(l *lesson) error {
 		return kit.RunSections(t.Context(), "l23", l.r, testutil.Bind(l, sections)...)
 	})
 }
 
-// TestL23PathsMoveWithTheChords asks the path table other pairs: a path where the anchors'
+// TestPathsMoveWithTheChords asks the path table other pairs: a path where the anchors'
 // pair had none, and the expansion count of a search that fails.
-func TestL23PathsMoveWithTheChords(t *testing.T) {
-	out := run23(t, func(l *lesson23) { l.morePaths = [][2]string{{"Gmaj7", "Fmaj7"}, {"Cdim7", "Cmaj7"}, {"Cdim7", "C7"}} },
-		(*lesson23).paths)
+func TestPathsMoveWithTheChords(t *testing.T) {
+	out := run23(t, func(l *lesson) { l.morePaths = [][2]string{{"Gmaj7", "Fmaj7"}, {"Cdim7", "Cmaj7"}, {"Cdim7", "C7"}} },
+		(*lesson).paths)
 	if got := testutil.Line(t, out, "Gmaj7 → Fmaj7 "); !strings.Contains(got, "2 steps total (1 intermediate move)") || !strings.HasSuffix(got, " 1") {
 		t.Errorf("Gmaj7 to Fmaj7, one vector: %q", got)
 	}
@@ -38,9 +38,9 @@ func TestL23PathsMoveWithTheChords(t *testing.T) {
 	}
 }
 
-// TestL23ExpandedIsTheSearch checks the course's count of the sets a failed search expands
+// TestExpandedIsTheSearch checks the course's count of the sets a failed search expands
 // against the search GA's service runs.
-func TestL23ExpandedIsTheSearch(t *testing.T) {
+func TestExpandedIsTheSearch(t *testing.T) {
 	vectors := kit.SetVectors()
 	for _, src := range [][]int{{9, 0, 4}, {7, 11, 2, 6}, {0, 3, 6, 9}, {0, 4, 8}, {0, 1, 2, 3, 4}} {
 		// A target of another size is never reached: the search expands all it can.
@@ -60,9 +60,9 @@ func (w wrongL1) Execute(m string) skills.Result {
 	return r
 }
 
-// TestL23SweepChecksTheSkillsL1 gives the sweep a skill that miscounts: the course's own
+// TestSweepChecksTheSkillsL1 gives the sweep a skill that miscounts: the course's own
 // distance catches every pair it got wrong.
-func TestL23SweepChecksTheSkillsL1(t *testing.T) {
+func TestSweepChecksTheSkillsL1(t *testing.T) {
 	chords := []string{"C", "Cm", "Cmaj7", "G7", "Dm7", "Bm7b5"}
 	right := sweepDeltas(skills.GrothendieckDelta{}, chords)
 	wrong := sweepDeltas(wrongL1{}, chords)
@@ -82,18 +82,18 @@ func TestL23SweepChecksTheSkillsL1(t *testing.T) {
 	}
 }
 
-// TestL23ReadingIsGradedByTheTextbook changes the textbook's chords of a pair.
-func TestL23ReadingIsGradedByTheTextbook(t *testing.T) {
-	reading := (*lesson23).reading
-	am := run23(t, func(l *lesson23) { l.pairs = []pairQuestion{{"shortest route from C to A minor", "C", "Am"}} }, reading)
-	a := run23(t, func(l *lesson23) { l.pairs = []pairQuestion{{"shortest route from C to A minor", "C", "A"}} }, reading)
+// TestReadingIsGradedByTheTextbook changes the textbook's chords of a pair.
+func TestReadingIsGradedByTheTextbook(t *testing.T) {
+	reading := (*lesson).reading
+	am := run23(t, func(l *lesson) { l.pairs = []pairQuestion{{"shortest route from C to A minor", "C", "Am"}} }, reading)
+	a := run23(t, func(l *lesson) { l.pairs = []pairQuestion{{"shortest route from C to A minor", "C", "A"}} }, reading)
 	if !strings.HasSuffix(testutil.Line(t, am, "shortest route"), " no") || !strings.HasSuffix(testutil.Line(t, a, "shortest route"), " yes") {
 		t.Errorf("A minor read as A:\n%s\n%s", am, a)
 	}
 }
 
-// BenchmarkL23 runs lesson 23, the 36,864 questions of the sweep included.
-func BenchmarkL23(b *testing.B) {
+// BenchmarkRun runs lesson 23, the 36,864 questions of the sweep included.
+func BenchmarkRun(b *testing.B) {
 	for b.Loop() {
 		if err := run(context.Background(), io.Discard, &Options{}); err != nil {
 			b.Fatal(err)
@@ -101,9 +101,9 @@ func BenchmarkL23(b *testing.B) {
 	}
 }
 
-// BenchmarkL23Sweep runs the sweep alone: every ordered pair of the 192 chords asked of the
+// BenchmarkSweep runs the sweep alone: every ordered pair of the 192 chords asked of the
 // delta skill and read.
-func BenchmarkL23Sweep(b *testing.B) {
+func BenchmarkSweep(b *testing.B) {
 	chords := sweepChords()
 	for b.Loop() {
 		sweepDeltas(skills.GrothendieckDelta{}, chords)

@@ -42,8 +42,8 @@ the same skills as GA's main branch has them.`, Run: run, Exercises: lessonExerc
 	return cmd
 }
 
-// lesson24 carries what the sections share.
-type lesson24 struct {
+// lesson carries what the sections share.
+type lesson struct {
 	r     *report.Report
 	sets  skills.SetTheoryEquivalence
 	parse skills.GrothendieckParse
@@ -57,7 +57,7 @@ type lesson24 struct {
 // the stored versions (c781df5c; last changed by fa95bd15, 2026-06-28, and the parser by
 // 430c96c4, 2026-03-02) explain both references, so --main changes only the titles.
 func run(ctx context.Context, w io.Writer, opts *Options) error {
-	l := &lesson24{r: report.New(w), hints: skills.DefaultHints(), where: "at the pin"}
+	l := &lesson{r: report.New(w), hints: skills.DefaultHints(), where: "at the pin"}
 	if opts.Main {
 		l.where = "on main"
 		l.r.Heading("l24, GA's main")
@@ -129,7 +129,7 @@ func parseCase(text string) string {
 }
 
 // says is what a skill's answer to a prompt says, read as the skill's kind of answer.
-func (l *lesson24) says(skill, prompt string) string {
+func (l *lesson) says(skill, prompt string) string {
 	if skill == "sets" {
 		return judgeSets(l.sets.Execute(prompt).Text).says()
 	}
@@ -140,7 +140,7 @@ func answered(says string) bool { return says != "declined" && says != "can't pa
 
 // examples is section 1: both skills' example prompts, each asked of both skills, with the
 // routing hints they fire. The parse skill's refusal suggests Transpose(Cmaj7), asked last.
-func (l *lesson24) examples() error {
+func (l *lesson) examples() error {
 	l.r.Title("SetTheoryEquivalenceSkill's and GrothendieckParseSkill's example prompts, %s", l.where)
 	w := []int{72, 6, 18, 14}
 	l.r.FixedRow(w, "prompt", "skill", "its answer", "the other's", fmt.Sprintf("routing hints, +%g each", skills.HintBoost))
@@ -193,8 +193,8 @@ func (l *lesson24) examples() error {
 // setPair is a pair of sets of a named relation.
 type setPair struct{ name, a, b string }
 
-// l24Pairs are one pair for each relation: inversion only, transposition, Z-related, none.
-var l24Pairs = []setPair{
+// pairs are one pair for each relation: inversion only, transposition, Z-related, none.
+var pairs = []setPair{
 	{"inversion only", "0,1,3", "0,2,3"},
 	{"transposition", "0,1,4", "1,2,5"},
 	{"Z-related", "0,1,4,6", "0,1,3,7"},
@@ -204,8 +204,8 @@ var l24Pairs = []setPair{
 // setPhrasing is a question with the relation it names.
 type setPhrasing struct{ template, relation string }
 
-// l24Phrasings ask for each relation in the words of the skill's anchors and comments.
-var l24Phrasings = []setPhrasing{
+// phrasings ask for each relation in the words of the skill's anchors and comments.
+var phrasings = []setPhrasing{
 	{"are pitch classes {a} and {b} equivalent under transposition", "T"},
 	{"are pitch classes {a} and {b} equivalent under inversion", "I"},
 	{"are pitch classes {a} and {b} equivalent", "TI"},
@@ -242,21 +242,21 @@ func rightVerdict(relation string, a, b theory.PCMask) bool {
 }
 
 // relations is section 2: ten phrasings on four pairs, each verdict graded.
-func (l *lesson24) relations() error {
+func (l *lesson) relations() error {
 	l.r.Title("The relation SetTheoryEquivalenceSkill reads, %s", l.where)
 	l.r.Line("a pair's cell: the verdict, the relation it applies (T, I or TI), and \"wrong\" when the verdict")
 	l.r.Line("is wrong for the relation the question names")
 	w := []int{62, 4, 20, 20, 20}
 	head, names := []string{"question", "asks"}, []string{"", ""}
-	for _, p := range l24Pairs {
+	for _, p := range pairs {
 		head = append(head, p.a+" | "+p.b)
 		names = append(names, p.name)
 	}
 	l.r.FixedRow(w, head...)
 	l.r.FixedRow(w, names...)
-	for _, ph := range l24Phrasings {
+	for _, ph := range phrasings {
 		cells := []string{ask(ph.template, "{a}", "{b}"), ph.relation}
-		for _, p := range l24Pairs {
+		for _, p := range pairs {
 			cells = append(cells, l.relationCell(ph, p))
 		}
 		l.r.FixedRow(w, cells...)
@@ -266,7 +266,7 @@ func (l *lesson24) relations() error {
 
 // relationCell is the verdict on one pair in one phrasing, marked when it is wrong; the cell
 // is coloured by the same grade, and red when the skill declines the question it exists for.
-func (l *lesson24) relationCell(ph setPhrasing, p setPair) string {
+func (l *lesson) relationCell(ph setPhrasing, p setPair) string {
 	j := judgeSets(l.sets.Execute(ask(ph.template, p.a, p.b)).Text)
 	cell := j.says()
 	switch {
@@ -280,8 +280,8 @@ func (l *lesson24) relationCell(ph setPhrasing, p setPair) string {
 	return cell
 }
 
-// l24SweepPhrasings are the phrasings asked of every pair.
-var l24SweepPhrasings = []setPhrasing{
+// sweepPhrasings are the phrasings asked of every pair.
+var sweepPhrasings = []setPhrasing{
 	{"are pitch classes {a} and {b} equivalent under transposition", "T"},
 	{"are {a} and {b} the same set class under transposition", "T"},
 	{"are {a} and {b} the same set class under inversion", "I"},
@@ -313,7 +313,7 @@ type sweepGroup struct {
 // the same digit shapes ("0,0,00") are read alike: the lesson reads one question of each shape
 // and, when the skill finds the two sets as written, has it judge the rest from their parsed
 // sets; any other shape is asked question by question.
-func (l *lesson24) allPairs() error {
+func (l *lesson) allPairs() error {
 	l.r.Title("Every ordered pair of three-note and of four-note sets, asked of SetTheoryEquivalenceSkill, %s", l.where)
 	w := []int{60, 5, 7, 7, 6}
 	l.r.FixedRow(w, "question", "size", "pairs", "right", "wrong", "what the wrong ones are")
@@ -326,7 +326,7 @@ func (l *lesson24) allPairs() error {
 	var wg sync.WaitGroup
 	for _, size := range []int{3, 4} {
 		sets, shapes := l.sweepSets(size)
-		for _, ph := range l24SweepPhrasings {
+		for _, ph := range sweepPhrasings {
 			t := &sweepTally{size: size, phrasing: ph, pairs: len(sets) * len(sets)}
 			tallies = append(tallies, t)
 			wg.Go(func() { l.sweep(t, sets, len(shapes), verdicts) })
@@ -377,7 +377,7 @@ type sweepTally struct {
 
 // sweep asks one phrasing of every ordered pair of sets. verdicts are the readings of the
 // skill's verdict sentences, in the order of skills.SetVerdicts.
-func (l *lesson24) sweep(t *sweepTally, sets []sweepSet, shapes int, verdicts []sweepReading) {
+func (l *lesson) sweep(t *sweepTally, sets []sweepSet, shapes int, verdicts []sweepReading) {
 	groups := make([]*sweepGroup, shapes*shapes)
 	t.kinds = map[string]int{}
 	byTranspositionOnly := t.phrasing.relation == "T"
@@ -442,7 +442,7 @@ func (l *lesson24) sweep(t *sweepTally, sets []sweepSet, shapes int, verdicts []
 }
 
 // sweepSets are the sets of one size in ascending mask order, and the digit shapes they take.
-func (l *lesson24) sweepSets(size int) ([]sweepSet, []string) {
+func (l *lesson) sweepSets(size int) ([]sweepSet, []string) {
 	var sets []sweepSet
 	var shapes []string
 	for m := 0; m < 1<<12; m++ {
@@ -475,7 +475,7 @@ func (l *lesson24) sweepSets(size int) ([]sweepSet, []string) {
 
 // group is how the skill reads the questions of one phrasing whose sets have a's and b's
 // shapes, read from the first such question and kept.
-func (l *lesson24) group(groups []*sweepGroup, template string, a, b *sweepSet, n int) *sweepGroup {
+func (l *lesson) group(groups []*sweepGroup, template string, a, b *sweepSet, n int) *sweepGroup {
 	i := a.shapeIndex*n + b.shapeIndex
 	if groups[i] == nil {
 		q, ok := l.sets.Read(ask(template, a.text, b.text))
@@ -484,18 +484,18 @@ func (l *lesson24) group(groups []*sweepGroup, template string, a, b *sweepSet, 
 	return groups[i]
 }
 
-// l24Notations are ways a set can be written, and some it cannot.
-var l24Notations = []string{
+// notations are ways a set can be written, and some it cannot.
+var notations = []string{
 	"0,1,4", "0, 1, 4", "0 1 4", "014", "[0,1,4]", "{0,1,4}", "(0,1,4)", "<0,1,4>", "0-1-4",
 	"0,1,10", "0,10,11", "0,1,t", "0,1,T", "0,1,A", "0te", "01t", "0,1,12", "0,4,7,4", "3-3", "C,E,G",
 }
 
 // notations is section 4: TryParseSet on each writing, and the same writing in a question.
-func (l *lesson24) notations() error {
+func (l *lesson) notations() error {
 	l.r.Title("The sets SetTheoryEquivalenceSkill reads, %s", l.where)
 	w := []int{10, 18, 22}
 	l.r.FixedRow(w, "written", "TryParseSet", "in a question", "the answer's set A and its prime form")
-	for _, written := range l24Notations {
+	for _, written := range notations {
 		built := "(none)"
 		if set, _, ok := skills.ParseSet(written); ok {
 			built = set.Braced()
@@ -525,7 +525,7 @@ func (l *lesson24) notations() error {
 
 // primeForms is section 5: GA's prime form over all 4,096 sets, the Forte catalogue, and the
 // interval-class vectors two set classes share.
-func (l *lesson24) primeForms() error {
+func (l *lesson) primeForms() error {
 	l.r.Title("The prime forms SetTheoryEquivalenceSkill prints, %s", l.where)
 	primes := map[algebra.Set]bool{}
 	stable := 0
@@ -593,9 +593,9 @@ func (l *lesson24) primeForms() error {
 	return nil
 }
 
-// l24Forms are one expression for each form the parser's comments name, with the case each
+// forms are one expression for each form the parser's comments name, with the case each
 // comment promises (GrothendieckOperationsParser.fs:286-535, 545-610).
-var l24Forms = []struct{ expression, promised string }{
+var forms = []struct{ expression, promised string }{
 	{"C ⊗ G", "TensorProduct"}, {"C tensor G", "TensorProduct"}, {"tensor(C, G)", "TensorProduct"},
 	{"C ⊕ G", "DirectSum"}, {"C direct_sum G", "DirectSum"}, {"direct_sum(C, G)", "DirectSum"},
 	{"C × G", "Product"}, {"C product G", "Product"}, {"product(C, G, F)", "Product"},
@@ -620,11 +620,11 @@ var l24Forms = []struct{ expression, promised string }{
 	{"glue { C, G }", "SheafGluing"},
 }
 
-// l24Respaced are some of the forms without the spaces the parser does not skip, and
-// l24Chained two operators in a row.
+// respaced are some of the forms without the spaces the parser does not skip, and
+// chained two operators in a row.
 var (
-	l24Respaced = []string{"S|U", "eq(invert,reflect)", "equalizer((invert,reflect)", "coeq(invert,reflect)"}
-	l24Chained  = []string{"C + G + F", "C ⊗ G ⊗ F", "Cmaj7 ⊕ Gmaj7 ⊕ Fmaj7"}
+	respaced = []string{"S|U", "eq(invert,reflect)", "equalizer((invert,reflect)", "coeq(invert,reflect)"}
+	chained  = []string{"C + G + F", "C ⊗ G ⊗ F", "Cmaj7 ⊕ Gmaj7 ⊕ Fmaj7"}
 )
 
 // parsed is the case the parser gives an expression, or "fails".
@@ -637,14 +637,14 @@ func parsed(expression string) string {
 }
 
 // forms is section 6: each form through the parser and through the skill.
-func (l *lesson24) forms() error {
+func (l *lesson) forms() error {
 	l.r.Title("The expressions GrothendieckParseSkill reads, %s", l.where)
 	w := []int{48, 20, 20}
 	l.r.FixedRow(w, "expression", "the comment's case", "the parser gives", "\"parse <expression>\" gets")
 	cases := slices.Sorted(slices.Values(dsl.Cases))
 	byParser, bySkill := map[string]bool{}, map[string]bool{}
 	var parsedCount, asPromised, answeredCount int
-	for _, f := range l24Forms {
+	for _, f := range forms {
 		got, skill := parsed(f.expression), l.says("parse", "parse "+f.expression)
 		// Each reading is right when it gives the case the operation's comment promises.
 		l.r.FixedRow(w, f.expression, f.promised, report.Judge(got == f.promised, report.Wrong, got),
@@ -661,7 +661,7 @@ func (l *lesson24) forms() error {
 		}
 	}
 	l.r.Line("the operation's cases %d; forms %d, parsed %d, of which as their comment says %d; \"parse <expression>\" answered for %d",
-		len(cases), len(l24Forms), parsedCount, asPromised, answeredCount)
+		len(cases), len(forms), parsedCount, asPromised, answeredCount)
 	unreached := func(by map[string]bool) string {
 		var out []string
 		for _, c := range cases {
@@ -680,24 +680,24 @@ func (l *lesson24) forms() error {
 		}
 		return strings.Join(parts, ", ")
 	}
-	l.r.Line("written without spaces: %s", each(l24Respaced))
-	l.r.Line("two operators in a row: %s", each(l24Chained))
+	l.r.Line("written without spaces: %s", each(respaced))
+	l.r.Line("two operators in a row: %s", each(chained))
 	return nil
 }
 
-// l24ChordTokens are chord symbols, a scale and a set class on the left of ⊗.
-var l24ChordTokens = []string{
+// chordTokens are chord symbols, a scale and a set class on the left of ⊗.
+var chordTokens = []string{
 	"C", "Bb", "F#", "Am", "Cm", "G7", "C7", "Dm7", "Cmaj7", "CM7", "Cmin7", "Cdom7", "Cmaj", "Cmin",
 	"Cdim", "Cdim7", "C°", "Caug", "C+", "Csus4", "Cadd9", "C6/9", "Cm7b5", "Gmaj9", "C major", "PC{0,4,7}",
 }
 
 // chords is section 7: what the parser builds from each token, and whether the skill's answer
 // depends on the chords at all.
-func (l *lesson24) chords() error {
+func (l *lesson) chords() error {
 	l.r.Title("The chords GA's Grothendieck parser reads, %s", l.where)
 	w := []int{12}
 	l.r.FixedRow(w, "written", "what \"<written> ⊗ G\" parses into, on the left of ⊗")
-	for _, token := range l24ChordTokens {
+	for _, token := range chordTokens {
 		cell := "fails"
 		if op, err := dsl.Parse(token + " ⊗ G"); err == nil && op.Case == "TensorProduct" {
 			cell = op.Objects[0].String()
@@ -714,8 +714,8 @@ func (l *lesson24) chords() error {
 	return nil
 }
 
-// l24Questions are ways of asking the parse skill.
-var l24Questions = []string{
+// questions are ways of asking the parse skill.
+var questions = []string{
 	"parse C ⊗ G", "Parse: C ⊗ G", "please parse C ⊗ G", "can you parse C ⊗ G", "parse C ⊗ G please",
 	"what does C ⊗ G mean?", "explain C ⊗ G", "interpret Cmaj7 ⊕ Gmaj7", "meaning of C ⊗ G",
 	"parse Am ⊗ G7", "parse Dm7 ⊕ G7", "parse C + G", "parse C × G", "parse C ^ G", "parse Ω",
@@ -723,11 +723,11 @@ var l24Questions = []string{
 }
 
 // questions is section 8: what the skill says to each question and the expression it cut out.
-func (l *lesson24) questions() error {
+func (l *lesson) questions() error {
 	l.r.Title("The questions GrothendieckParseSkill reads, %s", l.where)
 	w := []int{40, 20}
 	l.r.FixedRow(w, "question", "the skill says", "the expression it parses")
-	for _, q := range l24Questions {
+	for _, q := range questions {
 		text := l.parse.Execute(q).Text
 		expression := ""
 		if strings.HasPrefix(text, "**Parsed**: `") || strings.HasPrefix(text, "Couldn't parse `") {

@@ -85,7 +85,7 @@ func respellings(expression string) []string {
 // the case wanted does GA's parser read as that case.
 func spellingsExercise(wanted string) *learn.Exercise {
 	var spellings []string
-	for _, f := range l24Forms {
+	for _, f := range forms {
 		if f.promised == wanted {
 			spellings = append(spellings, respellings(f.expression)...)
 		}

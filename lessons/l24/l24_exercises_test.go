@@ -6,10 +6,10 @@ import (
 	"course/learn/learntest"
 )
 
-// TestL24Exercises runs every exercise of lesson 24 through the tests each exercise of the
+// TestExercises runs every exercise of lesson 24 through the tests each exercise of the
 // course gets: the course's answer is accepted, a wrong one refused, and a change to the input
 // the answer rests on moves it.
-func TestL24Exercises(t *testing.T) {
+func TestExercises(t *testing.T) {
 	l := Exercises()
 	learntest.Lesson(t, l)
 	t.Run("l24.1", func(t *testing.T) {

@@ -10,11 +10,11 @@ import (
 	"course/internal/report"
 )
 
-// TestL24RelationCellsMove changes a set of a pair and sees the verdict and its grade move.
-func TestL24RelationCellsMove(t *testing.T) {
-	l := &lesson24{}
-	underT := l24Phrasings[0]
-	sameClassUnderT := l24Phrasings[4]
+// TestRelationCellsMove changes a set of a pair and sees the verdict and its grade move.
+func TestRelationCellsMove(t *testing.T) {
+	l := &lesson{}
+	underT := phrasings[0]
+	sameClassUnderT := phrasings[4]
 	tests := []struct {
 		ph   setPhrasing
 		p    setPair
@@ -25,7 +25,7 @@ func TestL24RelationCellsMove(t *testing.T) {
 		{underT, setPair{"", "0,1,3", "0,1,5"}, "no, TI"},
 		{sameClassUnderT, setPair{"", "0,1,3", "0,2,3"}, "no, T"},
 		{sameClassUnderT, setPair{"", "0,1,3", "1,2,4"}, "yes, T"},
-		{l24Phrasings[8], setPair{"", "0,1,3", "1,2,4"}, "declined"},
+		{phrasings[8], setPair{"", "0,1,3", "1,2,4"}, "declined"},
 	}
 	for _, tt := range tests {
 		if got := report.Text(l.relationCell(tt.ph, tt.p)); got != tt.want {
@@ -34,18 +34,18 @@ func TestL24RelationCellsMove(t *testing.T) {
 	}
 }
 
-// TestL24SweepShortcut checks that reading one question per digit shape gives the tallies that
+// TestSweepShortcut checks that reading one question per digit shape gives the tallies that
 // asking every question in full gives, on the first 70 three-note sets (10,11 included).
-func TestL24SweepShortcut(t *testing.T) {
+func TestSweepShortcut(t *testing.T) {
 	t.Parallel()
 	var verdicts []sweepReading
 	for _, v := range skills.SetVerdicts() {
 		verdicts = append(verdicts, readSweep("\n"+v.String()))
 	}
-	l := &lesson24{}
+	l := &lesson{}
 	sets, shapes := l.sweepSets(3)
 	sample := append(sets[:40:40], sets[len(sets)-30:]...)
-	for _, ph := range l24SweepPhrasings {
+	for _, ph := range sweepPhrasings {
 		fast := &sweepTally{phrasing: ph}
 		l.askEvery = false
 		l.sweep(fast, sample, len(shapes), verdicts)
@@ -61,8 +61,8 @@ func TestL24SweepShortcut(t *testing.T) {
 	}
 }
 
-// TestL24MainTitles checks that --main changes the titles only.
-func TestL24MainTitles(t *testing.T) {
+// TestMainTitles checks that --main changes the titles only.
+func TestMainTitles(t *testing.T) {
 	t.Parallel()
 	var pin, main bytes.Buffer
 	if err := run(context.Background(), &pin, &Options{}); err != nil {

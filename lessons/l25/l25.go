@@ -43,15 +43,15 @@ var transposePhrasings = []string{
 
 // The widths the original program gave its columns (Report.Row pads each cell, then one space).
 var (
-	l25HintWidths    = []int{8, 44, 40}
-	l25OtherWidths   = []int{26, 58, 5}
-	l25SkillWidths   = []int{20, 12, 22}
-	l25OfflineWidths = []int{44, 24, 45}
+	hintWidths    = []int{8, 44, 40}
+	otherWidths   = []int{26, 58, 5}
+	skillWidths   = []int{20, 12, 22}
+	offlineWidths = []int{44, 24, 45}
 )
 
-// l25PromptCut is how much of an example prompt
+// promptCut is how much of an example prompt
 // the tables show.
-const l25PromptCut = 57
+const promptCut = 57
 
 // Options is what `course l25` needs to run.
 type Options struct {
@@ -82,8 +82,8 @@ endpoint of a real child host answers. With --main, the host behaves as GA's mai
 // phrasing is one question of the lesson and where it comes from.
 type phrasing struct{ source, prompt string }
 
-// lesson25 carries the models and questions; tests change them to see the output move.
-type lesson25 struct {
+// lesson carries the models and questions; tests change them to see the output move.
+type lesson struct {
 	r     *report.Report
 	where string
 	main  bool
@@ -97,9 +97,9 @@ type lesson25 struct {
 	chat func(prompt string) (agent, first string, err error)
 }
 
-// newLesson25 gathers the phrasings: the intent's example prompts, the SKILL.md phrasings that
+// newLesson gathers the phrasings: the intent's example prompts, the SKILL.md phrasings that
 // are not among them, the corpus's transposition requests, and the course's own, extra after them.
-func newLesson25(w io.Writer, main bool, extra ...string) (*lesson25, error) {
+func newLesson(w io.Writer, main bool, extra ...string) (*lesson, error) {
 	md, ok := skills.LookupSkillMd(transposeSkillMd)
 	if !ok {
 		return nil, fmt.Errorf("no SKILL.md named %s", transposeSkillMd)
@@ -108,7 +108,7 @@ func newLesson25(w io.Writer, main bool, extra ...string) (*lesson25, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &lesson25{r: report.New(w), where: "at the pin", main: main, hints: skills.DefaultHints(), md: md,
+	l := &lesson{r: report.New(w), where: "at the pin", main: main, hints: skills.DefaultHints(), md: md,
 		intents: intents.All(), mds: skills.SkillMds()}
 	if main {
 		l.where = "on main"
@@ -121,7 +121,7 @@ func newLesson25(w io.Writer, main bool, extra ...string) (*lesson25, error) {
 }
 
 // gather lists the phrasings in the lesson's order.
-func (l *lesson25) gather(corpus, course []string) ([]phrasing, error) {
+func (l *lesson) gather(corpus, course []string) ([]phrasing, error) {
 	var examples []string
 	for _, in := range l.intents {
 		if in.ID == transposeIntent {
@@ -178,7 +178,7 @@ func run(ctx context.Context, w io.Writer, opts *Options) (err error) {
 			err = fmt.Errorf("l25: stop host: %w", stopErr)
 		}
 	}()
-	l, err := newLesson25(w, opts.Main, opts.Phrasings...)
+	l, err := newLesson(w, opts.Main, opts.Phrasings...)
 	if err != nil {
 		return fmt.Errorf("l25: %w", err)
 	}
@@ -187,7 +187,7 @@ func run(ctx context.Context, w io.Writer, opts *Options) (err error) {
 }
 
 // run prints the sections in order.
-func (l *lesson25) run(ctx context.Context) error {
+func (l *lesson) run(ctx context.Context) error {
 	if l.main {
 		l.r.Heading("l25, GA's main")
 	} else {
@@ -205,7 +205,7 @@ func firedOf(deltas map[string]float64) string {
 }
 
 // triggered is the SKILL.md column: the transpose triggers the prompt contains, or "none".
-func (l *lesson25) triggered(prompt string) string {
+func (l *lesson) triggered(prompt string) string {
 	found := l.md.Triggered(prompt)
 	if len(found) == 0 {
 		return "none"
@@ -214,13 +214,13 @@ func (l *lesson25) triggered(prompt string) string {
 }
 
 // hintsTable is section 1: each phrasing's hints and triggers, and their counts.
-func (l *lesson25) hintsTable() error {
+func (l *lesson) hintsTable() error {
 	l.r.Title("Transpose phrasings: the intents whose routing hint fires, and the triggers of transpose's SKILL.md they contain (%s)", l.where)
-	l.r.FixedRow(l25HintWidths, "source", "phrasing", fmt.Sprintf("hints, +%g each", skills.HintBoost), "SKILL.md triggers")
+	l.r.FixedRow(hintWidths, "source", "phrasing", fmt.Sprintf("hints, +%g each", skills.HintBoost), "SKILL.md triggers")
 	var transpose, other, otherOnly, none, triggered int
 	for _, p := range l.phrasings {
 		d := l.hints.Deltas(p.prompt)
-		l.r.FixedRow(l25HintWidths, p.source, p.prompt, firedOf(d), l.triggered(p.prompt))
+		l.r.FixedRow(hintWidths, p.source, p.prompt, firedOf(d), l.triggered(p.prompt))
 		_, hasTranspose := d[transposeIntent]
 		if hasTranspose {
 			transpose++
@@ -245,9 +245,9 @@ func (l *lesson25) hintsTable() error {
 
 // othersTable is section 2: every other intent's example prompts that the transpose hint or
 // the transpose triggers claim.
-func (l *lesson25) othersTable() error {
+func (l *lesson) othersTable() error {
 	l.r.Title("The other intents' example prompts that the transpose hint or transpose's SKILL.md triggers claim (%s)", l.where)
-	l.r.FixedRow(l25OtherWidths, "intent", "example prompt", "hint", "SKILL.md triggers")
+	l.r.FixedRow(otherWidths, "intent", "example prompt", "hint", "SKILL.md triggers")
 	var total, hinted, triggered int
 	ids := map[string]bool{}
 	for _, in := range l.intents {
@@ -271,7 +271,7 @@ func (l *lesson25) othersTable() error {
 				if hint {
 					yes = report.Mark(report.Wrong, "yes")
 				}
-				l.r.FixedRow(l25OtherWidths, in.ID, kit.Cut(p, l25PromptCut), yes, report.Judge(trig == "none", report.Wrong, trig))
+				l.r.FixedRow(otherWidths, in.ID, kit.Cut(p, promptCut), yes, report.Judge(trig == "none", report.Wrong, trig))
 			}
 		}
 	}
@@ -282,7 +282,7 @@ func (l *lesson25) othersTable() error {
 
 // skillsTable is section 3: the registrations named Transpose, the intent behind each, and how
 // many phrasings each one's CanHandle accepts; then the registrations counted.
-func (l *lesson25) skillsTable() error {
+func (l *lesson) skillsTable() error {
 	types := map[string]string{}
 	for _, in := range l.intents {
 		if in.Skill != "" {
@@ -291,7 +291,7 @@ func (l *lesson25) skillsTable() error {
 	}
 	regs := skills.Registrations(l.mds, types)
 	l.r.Title("The skills registered under the name Transpose, and the intent the router can pick for each (%s)", l.where)
-	l.r.FixedRow(l25SkillWidths, "skill", "name", "intent", "CanHandle accepts")
+	l.r.FixedRow(skillWidths, "skill", "name", "intent", "CanHandle accepts")
 	var named []skills.Registration
 	for _, s := range regs {
 		if strings.EqualFold(s.Name, "transpose") {
@@ -311,7 +311,7 @@ func (l *lesson25) skillsTable() error {
 		if intent == "" {
 			intent = "none"
 		}
-		l.r.FixedRow(l25SkillWidths, s.Type, s.Name, intent, fmt.Sprintf("%d of the %d phrasings", accepted, len(l.phrasings)))
+		l.r.FixedRow(skillWidths, s.Type, s.Name, intent, fmt.Sprintf("%d of the %d phrasings", accepted, len(l.phrasings)))
 	}
 	fromMd, behind := 0, 0
 	for _, s := range regs {
@@ -327,18 +327,18 @@ func (l *lesson25) skillsTable() error {
 }
 
 // offlineTable is section 4: the router's pick without embeddings, and the chat endpoint's answer.
-func (l *lesson25) offlineTable() error {
+func (l *lesson) offlineTable() error {
 	l.r.Title("Without embeddings: the intent SemanticIntentRouter picks for each phrasing, and what POST %s answers (%s)", kit.ChatPath, l.where)
 	prompts := make([]string, len(l.phrasings))
 	for i, p := range l.phrasings {
 		prompts[i] = p.prompt
 	}
-	_, _, err := kit.RouterTable(l.r, l25OfflineWidths, prompts, l.main, l.chat)
+	_, _, err := kit.RouterTable(l.r, offlineWidths, prompts, l.main, l.chat)
 	return err
 }
 
 // direct is section 5: TransposeSkill called without the router.
-func (l *lesson25) direct() error {
+func (l *lesson) direct() error {
 	res := skills.Transpose{}.Execute(directQuestion)
 	l.r.Title("TransposeSkill called directly with %q (%s)", directQuestion, l.where)
 	l.r.Line("confidence %.2f", res.Confidence)

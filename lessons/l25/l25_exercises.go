@@ -33,10 +33,10 @@ func lessonExercises(opts *Options) learn.Lesson {
 func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
 // exerciseLesson is the lesson at the pin, its chat column unasked, printing to w.
-func exerciseLesson(w io.Writer) (*lesson25, error) { return newLesson25(w, false) }
+func exerciseLesson(w io.Writer) (*lesson, error) { return newLesson(w, false) }
 
 // hintRow is a phrasing's row of the first table: its hints and its SKILL.md triggers.
-func (l *lesson25) hintRow(source, prompt string) []string {
+func (l *lesson) hintRow(source, prompt string) []string {
 	return []string{source, prompt, firedOf(l.hints.Deltas(prompt)), l.triggered(prompt)}
 }
 
@@ -60,10 +60,10 @@ func unclaimedExercise(candidates []string) *learn.Exercise {
 			}
 			holds := make([]bool, len(candidates))
 			l.r.Title("Each phrasing's hints and SKILL.md triggers, as the first table shows them")
-			l.r.FixedRow(l25HintWidths, "source", "phrasing", fmt.Sprintf("hints, +%g each", skills.HintBoost), "SKILL.md triggers")
+			l.r.FixedRow(hintWidths, "source", "phrasing", fmt.Sprintf("hints, +%g each", skills.HintBoost), "SKILL.md triggers")
 			for i, c := range candidates {
 				holds[i] = len(l.hints.Deltas(c)) == 0 && !l.md.CanHandle(c)
-				l.r.FixedRow(l25HintWidths, l.hintRow(learn.Letter(i), c)...)
+				l.r.FixedRow(hintWidths, l.hintRow(learn.Letter(i), c)...)
 			}
 			l.r.Line("try your own: course l25 --phrasing \"...\"")
 			return learn.Answer{Holds: holds, Evidence: learn.Printed(&out)}, l.r.Err()
@@ -91,13 +91,13 @@ func upDownExercise(triggers []string) *learn.Exercise {
 			})
 			only := 0
 			l.r.Title("The phrasings whose only SKILL.md trigger is %s", strings.Join(triggers, " or "))
-			l.r.FixedRow(l25HintWidths, "source", "phrasing", fmt.Sprintf("hints, +%g each", skills.HintBoost), "SKILL.md triggers")
+			l.r.FixedRow(hintWidths, "source", "phrasing", fmt.Sprintf("hints, +%g each", skills.HintBoost), "SKILL.md triggers")
 			before, after := 0, 0
 			for _, p := range l.phrasings {
 				found := l.md.Triggered(p.prompt)
 				if len(found) == 1 && slices.Contains(triggers, found[0]) {
 					only++
-					l.r.FixedRow(l25HintWidths, l.hintRow(p.source, p.prompt)...)
+					l.r.FixedRow(hintWidths, l.hintRow(p.source, p.prompt)...)
 				}
 				if l.md.CanHandle(p.prompt) {
 					before++
@@ -195,7 +195,7 @@ func capoOnMainExercise(host kit.HostOptions, prompt string) *learn.Exercise {
 		Solve: func(ctx context.Context) (learn.Answer, error) {
 			var out bytes.Buffer
 			r := report.New(&out)
-			agents, firsts, err := kit.MainRouterTable(ctx, host, r, l25OfflineWidths, []string{prompt})
+			agents, firsts, err := kit.MainRouterTable(ctx, host, r, offlineWidths, []string{prompt})
 			if err != nil {
 				return learn.Answer{}, err
 			}

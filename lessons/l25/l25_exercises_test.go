@@ -9,10 +9,10 @@ import (
 	"course/lessons/kit"
 )
 
-// TestL25Exercises runs every exercise of lesson 25 through the tests each exercise of the
+// TestExercises runs every exercise of lesson 25 through the tests each exercise of the
 // course gets: the course's answer is accepted, a wrong one refused, and a change to the input
 // the answer rests on moves it.
-func TestL25Exercises(t *testing.T) {
+func TestExercises(t *testing.T) {
 	l := Exercises()
 	learntest.Lesson(t, l)
 	t.Run("l25.1", func(t *testing.T) {
@@ -34,9 +34,9 @@ func TestL25Exercises(t *testing.T) {
 	})
 }
 
-// TestL25ExerciseBadHost checks that the exercise that needs a host fails with the host's error
+// TestExerciseBadHost checks that the exercise that needs a host fails with the host's error
 // and leaves no process behind.
-func TestL25ExerciseBadHost(t *testing.T) {
+func TestExerciseBadHost(t *testing.T) {
 	e := lessonExercises(&Options{Host: kit.HostOptions{Cmd: "/nonexistent/no-such-host"}}).Exercises[3]
 	_, err := e.Solve(t.Context())
 	if err == nil || !strings.Contains(err.Error(), "no-such-host") {
@@ -45,14 +45,14 @@ func TestL25ExerciseBadHost(t *testing.T) {
 	testutil.AssertNoChildren(t)
 }
 
-// TestL25PhrasingFlag checks that --phrasing adds a row to the first table after the course's
+// TestPhrasingFlag checks that --phrasing adds a row to the first table after the course's
 // own, and counts it.
-func TestL25PhrasingFlag(t *testing.T) {
-	own, err := newLesson25(&strings.Builder{}, false)
+func TestPhrasingFlag(t *testing.T) {
+	own, err := newLesson(&strings.Builder{}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := newLesson25(&strings.Builder{}, false, "Take Dm7 a fourth higher")
+	l, err := newLesson(&strings.Builder{}, false, "Take Dm7 a fourth higher")
 	if err != nil {
 		t.Fatal(err)
 	}

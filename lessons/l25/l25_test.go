@@ -10,22 +10,22 @@ import (
 	"course/internal/testutil"
 )
 
-// runLesson25 runs the lesson's in-process tables after change has altered what it asks; the
+// runLesson runs the lesson's in-process tables after change has altered what it asks; the
 // chat column is left unasked.
-func runLesson25(t *testing.T, main bool, change func(*lesson25)) string {
+func runLesson(t *testing.T, main bool, change func(*lesson)) string {
 	t.Helper()
-	open := func(w io.Writer) (*lesson25, error) { return newLesson25(w, main) }
-	return testutil.Lesson(t, open, change, func(l *lesson25) error { return l.run(t.Context()) })
+	open := func(w io.Writer) (*lesson, error) { return newLesson(w, main) }
+	return testutil.Lesson(t, open, change, func(l *lesson) error { return l.run(t.Context()) })
 }
 
-// TestL25CountsFollowThePhrasings adds a phrasing and removes an example prompt of the transpose
+// TestCountsFollowThePhrasings adds a phrasing and removes an example prompt of the transpose
 // intent, and checks that every count of the first and third tables moves.
-func TestL25CountsFollowThePhrasings(t *testing.T) {
-	base := runLesson25(t, false, func(*lesson25) {})
+func TestCountsFollowThePhrasings(t *testing.T) {
+	base := runLesson(t, false, func(*lesson) {})
 	if got, want := testutil.Line(t, base, "26 phrasings:"), "26 phrasings: the transpose hint fires on 16; another intent's hint on 6, 3 of them without the transpose hint; no hint on 7; a SKILL.md trigger in 18"; got != want {
 		t.Fatalf("summary %q, want %q", got, want)
 	}
-	out := runLesson25(t, false, func(l *lesson25) {
+	out := runLesson(t, false, func(l *lesson) {
 		for i, in := range l.intents {
 			if in.ID == transposeIntent {
 				// "transpose this progression down a half step": transpose hint, two triggers
@@ -53,14 +53,14 @@ func TestL25CountsFollowThePhrasings(t *testing.T) {
 	}
 }
 
-// TestL25OtherIntentsFollowTheExamples removes claimed example prompts of other intents and adds
+// TestOtherIntentsFollowTheExamples removes claimed example prompts of other intents and adds
 // one, and checks the second table's count.
-func TestL25OtherIntentsFollowTheExamples(t *testing.T) {
-	base := runLesson25(t, false, func(*lesson25) {})
+func TestOtherIntentsFollowTheExamples(t *testing.T) {
+	base := runLesson(t, false, func(*lesson) {})
 	if got, want := testutil.Line(t, base, "407 example prompts"), "407 example prompts of 34 other intents: the transpose hint fires on 10, a SKILL.md trigger is in 8"; got != want {
 		t.Fatalf("summary %q, want %q", got, want)
 	}
-	out := runLesson25(t, false, func(l *lesson25) {
+	out := runLesson(t, false, func(l *lesson) {
 		for i, in := range l.intents {
 			switch in.ID {
 			case "skill.grothendieckparse":
@@ -80,10 +80,10 @@ func TestL25OtherIntentsFollowTheExamples(t *testing.T) {
 	}
 }
 
-// TestL25RegistrationsFollowTheSkillMdFiles drops the triggers of one SKILL.md: SkillMdPlugin
+// TestRegistrationsFollowTheSkillMdFiles drops the triggers of one SKILL.md: SkillMdPlugin
 // skips it, and the count of registrations falls by one.
-func TestL25RegistrationsFollowTheSkillMdFiles(t *testing.T) {
-	out := runLesson25(t, false, func(l *lesson25) {
+func TestRegistrationsFollowTheSkillMdFiles(t *testing.T) {
+	out := runLesson(t, false, func(l *lesson) {
 		l.mds[0].Triggers = []string{"ab", " "}
 	})
 	if got, want := testutil.Line(t, out, "IOrchestratorSkill registrations"), "IOrchestratorSkill registrations 49, of them built from a SKILL.md 17, behind an intent 0"; got != want {
@@ -91,10 +91,10 @@ func TestL25RegistrationsFollowTheSkillMdFiles(t *testing.T) {
 	}
 }
 
-// TestL25MainRouterFallsBackOnKeywords checks the router column on main: the first intent whose
+// TestMainRouterFallsBackOnKeywords checks the router column on main: the first intent whose
 // skill's keyword rule says yes.
-func TestL25MainRouterFallsBackOnKeywords(t *testing.T) {
-	out := runLesson25(t, true, func(*lesson25) {})
+func TestMainRouterFallsBackOnKeywords(t *testing.T) {
+	out := runLesson(t, true, func(*lesson) {})
 	if got := testutil.Line(t, out, "Move this F chord down a minor third"); !strings.Contains(got, " skill.chordinfo ") {
 		t.Errorf("row %q", got)
 	}
@@ -106,13 +106,13 @@ func TestL25MainRouterFallsBackOnKeywords(t *testing.T) {
 	}
 }
 
-// BenchmarkL25InProcess measures the lesson without its host: every table computed in process
+// BenchmarkInProcess measures the lesson without its host: every table computed in process
 // (fixtures read, expressions compiled and run), the chat column left unasked.
-func BenchmarkL25InProcess(b *testing.B) {
+func BenchmarkInProcess(b *testing.B) {
 	for _, main := range []bool{false, true} {
 		b.Run(map[bool]string{false: "pin", true: "main"}[main], func(b *testing.B) {
 			for b.Loop() {
-				l, err := newLesson25(io.Discard, main)
+				l, err := newLesson(io.Discard, main)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -35,13 +35,13 @@ computes from the notes against a textbook's, the names the YAML reader keeps ag
 ones the file writes, and asks the skill for every mode by each of its names.`, Run: run, Exercises: lessonExercises}, opts, runF)
 }
 
-// l26Answers are the prompts whose first answer line the lesson shows.
-var l26Answers = []string{"What is Ultralocrian?", "What is Altered?", "What is Major Locrian?",
+// answers are the prompts whose first answer line the lesson shows.
+var answers = []string{"What is Ultralocrian?", "What is Altered?", "What is Major Locrian?",
 	"What is Major Pentatonic?", "What is Dominant Bebop?", "What is Perfect Fourth?"}
 
-// lesson26 carries what the sections share: the catalogue as written and as read, and the
+// lesson carries what the sections share: the catalogue as written and as read, and the
 // skill answering from it.
-type lesson26 struct {
+type lesson struct {
 	r *report.Report
 	// yaml is Modes.yaml as written; all is every family ModesConfig reads from it.
 	yaml []byte
@@ -52,8 +52,8 @@ type lesson26 struct {
 	examples []string
 }
 
-// newLesson26 reads the catalogue yaml and sets up the skill over it, writing to w.
-func newLesson26(w io.Writer, yaml []byte) (*lesson26, error) {
+// newLesson reads the catalogue yaml and sets up the skill over it, writing to w.
+func newLesson(w io.Writer, yaml []byte) (*lesson, error) {
 	all, err := config.ReadModes(yaml)
 	if err != nil {
 		return nil, err
@@ -62,13 +62,13 @@ func newLesson26(w io.Writer, yaml []byte) (*lesson26, error) {
 	if !ok {
 		return nil, fmt.Errorf("the intents fixture has no skill.modes")
 	}
-	l := &lesson26{r: report.New(w), yaml: yaml, all: all, skill: skills.NewModes(all), examples: meta.Examples}
+	l := &lesson{r: report.New(w), yaml: yaml, all: all, skill: skills.NewModes(all), examples: meta.Examples}
 	l.families = l.skill.Families()
 	return l, nil
 }
 
 func run(ctx context.Context, w io.Writer, opts *Options) error {
-	l, err := newLesson26(w, fixtures.Modes)
+	l, err := newLesson(w, fixtures.Modes)
 	if err != nil {
 		return fmt.Errorf("l26: %w", err)
 	}
@@ -76,7 +76,7 @@ func run(ctx context.Context, w io.Writer, opts *Options) error {
 }
 
 // run prints the lesson's sections in order.
-func (l *lesson26) run(ctx context.Context) error {
+func (l *lesson) run(ctx context.Context) error {
 	l.r.Heading("l26")
 	return kit.RunSections(ctx, "l26", l.r, l.catalog, l.formulas, l.answers, l.written, l.names, l.exampleTable)
 }
@@ -99,7 +99,7 @@ func modeNotes(m config.ModeData) ([]theory.Note, []int, error) {
 
 // catalog is the first section: for each family, whether mode k is its first mode played from
 // degree k, checked by the course's theory.
-func (l *lesson26) catalog() error {
+func (l *lesson) catalog() error {
 	l.r.Title("The families ModesSkill answers from, and whether mode k is the parent scale from its degree k")
 	w := []int{24, 6, 6, 10, 19}
 	l.r.FixedRow(w, "family", "modes", "notes", "mode 1", "mode k on degree k", "the modes that aren't")
@@ -171,37 +171,37 @@ func (l *lesson26) catalog() error {
 	return nil
 }
 
-// l26Mode is one mode of the catalogue with its family, its notes and three formulas: the
+// mode is one mode of the catalogue with its family, its notes and three formulas: the
 // skill's, the letters' and a textbook's.
-type l26Mode struct {
+type mode struct {
 	family                   config.ModalFamily
 	mode                     config.ModeData
 	size                     int
 	skill, letters, textbook string
 }
 
-func (l *lesson26) allModes() ([]l26Mode, error) {
-	var out []l26Mode
+func (l *lesson) allModes() ([]mode, error) {
+	var out []mode
 	for _, f := range l.families {
 		for _, m := range f.Modes {
 			notes, _, err := modeNotes(m)
 			if err != nil {
 				return nil, err
 			}
-			out = append(out, l26Mode{family: f, mode: m, size: len(notes), skill: skills.ComputeFormulaFromNotes(m.Notes),
+			out = append(out, mode{family: f, mode: m, size: len(notes), skill: skills.ComputeFormulaFromNotes(m.Notes),
 				letters: theory.LetterFormula(notes), textbook: theory.TextbookFormula(notes)})
 		}
 	}
 	return out, nil
 }
 
-func (x l26Mode) difference() string {
+func (x mode) difference() string {
 	return fmt.Sprintf("%s: %s; `%s`, `%s`", x.mode.Name, x.mode.Notes, x.skill, x.textbook)
 }
 
 // formulas is the second section: the formula the skill computes by position against a
 // textbook's, by number of notes.
-func (l *lesson26) formulas() error {
+func (l *lesson) formulas() error {
 	l.r.Title("Each mode's formula: the one ModesSkill computes from the notes by position, and a textbook's")
 	all, err := l.allModes()
 	if err != nil {
@@ -269,16 +269,16 @@ func (l *lesson26) formulas() error {
 }
 
 // firstLine is the first line of the skill's answer to prompt.
-func (l *lesson26) firstLine(prompt string) string {
+func (l *lesson) firstLine(prompt string) string {
 	text := strings.ReplaceAll(l.skill.Execute(prompt).Text, "\r\n", "\n")
 	first, _, _ := strings.Cut(text, "\n")
 	return first
 }
 
 // answers is the third section: a few answers' first lines.
-func (l *lesson26) answers() error {
+func (l *lesson) answers() error {
 	l.r.Title("A few of ModesSkill's answers, first line")
-	for _, p := range l26Answers {
+	for _, p := range answers {
 		l.r.Line("%s", p)
 		l.r.Line("  | %s", l.firstLine(p))
 	}
@@ -305,7 +305,7 @@ func modeAnswered(line string) string {
 
 // written is the fourth section: the mode names as the file writes them against the names
 // the YAML reader keeps.
-func (l *lesson26) written() error {
+func (l *lesson) written() error {
 	l.r.Title("The mode names Modes.yaml writes, and the names ModesConfig reads: the ones that differ")
 	written, err := config.ModeNamesAsWritten(l.yaml)
 	if err != nil {
@@ -331,7 +331,7 @@ func (l *lesson26) written() error {
 }
 
 // names is the fifth section: "What is <name>?" for every name of every mode.
-func (l *lesson26) names() error {
+func (l *lesson) names() error {
 	l.r.Title(`"What is <name>?" for each mode's name and alternate names: the modes ModesSkill answers with another`)
 	w := []int{32, 49}
 	l.r.FixedRow(w, "asked", "the mode named", "answered")
@@ -366,7 +366,7 @@ func (l *lesson26) names() error {
 }
 
 // exampleTable is the last section: the skill's own example prompts.
-func (l *lesson26) exampleTable() error {
+func (l *lesson) exampleTable() error {
 	l.r.Title("ModesSkill's example prompts: what the first line of the answer is about")
 	w := []int{44, 10}
 	l.r.FixedRow(w, "prompt", "CanHandle", "answer")

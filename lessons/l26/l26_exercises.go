@@ -33,12 +33,12 @@ func lessonExercises(*Options) learn.Lesson {
 func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
 // exerciseLesson is the lesson over yaml, printing to out, for an exercise's solve.
-func exerciseLesson(out *bytes.Buffer, yaml []byte) (*lesson26, error) {
-	return newLesson26(out, yaml)
+func exerciseLesson(out *bytes.Buffer, yaml []byte) (*lesson, error) {
+	return newLesson(out, yaml)
 }
 
 // family finds the family the skill answers from whose label is label.
-func (l *lesson26) family(label string) (config.ModalFamily, error) {
+func (l *lesson) family(label string) (config.ModalFamily, error) {
 	for _, f := range l.families {
 		if familyLabel(f) == label {
 			return f, nil

@@ -10,11 +10,11 @@ import (
 	"course/internal/testutil"
 )
 
-// runL26On runs the lesson over a Modes.yaml of the test's making.
-func runL26On(t *testing.T, yaml string) string {
+// runOn runs the lesson over a Modes.yaml of the test's making.
+func runOn(t *testing.T, yaml string) string {
 	t.Helper()
 	var out bytes.Buffer
-	l, err := newLesson26(&out, []byte(yaml))
+	l, err := newLesson(&out, []byte(yaml))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,13 +45,13 @@ func withoutMode(t *testing.T, yaml, name string) string {
 	return strings.Join(out, "\n")
 }
 
-// TestL26DroppingAModeMovesTheCounts drops Blues Minor, mode 3 of the major pentatonic family:
+// TestDroppingAModeMovesTheCounts drops Blues Minor, mode 3 of the major pentatonic family:
 // the family has 4 modes, Minor Pentatonic (C D F G A, the scale from degree 4) moves to place
 // 4 and is now its own degree's rotation, and "What is Minor Pentatonic?" is answered with its
 // own mode, since Blues Minor's alternate name of the same length no longer comes first; that
 // alternate name was one CanHandle accepted, so it accepts one fewer.
-func TestL26DroppingAModeMovesTheCounts(t *testing.T) {
-	out := runL26On(t, withoutMode(t, string(fixtures.Modes), "Blues Minor"))
+func TestDroppingAModeMovesTheCounts(t *testing.T) {
+	out := runOn(t, withoutMode(t, string(fixtures.Modes), "Blues Minor"))
 	testutil.MustContain(t, out,
 		"Major Pentatonic         4      5      textbook   3 of 4              3",
 		"modes 128: mode 1 from their own degree 94, from another degree 0, from no degree 34; notes out of order 3",
@@ -64,14 +64,14 @@ func TestL26DroppingAModeMovesTheCounts(t *testing.T) {
 	}
 }
 
-// TestL26QuotingANameKeepsIt quotes the name "Lydian #6": the YAML reader keeps its "#6", so it
+// TestQuotingANameKeepsIt quotes the name "Lydian #6": the YAML reader keeps its "#6", so it
 // is no longer read otherwise than written, and "What is Lydian?" no longer names that mode.
-func TestL26QuotingANameKeepsIt(t *testing.T) {
+func TestQuotingANameKeepsIt(t *testing.T) {
 	yaml := strings.Replace(string(fixtures.Modes), "      - Name: Lydian #6\n", "      - Name: 'Lydian #6'\n", 1)
 	if yaml == string(fixtures.Modes) {
 		t.Fatal("no unquoted Lydian #6 in the fixture")
 	}
-	out := runL26On(t, yaml)
+	out := runOn(t, yaml)
 	testutil.MustContain(t, out, "mode names written 165, read 165, read otherwise than written 7",
 		"mode names 129: answered with their mode 120, with another 9")
 	if strings.Contains(out, "Lydian (Neapolitan Minor 2)") {
@@ -79,9 +79,9 @@ func TestL26QuotingANameKeepsIt(t *testing.T) {
 	}
 }
 
-// TestL26BadCatalogue is refused with an error naming the line.
-func TestL26BadCatalogue(t *testing.T) {
-	_, err := newLesson26(&bytes.Buffer{}, []byte("ModalFamilies:\n  - Name: [A, B]\n"))
+// TestBadCatalogue is refused with an error naming the line.
+func TestBadCatalogue(t *testing.T) {
+	_, err := newLesson(&bytes.Buffer{}, []byte("ModalFamilies:\n  - Name: [A, B]\n"))
 	if err == nil || !strings.Contains(err.Error(), "line 2") {
 		t.Errorf("err = %v", err)
 	}

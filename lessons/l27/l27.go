@@ -37,8 +37,8 @@ the chord's notes, and its example prompts.`, Run: run, Exercises: lessonExercis
 	return cmd
 }
 
-// lesson27 carries what the sections share.
-type lesson27 struct {
+// lesson carries what the sections share.
+type lesson struct {
 	r     *report.Report
 	skill skills.OutsideNotes
 	// extendedAsked are the chords section 3 asks about, its own and the learner's.
@@ -46,17 +46,17 @@ type lesson27 struct {
 }
 
 func run(ctx context.Context, w io.Writer, opts *Options) error {
-	l := &lesson27{r: report.New(w), extendedAsked: append(slices.Clone(extendedChords), opts.Extended...)}
+	l := &lesson{r: report.New(w), extendedAsked: append(slices.Clone(extendedChords), opts.Extended...)}
 	l.r.Heading("l27")
 	return kit.RunSections(ctx, "l27", l.r, l.rule, l.answers, l.extended, l.notes, l.chords, l.spelling, l.examples)
 }
 
 // ask is the skill's answer to prompt with LF line ends.
-func (l *lesson27) ask(prompt string) string { return l.skill.Execute(prompt).Text }
+func (l *lesson) ask(prompt string) string { return l.skill.Execute(prompt).Text }
 
 // evidence is the skill's evidence line that starts with "name: ", without that prefix; ok is
 // false when the skill gave none, as when it declined.
-func (l *lesson27) evidence(prompt, name string) (string, bool) {
+func (l *lesson) evidence(prompt, name string) (string, bool) {
 	for _, e := range l.skill.Execute(prompt).Evidence {
 		if v, ok := strings.CutPrefix(e, name+": "); ok {
 			return v, true
@@ -66,7 +66,7 @@ func (l *lesson27) evidence(prompt, name string) (string, bool) {
 }
 
 // chordTones is the chord evidence cut into the chord's label and its tones.
-func (l *lesson27) chordTones(prompt string) (label, tones string, ok bool) {
+func (l *lesson) chordTones(prompt string) (label, tones string, ok bool) {
 	chord, ok := l.evidence(prompt, "Chord")
 	if !ok {
 		return "", "", false
@@ -115,7 +115,7 @@ func kindLetter(k skills.RelationKind) string {
 
 // rule is section 1: the skill's classification of the twelve notes over five C chords against
 // the course's chord-scale rule.
-func (l *lesson27) rule() error {
+func (l *lesson) rule() error {
 	l.r.Title("The rule against a textbook: c chord tone, t available tension, a avoid note, o in none of the chord's usual scales")
 	rows, summary, err := ruleRows(ruleChords)
 	if err != nil {
@@ -197,7 +197,7 @@ var answerPrompts = []string{
 }
 
 // answers is section 2: a few of the skill's answers in full.
-func (l *lesson27) answers() error {
+func (l *lesson) answers() error {
 	l.r.Title("A few of OutsideNotesSkill's answers")
 	for _, p := range answerPrompts {
 		l.r.Line("%s", p)
@@ -214,14 +214,14 @@ func (l *lesson27) answers() error {
 var extendedChords = []string{"C", "Cmaj7", "Cmaj9", "Cmaj11", "Cmaj13", "C7", "C9", "C11", "C13", "Cm7", "Cm11"}
 
 // extended is section 3: F over C and its extended chords.
-func (l *lesson27) extended() error {
+func (l *lesson) extended() error {
 	l.r.Title("F over C and its extended chords: the first line of the answer, and the chord's notes")
 	l.r.TableWidths([]string{"chord", "answer", "notes"}, l.extendedRows(l.extendedAsked), widthsOf(8, 77))
 	return nil
 }
 
 // extendedRows asks about F over each chord: the chord, the answer's first line, its notes.
-func (l *lesson27) extendedRows(chords []string) [][]string {
+func (l *lesson) extendedRows(chords []string) [][]string {
 	var rows [][]string
 	for _, c := range chords {
 		prompt := "why does F sound outside over " + c
@@ -262,7 +262,7 @@ func noteSpellings() []noteSpelling {
 }
 
 // notes is section 4: the note the skill reads for each way to write it.
-func (l *lesson27) notes() error {
+func (l *lesson) notes() error {
 	l.r.Title(`"why does <note> sound outside over Cmaj7": the note the skill reads, for each way to write it`)
 	// The spellings are asked kind by kind, in the order the kinds first appear.
 	var kinds []string
@@ -322,7 +322,7 @@ const absentChords = 5
 
 // chords is section 5: the chord the skill reads for each way to write it, where it differs
 // from the chord meant.
-func (l *lesson27) chords() error {
+func (l *lesson) chords() error {
 	l.r.Title(`"why does F sound outside over C<chord>": the chord the skill reads, for each way to write it`)
 	rows, right, err := l.chordRows(writtenChords)
 	if err != nil {
@@ -347,7 +347,7 @@ func countTrue(bs []bool) int {
 
 // chordRows asks about F over C written with each suffix: a row for each chord the skill reads
 // wrong or not at all, and for every chord whether it read it right.
-func (l *lesson27) chordRows(written []writtenChord) ([][]string, []bool, error) {
+func (l *lesson) chordRows(written []writtenChord) ([][]string, []bool, error) {
 	root := theory.MustNote("C")
 	var rows [][]string
 	var right []bool
@@ -389,7 +389,7 @@ var spellingChords = []struct{ quality, symbol string }{
 
 // spelling is section 6: the chord's notes in the skill's evidence against the textbook's,
 // one letter per chord step.
-func (l *lesson27) spelling() error {
+func (l *lesson) spelling() error {
 	l.r.Title("The chord's notes in the skill's evidence, against one letter per chord step, on 12 roots")
 	var rows [][]string
 	for _, c := range spellingChords {
@@ -430,7 +430,7 @@ const outsideNotesIntent = "skill.outsidenotes"
 
 // examples is section 7: the skill's example prompts and other ways to ask, with CanHandle and
 // the answer's first line.
-func (l *lesson27) examples() error {
+func (l *lesson) examples() error {
 	l.r.Title("OutsideNotesSkill's example prompts, and a few other ways to ask: CanHandle, and the first line of the answer")
 	meta, ok := intents.Lookup(outsideNotesIntent)
 	if !ok {

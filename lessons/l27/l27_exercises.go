@@ -60,7 +60,7 @@ var verdictForm = learn.Form{
 
 // skillVerdict asks the skill about prompt and reads its verdict from the relation evidence;
 // ok is false when it declined.
-func (l *lesson27) skillVerdict(prompt string) (string, bool) {
+func (l *lesson) skillVerdict(prompt string) (string, bool) {
 	rel, ok := l.evidence(prompt, "Relation")
 	if !ok {
 		return "", false
@@ -75,7 +75,7 @@ func (l *lesson27) skillVerdict(prompt string) (string, bool) {
 }
 
 // quoteAnswer prints the skill's answer to prompt, as section 2 does.
-func (l *lesson27) quoteAnswer(prompt string) {
+func (l *lesson) quoteAnswer(prompt string) {
 	l.r.Line("%s", prompt)
 	for line := range strings.SplitSeq(strings.TrimRight(l.ask(prompt), "\n"), "\n") {
 		if line != "" {
@@ -85,7 +85,7 @@ func (l *lesson27) quoteAnswer(prompt string) {
 }
 
 // ruleTable prints section 1's two rows for chord.
-func (l *lesson27) ruleTable(chord ruleChord) error {
+func (l *lesson) ruleTable(chord ruleChord) error {
 	rows, _, err := ruleRows([]ruleChord{chord})
 	if err != nil {
 		return err
@@ -125,7 +125,7 @@ func sharpElevenExercise(chord ruleChord, degree string) *learn.Exercise {
 				return learn.Answer{}, scalesErr
 			}
 			var out bytes.Buffer
-			l := &lesson27{r: report.New(&out)}
+			l := &lesson{r: report.New(&out)}
 			var holds []bool
 			var rows [][]string
 			for _, s := range scales {
@@ -158,7 +158,7 @@ func verdictExercise(prompt string) *learn.Exercise {
 		},
 		Solve: func(context.Context) (learn.Answer, error) {
 			var out bytes.Buffer
-			l := &lesson27{r: report.New(&out)}
+			l := &lesson{r: report.New(&out)}
 			verdict, ok := l.skillVerdict(prompt)
 			if !ok {
 				return learn.Answer{}, fmt.Errorf("the skill reads no note over a chord in %q", prompt)
@@ -204,7 +204,7 @@ func elevenExercise(chord ruleChord, noteName string) *learn.Exercise {
 		},
 		Solve: func(context.Context) (learn.Answer, error) {
 			var out bytes.Buffer
-			l := &lesson27{r: report.New(&out)}
+			l := &lesson{r: report.New(&out)}
 			quality := skills.NormalizeQuality(chord.symbol)
 			pcs := chordPitchClasses(quality)
 			rel := (note.PitchClass() + 12) % 12
@@ -275,7 +275,7 @@ func sus4Exercise(chord string, notes []string) *learn.Exercise {
 		},
 		Solve: func(context.Context) (learn.Answer, error) {
 			var out bytes.Buffer
-			l := &lesson27{r: report.New(&out)}
+			l := &lesson{r: report.New(&out)}
 			l.r.Title("The skill on %s over %s", strings.Join(notes, " and "), chord)
 			var verdicts []string
 			for _, n := range notes {

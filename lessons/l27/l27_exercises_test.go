@@ -8,10 +8,10 @@ import (
 	"course/learn/learntest"
 )
 
-// TestL27Exercises runs every exercise of lesson 27 through the tests each exercise of the
+// TestExercises runs every exercise of lesson 27 through the tests each exercise of the
 // course gets: the course's answer is accepted, a wrong one refused, and a change to the input
 // the answer rests on moves it.
-func TestL27Exercises(t *testing.T) {
+func TestExercises(t *testing.T) {
 	l := Exercises()
 	learntest.Lesson(t, l)
 	minor7 := ruleChord{"m7", "minor 7"}
@@ -33,9 +33,9 @@ func TestL27Exercises(t *testing.T) {
 	})
 }
 
-// TestL27ExtendedFlag checks that --extended adds rows to section 3 after the lesson's own, and
+// TestExtendedFlag checks that --extended adds rows to section 3 after the lesson's own, and
 // that the lesson's output without it does not change.
-func TestL27ExtendedFlag(t *testing.T) {
+func TestExtendedFlag(t *testing.T) {
 	base, err := testutil.Run(t, NewCmd(nil), "l27")
 	if err != nil {
 		t.Fatal(err)

@@ -8,10 +8,10 @@ import (
 	"course/internal/report"
 )
 
-// TestL27RuleMovesWithTheChord checks the rule's table on Cm7 alone: the textbook's rows follow
+// TestRuleMovesWithTheChord checks the rule's table on Cm7 alone: the textbook's rows follow
 // Dorian, Aeolian and Phrygian, and the summary counts only that chord's differences; a chord
 // without usual scales is an error, not a row of guesses.
-func TestL27RuleMovesWithTheChord(t *testing.T) {
+func TestRuleMovesWithTheChord(t *testing.T) {
 	rows, summary, err := ruleRows([]ruleChord{{"m7", "minor 7"}})
 	if err != nil {
 		t.Fatal(err)
@@ -27,9 +27,9 @@ func TestL27RuleMovesWithTheChord(t *testing.T) {
 	}
 }
 
-// TestL27ExtendedMovesWithTheChord asks about F over chords the lesson does not print.
-func TestL27ExtendedMovesWithTheChord(t *testing.T) {
-	l := &lesson27{}
+// TestExtendedMovesWithTheChord asks about F over chords the lesson does not print.
+func TestExtendedMovesWithTheChord(t *testing.T) {
+	l := &lesson{}
 	rows := l.extendedRows([]string{"Csus4", "Cm9", "Db7"})
 	want := [][]string{
 		{"Csus4", "**F** over **C sus4**: a chord tone — the perfect fourth.", "C, F, G"},
@@ -41,10 +41,10 @@ func TestL27ExtendedMovesWithTheChord(t *testing.T) {
 	}
 }
 
-// TestL27ChordsMoveWithTheSuffix reads suffixes the lesson does not print: one the vocabulary
+// TestChordsMoveWithTheSuffix reads suffixes the lesson does not print: one the vocabulary
 // reads right, and one it falls back to a major triad on.
-func TestL27ChordsMoveWithTheSuffix(t *testing.T) {
-	l := &lesson27{}
+func TestChordsMoveWithTheSuffix(t *testing.T) {
+	l := &lesson{}
 	rows, right, err := l.chordRows([]writtenChord{{"7b5", "dominant 7 flat 5"}, {"add9", "add9"}, {"6/9", "major 6 add 9"}})
 	if err != nil {
 		t.Fatal(err)

@@ -64,12 +64,12 @@ var parallelQuestions = []string{"C major vs C minor", "What's the difference be
 // The widths the original program gave its columns, less one: it padded each cell and added one
 // space, the report adds two.
 var (
-	l28PhrasingWidths = []int{7, 57, 17}
-	l28ScaleWidths    = []int{15, 17, 17, 17, 8}
-	l28SamePairWidths = []int{15, 19}
-	l28ParallelWidths = []int{51, 11}
-	// l28OfflineWidths are Report.Row's widths for the main run's table, which pads each cell.
-	l28OfflineWidths = []int{58, 24, 45}
+	phrasingWidths = []int{7, 57, 17}
+	scaleWidths    = []int{15, 17, 17, 17, 8}
+	samePairWidths = []int{15, 19}
+	parallelWidths = []int{51, 11}
+	// offlineWidths are Report.Row's widths for the main run's table, which pads each cell.
+	offlineWidths = []int{58, 24, 45}
 )
 
 // Options is what `course l28` needs to run.
@@ -102,8 +102,8 @@ without embeddings, and who answers.`, Run: run, Exercises: lessonExercises}, op
 	return cmd
 }
 
-// lesson28 carries the skill and the questions; tests change them to see the output move.
-type lesson28 struct {
+// lesson carries the skill and the questions; tests change them to see the output move.
+type lesson struct {
 	r *report.Report
 	// ask is TheoryComparisonSkill.ExecuteAsync.
 	ask func(string) skills.Result
@@ -115,13 +115,13 @@ type lesson28 struct {
 	course   []string
 }
 
-// newLesson28 reads the skill's example prompts from the intents and its rule from the registry.
-func newLesson28(w io.Writer) (*lesson28, error) {
+// newLesson reads the skill's example prompts from the intents and its rule from the registry.
+func newLesson(w io.Writer) (*lesson, error) {
 	in, ok := intents.Lookup(comparisonIntent)
 	if !ok {
 		return nil, fmt.Errorf("no intent %s", comparisonIntent)
 	}
-	l := &lesson28{
+	l := &lesson{
 		r:        report.New(w),
 		ask:      skills.TheoryComparison{}.Execute,
 		relative: skills.RelativeKey{}.Execute,
@@ -141,9 +141,9 @@ func newLesson28(w io.Writer) (*lesson28, error) {
 
 func run(ctx context.Context, w io.Writer, opts *Options) error {
 	if opts.Main {
-		return runL28Main(ctx, w, opts)
+		return runMain(ctx, w, opts)
 	}
-	l, err := newLesson28(w)
+	l, err := newLesson(w)
 	if err != nil {
 		return fmt.Errorf("l28: %w", err)
 	}
@@ -152,7 +152,7 @@ func run(ctx context.Context, w io.Writer, opts *Options) error {
 }
 
 // run prints the sections in order.
-func (l *lesson28) run(ctx context.Context) error {
+func (l *lesson) run(ctx context.Context) error {
 	l.r.Heading("l28")
 	return kit.RunSections(ctx, "l28", l.r,
 		func() error { l.phrasings(); return nil },
@@ -190,7 +190,7 @@ type phrasingCounts struct {
 }
 
 // tally asks the skill every phrasing: section 1's rows and its counts.
-func (l *lesson28) tally() ([][]string, phrasingCounts) {
+func (l *lesson) tally() ([][]string, phrasingCounts) {
 	var skill skills.TheoryComparison
 	type asked struct{ source, outcome string }
 	var rows [][]string
@@ -231,17 +231,17 @@ func (l *lesson28) tally() ([][]string, phrasingCounts) {
 
 // phrasings is section 1: the expression that finds the pair in each phrasing, the outcome, and
 // a count of both by source, with the keyword rule's verdict on all of them.
-func (l *lesson28) phrasings() {
+func (l *lesson) phrasings() {
 	rows, c := l.tally()
 	l.r.Title("TheoryComparisonSkill: the regex that finds the pair in each phrasing, and the answer")
-	l.r.TableWidths([]string{"source", "phrasing", "regex", "answer"}, rows, l28PhrasingWidths)
+	l.r.TableWidths([]string{"source", "phrasing", "regex", "answer"}, rows, phrasingWidths)
 	l.r.Line("example prompts %d: answer %d; the course's %d: answer %d, same pair %d, refused %d; CanHandle accepts %d",
 		c.examples, c.exampleAnswers, c.course, c.courseAnswers, c.samePair, c.refused, c.accepted)
 }
 
 // answer is sections 2 and 3: the skill's answer to its first example, quoted, then every scale
 // it states checked against the course's textbook, its relative pairs, and its triads.
-func (l *lesson28) answer() error {
+func (l *lesson) answer() error {
 	// The lines of the answer that state scales: a formula with its steps and degrees, and a
 	// minor variant with its degrees. Compiled here, on the lesson's one call, not at start-up.
 	stepsRe := regexp.MustCompile("(?m)^- (Major|Minor):\\s+([\\d ]+?) — degrees `([^`]+)`")
@@ -299,7 +299,7 @@ func (l *lesson28) answer() error {
 		}
 	}
 	l.r.Title("The scales in the answer, against a textbook: the degrees it writes, the degrees its steps give, and a textbook's")
-	l.r.TableWidths([]string{"scale", "the answer writes", "its steps give", "a textbook", "the same", "degrees not major's"}, rows, l28ScaleWidths)
+	l.r.TableWidths([]string{"scale", "the answer writes", "its steps give", "a textbook", "the same", "degrees not major's"}, rows, scaleWidths)
 
 	pairs, err := l.relativePairs(text)
 	if err != nil {
@@ -321,7 +321,7 @@ func (l *lesson28) answer() error {
 
 // relativePairs checks each "X major ↔ Y minor" of the answer's relative-pairs line: whether the
 // major scale on X and the natural minor on Y hold the same notes.
-func (l *lesson28) relativePairs(text string) (string, error) {
+func (l *lesson) relativePairs(text string) (string, error) {
 	var line string
 	found := 0
 	for s := range strings.SplitSeq(text, "\n") {
@@ -360,7 +360,7 @@ func comparisonTriad(third, fifth int) string {
 
 // samePair is section 4: the same quality twice, the comparison the answer suggests, and what the
 // skill makes of that suggestion; then the answer itself.
-func (l *lesson28) samePair() {
+func (l *lesson) samePair() {
 	suggestionRe := regexp.MustCompile(`e\.g\. "([^"]+)"`)
 	var rows [][]string
 	for _, q := range samePairQuestions {
@@ -371,12 +371,12 @@ func (l *lesson28) samePair() {
 		rows = append(rows, []string{q, suggestion, comparisonOutcome(l.ask(suggestion))})
 	}
 	l.r.Title("The same pair twice: the answer, the comparison it suggests, and the skill's answer to that")
-	l.r.TableWidths([]string{"question", "suggests", "answer to the suggestion"}, rows, l28SamePairWidths)
+	l.r.TableWidths([]string{"question", "suggests", "answer to the suggestion"}, rows, samePairWidths)
 	l.r.Line("  | %s", comparisonText(l.ask(samePairQuestions[0])))
 }
 
 // parallel is section 5: RelativeKeySkill on the parallel-key comparison.
-func (l *lesson28) parallel() {
+func (l *lesson) parallel() {
 	var rows [][]string
 	for _, q := range parallelQuestions {
 		res := l.relative(q)
@@ -384,7 +384,7 @@ func (l *lesson28) parallel() {
 		rows = append(rows, []string{q, comparisonConfidence(res.Confidence), first})
 	}
 	l.r.Title("RelativeKeySkill, which VsPattern's comment says handles \"C major vs C minor\": confidence and the first line of the answer")
-	l.r.TableWidths([]string{"question", "confidence", "answer"}, rows, l28ParallelWidths)
+	l.r.TableWidths([]string{"question", "confidence", "answer"}, rows, parallelWidths)
 }
 
 // comparisonConfidence writes a confidence as the original program does: three decimals, never "-0.000".
@@ -396,9 +396,9 @@ func comparisonConfidence(v float64) string {
 	return s
 }
 
-// runL28Main is the main run: main's host without embeddings, asked the skill's example prompts
+// runMain is the main run: main's host without embeddings, asked the skill's example prompts
 // and three of the course's phrasings over HTTP.
-func runL28Main(ctx context.Context, w io.Writer, opts *Options) (err error) {
+func runMain(ctx context.Context, w io.Writer, opts *Options) (err error) {
 	in, ok := intents.Lookup(comparisonIntent)
 	if !ok {
 		return fmt.Errorf("l28: no intent %s", comparisonIntent)
@@ -417,7 +417,7 @@ func runL28Main(ctx context.Context, w io.Writer, opts *Options) (err error) {
 	r.Title("Without embeddings: the intent SemanticIntentRouter picks for the example prompts and three of the course's phrasings, and what POST %s answers (on main)", kit.ChatPath)
 	prompts := append(slices.Clone(in.Examples), comparisonOnMain...)
 	return kit.RunSections(ctx, "l28", r, func() error {
-		_, _, err := kit.RouterTable(r, l28OfflineWidths, prompts, true, host.ChatFirstLines(ctx))
+		_, _, err := kit.RouterTable(r, offlineWidths, prompts, true, host.ChatFirstLines(ctx))
 		return err
 	})
 }

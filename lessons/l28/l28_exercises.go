@@ -33,7 +33,7 @@ func lessonExercises(opts *Options) learn.Lesson {
 func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
 // exerciseLesson is the lesson with the skill at the pin, printing to w.
-func exerciseLesson(w io.Writer) (*lesson28, error) { return newLesson28(w) }
+func exerciseLesson(w io.Writer) (*lesson, error) { return newLesson(w) }
 
 // vsPattern is the name of the expression exercise 1 asks about.
 const vsPattern = "VsPattern"
@@ -203,7 +203,7 @@ func phrasingExercise(phrasing string) *learn.Exercise {
 				table = append(table, []string{labels[i], fmt.Sprint(b[i]), fmt.Sprint(a[i])})
 			}
 			l.r.Title("The new row of section 1")
-			l.r.TableWidths([]string{"source", "phrasing", "regex", "answer"}, rows[len(rows)-1:], l28PhrasingWidths)
+			l.r.TableWidths([]string{"source", "phrasing", "regex", "answer"}, rows[len(rows)-1:], phrasingWidths)
 			l.r.Title("The summary's counts, without and with %q", phrasing)
 			l.r.Table([]string{"count", "the course's list", "with the phrasing"}, table)
 			return learn.Answer{Holds: holds, Evidence: learn.Printed(&out)}, l.r.Err()
@@ -229,7 +229,7 @@ func mainAgentExercise(host kit.HostOptions, asked, rephrased string) *learn.Exe
 		Solve: func(ctx context.Context) (learn.Answer, error) {
 			var out bytes.Buffer
 			r := report.New(&out)
-			agentsOf, firstsOf, err := kit.MainRouterTable(ctx, host, r, l28OfflineWidths, []string{asked, rephrased})
+			agentsOf, firstsOf, err := kit.MainRouterTable(ctx, host, r, offlineWidths, []string{asked, rephrased})
 			if err != nil {
 				return learn.Answer{}, err
 			}

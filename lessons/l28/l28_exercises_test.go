@@ -9,10 +9,10 @@ import (
 	"course/lessons/kit"
 )
 
-// TestL28Exercises runs every exercise of lesson 28 through the tests each exercise of the
+// TestExercises runs every exercise of lesson 28 through the tests each exercise of the
 // course gets: the course's answer is accepted, a wrong one refused, and a change to the input
 // the answer rests on moves it.
-func TestL28Exercises(t *testing.T) {
+func TestExercises(t *testing.T) {
 	l := Exercises()
 	learntest.Lesson(t, l)
 	t.Run("l28.1", func(t *testing.T) {
@@ -39,9 +39,9 @@ func TestL28Exercises(t *testing.T) {
 	})
 }
 
-// TestL28ExerciseBadHost checks that the exercise that needs a host fails with the host's error
+// TestExerciseBadHost checks that the exercise that needs a host fails with the host's error
 // and leaves no process behind.
-func TestL28ExerciseBadHost(t *testing.T) {
+func TestExerciseBadHost(t *testing.T) {
 	e := lessonExercises(&Options{Host: kit.HostOptions{Cmd: "/nonexistent/no-such-host"}}).Exercises[4]
 	_, err := e.Solve(t.Context())
 	if err == nil || !strings.Contains(err.Error(), "no-such-host") {
@@ -50,9 +50,9 @@ func TestL28ExerciseBadHost(t *testing.T) {
 	testutil.AssertNoChildren(t)
 }
 
-// TestL28PhrasingFlag checks that --phrasing adds rows after the course's own and leaves the
+// TestPhrasingFlag checks that --phrasing adds rows after the course's own and leaves the
 // lesson's output alone without it.
-func TestL28PhrasingFlag(t *testing.T) {
+func TestPhrasingFlag(t *testing.T) {
 	base, err := testutil.Run(t, NewCmd(nil), "l28")
 	if err != nil {
 		t.Fatal(err)

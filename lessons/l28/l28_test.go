@@ -8,20 +8,20 @@ import (
 	"course/internal/testutil"
 )
 
-// runLesson28 runs the lesson after change has altered what it asks or whom.
-func runLesson28(t *testing.T, change func(*lesson28)) string {
+// runLesson runs the lesson after change has altered what it asks or whom.
+func runLesson(t *testing.T, change func(*lesson)) string {
 	t.Helper()
-	return testutil.Lesson(t, newLesson28, change, func(l *lesson28) error { return l.run(t.Context()) })
+	return testutil.Lesson(t, newLesson, change, func(l *lesson) error { return l.run(t.Context()) })
 }
 
-// TestL28CountsFollowThePhrasings removes an example prompt and adds three phrasings, one of each
+// TestCountsFollowThePhrasings removes an example prompt and adds three phrasings, one of each
 // outcome, and checks every count of the summary.
-func TestL28CountsFollowThePhrasings(t *testing.T) {
-	base := runLesson28(t, func(*lesson28) {})
+func TestCountsFollowThePhrasings(t *testing.T) {
+	base := runLesson(t, func(*lesson) {})
 	if got, want := testutil.Line(t, base, "example prompts"), "example prompts 7: answer 7; the course's 20: answer 5, same pair 1, refused 14; CanHandle accepts 0"; got != want {
 		t.Fatalf("summary %q, want %q", got, want)
 	}
-	out := runLesson28(t, func(l *lesson28) {
+	out := runLesson(t, func(l *lesson) {
 		l.examples = l.examples[1:]
 		l.course = append(append([]string{}, l.course...), "Minor versus major", "minor VS minor", "Major versus Lydian")
 	})
@@ -32,7 +32,7 @@ func TestL28CountsFollowThePhrasings(t *testing.T) {
 		t.Errorf("row %q", got)
 	}
 	// A keyword rule that took every "vs" would be counted.
-	out = runLesson28(t, func(l *lesson28) {
+	out = runLesson(t, func(l *lesson) {
 		l.canHandle = func(m string) bool { return strings.Contains(strings.ToLower(m), " vs") }
 	})
 	if got := testutil.Line(t, out, "example prompts"); !strings.HasSuffix(got, "CanHandle accepts 12") {
@@ -40,10 +40,10 @@ func TestL28CountsFollowThePhrasings(t *testing.T) {
 	}
 }
 
-// TestL28ChecksTheAnswer gives the skill an answer with a wrong minor scale and a wrong relative
+// TestChecksTheAnswer gives the skill an answer with a wrong minor scale and a wrong relative
 // pair, and checks that the textbook comparison says so.
-func TestL28ChecksTheAnswer(t *testing.T) {
-	out := runLesson28(t, func(l *lesson28) {
+func TestChecksTheAnswer(t *testing.T) {
+	out := runLesson(t, func(l *lesson) {
 		ask := l.ask
 		l.ask = func(m string) skills.Result {
 			r := ask(m)
@@ -64,9 +64,9 @@ func TestL28ChecksTheAnswer(t *testing.T) {
 	}
 }
 
-// TestL28AsksRelativeKey checks that the last table is RelativeKeySkill's own answer.
-func TestL28AsksRelativeKey(t *testing.T) {
-	out := runLesson28(t, func(l *lesson28) {
+// TestAsksRelativeKey checks that the last table is RelativeKeySkill's own answer.
+func TestAsksRelativeKey(t *testing.T) {
+	out := runLesson(t, func(l *lesson) {
 		l.relative = func(m string) skills.Result {
 			return skills.Result{Text: "first\nsecond", Confidence: float64(len(m)) / 100}
 		}

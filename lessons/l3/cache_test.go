@@ -13,9 +13,9 @@ import (
 	"course/internal/report"
 )
 
-// TestL3WritesTheCache runs the lesson's corpus over a damaged cached index: the lesson writes
+// TestWritesTheCache runs the lesson's corpus over a damaged cached index: the lesson writes
 // its index afresh, and the cache then holds the index it built, byte for byte.
-func TestL3WritesTheCache(t *testing.T) {
+func TestWritesTheCache(t *testing.T) {
 	cachetest.Temp(t)
 	spec := indexcache.Course(optick.Pipeline{})
 	path, err := indexcache.Path(spec)
@@ -28,7 +28,7 @@ func TestL3WritesTheCache(t *testing.T) {
 	if err := os.WriteFile(path, []byte("damaged"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	l := &lesson3{cfg: l3Default(), r: report.New(io.Discard)}
+	l := &lesson{cfg: defaultConfig(), r: report.New(io.Discard)}
 	if err := l.corpusSection(); err != nil {
 		t.Fatal(err)
 	}

@@ -26,16 +26,16 @@ import (
 
 // The corpus the lesson indexes: GA's voicing generator on the first frets of a guitar.
 const (
-	l3FretCount  = optick.CorpusFretCount
-	l3WindowSize = optick.CorpusWindowSize
-	l3MinPlayed  = optick.CorpusMinPlayed
+	fretCount  = optick.CorpusFretCount
+	windowSize = optick.CorpusWindowSize
+	minPlayed  = optick.CorpusMinPlayed
 )
 
-// l3Symbols are the chord symbols the lesson encodes and searches for.
-var l3Symbols = []string{"Cmaj7", "Am7", "C"}
+// symbols are the chord symbols the lesson encodes and searches for.
+var symbols = []string{"Cmaj7", "Am7", "C"}
 
-// l3OpenC is the voicing whose own vector the lesson searches with.
-const l3OpenC = "0-1-0-2-3-x"
+// openC is the voicing whose own vector the lesson searches with.
+const openC = "0-1-0-2-3-x"
 
 // Options is what `course l3` needs to run.
 type Options struct {
@@ -57,17 +57,17 @@ counts the dimensions that never vary over the corpus.`, Run: run, Exercises: le
 	return cmd
 }
 
-// l3Config is what the lesson's output depends on: the generator's settings, the symbols
+// config is what the lesson's output depends on: the generator's settings, the symbols
 // searched for and the partition registry.
-type l3Config struct {
+type config struct {
 	fretCount, windowSize, minPlayed int
 	symbols                          []string
 	partitions                       []embeddings.Partition
 }
 
-// lesson3 carries what the sections share.
-type lesson3 struct {
-	cfg    l3Config
+// lesson carries what the sections share.
+type lesson struct {
+	cfg    config
 	r      *report.Report
 	corpus []optick.CorpusVoicing
 	index  []byte
@@ -80,18 +80,18 @@ func run(ctx context.Context, w io.Writer, opts *Options) error {
 	if err != nil {
 		return fmt.Errorf("l3: %w", err)
 	}
-	return runLesson3(ctx, w, l3Config{l3FretCount, l3WindowSize, l3MinPlayed, l3Symbols, partitions})
+	return runLesson(ctx, w, config{fretCount, windowSize, minPlayed, symbols, partitions})
 }
 
-// runLesson3 runs the lesson on cfg.
-func runLesson3(ctx context.Context, w io.Writer, cfg l3Config) error {
-	l := &lesson3{cfg: cfg, r: report.New(w)}
+// runLesson runs the lesson on cfg.
+func runLesson(ctx context.Context, w io.Writer, cfg config) error {
+	l := &lesson{cfg: cfg, r: report.New(w)}
 	l.r.Heading("l3")
 	return kit.RunSections(ctx, "l3", l.r, l.corpusSection, l.header, l.readBack, l.searches, l.nearest, l.deadDimensions)
 }
 
 // corpusSection builds the corpus and prints its size and first voicings.
-func (l *lesson3) corpusSection() error {
+func (l *lesson) corpusSection() error {
 	built, err := optick.BuildCorpusIndex(l.cfg.fretCount, l.cfg.windowSize, l.cfg.minPlayed, l.cfg.partitions, true)
 	if err != nil {
 		return err
@@ -125,7 +125,7 @@ func (l *lesson3) corpusSection() error {
 }
 
 // header reads the header of the index GA's writer wrote, field by field.
-func (l *lesson3) header() error {
+func (l *lesson) header() error {
 	b := l.index
 	if len(b) < optick.HeaderSize(0) {
 		return fmt.Errorf("the index has %d bytes, fewer than a header", len(b))
@@ -162,7 +162,7 @@ func (l *lesson3) header() error {
 }
 
 // readBack opens the index with GA's reader and compares voicing 0 with ExtractCompact.
-func (l *lesson3) readBack() error {
+func (l *lesson) readBack() error {
 	reader, err := optick.Open(l.index, l.cfg.partitions)
 	if err != nil {
 		return err
@@ -193,13 +193,13 @@ func (l *lesson3) readBack() error {
 	for i, x := range expected {
 		maxDiff = math.Max(maxDiff, math.Abs(x-float64(vec[i])))
 	}
-	l.r.Line("max |disk - ExtractCompact| %s", l3Exponent(maxDiff))
+	l.r.Line("max |disk - ExtractCompact| %s", exponent(maxDiff))
 	return nil
 }
 
-// l3Exponent writes a double as .NET's "0.0e0" custom format does: one decimal, the exponent
+// exponent writes a double as .NET's "0.0e0" custom format does: one decimal, the exponent
 // with its sign only when negative.
-func l3Exponent(v float64) string {
+func exponent(v float64) string {
 	s := strconv.FormatFloat(v, 'e', 1, 64)
 	mant, exp, _ := strings.Cut(s, "e")
 	n, _ := strconv.Atoi(exp)
@@ -208,7 +208,7 @@ func l3Exponent(v float64) string {
 
 // searches encodes each symbol and searches the index with it, without and with the
 // chord-name filter.
-func (l *lesson3) searches() error {
+func (l *lesson) searches() error {
 	strategy := optick.NewStrategy(l.reader)
 	for _, symbol := range l.cfg.symbols {
 		query := optick.Encode(optick.Query{ChordSymbol: symbol}, l.cfg.partitions)
@@ -237,25 +237,25 @@ func (l *lesson3) searches() error {
 }
 
 // nearest searches with open C's own compact vector, then asks FindSimilarVoicingsAsync.
-func (l *lesson3) nearest() error {
-	i := slices.IndexFunc(l.corpus, func(e optick.CorpusVoicing) bool { return e.Voicing.Diagram() == l3OpenC })
+func (l *lesson) nearest() error {
+	i := slices.IndexFunc(l.corpus, func(e optick.CorpusVoicing) bool { return e.Voicing.Diagram() == openC })
 	if i < 0 {
-		return fmt.Errorf("the corpus has no %s", l3OpenC)
+		return fmt.Errorf("the corpus has no %s", openC)
 	}
 	strategy := optick.NewStrategy(l.reader)
-	l.r.Title("Nearest voicings to %s (open C), by its own compact vector", l3OpenC)
+	l.r.Title("Nearest voicings to %s (open C), by its own compact vector", openC)
 	results, err := strategy.SemanticSearch(embeddings.ExtractCompact(l.corpus[i].RawFloat64(), l.cfg.partitions), 6)
 	if err != nil {
 		return err
 	}
 	l.results(results)
-	similar := strategy.FindSimilarVoicings(l3OpenC, 6)
-	l.r.Line("FindSimilarVoicingsAsync(%q) returned %d results", l3OpenC, len(similar))
+	similar := strategy.FindSimilarVoicings(openC, 6)
+	l.r.Line("FindSimilarVoicingsAsync(%q) returned %d results", openC, len(similar))
 	return nil
 }
 
 // results prints search results in GA's order.
-func (l *lesson3) results(results []optick.Result) {
+func (l *lesson) results(results []optick.Result) {
 	w := []int{5, 14, 18, 12}
 	l.r.FixedRow(w, "rank", "diagram", "MIDI", "name", "score")
 	for i, res := range results {
@@ -268,7 +268,7 @@ func (l *lesson3) results(results []optick.Result) {
 
 // deadDimensions counts, partition by partition, the dimensions that are 0 or one value for
 // every voicing, and the named MODAL slots no voicing sets.
-func (l *lesson3) deadDimensions() error {
+func (l *lesson) deadDimensions() error {
 	l.r.Title("Dimensions that never vary over the %d voicings", len(l.corpus))
 	w := []int{13, 5, 9, 9}
 	l.r.FixedRow(w, "partition", "dims", "always 0", "constant", "weight")

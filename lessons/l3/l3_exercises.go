@@ -30,7 +30,7 @@ func lessonExercises(opts *Options) learn.Lesson {
 	if len(weights) == 0 {
 		weights = []string{"ROOT=0"}
 	}
-	cfg := l3Config{l3FretCount, l3WindowSize, l3MinPlayed, l3Symbols, partitions}
+	cfg := config{fretCount, windowSize, minPlayed, symbols, partitions}
 	four := cfg
 	four.fretCount = 4
 	// Exercise 3 compares the index written with GA's weights and with the weights set.
@@ -57,8 +57,8 @@ func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
 // builtLesson runs sections of the lesson on cfg, printing to w, and returns the lesson with
 // what they built: its corpus and index, its reader.
-func builtLesson(w *bytes.Buffer, cfg l3Config, sections ...func(l *lesson3) error) (*lesson3, error) {
-	l := &lesson3{cfg: cfg, r: report.New(w)}
+func builtLesson(w *bytes.Buffer, cfg config, sections ...func(l *lesson) error) (*lesson, error) {
+	l := &lesson{cfg: cfg, r: report.New(w)}
 	for _, section := range sections {
 		if err := section(l); err != nil {
 			return nil, err
@@ -69,7 +69,7 @@ func builtLesson(w *bytes.Buffer, cfg l3Config, sections ...func(l *lesson3) err
 
 // corpusSizeExercise is exercise 1: the size of the corpus the generator makes with cfg's
 // settings.
-func corpusSizeExercise(cfg l3Config) *learn.Exercise {
+func corpusSizeExercise(cfg config) *learn.Exercise {
 	return &learn.Exercise{Lesson: "l3", Number: 1, Kind: learn.Value,
 		Form: countForm,
 		Hints: []string{
@@ -78,7 +78,7 @@ func corpusSizeExercise(cfg l3Config) *learn.Exercise {
 		},
 		Solve: func(context.Context) (learn.Answer, error) {
 			var out bytes.Buffer
-			l, err := builtLesson(&out, cfg, (*lesson3).corpusSection)
+			l, err := builtLesson(&out, cfg, (*lesson).corpusSection)
 			if err != nil {
 				return learn.Answer{}, err
 			}
@@ -99,7 +99,7 @@ var countForm = learn.Form{Says: "a number (a comma between thousands is fine)",
 
 // filterExercise is exercise 2, on the searches with the chord-name filter of symbol and of
 // other.
-func filterExercise(cfg l3Config, symbol, other string) *learn.Exercise {
+func filterExercise(cfg config, symbol, other string) *learn.Exercise {
 	root, quality := splitSymbol(symbol)
 	otherRoot, _ := splitSymbol(other)
 	return &learn.Exercise{Lesson: "l3", Number: 2, Kind: learn.Choice,
@@ -119,7 +119,7 @@ func filterExercise(cfg l3Config, symbol, other string) *learn.Exercise {
 			c := cfg
 			c.symbols = []string{symbol, other}
 			var out bytes.Buffer
-			l, err := builtLesson(&out, c, (*lesson3).corpusSection, (*lesson3).readBack)
+			l, err := builtLesson(&out, c, (*lesson).corpusSection, (*lesson).readBack)
 			if err != nil {
 				return learn.Answer{}, err
 			}
@@ -152,7 +152,7 @@ func filterExercise(cfg l3Config, symbol, other string) *learn.Exercise {
 
 // filtered is HybridSearchAsync for symbol with the chord-name filter, as the lesson's
 // searches section asks it.
-func filtered(l *lesson3, symbol string) ([]optick.Result, error) {
+func filtered(l *lesson, symbol string) ([]optick.Result, error) {
 	query := optick.Encode(optick.Query{ChordSymbol: symbol}, l.cfg.partitions)
 	return optick.NewStrategy(l.reader).HybridSearch(query, optick.Filters{ChordName: symbol}, 5)
 }
@@ -216,7 +216,7 @@ func all(rs []optick.Result, f func(optick.Result) bool) bool {
 
 // weightExercise is exercise 3: the index written with weights set ("ROOT=0") against the
 // index written with cfg's.
-func weightExercise(cfg l3Config, weights []string) *learn.Exercise {
+func weightExercise(cfg config, weights []string) *learn.Exercise {
 	return &learn.Exercise{Lesson: "l3", Number: 3, Kind: learn.Choice,
 		Options: []string{
 			"the header's sqrt weights line changes",
@@ -238,10 +238,10 @@ func weightExercise(cfg l3Config, weights []string) *learn.Exercise {
 			changed := cfg
 			changed.partitions = set
 			var before, after bytes.Buffer
-			if _, err := builtLesson(&before, cfg, (*lesson3).corpusSection, (*lesson3).header); err != nil {
+			if _, err := builtLesson(&before, cfg, (*lesson).corpusSection, (*lesson).header); err != nil {
 				return learn.Answer{}, err
 			}
-			l, err := builtLesson(&after, changed, (*lesson3).corpusSection, (*lesson3).header)
+			l, err := builtLesson(&after, changed, (*lesson).corpusSection, (*lesson).header)
 			if err != nil {
 				return learn.Answer{}, err
 			}
@@ -311,7 +311,7 @@ func weightSum(partitions []embeddings.Partition) float64 {
 }
 
 // storedNormSq is the squared norm of voicing i's vector as the reader reads it.
-func storedNormSq(l *lesson3, i int64) (float64, error) {
+func storedNormSq(l *lesson, i int64) (float64, error) {
 	vec, err := l.reader.Vector(nil, i)
 	if err != nil {
 		return 0, err
@@ -325,7 +325,7 @@ func storedNormSq(l *lesson3, i int64) (float64, error) {
 
 // nearestExercise is exercise 4, on the index written with cfg: why the search by open C's own
 // vector starts where it does.
-func nearestExercise(cfg l3Config) *learn.Exercise {
+func nearestExercise(cfg config) *learn.Exercise {
 	return &learn.Exercise{Lesson: "l3", Number: 4, Kind: learn.Choice,
 		Options: []string{
 			"the first row is open C itself",
@@ -340,7 +340,7 @@ func nearestExercise(cfg l3Config) *learn.Exercise {
 		},
 		Solve: func(context.Context) (learn.Answer, error) {
 			var built bytes.Buffer
-			l, err := builtLesson(&built, cfg, (*lesson3).corpusSection, (*lesson3).readBack)
+			l, err := builtLesson(&built, cfg, (*lesson).corpusSection, (*lesson).readBack)
 			if err != nil {
 				return learn.Answer{}, err
 			}
@@ -349,7 +349,7 @@ func nearestExercise(cfg l3Config) *learn.Exercise {
 			if err := l.nearest(); err != nil {
 				return learn.Answer{}, err
 			}
-			i := slices.IndexFunc(l.corpus, func(e optick.CorpusVoicing) bool { return e.Voicing.Diagram() == l3OpenC })
+			i := slices.IndexFunc(l.corpus, func(e optick.CorpusVoicing) bool { return e.Voicing.Diagram() == openC })
 			query := embeddings.ExtractCompact(l.corpus[i].RawFloat64(), cfg.partitions)
 			results, err := optick.NewStrategy(l.reader).SemanticSearch(query, 1)
 			if err != nil || len(results) == 0 {
@@ -378,7 +378,7 @@ func nearestExercise(cfg l3Config) *learn.Exercise {
 			}
 			sum := weightSum(cfg.partitions)
 			holds := []bool{
-				results[0].Diagram == l3OpenC,
+				results[0].Diagram == openC,
 				math.Abs(sum-1) < 1e-6,
 				math.Abs(normSq-sum) < 1e-3,
 				math.Abs(querySq-1) < 1e-3,

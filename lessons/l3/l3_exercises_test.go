@@ -10,29 +10,29 @@ import (
 	"course/lessons/kit"
 )
 
-// TestL3Exercises runs every exercise of lesson 3 through the tests each exercise of the course
+// TestExercises runs every exercise of lesson 3 through the tests each exercise of the course
 // gets: the course's answer is accepted, a wrong one refused, and a change to the input the
 // answer rests on moves it.
-func TestL3Exercises(t *testing.T) {
+func TestExercises(t *testing.T) {
 	l := Exercises()
 	learntest.Lesson(t, l)
 	t.Run("l3.1", func(t *testing.T) {
 		// Four strings or more: the triads of both windows leave the corpus.
-		cfg := l3Default()
+		cfg := defaultConfig()
 		cfg.fretCount, cfg.minPlayed = 4, 4
 		learntest.Exercise(t, l.Exercises[0], learntest.Case{Wrong: "15360", Moved: corpusSizeExercise(cfg)})
 	})
 	t.Run("l3.2", func(t *testing.T) {
 		// The Cmaj7 filter keeps complete Cmaj7 chords.
-		learntest.Exercise(t, l.Exercises[1], learntest.Case{Wrong: "a", Moved: filterExercise(l3Default(), "Cmaj7", "Am7")})
+		learntest.Exercise(t, l.Exercises[1], learntest.Case{Wrong: "a", Moved: filterExercise(defaultConfig(), "Cmaj7", "Am7")})
 	})
 	t.Run("l3.3", func(t *testing.T) {
 		// ROOT's own weight, set again, changes nothing in the header.
-		learntest.Exercise(t, l.Exercises[2], learntest.Case{Wrong: "b f", Moved: weightExercise(l3Default(), []string{"ROOT=0.05"})})
+		learntest.Exercise(t, l.Exercises[2], learntest.Case{Wrong: "b f", Moved: weightExercise(defaultConfig(), []string{"ROOT=0.05"})})
 	})
 	t.Run("l3.4", func(t *testing.T) {
 		// Weights that add up to 1 make a stored vector, and open C's query, of length 1.
-		cfg := l3Default()
+		cfg := defaultConfig()
 		sum := weightSum(cfg.partitions)
 		for i := range cfg.partitions {
 			cfg.partitions[i].Weight /= sum
@@ -41,9 +41,9 @@ func TestL3Exercises(t *testing.T) {
 	})
 }
 
-// TestL3WeightFlag checks --weight: ROOT's weight reaches the lesson's header, and a malformed
+// TestWeightFlag checks --weight: ROOT's weight reaches the lesson's header, and a malformed
 // one, an unknown partition or one that is not scored is one clear error.
-func TestL3WeightFlag(t *testing.T) {
+func TestWeightFlag(t *testing.T) {
 	for _, tc := range []struct{ weight, wantErr string }{
 		{"ROOT", "write a partition and a weight"},
 		{"NOPE=0", `no partition "NOPE"`},
@@ -77,8 +77,8 @@ func TestL3WeightFlag(t *testing.T) {
 	}
 }
 
-// TestL3CountForm checks that a count reads the same with or without thousands separators.
-func TestL3CountForm(t *testing.T) {
+// TestCountForm checks that a count reads the same with or without thousands separators.
+func TestCountForm(t *testing.T) {
 	for _, s := range []string{"12,345", "12345", "12 345", "12.345 voicings", "12\u202f345"} {
 		if got := countForm.Read(s); len(got) != 1 || got[0] != "12345" {
 			t.Errorf("%q reads %q", s, got)

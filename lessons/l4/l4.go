@@ -20,8 +20,8 @@ import (
 	"course/lessons/kit"
 )
 
-// l4Prompts are the lesson's questions: one for each guard, then two that no guard catches.
-var l4Prompts = []string{
+// prompts are the lesson's questions: one for each guard, then two that no guard catches.
+var prompts = []string{
 	"Are 0146 and 0137 z-related?",
 	kit.VoicingQuestion,
 	relativeKeyQuestion,
@@ -34,10 +34,10 @@ const (
 	// relativeKeyIntent is the intent the lesson calls directly.
 	relativeKeyIntent = "skill.relativekey"
 
-	// l4LabelWidth, traceNameWidth and promptWidth are the widths the original program's format
+	// labelWidth, traceNameWidth and promptWidth are the widths the original program's format
 	// items give the fact labels, the trace's step names and the CanHandle table's prompts: its
 	// output pins them, and no rule of the data explains them (the widest label is 11 wide).
-	l4LabelWidth   = 13
+	labelWidth     = 13
 	traceNameWidth = 25
 	promptWidth    = 40
 	// warmupCategory logs the line that says the host's start-up embedding attempt is over
@@ -72,8 +72,8 @@ directly.`, Run: run, Exercises: lessonExercises}, opts, runF)
 	return cmd
 }
 
-// lesson4 carries what the sections share.
-type lesson4 struct {
+// lesson carries what the sections share.
+type lesson struct {
 	r    *report.Report
 	host *hostproc.Host
 }
@@ -94,14 +94,14 @@ func run(ctx context.Context, w io.Writer, opts *Options) (err error) {
 		return fmt.Errorf("l4: %w", err)
 	}
 
-	l := &lesson4{r: report.New(w), host: host}
+	l := &lesson{r: report.New(w), host: host}
 	l.r.Heading("l4")
-	sections := make([]func() error, 0, len(l4Prompts)+2)
-	for _, p := range l4Prompts {
+	sections := make([]func() error, 0, len(prompts)+2)
+	for _, p := range prompts {
 		sections = append(sections, func() error { return l.chat(ctx, p) })
 	}
 	sections = append(sections,
-		func() error { l.canHandle(l4Prompts); return nil },
+		func() error { l.canHandle(prompts); return nil },
 		func() error { return l.relativeKey(relativeKeyQuestion) })
 	return kit.RunSections(ctx, "l4", l.r, sections...)
 }
@@ -155,7 +155,7 @@ func (f *orderedFacts) UnmarshalJSON(b []byte) error {
 
 // chat is one prompt's section: the status, then what /chat answered, or what the host logged
 // for the request when it failed.
-func (l *lesson4) chat(ctx context.Context, prompt string) error {
+func (l *lesson) chat(ctx context.Context, prompt string) error {
 	mark := l.host.LogMark()
 	resp, err := l.host.Chat(ctx, kit.ChatPath, prompt)
 	if err != nil {
@@ -191,7 +191,7 @@ func (l *lesson4) chat(ctx context.Context, prompt string) error {
 	} else {
 		rows = append(rows, report.Fact{Label: "grounding", Value: "(none)"})
 	}
-	l.r.Facts(l4LabelWidth, rows...)
+	l.r.Facts(labelWidth, rows...)
 	l.r.Line("answer:")
 	l.quoteAll(reply.Answer)
 	l.r.Line("trace:")
@@ -205,7 +205,7 @@ func (l *lesson4) chat(ctx context.Context, prompt string) error {
 
 // requestRecords returns the records the host logged for the request made after mark: those
 // up to its "Request finished" record, which the host writes after all the others.
-func (l *lesson4) requestRecords(ctx context.Context, mark int) ([]hostproc.LogRecord, error) {
+func (l *lesson) requestRecords(ctx context.Context, mark int) ([]hostproc.LogRecord, error) {
 	wctx, cancel := context.WithTimeout(ctx, requestLogWait)
 	defer cancel()
 	records, err := l.host.WaitForLog(wctx, mark, func(r hostproc.LogRecord) bool {
@@ -245,7 +245,7 @@ func problems(records []hostproc.LogRecord) []string {
 }
 
 // canHandle is the table of the skills whose CanHandle accepts each prompt.
-func (l *lesson4) canHandle(prompts []string) {
+func (l *lesson) canHandle(prompts []string) {
 	l.r.Title("IOrchestratorSkill.CanHandle for each prompt (the keyword path the orchestrator no longer calls)")
 	for _, p := range prompts {
 		names := strings.Join(skills.CanHandle(p), ", ")
@@ -257,21 +257,21 @@ func (l *lesson4) canHandle(prompts []string) {
 }
 
 // relativeKey calls the relative-key intent on a prompt, as semantic routing would.
-func (l *lesson4) relativeKey(prompt string) error {
+func (l *lesson) relativeKey(prompt string) error {
 	intent, err := skills.LookupIntent(relativeKeyIntent, "")
 	if err != nil {
 		return err
 	}
 	res := intent.Execute(prompt)
 	l.r.Title("The %s intent, called directly with %q", relativeKeyIntent, prompt)
-	l.r.Facts(l4LabelWidth, report.Fact{Label: "confidence", Value: fmt.Sprintf("%.2f", res.Confidence)})
+	l.r.Facts(labelWidth, report.Fact{Label: "confidence", Value: fmt.Sprintf("%.2f", res.Confidence)})
 	l.quoteAll(res.Answer)
 	return nil
 }
 
 // quoteAll quotes every line of text, empty ones and a last one after a final line break
 // included, as "  | " lines.
-func (l *lesson4) quoteAll(text string) {
+func (l *lesson) quoteAll(text string) {
 	for _, line := range strings.Split(dotnet.ReplaceLineEndings(text, "\n"), "\n") {
 		l.r.Line("  | %s", line)
 	}

@@ -64,10 +64,10 @@ func (s *modelStub) count() map[string]int {
 	return out
 }
 
-// TestL4WithModelStub checks, against the real child host, that the algebra question makes no
+// TestWithModelStub checks, against the real child host, that the algebra question makes no
 // call to the model, and that with a model answering at the address the questions that fail
 // without one are answered.
-func TestL4WithModelStub(t *testing.T) {
+func TestWithModelStub(t *testing.T) {
 	stub := startModelStub(t)
 	opts := kit.HostOptions{ModelURL: stub.url}
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
@@ -80,7 +80,7 @@ func TestL4WithModelStub(t *testing.T) {
 	if err := kit.WaitForWarmup(ctx, host); err != nil {
 		t.Fatal(err)
 	}
-	l := &lesson4{r: report.New(&strings.Builder{}), host: host}
+	l := &lesson{r: report.New(&strings.Builder{}), host: host}
 	post := func(prompt string) (*hostproc.Response, []hostproc.LogRecord) {
 		t.Helper()
 		body, _ := json.Marshal(map[string]string{"message": prompt})
@@ -97,7 +97,7 @@ func TestL4WithModelStub(t *testing.T) {
 	}
 
 	before := stub.count()
-	resp, _ := post(l4Prompts[0])
+	resp, _ := post(prompts[0])
 	if resp.Status != 200 || !strings.Contains(string(resp.Body), `"agentId":"algebra"`) {
 		t.Fatalf("algebra question: HTTP %d %s", resp.Status, resp.Body)
 	}
@@ -105,7 +105,7 @@ func TestL4WithModelStub(t *testing.T) {
 		t.Fatalf("the algebra question called the model: %v -> %v", before, after)
 	}
 
-	for _, prompt := range l4Prompts[2:] {
+	for _, prompt := range prompts[2:] {
 		before := stub.count()
 		resp, records := post(prompt)
 		var reply chatReply
@@ -141,8 +141,8 @@ func mapsEqual(a, b map[string]int) bool {
 	return true
 }
 
-// TestL4WithModelURLFlag runs the whole lesson with --model-url: no question fails.
-func TestL4WithModelURLFlag(t *testing.T) {
+// TestWithModelURLFlag runs the whole lesson with --model-url: no question fails.
+func TestWithModelURLFlag(t *testing.T) {
 	stub := startModelStub(t)
 	out, err := testutil.Run(t, NewCmd(nil), "l4", "--model-url", stub.url)
 	if err != nil {
@@ -153,7 +153,7 @@ func TestL4WithModelURLFlag(t *testing.T) {
 	}
 }
 
-func TestL4Problems(t *testing.T) {
+func TestProblems(t *testing.T) {
 	ex := &hostproc.LogException{Type: "System.Net.Http.HttpRequestException", Frames: []hostproc.StackFrame{
 		{Method: "System.Net.Http.HttpClient.SendAsync"},
 		{Method: "GA.Business.ML.Agents.SemanticRouter.EnsureEmbeddingsInitializedAsync", File: "/src/Common/GA.Business.ML/Agents/SemanticRouter.cs", Line: 251},
@@ -175,7 +175,7 @@ func TestL4Problems(t *testing.T) {
 	}
 }
 
-func TestL4OrderedFacts(t *testing.T) {
+func TestOrderedFacts(t *testing.T) {
 	var reply chatReply
 	body := `{"grounding":{"source":"s","revision":"r","queryType":"q","facts":{"zeta":"1","alpha":"<2>","mid":"3"}}}`
 	if err := json.Unmarshal([]byte(body), &reply); err != nil {

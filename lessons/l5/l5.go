@@ -45,20 +45,20 @@ chord symbols, and on seven progressions, and checks its arpeggios and scales ag
 the course's own chord-scale oracle: chord tones, the key, and the textbook scale.`, Run: run, Exercises: lessonExercises}, opts, runF)
 }
 
-// lesson5 carries what the sections share.
-type lesson5 struct {
+// lesson carries what the sections share.
+type lesson struct {
 	r     *report.Report
 	skill skills.Improvisation
 }
 
 func run(ctx context.Context, w io.Writer, opts *Options) error {
-	l := &lesson5{r: report.New(w)}
+	l := &lesson{r: report.New(w)}
 	l.r.Heading("l5")
 	return kit.RunSections(ctx, "l5", l.r, l.skillAnswer, l.chordReading, func() error { return l.againstTheKey(ctx) })
 }
 
 // skillAnswer is section 1: the answer lesson 6 streams, and the skill's assumptions.
-func (l *lesson5) skillAnswer() error {
+func (l *lesson) skillAnswer() error {
 	res := l.skill.Execute(kit.ArpeggioQuestion)
 	if res.Data == nil {
 		return fmt.Errorf("the skill gave %q no progression answer", kit.ArpeggioQuestion)
@@ -73,7 +73,7 @@ func (l *lesson5) skillAnswer() error {
 
 // chordReading is section 2: what the skill reads of a run of written chords, and how its
 // arpeggio and lead scale compare with each written chord.
-func (l *lesson5) chordReading() error {
+func (l *lesson) chordReading() error {
 	question := "arpeggios over " + strings.Join(chordRun, " ")
 	res := l.skill.Execute(question)
 	if res.Data == nil {
@@ -188,7 +188,7 @@ func parseScales(a skills.ChordAdvice) ([]theory.Scale, error) {
 
 // againstTheKey is section 3: each progression's key, and the skill's lead scale for each
 // chord against the scale the key gives it. The tables share their column widths.
-func (l *lesson5) againstTheKey(ctx context.Context) error {
+func (l *lesson) againstTheKey(ctx context.Context) error {
 	analyses := make([]keyAnalysis, len(keyProgressions))
 	for i, p := range keyProgressions {
 		if err := ctx.Err(); err != nil {

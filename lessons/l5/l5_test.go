@@ -12,9 +12,9 @@ import (
 	"course/theory"
 )
 
-// TestL5OracleKnowsTheSkill checks that the oracle spells every scale the skill can name and
+// TestOracleKnowsTheSkill checks that the oracle spells every scale the skill can name and
 // every arpeggio it can build, so the lesson never fails on a chord it has not met.
-func TestL5OracleKnowsTheSkill(t *testing.T) {
+func TestOracleKnowsTheSkill(t *testing.T) {
 	for q := skills.Major; q <= skills.Unknown; q++ {
 		for _, s := range skills.ScalesFor(q) {
 			if _, err := theory.ParseScale("Bb " + s.Name); err != nil {
@@ -59,9 +59,9 @@ func analyse(t *testing.T, progression string) analysed {
 	return got
 }
 
-// TestL5AnalysisOnProgressionsOutsideTheLesson holds the analysis to what a textbook says of
+// TestAnalysisOnProgressionsOutsideTheLesson holds the analysis to what a textbook says of
 // progressions the lesson does not print.
-func TestL5AnalysisOnProgressionsOutsideTheLesson(t *testing.T) {
+func TestAnalysisOnProgressionsOutsideTheLesson(t *testing.T) {
 	tests := []struct {
 		name, progression string
 		want              analysed
@@ -135,7 +135,7 @@ func TestL5AnalysisOnProgressionsOutsideTheLesson(t *testing.T) {
 	}
 }
 
-func TestL5CheckReading(t *testing.T) {
+func TestCheckReading(t *testing.T) {
 	tests := []struct{ written, want string }{
 		{"G7", "ok"},
 		{"C6", "arpeggio drops A"},
@@ -160,7 +160,7 @@ func TestL5CheckReading(t *testing.T) {
 	}
 }
 
-func TestL5ReadingRowsFollowTheSkill(t *testing.T) {
+func TestReadingRowsFollowTheSkill(t *testing.T) {
 	written := []string{"C/E", "CmMaj7", "Am"}
 	res := skills.Improvisation{}.Execute(strings.Join(written, " "))
 	rows, err := readingRows(written, res.Data.PerChord)
@@ -179,7 +179,7 @@ func TestL5ReadingRowsFollowTheSkill(t *testing.T) {
 	}
 }
 
-func TestL5CommandTakesNoArguments(t *testing.T) {
+func TestCommandTakesNoArguments(t *testing.T) {
 	var ran bool
 	cmd := NewCmd(func(_ context.Context, o *Options) error {
 		ran = o != nil

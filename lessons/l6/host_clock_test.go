@@ -37,7 +37,7 @@ func TestLessonHostClockStandsStill(t *testing.T) {
 			t.Error(err)
 		}
 	}()
-	resp, err := (&lesson6{host: host}).post(t.Context(), kit.StreamPath, kit.ArpeggioQuestion)
+	resp, err := (&lesson{host: host}).post(t.Context(), kit.StreamPath, kit.ArpeggioQuestion)
 	if err != nil {
 		t.Fatal(err)
 	}

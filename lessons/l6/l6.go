@@ -51,8 +51,8 @@ readers on the improvisation answer of lesson 5.`, Run: run, Exercises: lessonEx
 	return cmd
 }
 
-// lesson6 carries what the sections share: the report and the host's captures.
-type lesson6 struct {
+// lesson carries what the sections share: the report and the host's captures.
+type lesson struct {
 	r    *report.Report
 	host *hostproc.Host
 	// chromium, when set, reads every stream the lesson's readers read.
@@ -83,7 +83,7 @@ func run(ctx context.Context, w io.Writer, opts *Options) (err error) {
 		}
 	}()
 
-	l := &lesson6{r: report.New(w), host: host}
+	l := &lesson{r: report.New(w), host: host}
 	if opts.Browser {
 		l.chromium = chromium
 		chromium.r = l.r
@@ -105,7 +105,7 @@ func run(ctx context.Context, w io.Writer, opts *Options) (err error) {
 }
 
 // hostStream is section 1: the voicing question's stream, as the host sent it.
-func (l *lesson6) hostStream(ctx context.Context) ([]byte, error) {
+func (l *lesson) hostStream(ctx context.Context) ([]byte, error) {
 	resp, err := l.post(ctx, kit.StreamPath, kit.VoicingQuestion)
 	if err != nil {
 		return nil, err
@@ -121,7 +121,7 @@ func (l *lesson6) hostStream(ctx context.Context) ([]byte, error) {
 }
 
 // standardEvents is section 2: the same stream through the reference reader.
-func (l *lesson6) standardEvents(stream []byte) ([]sse.Event, error) {
+func (l *lesson) standardEvents(stream []byte) ([]sse.Event, error) {
 	var events []sse.Event
 	var rows [][]string
 	for ev, err := range sse.Read(bytes.NewReader(stream)) {
@@ -142,7 +142,7 @@ func (l *lesson6) standardEvents(stream []byte) ([]sse.Event, error) {
 
 // chatAnswer is section 3: /chat's answer against the stream's text events, and the course's
 // copy of the host's writer against the host's bytes.
-func (l *lesson6) chatAnswer(ctx context.Context, stream []byte, events []sse.Event) error {
+func (l *lesson) chatAnswer(ctx context.Context, stream []byte, events []sse.Event) error {
 	resp, err := l.post(ctx, kit.ChatPath, kit.VoicingQuestion)
 	if err != nil {
 		return err
@@ -182,7 +182,7 @@ func (l *lesson6) chatAnswer(ctx context.Context, stream []byte, events []sse.Ev
 // guardMiss is section 4: a question the guards miss, on both endpoints, and what each reader
 // makes of the stream. Without a model server both fail, and the table shows what the user gets;
 // with one, it measures what each reader delivers against /chat's answer.
-func (l *lesson6) guardMiss(ctx context.Context, modelURL string) error {
+func (l *lesson) guardMiss(ctx context.Context, modelURL string) error {
 	chat, err := l.post(ctx, kit.ChatPath, kit.ArpeggioQuestion)
 	if err != nil {
 		return err
@@ -227,7 +227,7 @@ func (l *lesson6) guardMiss(ctx context.Context, modelURL string) error {
 }
 
 // pinnedChunks is section 5: SseChunker at a826864 on the improvisation answer.
-func (l *lesson6) pinnedChunks(answer string) []string {
+func (l *lesson) pinnedChunks(answer string) []string {
 	chunks := wire.SplitPinned(answer)
 	l.r.Title("SseChunker.SplitIntoChunks on the improvisation skill's answer (GA at a826864)")
 	l.r.Line("answer: %d lines of text, %d line breaks, %d characters",
@@ -239,14 +239,14 @@ func (l *lesson6) pinnedChunks(answer string) []string {
 }
 
 // chunks743 is section 6: the same answer split by #743's expression.
-func (l *lesson6) chunks743(answer string) []string {
+func (l *lesson) chunks743(answer string) []string {
 	chunks := wire.Split743(answer)
 	l.r.Title("The same answer split by #743's expression %s", wire.Pattern743)
 	l.chunkRows(answer, chunks)
 	return chunks
 }
 
-func (l *lesson6) chunkRows(answer string, chunks []string) {
+func (l *lesson) chunkRows(answer string, chunks []string) {
 	rows := make([][]string, len(chunks))
 	for i, c := range chunks {
 		rows[i] = []string{fmt.Sprintf("chunk %d", i+1), report.QuoteChunk(c)}
@@ -257,7 +257,7 @@ func (l *lesson6) chunkRows(answer string, chunks []string) {
 }
 
 // writersAndReaders is section 7: every writer with every reader, on both splits.
-func (l *lesson6) writersAndReaders(answer string, pinned, fixed []string) {
+func (l *lesson) writersAndReaders(answer string, pinned, fixed []string) {
 	l.r.Title("Each writer with each reader, on the improvisation answer")
 	rows, _, _ := pairRows(answer, pinned, fixed, wire.GaWriters(), l.readers())
 	l.r.Table([]string{"writer", "reader", "chunks at a826864", "chunks after #743"}, rows)
@@ -307,7 +307,7 @@ func chatAnswerText(resp *hostproc.Response) (string, bool) {
 	return *body.Answer, true
 }
 
-func (l *lesson6) post(ctx context.Context, path, message string) (*hostproc.Response, error) {
+func (l *lesson) post(ctx context.Context, path, message string) (*hostproc.Response, error) {
 	return l.host.Chat(ctx, path, message)
 }
 

@@ -80,7 +80,7 @@ func startChromium(ctx context.Context, opts *Options) (*chromiumReader, error) 
 func (c *chromiumReader) close() { c.b.Close() }
 
 // readers are the lesson's readers, with Chromium's last when the lesson runs it.
-func (l *lesson6) readers() []wire.Reader {
+func (l *lesson) readers() []wire.Reader {
 	if l.chromium == nil {
 		return wire.GaReaders()
 	}
@@ -143,7 +143,7 @@ func (c *chromiumReader) events(stream []byte) ([]sse.Event, error) {
 
 // browserSections are what the browser flags add after section 7: how Chromium's events compare
 // with the standard reader's, and the pictures of the page.
-func (l *lesson6) browserSections(ctx context.Context, opts *Options, c *chromiumReader, hostStream []byte, pinned, fixed []string) error {
+func (l *lesson) browserSections(ctx context.Context, opts *Options, c *chromiumReader, hostStream []byte, pinned, fixed []string) error {
 	if l.chromium != nil {
 		if err := l.chromiumAgreement(hostStream); err != nil {
 			return err
@@ -157,7 +157,7 @@ func (l *lesson6) browserSections(ctx context.Context, opts *Options, c *chromiu
 
 // chromiumAgreement reads section 1's stream too, then says on how many of the streams Chromium
 // dispatched the standard reader's events.
-func (l *lesson6) chromiumAgreement(hostStream []byte) error {
+func (l *lesson) chromiumAgreement(hostStream []byte) error {
 	l.chromium.replaying = l.streamSection
 	if _, err := l.chromium.events(hostStream); err != nil {
 		return err
@@ -193,7 +193,7 @@ type pageState struct {
 
 // screenshots draws the improvisation answer on the page after each splitter, and section 4's
 // failure on the page before and after exercise 3's fix, one PNG per state into dir.
-func (l *lesson6) screenshots(ctx context.Context, b *browser.Browser, dir string, pinned, fixed []string) error {
+func (l *lesson) screenshots(ctx context.Context, b *browser.Browser, dir string, pinned, fixed []string) error {
 	gaChatbot := wire.GaChatbot
 	states := []pageState{
 		{"l6-answer-a826864.png", "the answer, chunks at a826864", gaChatbot.Stream(pinned), wire.ReadGaChatbotPage},

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"course/stream/browser/browsertest"
+
 	"course/internal/testutil"
 )
 
@@ -19,7 +21,7 @@ func TestBrowser(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	args := []string{"l6", "--browser", "--screenshots", dir}
-	testutil.SkipUnlessChromium(t, args)
+	browsertest.SkipUnlessChromium(t, args)
 	out, err := testutil.Run(t, NewCmd(nil), args...)
 	if err != nil {
 		t.Fatal(err)
@@ -61,7 +63,7 @@ func browserRowsAgree(t *testing.T, out string) {
 // message events only, and nothing from [DONE] on.
 func TestBrowserReaderJoinsMessagesUpToDone(t *testing.T) {
 	t.Parallel()
-	testutil.SkipUnlessChromium(t, []string{"--browser"})
+	browsertest.SkipUnlessChromium(t, []string{"--browser"})
 	c, err := startChromium(t.Context(), &Options{Browser: true})
 	if err != nil {
 		t.Fatal(err)

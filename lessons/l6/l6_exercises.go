@@ -180,9 +180,9 @@ func funcSource(src, name string) (string, error) {
 	return src[doc+2 : start+end+3], nil
 }
 
-// withHost starts a host as ho says, hands it to f inside a lesson6 that prints to r, and stops
+// withHost starts a host as ho says, hands it to f inside a lesson that prints to r, and stops
 // it on every way out.
-func withHost(ctx context.Context, r *report.Report, ho kit.HostOptions, f func(l *lesson6) error) (err error) {
+func withHost(ctx context.Context, r *report.Report, ho kit.HostOptions, f func(l *lesson) error) (err error) {
 	host, err := ho.Start(ctx)
 	if err != nil {
 		return err
@@ -192,7 +192,7 @@ func withHost(ctx context.Context, r *report.Report, ho kit.HostOptions, f func(
 			err = fmt.Errorf("stop host: %w", stopErr)
 		}
 	}()
-	return f(&lesson6{r: r, host: host})
+	return f(&lesson{r: r, host: host})
 }
 
 // crlfChunk is the first exercise's chunk: two lines of text with a Windows line break.
@@ -300,7 +300,7 @@ func voicingRun(ctx context.Context, r *report.Report, base kit.HostOptions, new
 	ho := base
 	ho.Env = append(slices.Clip(base.Env), "Course__NewLine="+strings.ToLower(newline))
 	var run hostRun
-	err := withHost(ctx, r, ho, func(l *lesson6) error {
+	err := withHost(ctx, r, ho, func(l *lesson) error {
 		chat, err := l.post(ctx, kit.ChatPath, kit.VoicingQuestion)
 		if err != nil {
 			return err
@@ -442,7 +442,7 @@ func exerciseFix746(r *report.Report, answer string) (exactPinned, exactFixed in
 // before and after the fix that turns an error event into a thrown error.
 func exercisePageError(ctx context.Context, r *report.Report, host kit.HostOptions) (pageErrorFacts, error) {
 	var f pageErrorFacts
-	err := withHost(ctx, r, host, func(l *lesson6) error {
+	err := withHost(ctx, r, host, func(l *lesson) error {
 		failure, err := l.post(ctx, kit.StreamPath, kit.ArpeggioQuestion)
 		if err != nil {
 			return err
@@ -555,7 +555,7 @@ var chunkClients = []chunkClient{
 // It returns, for each of chunkClients, whether it shows something other than text with #743's
 // chunks.
 func exerciseAbbreviations(r *report.Report, text string) []bool {
-	l := &lesson6{r: r}
+	l := &lesson{r: r}
 	r.Title("An answer with \"e.g.\" and a numbered list")
 	r.Quote(text)
 	r.Line("answer: %d lines of text, %d line breaks, %d characters",

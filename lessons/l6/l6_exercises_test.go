@@ -25,10 +25,10 @@ import (
 	"course/stream/wire"
 )
 
-// TestL6ExerciseFlag checks that --exercise reaches the run, that a malformed number or one
+// TestExerciseFlag checks that --exercise reaches the run, that a malformed number or one
 // outside the list gets one line naming the exercises before anything starts, and that the help
 // lists every exercise.
-func TestL6ExerciseFlag(t *testing.T) {
+func TestExerciseFlag(t *testing.T) {
 	for _, tc := range []struct {
 		args    []string
 		want    string
@@ -82,8 +82,8 @@ func TestL6ExerciseFlag(t *testing.T) {
 	}
 }
 
-// solveL6 solves exercise n of lesson 6 with the hosts opts starts and returns its evidence.
-func solveL6(t *testing.T, opts *Options, n int) (learn.Answer, string, error) {
+// solve solves exercise n of lesson 6 with the hosts opts starts and returns its evidence.
+func solve(t *testing.T, opts *Options, n int) (learn.Answer, string, error) {
 	t.Helper()
 	e, err := lessonExercises(opts).Exercise(n)
 	if err != nil {
@@ -100,11 +100,11 @@ func solveL6(t *testing.T, opts *Options, n int) (learn.Answer, string, error) {
 	return a, out.String(), nil
 }
 
-// TestL6ExerciseBadHost checks that an exercise that needs a host fails with the host's error
+// TestExerciseBadHost checks that an exercise that needs a host fails with the host's error
 // and leaves no process behind.
-func TestL6ExerciseBadHost(t *testing.T) {
+func TestExerciseBadHost(t *testing.T) {
 	for _, n := range []int{1, 3} {
-		_, _, err := solveL6(t, &Options{Host: kit.HostOptions{Cmd: "/nonexistent/no-such-host"}}, n)
+		_, _, err := solve(t, &Options{Host: kit.HostOptions{Cmd: "/nonexistent/no-such-host"}}, n)
 		if err == nil || !strings.Contains(err.Error(), "no-such-host") {
 			t.Errorf("exercise %d: error %v", n, err)
 		}
@@ -112,12 +112,12 @@ func TestL6ExerciseBadHost(t *testing.T) {
 	}
 }
 
-// TestL6Exercise1KeepsTheCallersEnv checks that the two host runs add their line-break setting
+// TestExercise1KeepsTheCallersEnv checks that the two host runs add their line-break setting
 // without touching the options they were given.
-func TestL6Exercise1KeepsTheCallersEnv(t *testing.T) {
+func TestExercise1KeepsTheCallersEnv(t *testing.T) {
 	env := make([]string, 1, 4)
 	env[0] = "Course__Splitter=743"
-	_, out, err := solveL6(t, &Options{Host: kit.HostOptions{Env: env}}, 1)
+	_, out, err := solve(t, &Options{Host: kit.HostOptions{Env: env}}, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,10 +153,10 @@ func modelServer(t *testing.T) string {
 	return model.URL
 }
 
-// TestL6Exercise3WithModel gives the host a model server: the stream succeeds, both pages show
+// TestExercise3WithModel gives the host a model server: the stream succeeds, both pages show
 // the answer and keep it, and the fix changes nothing.
-func TestL6Exercise3WithModel(t *testing.T) {
-	_, got, err := solveL6(t, &Options{Host: kit.HostOptions{ModelURL: modelServer(t)}}, 3)
+func TestExercise3WithModel(t *testing.T) {
+	_, got, err := solve(t, &Options{Host: kit.HostOptions{ModelURL: modelServer(t)}}, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,10 +171,10 @@ func TestL6Exercise3WithModel(t *testing.T) {
 	testutil.AssertNoChildren(t)
 }
 
-// TestL6Exercises runs every exercise of lesson 6 through the tests each exercise of the course
+// TestExercises runs every exercise of lesson 6 through the tests each exercise of the course
 // gets: the course's answer is accepted, a wrong one refused, and a change to the input the
 // answer rests on moves it.
-func TestL6Exercises(t *testing.T) {
+func TestExercises(t *testing.T) {
 	l := Exercises()
 	learntest.Lesson(t, l)
 	t.Run("l6.1", func(t *testing.T) {
@@ -276,10 +276,10 @@ func TestJSONStringify(t *testing.T) {
 	}
 }
 
-// TestL6ChecksIgnoreTheLearnersFiles runs the course's checks of l6.5 and l6.6 in a copy of the
+// TestChecksIgnoreTheLearnersFiles runs the course's checks of l6.5 and l6.6 in a copy of the
 // repository where the learner has solved l6.6 and left a syntax error in l6.5's file: they
 // must pass, since they check the stubs the binary carries and never read the learner's files.
-func TestL6ChecksIgnoreTheLearnersFiles(t *testing.T) {
+func TestChecksIgnoreTheLearnersFiles(t *testing.T) {
 	t.Parallel()
 	root, err := learn.FindRepository(t.Context(), "")
 	if err != nil {

@@ -24,8 +24,8 @@ import (
 	"course/lessons/kit"
 )
 
-// runL6With runs lesson 6 against a host configured by opts and returns its output.
-func runL6With(t *testing.T, opts kit.HostOptions) string {
+// runWith runs lesson 6 against a host configured by opts and returns its output.
+func runWith(t *testing.T, opts kit.HostOptions) string {
 	t.Helper()
 	var out bytes.Buffer
 	if err := run(t.Context(), &out, &Options{Host: opts}); err != nil {
@@ -35,10 +35,10 @@ func runL6With(t *testing.T, opts kit.HostOptions) string {
 	return out.String()
 }
 
-// TestL6AnotherIndex runs the lesson against a host given another voicing index, an OPTK file of
+// TestAnotherIndex runs the lesson against a host given another voicing index, an OPTK file of
 // another corpus (the first frets in windows of two): the stream, its events and the answer's
 // length follow what that index's search answers.
-func TestL6AnotherIndex(t *testing.T) {
+func TestAnotherIndex(t *testing.T) {
 	c, err := optick.BuildCorpusIndex(3, 2, 3, embeddings.Partitions(), false)
 	if err != nil {
 		t.Fatal(err)
@@ -59,7 +59,7 @@ func TestL6AnotherIndex(t *testing.T) {
 	if strings.Contains(answer, "Found 2 voicings") {
 		t.Fatalf("the other index answers as lesson 3's does:\n%s", answer)
 	}
-	out := runL6With(t, kit.HostOptions{Env: []string{"VoicingSearch__OpticIndexPath=" + index}})
+	out := runWith(t, kit.HostOptions{Env: []string{"VoicingSearch__OpticIndexPath=" + index}})
 	want := []string{
 		fmt.Sprintf("event 2  text     %d line(s)\n", strings.Count(answer, "\n")+1),
 		fmt.Sprintf("HTTP 200, answer of %d characters\n", chars(answer)),
@@ -76,9 +76,9 @@ func TestL6AnotherIndex(t *testing.T) {
 	}
 }
 
-// TestL6CRLFHost runs the lesson against a host that builds its answers with CRLF, as GA does on
+// TestCRLFHost runs the lesson against a host that builds its answers with CRLF, as GA does on
 // Windows: /chat carries the CRs, the stream does not, and the lesson prints the same.
-func TestL6CRLFHost(t *testing.T) {
+func TestCRLFHost(t *testing.T) {
 	crlf := kit.HostOptions{Env: []string{"Course__NewLine=crlf"}}
 	host, err := crlf.Start(t.Context())
 	if err != nil {
@@ -98,14 +98,14 @@ func TestL6CRLFHost(t *testing.T) {
 	}
 
 	want := testutil.Snapshot(t, filepath.Join("..", ".."), "l6")
-	if got := runL6With(t, crlf); got != want {
+	if got := runWith(t, crlf); got != want {
 		t.Errorf("with a CRLF host, l6 differs from its snapshot:\n%s", testutil.LineDiff(want, got))
 	}
 }
 
-// TestL6ModelServer gives the host a model server that answers with the improvisation text: the
+// TestModelServer gives the host a model server that answers with the improvisation text: the
 // question that failed is answered, and what each reader delivers depends on the host's splitter.
-func TestL6ModelServer(t *testing.T) {
+func TestModelServer(t *testing.T) {
 	answer := skills.Improvisation{}.Execute(kit.ArpeggioQuestion).Text
 	model := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/api/chat" {
@@ -127,7 +127,7 @@ func TestL6ModelServer(t *testing.T) {
 		{"743", "differs", "exact"},
 	} {
 		t.Run(tc.splitter, func(t *testing.T) {
-			out := runL6With(t, kit.HostOptions{ModelURL: model.URL, Env: []string{"Course__Splitter=" + tc.splitter}})
+			out := runWith(t, kit.HostOptions{ModelURL: model.URL, Env: []string{"Course__Splitter=" + tc.splitter}})
 			got := testutil.Section(t, out, fmt.Sprintf("%q with the model server at %s", kit.ArpeggioQuestion, model.URL))
 			for _, want := range []string{
 				"POST /api/chatbot/chat         HTTP 200\n",
@@ -146,9 +146,9 @@ func TestL6ModelServer(t *testing.T) {
 	}
 }
 
-// TestL6BadHosts checks that a host that cannot serve the lesson ends it with a clear error,
+// TestBadHosts checks that a host that cannot serve the lesson ends it with a clear error,
 // keeps what was printed, and leaves no process behind.
-func TestL6BadHosts(t *testing.T) {
+func TestBadHosts(t *testing.T) {
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
@@ -177,8 +177,8 @@ func TestL6BadHosts(t *testing.T) {
 	}
 }
 
-// TestL6Cancelled stops the lesson from outside, as Ctrl-C does: the host goes with it.
-func TestL6Cancelled(t *testing.T) {
+// TestCancelled stops the lesson from outside, as Ctrl-C does: the host goes with it.
+func TestCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
 	err := run(ctx, &bytes.Buffer{}, &Options{})

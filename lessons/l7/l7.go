@@ -17,9 +17,9 @@ import (
 	"course/theory"
 )
 
-// l7Messages are the improvisation requests of lesson 7: only invalid chord names, only valid
+// messages are the improvisation requests of lesson 7: only invalid chord names, only valid
 // ones, both, and none.
-var l7Messages = []string{
+var messages = []string{
 	"which arpeggio fits Hm Q7",
 	"which arpeggio fits X7alt",
 	"Q7, which arpeggio should I use?",
@@ -38,8 +38,8 @@ var l7Messages = []string{
 	"which arpeggio fits V7",
 }
 
-// l7Declines are the messages whose decline the lesson prints in full, by index.
-var l7Declines = []int{0, 3}
+// declines are the messages whose decline the lesson prints in full, by index.
+var declines = []int{0, 3}
 
 // Options is what `course l7` needs to run.
 type Options struct {
@@ -61,9 +61,9 @@ chord symbols says what each message holds, and grades what GA does with it.`, R
 	return cmd
 }
 
-// lesson7 carries what the sections share: the messages, what the recognizer reads in each,
+// lesson carries what the sections share: the messages, what the recognizer reads in each,
 // and the two versions of the skill.
-type lesson7 struct {
+type lesson struct {
 	r        *report.Report
 	messages []string
 	readings []theory.Symbols
@@ -73,13 +73,13 @@ type lesson7 struct {
 	declineAt []int
 }
 
-// newLesson7 sets up the lesson on messages, writing to w.
-func newLesson7(w io.Writer, messages []string) *lesson7 {
-	l := &lesson7{
+// newLesson sets up the lesson on messages, writing to w.
+func newLesson(w io.Writer, messages []string) *lesson {
+	l := &lesson{
 		r:         report.New(w),
 		messages:  messages,
 		fixed:     skills.Improvisation{InvalidChordGuard: true},
-		declineAt: l7Declines,
+		declineAt: declines,
 	}
 	for _, m := range messages {
 		l.readings = append(l.readings, theory.ReadSymbols(m))
@@ -88,7 +88,7 @@ func newLesson7(w io.Writer, messages []string) *lesson7 {
 }
 
 func run(ctx context.Context, w io.Writer, opts *Options) error {
-	l := newLesson7(w, append(slices.Clone(l7Messages), opts.Messages...))
+	l := newLesson(w, append(slices.Clone(messages), opts.Messages...))
 	l.r.Heading("l7")
 	return kit.RunSections(ctx, "l7", l.r, l.whatTheyHold, l.whatGADoes, l.declines)
 }
@@ -118,7 +118,7 @@ func describeBroken(s theory.Symbols) string {
 }
 
 // whatTheyHold is section 1: each message as the recognizer reads it.
-func (l *lesson7) whatTheyHold() error {
+func (l *lesson) whatTheyHold() error {
 	l.r.Title("What each message holds, read as chord symbols are written")
 	rows := make([][]string, len(l.messages))
 	for i, m := range l.messages {
@@ -228,7 +228,7 @@ type gaRow struct {
 }
 
 // gaDoes sends message i through both versions of the skill and #749's guard.
-func (l *lesson7) gaDoes(i int) gaRow {
+func (l *lesson) gaDoes(i int) gaRow {
 	m := l.messages[i]
 	after := skillOutcome(l.fixed, m)
 	g := gaRow{before: skillOutcome(l.pinned, m), after: after, guard: skills.InvalidChordNames(m)}
@@ -238,7 +238,7 @@ func (l *lesson7) gaDoes(i int) gaRow {
 
 // whatGADoes is section 2: each message through the pinned skill, #749's guard and #749's skill,
 // and the verdict on #749's skill.
-func (l *lesson7) whatGADoes() error {
+func (l *lesson) whatGADoes() error {
 	l.r.Title("What GA does with them")
 	rows := make([][]string, len(l.messages))
 	for i := range l.messages {
@@ -250,7 +250,7 @@ func (l *lesson7) whatGADoes() error {
 }
 
 // declines is section 3: #749's whole answer to two of the messages it declines.
-func (l *lesson7) declines() error {
+func (l *lesson) declines() error {
 	for _, i := range l.declineAt {
 		m := l.messages[i]
 		res := l.fixed.Execute(m)

@@ -20,7 +20,7 @@ func lessonExercises(*Options) learn.Lesson {
 		rowExercise("which arpeggio fits Am F C# G"),
 		declinedExercise("which arpeggio fits Hm7 Am"),
 		guardExercise([]string{"solo over Q7", "solo over Q7 please"}),
-		inPlaceExercise(l7Messages[11], "Bø7", []string{"Bø", "Bm7b5", "B°7"}),
+		inPlaceExercise(messages[11], "Bø7", []string{"Bø", "Bm7b5", "B°7"}),
 	}}
 }
 
@@ -28,9 +28,9 @@ func lessonExercises(*Options) learn.Lesson {
 func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
 // sections runs the lesson's first two sections on messages and returns what they print.
-func sections(messages ...string) (*lesson7, *bytes.Buffer, error) {
+func sections(messages ...string) (*lesson, *bytes.Buffer, error) {
 	var out bytes.Buffer
-	l := newLesson7(&out, messages)
+	l := newLesson(&out, messages)
 	if err := l.whatTheyHold(); err != nil {
 		return nil, nil, err
 	}

@@ -8,10 +8,10 @@ import (
 	"course/learn/learntest"
 )
 
-// TestL7Exercises runs every exercise of lesson 7 through the tests each exercise of the course
+// TestExercises runs every exercise of lesson 7 through the tests each exercise of the course
 // gets: the course's answer is accepted, a wrong one refused, and a change to the input the
 // answer rests on moves it.
-func TestL7Exercises(t *testing.T) {
+func TestExercises(t *testing.T) {
 	l := Exercises()
 	learntest.Lesson(t, l)
 	t.Run("l7.1", func(t *testing.T) {
@@ -28,18 +28,18 @@ func TestL7Exercises(t *testing.T) {
 	})
 	t.Run("l7.4", func(t *testing.T) {
 		// Bø7 itself in its own place is the chord the skill skips.
-		learntest.Exercise(t, l.Exercises[3], learntest.Case{Wrong: "b d e", Moved: inPlaceExercise(l7Messages[11], "Bø7", []string{"Bø7", "Bm7b5", "B°7"})})
+		learntest.Exercise(t, l.Exercises[3], learntest.Case{Wrong: "b d e", Moved: inPlaceExercise(messages[11], "Bø7", []string{"Bø7", "Bm7b5", "B°7"})})
 	})
 }
 
-// TestL7MessageFlag checks that --message adds the learner's messages after the lesson's, in
+// TestMessageFlag checks that --message adds the learner's messages after the lesson's, in
 // both tables.
-func TestL7MessageFlag(t *testing.T) {
+func TestMessageFlag(t *testing.T) {
 	out, err := testutil.Run(t, NewCmd(nil), "l7", "--message", "which arpeggio fits Dm G7", "--message", "solo over Zm7")
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := len(l7Messages)
+	n := len(messages)
 	for _, want := range []string{
 		"\n17  which arpeggio fits Dm G7 ",
 		"\n18  solo over Zm7 ",

@@ -11,11 +11,11 @@ import (
 	"course/theory"
 )
 
-// l7Row runs the second section on one message and returns its row.
-func l7Row(t *testing.T, message string) string {
+// row runs the second section on one message and returns its row.
+func row(t *testing.T, message string) string {
 	t.Helper()
 	var out bytes.Buffer
-	l := newLesson7(&out, []string{message})
+	l := newLesson(&out, []string{message})
 	if err := l.whatGADoes(); err != nil {
 		t.Fatal(err)
 	}
@@ -23,9 +23,9 @@ func l7Row(t *testing.T, message string) string {
 	return strings.Join(strings.Fields(lines[len(lines)-1]), " ")
 }
 
-// TestL7TableFollowsTheMessage changes the chords of a message: each change moves the row the
+// TestTableFollowsTheMessage changes the chords of a message: each change moves the row the
 // way the skill's expressions say.
-func TestL7TableFollowsTheMessage(t *testing.T) {
+func TestTableFollowsTheMessage(t *testing.T) {
 	tests := []struct{ message, want string }{
 		{"which arpeggio fits Am F C G", "1 answers Am F C G - answers Am F C G same"},
 		// A sharp root followed by a space loses its sharp.
@@ -38,15 +38,15 @@ func TestL7TableFollowsTheMessage(t *testing.T) {
 		{"which arpeggio fits G7", "1 needs the model - needs the model n/a"},
 	}
 	for _, tt := range tests {
-		if got := l7Row(t, tt.message); got != tt.want {
+		if got := row(t, tt.message); got != tt.want {
 			t.Errorf("%q:\n got %s\nwant %s", tt.message, got, tt.want)
 		}
 	}
 }
 
-func TestL7FirstTableFollowsTheRecognizer(t *testing.T) {
+func TestFirstTableFollowsTheRecognizer(t *testing.T) {
 	var out bytes.Buffer
-	l := newLesson7(&out, []string{"which arpeggio fits Dm7 Zm ii7"})
+	l := newLesson(&out, []string{"which arpeggio fits Dm7 Zm ii7"})
 	if err := l.whatTheyHold(); err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +55,7 @@ func TestL7FirstTableFollowsTheRecognizer(t *testing.T) {
 	}
 }
 
-func TestL7Verdicts(t *testing.T) {
+func TestVerdicts(t *testing.T) {
 	read := theory.ReadSymbols
 	tests := []struct {
 		reading theory.Symbols
@@ -75,9 +75,9 @@ func TestL7Verdicts(t *testing.T) {
 	}
 }
 
-func TestL7DeclineFollowsTheTokens(t *testing.T) {
+func TestDeclineFollowsTheTokens(t *testing.T) {
 	var out bytes.Buffer
-	l := newLesson7(&out, []string{"which arpeggio fits Xm7"})
+	l := newLesson(&out, []string{"which arpeggio fits Xm7"})
 	l.declineAt = []int{0}
 	if err := l.declines(); err != nil {
 		t.Fatal(err)
@@ -89,7 +89,7 @@ func TestL7DeclineFollowsTheTokens(t *testing.T) {
 	}
 }
 
-func TestL7ConfidenceFormat(t *testing.T) {
+func TestConfidenceFormat(t *testing.T) {
 	for c, want := range map[float64]string{0.9: "0.9", 0.85: "0.85", 1: "1.0", 0.2: "0.2"} {
 		if got := confidence(c); got != want {
 			t.Errorf("confidence(%v) = %q, want %q", c, got, want)
@@ -97,7 +97,7 @@ func TestL7ConfidenceFormat(t *testing.T) {
 	}
 }
 
-func TestL7CommandTakesNoArguments(t *testing.T) {
+func TestCommandTakesNoArguments(t *testing.T) {
 	cmd := NewCmd(func(context.Context, *Options) error { return nil })
 	cmd.SetArgs([]string{"extra"})
 	cmd.SetOut(io.Discard)

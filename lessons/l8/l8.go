@@ -93,8 +93,8 @@ type attempt struct {
 
 func (a attempt) passed() bool { return a.answer != nil && a.verdict == "" }
 
-// lesson8 carries what the sections share.
-type lesson8 struct {
+// lesson carries what the sections share.
+type lesson struct {
 	r        *report.Report
 	corpus   []corpusEntry
 	attempts []attempt
@@ -137,7 +137,7 @@ func run(ctx context.Context, w io.Writer, opts *Options) (err error) {
 		}
 		return resp.Status, resp.Body, nil
 	}
-	l := &lesson8{r: report.New(w), corpus: corpus}
+	l := &lesson{r: report.New(w), corpus: corpus}
 	if err := l.ask(chat); err != nil {
 		return fmt.Errorf("l8: %w", err)
 	}
@@ -149,7 +149,7 @@ func run(ctx context.Context, w io.Writer, opts *Options) (err error) {
 
 // ask answers every prompt: a skipped one not at all, one that names an intent through that
 // intent, in process, and any other through the host's /chat.
-func (l *lesson8) ask(chat func(string) (int, []byte, error)) error {
+func (l *lesson) ask(chat func(string) (int, []byte, error)) error {
 	registered := intents.RegisteredIDs()
 	l.attempts = make([]attempt, len(l.corpus))
 	var asked []int // the prompts that go to the host's /chat
@@ -228,7 +228,7 @@ func answerByChat(a *attempt, chat func(string) (int, []byte, error)) error {
 }
 
 // run prints the lesson's sections in order.
-func (l *lesson8) run(ctx context.Context) error {
+func (l *lesson) run(ctx context.Context) error {
 	l.r.Heading("l8")
 	sections := []func() error{l.describe, l.outcomes, l.pathB,
 		func() error { return l.foreign(corpusCheck, gaContains, "GA's invariants") },
@@ -239,7 +239,7 @@ func (l *lesson8) run(ctx context.Context) error {
 }
 
 // describe counts the corpus.
-func (l *lesson8) describe() error {
+func (l *lesson) describe() error {
 	l.r.Title("GA's prompt corpus at a826864 (Tests/Apps/GaChatbot.Api.Tests/Corpus/prompts.yaml)")
 	skipped, judged, routed, expected, single := 0, 0, 0, 0, 0
 	for _, e := range l.corpus {
@@ -265,7 +265,7 @@ func (l *lesson8) describe() error {
 }
 
 // outcomes is the table of every prompt's answer and verdict.
-func (l *lesson8) outcomes() error {
+func (l *lesson) outcomes() error {
 	l.r.Title("Each prompt without a model, checked as PromptCorpusTests checks it")
 	w := []int{3, 46, 26}
 	l.r.FixedRow(w, "#", "prompt", "answered by", "verdict")
@@ -305,7 +305,7 @@ func cmpOr(s, otherwise string) string {
 
 // pathB shows the first prompt that names the diatonic-chords intent: its answer and its
 // skills' log records.
-func (l *lesson8) pathB() error {
+func (l *lesson) pathB() error {
 	for _, a := range l.attempts {
 		if a.entry.RoutesTo != "skill.diatonicchords" {
 			continue
@@ -506,7 +506,7 @@ func examples(ns []int) string {
 
 // foreign applies each passing prompt's invariants to every other answer of the run, and to
 // its own answer a semitone higher when the prompt names a pitch.
-func (l *lesson8) foreign(checkF func(corpusEntry, string, containsFunc) string, contains containsFunc, label string) error {
+func (l *lesson) foreign(checkF func(corpusEntry, string, containsFunc) string, contains containsFunc, label string) error {
 	var pool []attempt
 	for _, a := range l.attempts {
 		if a.answer != nil && !slices.ContainsFunc(pool, func(p attempt) bool { return *p.answer == *a.answer }) {
@@ -553,7 +553,7 @@ func (l *lesson8) foreign(checkF func(corpusEntry, string, containsFunc) string,
 }
 
 // attemptAt is prompt n (1-based), or an error when the corpus is shorter or it has no answer.
-func (l *lesson8) attemptAt(n int) (attempt, error) {
+func (l *lesson) attemptAt(n int) (attempt, error) {
 	if n < 1 || n > len(l.attempts) || l.attempts[n-1].answer == nil {
 		return attempt{}, fmt.Errorf("prompt %d has no answer to show", n)
 	}
@@ -561,7 +561,7 @@ func (l *lesson8) attemptAt(n int) (attempt, error) {
 }
 
 // higher shows prompt n's answer a semitone higher, judged by GA's reading and the strict one.
-func (l *lesson8) higher(n int) error {
+func (l *lesson) higher(n int) error {
 	a, err := l.attemptAt(n)
 	if err != nil {
 		return err
@@ -602,7 +602,7 @@ func gaMatch(answer, s string) (token string, line int, ok bool) {
 }
 
 // accepted shows, for answers the gate accepted, where each expected string was found.
-func (l *lesson8) accepted(ns ...int) error {
+func (l *lesson) accepted(ns ...int) error {
 	for _, n := range ns {
 		a, err := l.attemptAt(n)
 		if err != nil {
@@ -635,7 +635,7 @@ func (l *lesson8) accepted(ns ...int) error {
 }
 
 // stricter reads the invariants strictly: first each prompt's own answer, then the gate test.
-func (l *lesson8) stricter() error {
+func (l *lesson) stricter() error {
 	l.r.Title("The same invariants, read strictly: each prompt's own answer")
 	differ := 0
 	for _, a := range l.attempts {

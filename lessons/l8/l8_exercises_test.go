@@ -9,10 +9,10 @@ import (
 	"course/lessons/kit"
 )
 
-// TestL8Exercises runs every exercise of lesson 8 through the tests each exercise of the course
+// TestExercises runs every exercise of lesson 8 through the tests each exercise of the course
 // gets: the course's answer is accepted, a wrong one refused, and a change to the input the
 // answer rests on moves it.
-func TestL8Exercises(t *testing.T) {
+func TestExercises(t *testing.T) {
 	l := Exercises()
 	learntest.Lesson(t, l)
 	host := kit.HostOptions{}
@@ -33,9 +33,9 @@ func TestL8Exercises(t *testing.T) {
 	})
 }
 
-// TestL8ExerciseOnTheHost solves exercise 1 on a prompt that names no intent, which goes to the
+// TestExerciseOnTheHost solves exercise 1 on a prompt that names no intent, which goes to the
 // host's /chat: the host started for it is stopped, and a host that cannot start is the error.
-func TestL8ExerciseOnTheHost(t *testing.T) {
+func TestExerciseOnTheHost(t *testing.T) {
 	const chatPrompt = 18 // "Are 0146 and 0137 z-related", answered by the algebra intent through /chat
 	a, err := minLengthExercise(kit.HostOptions{}, nil, chatPrompt, 1<<20).Solve(t.Context())
 	if err != nil {

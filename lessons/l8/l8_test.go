@@ -33,8 +33,8 @@ func corpusEdit(t *testing.T, edit func(prompts []map[string]any) []map[string]a
 	return out
 }
 
-// runL8On runs the lesson with the course's host over corpus and returns its output.
-func runL8On(t *testing.T, corpus []byte) string {
+// runOn runs the lesson with the course's host over corpus and returns its output.
+func runOn(t *testing.T, corpus []byte) string {
 	t.Helper()
 	var out bytes.Buffer
 	opts := &Options{Corpus: corpus, Host: kit.HostOptions{}}
@@ -44,13 +44,13 @@ func runL8On(t *testing.T, corpus []byte) string {
 	return out.String()
 }
 
-// TestL8DroppingAPromptMovesTheCounts drops #67 "What notes are in a C major triad", an answer
+// TestDroppingAPromptMovesTheCounts drops #67 "What notes are in a C major triad", an answer
 // that passes: the corpus, the outcome and the gate's counts all lose it, with the 24 other
 // answers its invariants accepted. Its answer is word for word another prompt's, so the pool
 // of distinct answers the gate is tested on keeps its 31.
-func TestL8DroppingAPromptMovesTheCounts(t *testing.T) {
+func TestDroppingAPromptMovesTheCounts(t *testing.T) {
 	t.Parallel()
-	out := runL8On(t, corpusEdit(t, func(p []map[string]any) []map[string]any {
+	out := runOn(t, corpusEdit(t, func(p []map[string]any) []map[string]any {
 		if p[66]["prompt"] != "What notes are in a C major triad" {
 			t.Fatalf("prompt 67 is %v", p[66]["prompt"])
 		}
@@ -67,12 +67,12 @@ func TestL8DroppingAPromptMovesTheCounts(t *testing.T) {
 	}
 }
 
-// TestL8ExpectationsMoveTheVerdicts asks #40 for "Whole-Tone" and lowers #10's minimum length
+// TestExpectationsMoveTheVerdicts asks #40 for "Whole-Tone" and lowers #10's minimum length
 // to 60: #40 fails on the missing string, and #10 now fails on the next invariant, a missing
 // chord, which the length check hid.
-func TestL8ExpectationsMoveTheVerdicts(t *testing.T) {
+func TestExpectationsMoveTheVerdicts(t *testing.T) {
 	t.Parallel()
-	out := runL8On(t, corpusEdit(t, func(p []map[string]any) []map[string]any {
+	out := runOn(t, corpusEdit(t, func(p []map[string]any) []map[string]any {
 		p[39]["contains"] = []string{"Whole-Tone"}
 		p[9]["min_length"] = 60
 		return p
@@ -84,8 +84,8 @@ func TestL8ExpectationsMoveTheVerdicts(t *testing.T) {
 	)
 }
 
-// TestL8HostCost records what the host costs the lesson: its start and the /chat requests.
-func TestL8HostCost(t *testing.T) {
+// TestHostCost records what the host costs the lesson: its start and the /chat requests.
+func TestHostCost(t *testing.T) {
 	t.Parallel()
 	var start, requests time.Duration
 	var posts int
@@ -100,9 +100,9 @@ func TestL8HostCost(t *testing.T) {
 	t.Logf("host start %v, %d /chat requests %v", start, posts, requests)
 }
 
-// TestL8Transpose moves note names and chord roots up a semitone, spelled with sharps, and
+// TestTranspose moves note names and chord roots up a semitone, spelled with sharps, and
 // leaves words alone.
-func TestL8Transpose(t *testing.T) {
+func TestTranspose(t *testing.T) {
 	got := transposeUp("Drop C tuning: C – G – C; play Bbmaj7 or F#m7b5 over Am, not Bb7 And Gary.")
 	want := "Drop C# tuning: C# – G# – C#; play Bmaj7 or Gm7b5 over A#m, not B7 And Gary."
 	if got != want {
@@ -113,8 +113,8 @@ func TestL8Transpose(t *testing.T) {
 	}
 }
 
-// TestL8StrictContains needs a note's case and a standalone match; GA's reading needs neither.
-func TestL8StrictContains(t *testing.T) {
+// TestStrictContains needs a note's case and a standalone match; GA's reading needs neither.
+func TestStrictContains(t *testing.T) {
 	for _, c := range []struct {
 		answer, s  string
 		ga, strict bool
@@ -131,8 +131,8 @@ func TestL8StrictContains(t *testing.T) {
 	}
 }
 
-// TestL8CheckOrder applies the invariants in GA's order: the length before the strings.
-func TestL8CheckOrder(t *testing.T) {
+// TestCheckOrder applies the invariants in GA's order: the length before the strings.
+func TestCheckOrder(t *testing.T) {
 	ten := 10
 	e := corpusEntry{Contains: []string{"x"}, NotContains: []string{"bad"}, MinLength: &ten}
 	for answer, want := range map[string]string{

@@ -3,8 +3,8 @@ package l8
 import (
 	"testing"
 
-	"course/internal/testutil"
+	"course/gahost/hosttest"
 )
 
 // TestMain lets the test binary serve as the host child: the lesson starts `<binary> host`.
-func TestMain(m *testing.M) { testutil.Main(m) }
+func TestMain(m *testing.M) { hosttest.Main(m) }

@@ -71,12 +71,12 @@ example prompts, the ones the intent router matches questions against.`, Run: ru
 	return cmd
 }
 
-// l9Intents are the intents lesson 9 asks, in the order it sends them their examples.
-var l9Intents = []string{intervalIntent, scaleInfoIntent, relativeKeyIntent}
+// askedIntents are the intents lesson 9 asks, in the order it sends them their examples.
+var askedIntents = []string{intervalIntent, scaleInfoIntent, relativeKeyIntent}
 
-// lesson9 carries what the sections share: the three intents, asked in process, and the
+// lesson carries what the sections share: the three intents, asked in process, and the
 // inputs the lesson asks them about.
-type lesson9 struct {
+type lesson struct {
 	r       *report.Report
 	intents map[string]skills.Intent
 	// names are the note names of the interval grid.
@@ -87,17 +87,17 @@ type lesson9 struct {
 	examples map[string][]string
 }
 
-// newLesson9 sets up the lesson's intents and inputs, writing to w; keysFromSharps gives the
+// newLesson sets up the lesson's intents and inputs, writing to w; keysFromSharps gives the
 // scale-info skill its list of keys from seven sharps.
-func newLesson9(w io.Writer, keysFromSharps bool) (*lesson9, error) {
-	l := &lesson9{
+func newLesson(w io.Writer, keysFromSharps bool) (*lesson, error) {
+	l := &lesson{
 		r:        report.New(w),
 		intents:  map[string]skills.Intent{},
 		names:    theory.SpelledNoteNames(),
 		keys:     append(theory.Tonalities(false), theory.Tonalities(true)...),
 		examples: map[string][]string{},
 	}
-	for _, id := range l9Intents {
+	for _, id := range askedIntents {
 		in, err := skills.LookupIntent(id, "")
 		if err != nil {
 			return nil, err
@@ -116,7 +116,7 @@ func newLesson9(w io.Writer, keysFromSharps bool) (*lesson9, error) {
 }
 
 func run(ctx context.Context, w io.Writer, opts *Options) error {
-	l, err := newLesson9(w, opts.KeysFromSharps)
+	l, err := newLesson(w, opts.KeysFromSharps)
 	if err != nil {
 		return fmt.Errorf("l9: %w", err)
 	}
@@ -124,13 +124,13 @@ func run(ctx context.Context, w io.Writer, opts *Options) error {
 }
 
 // run prints the lesson's sections in order.
-func (l *lesson9) run(ctx context.Context) error {
+func (l *lesson) run(ctx context.Context) error {
 	l.r.Heading("l9")
 	return kit.RunSections(ctx, "l9", l.r, l.intervalGrid, l.rephrasings, l.keyTable, l.theoreticalKeys, l.exampleTable)
 }
 
 // ask sends message to an intent and returns its answer with LF line ends.
-func (l *lesson9) ask(id, message string) skills.IntentResult {
+func (l *lesson) ask(id, message string) skills.IntentResult {
 	res := l.intents[id].Execute(message)
 	res.Answer = dotnet.ReplaceLineEndings(res.Answer, "\n")
 	return res
@@ -138,7 +138,7 @@ func (l *lesson9) ask(id, message string) skills.IntentResult {
 
 // intervalGrid is sections 1 and 2: the interval question for every ordered pair of note
 // names, each answer marked against the textbook, then the pairs read right and named wrong.
-func (l *lesson9) intervalGrid() error {
+func (l *lesson) intervalGrid() error {
 	names := l.names
 	l.r.Title(`IntervalSkill, "What is the interval from X to Y?" for the %d x %d note names`, len(names), len(names))
 	l.r.Line(". right   # a note read as another   a right interval, quality abbreviated   x wrong interval")
@@ -173,7 +173,7 @@ func (l *lesson9) intervalGrid() error {
 // gradeInterval asks the interval from a up to b and marks the answer: "." right, "#" a note
 // read as another, "a" right with the quality abbreviated, "x" wrong, with the wrong answer
 // set against the textbook's.
-func (l *lesson9) gradeInterval(a, b theory.Note) (string, report.Fact) {
+func (l *lesson) gradeInterval(a, b theory.Note) (string, report.Fact) {
 	answer := l.ask(intervalIntent, fmt.Sprintf("What is the interval from %s to %s?", a, b)).Answer
 	m := intervalAnswerRe().FindStringSubmatch(answer)
 	want := theory.IntervalBetween(a, b)
@@ -197,7 +197,7 @@ func (l *lesson9) gradeInterval(a, b theory.Note) (string, report.Fact) {
 }
 
 // rephrasings is section 3: the same question with "between ... and", ♯ and ♭.
-func (l *lesson9) rephrasings() error {
+func (l *lesson) rephrasings() error {
 	l.r.Title("The same question, written another way")
 	for _, q := range intervalRephrasings {
 		l.r.Line("%s", q)
@@ -218,7 +218,7 @@ func keyName(s string) string {
 // keyTable is section 4: the notes, relative key and signature of the 30 keys with at most seven
 // sharps or flats, from both key skills, against the textbook; only the keys where something
 // differs are listed.
-func (l *lesson9) keyTable() error {
+func (l *lesson) keyTable() error {
 	l.r.Title("ScaleInfoSkill and RelativeKeySkill on the 30 keys with at most seven sharps or flats")
 	l.r.Line("key         notes  relative key: ScaleInfoSkill  RelativeKeySkill  textbook      signature")
 	var notesRight, scaleRelRight, relRight, sigRight int
@@ -268,7 +268,7 @@ func (r keyRow) right() bool {
 }
 
 // keyRow asks both key skills the key table's three questions about k.
-func (l *lesson9) keyRow(k theory.Tonality) keyRow {
+func (l *lesson) keyRow(k theory.Tonality) keyRow {
 	scale := scaleAnswerRe().FindStringSubmatch(l.ask(scaleInfoIntent, fmt.Sprintf("What notes are in %s?", k)).Answer)
 	row := keyRow{notesOK: scale != nil && scale[1] == noteList(k.Notes()), scaleRel: "?", sig: "not read as a key",
 		textbook: k.Relative().String(), wantSig: theory.SignatureName(k.Signature())}
@@ -300,7 +300,7 @@ func noteList(notes []theory.Note) string {
 
 // theoreticalKeys is section 5: keys past seven sharps or flats, which the scale skill refuses
 // and the relative-key skill answers with an empty signature.
-func (l *lesson9) theoreticalKeys() error {
+func (l *lesson) theoreticalKeys() error {
 	l.r.Title("Keys past seven sharps or flats that RelativeKeySkill reads")
 	const notesQ = "What notes are in G# major?"
 	l.r.Line("%s", notesQ)
@@ -342,9 +342,9 @@ func usualSpelling(k theory.Tonality) (theory.Tonality, error) {
 
 // exampleTable is section 6: each skill's own example prompts, from the intents fixture, sent to
 // that skill; an answer below confidence 0.5 is one the skill could not give.
-func (l *lesson9) exampleTable() error {
+func (l *lesson) exampleTable() error {
 	l.r.Title("Each skill's example prompts, which the intent router matches questions against, sent to that skill")
-	for _, id := range l9Intents {
+	for _, id := range askedIntents {
 		prompts := l.examples[id]
 		var unanswered []string
 		for _, q := range prompts {

@@ -29,8 +29,8 @@ func lessonExercises(*Options) learn.Lesson {
 func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
 // quietLesson is the lesson's intents with its output thrown away, for an exercise's solve.
-func quietLesson(keysFromSharps bool) (*lesson9, error) {
-	return newLesson9(io.Discard, keysFromSharps)
+func quietLesson(keysFromSharps bool) (*lesson, error) {
+	return newLesson(io.Discard, keysFromSharps)
 }
 
 // noteItem is a note name at the start of an answer's item.
@@ -60,7 +60,7 @@ var intervalForm = learn.Form{Says: "for each question in turn, the two notes th
 
 // intervalReading is the interval skill's answer to q: the two notes it answers about and the
 // interval's short name, or "none" when it names no interval.
-func (l *lesson9) intervalReading(q string) (string, string) {
+func (l *lesson) intervalReading(q string) (string, string) {
 	answer := l.ask(intervalIntent, q).Answer
 	m := intervalAnswerRe().FindStringSubmatch(answer)
 	if m == nil {

@@ -11,10 +11,10 @@ import (
 	"course/theory"
 )
 
-// TestL9Exercises runs every exercise of lesson 9 through the tests each exercise of the course
+// TestExercises runs every exercise of lesson 9 through the tests each exercise of the course
 // gets: the course's answer is accepted, a wrong one refused, and a change to the input the
 // answer rests on moves it.
-func TestL9Exercises(t *testing.T) {
+func TestExercises(t *testing.T) {
 	l := Exercises()
 	learntest.Lesson(t, l)
 	t.Run("l9.1", func(t *testing.T) {
@@ -36,9 +36,9 @@ func TestL9Exercises(t *testing.T) {
 	})
 }
 
-// TestL9KeysFromSharps checks that --keys-from-sharps changes the key table's lines and nothing
+// TestKeysFromSharps checks that --keys-from-sharps changes the key table's lines and nothing
 // else of the lesson, and reaches the run from the command line.
-func TestL9KeysFromSharps(t *testing.T) {
+func TestKeysFromSharps(t *testing.T) {
 	ga := testutil.Output(t, func(w io.Writer) error { return run(t.Context(), w, &Options{}) })
 	sharps := testutil.Output(t, func(w io.Writer) error { return run(t.Context(), w, &Options{KeysFromSharps: true}) })
 	gaLines, sharpLines := strings.Split(ga, "\n"), strings.Split(sharps, "\n")

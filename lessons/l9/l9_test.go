@@ -10,18 +10,18 @@ import (
 	"course/theory"
 )
 
-func newTestLesson9(t *testing.T) (*lesson9, *bytes.Buffer) {
+func newTestLesson(t *testing.T) (*lesson, *bytes.Buffer) {
 	t.Helper()
 	var out bytes.Buffer
-	l, err := newLesson9(&out, false)
+	l, err := newLesson(&out, false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return l, &out
 }
 
-func TestL9GradesEachAnswerAgainstTheTextbook(t *testing.T) {
-	l, _ := newTestLesson9(t)
+func TestGradesEachAnswerAgainstTheTextbook(t *testing.T) {
+	l, _ := newTestLesson(t)
 	tests := []struct {
 		from, to, mark, wrong string
 	}{
@@ -44,10 +44,10 @@ func TestL9GradesEachAnswerAgainstTheTextbook(t *testing.T) {
 	}
 }
 
-// TestL9GridFollowsTheNames shrinks the grid to three names: the counts and the list of wrong
+// TestGridFollowsTheNames shrinks the grid to three names: the counts and the list of wrong
 // answers are those of the three.
-func TestL9GridFollowsTheNames(t *testing.T) {
-	l, out := newTestLesson9(t)
+func TestGridFollowsTheNames(t *testing.T) {
+	l, out := newTestLesson(t)
 	l.names = []theory.Note{theory.MustNote("C"), theory.MustNote("Cb"), theory.MustNote("F#")}
 	if err := l.intervalGrid(); err != nil {
 		t.Fatal(err)
@@ -66,10 +66,10 @@ func TestL9GridFollowsTheNames(t *testing.T) {
 	}
 }
 
-// TestL9KeyTableFollowsTheKeys asks about a key past seven sharps: the scale skill refuses it,
+// TestKeyTableFollowsTheKeys asks about a key past seven sharps: the scale skill refuses it,
 // the relative-key skill cannot name its relative and counts no accidentals.
-func TestL9KeyTableFollowsTheKeys(t *testing.T) {
-	l, out := newTestLesson9(t)
+func TestKeyTableFollowsTheKeys(t *testing.T) {
+	l, out := newTestLesson(t)
 	l.keys = []theory.Tonality{{Tonic: theory.MustNote("C")}, {Tonic: theory.MustNote("G#")}}
 	if err := l.keyTable(); err != nil {
 		t.Fatal(err)
@@ -87,10 +87,10 @@ func TestL9KeyTableFollowsTheKeys(t *testing.T) {
 	}
 }
 
-// TestL9ExamplesFollowThePrompts changes one example prompt of the interval intent into one
+// TestExamplesFollowThePrompts changes one example prompt of the interval intent into one
 // the skill can read: the count of answered prompts moves, and the prompt leaves the list.
-func TestL9ExamplesFollowThePrompts(t *testing.T) {
-	l, out := newTestLesson9(t)
+func TestExamplesFollowThePrompts(t *testing.T) {
+	l, out := newTestLesson(t)
 	prompts := append([]string(nil), l.examples[intervalIntent]...)
 	for i, p := range prompts {
 		if p == "Minor third up from D" {
@@ -106,7 +106,7 @@ func TestL9ExamplesFollowThePrompts(t *testing.T) {
 	}
 }
 
-func TestL9CommandTakesNoArguments(t *testing.T) {
+func TestCommandTakesNoArguments(t *testing.T) {
 	cmd := NewCmd(func(context.Context, *Options) error { return nil })
 	cmd.SetArgs([]string{"extra"})
 	cmd.SetOut(io.Discard)

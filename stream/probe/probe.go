@@ -73,8 +73,18 @@ type Options struct {
 	// AnswerField is a dotted path into the answer's JSON ("choices.0.message.content");
 	// "" means DefaultAnswerField.
 	AnswerField string
-	// Readers are the clients to measure; nil means DefaultReaders().
+	// Readers are the clients to measure over server-sent events; nil means DefaultReaders().
 	Readers []wire.Reader
+	// Transport is how the stream travels: TransportSSE, TransportWebSocket or TransportSignalR;
+	// "" takes it from the URL, ws:// and wss:// a WebSocket, http:// and https:// server-sent
+	// events. Over a WebSocket, Body is the first text message; under SignalR, the hub method's
+	// one argument. Method and MaxLine are for server-sent events alone.
+	Transport string
+	// HubMethod is the hub method a SignalR probe streams.
+	HubMethod string
+	// MessageReaders are the clients to measure over a WebSocket or SignalR; nil means the
+	// transport's KnownMessageReaders written for the stream's shape.
+	MessageReaders []MessageReader
 	// Timeout bounds the whole probe; 0 means DefaultTimeout.
 	Timeout time.Duration
 	// MaxBytes stops the read after this many body bytes; 0 means DefaultMaxBytes.
@@ -104,6 +114,9 @@ const (
 	ReasonStatus  Reason = "status"  // the stream answered with a status outside 2xx
 	ReasonRead    Reason = "read"    // the connection broke or the stream could not be decoded
 	ReasonAnswer  Reason = "answer"  // the answer to compare with could not be had
+	// ReasonHandshake: SignalR's negotiate or the hub's protocol handshake failed, or the
+	// WebSocket handshake's answer was wrong.
+	ReasonHandshake Reason = "handshake"
 )
 
 // Error is a probe that could not run to the end; the report returned with it holds what was
@@ -144,21 +157,34 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 
 func run(ctx context.Context, opts Options) (*Report, error) {
 	method := strings.ToUpper(opts.Method)
-	if method == "" {
-		method = http.MethodPost
+	transport, err := pickTransport(opts.Transport, opts.URL)
+	rep := &Report{URL: opts.URL, Method: method, Transport: transport}
+	if err != nil {
+		return rep, fail(ReasonUsage, err, "%v", err)
 	}
-	rep := &Report{URL: opts.URL, Method: method}
-	if method != http.MethodPost && method != http.MethodGet {
-		return rep, fail(ReasonUsage, nil, "method %q: the probe sends POST or GET", opts.Method)
+	// The answer request is a POST, unless a probe of server-sent events sends GET.
+	answerMethod := http.MethodPost
+	if transport == TransportSSE {
+		if method == "" {
+			method = http.MethodPost
+		}
+		rep.Method, answerMethod = method, method
+		if method != http.MethodPost && method != http.MethodGet {
+			return rep, fail(ReasonUsage, nil, "method %q: the probe sends POST or GET", opts.Method)
+		}
+		if method == http.MethodGet && opts.Body != nil {
+			return rep, fail(ReasonUsage, nil, "a GET request carries no body; drop --data and --message or use POST")
+		}
+	} else if err := checkMessageOptions(transport, opts); err != nil {
+		return rep, err
+	} else {
+		rep.Method = http.MethodGet
 	}
-	if method == http.MethodGet && opts.Body != nil {
-		return rep, fail(ReasonUsage, nil, "a GET request carries no body; drop --data and --message or use POST")
-	}
-	if err := checkURL(opts.URL); err != nil {
+	if err := checkURL(opts.URL, transport); err != nil {
 		return rep, fail(ReasonUsage, err, "url: %v", err)
 	}
 	if opts.AnswerURL != "" {
-		if err := checkURL(opts.AnswerURL); err != nil {
+		if err := checkURL(opts.AnswerURL, TransportSSE); err != nil {
 			return rep, fail(ReasonUsage, err, "answer url: %v", err)
 		}
 	}
@@ -202,14 +228,31 @@ func run(ctx context.Context, opts Options) (*Report, error) {
 	if keep <= 0 {
 		keep = DefaultKeepEvents
 	}
-	p := &prober{opts: opts, method: method, client: client, timeout: timeout, limits: limits, keep: keep, rep: rep}
-	raw, err := p.stream(readCtx)
+	p := &prober{opts: opts, method: answerMethod, client: client, timeout: timeout, limits: limits, keep: keep, rep: rep}
+	var got captured
+	switch transport {
+	case TransportWebSocket:
+		var c *messageCapture
+		if c, err = p.webSocket(readCtx); c != nil {
+			got = c
+		}
+	case TransportSignalR:
+		var c *messageCapture
+		if c, err = p.signalR(readCtx); c != nil {
+			got = c
+		}
+	default:
+		var raw []byte
+		if raw, err = p.stream(readCtx); raw != nil {
+			got = sseCapture{raw: raw, readers: readers}
+		}
+	}
 	readersDone := true
 	defer func() { p.free(readersDone) }()
-	if raw == nil {
+	if got == nil {
 		return rep, err
 	}
-	rep.finish(measureCtx, raw, err == nil)
+	got.finish(measureCtx, rep, err == nil)
 	if opts.AnswerURL != "" || opts.AnswerFile != "" {
 		ans, aerr := p.answer(readCtx, field)
 		switch {
@@ -221,7 +264,7 @@ func run(ctx context.Context, opts Options) (*Report, error) {
 		}
 		rep.Answer = ans
 	}
-	readersDone = rep.measure(measureCtx, raw, readers)
+	readersDone = got.measure(measureCtx, rep)
 	if err == nil && measureCtx.Err() != nil {
 		// The stream ended in time, but measuring it did not.
 		rep.Pass = false
@@ -231,6 +274,54 @@ func run(ctx context.Context, opts Options) (*Report, error) {
 		return rep, fail(ReasonTimeout, measureCtx.Err(), "timed out after %s measuring the %d bytes received", timeout, rep.Bytes)
 	}
 	return rep, err
+}
+
+// captured is what a probe received, of any transport: it fills the report and measures the readers.
+type captured interface {
+	// finish fills in what follows from the whole capture: counts, timing, hazards, the verdict.
+	finish(ctx context.Context, r *Report, complete bool)
+	// measure runs the readers and says whether every one it started has finished.
+	measure(ctx context.Context, r *Report) bool
+}
+
+// sseCapture is the bytes of an event stream and the readers to measure on them.
+type sseCapture struct {
+	raw     []byte
+	readers []wire.Reader
+}
+
+func (c sseCapture) finish(ctx context.Context, r *Report, complete bool) {
+	r.finish(ctx, c.raw, complete)
+}
+
+func (c sseCapture) measure(ctx context.Context, r *Report) bool {
+	return r.measure(ctx, c.raw, c.readers)
+}
+
+// checkMessageOptions refuses the options that mean nothing over a WebSocket or SignalR.
+func checkMessageOptions(transport string, opts Options) error {
+	switch {
+	case opts.Method != "" && !strings.EqualFold(opts.Method, http.MethodGet):
+		return fail(ReasonUsage, nil, "--method is for server-sent events: a %s opens with GET", transportName(transport))
+	case transport == TransportSignalR && opts.HubMethod == "":
+		return fail(ReasonUsage, nil, "a SignalR probe streams a hub method: give --hub-method NAME")
+	case transport != TransportSignalR && opts.HubMethod != "":
+		return fail(ReasonUsage, nil, "--hub-method is for SignalR: add --transport signalr")
+	case transport == TransportSignalR && opts.Body != nil && !json.Valid(opts.Body):
+		return fail(ReasonUsage, nil, "the hub method's argument is not JSON: %s", trimBody(opts.Body))
+	}
+	return nil
+}
+
+// transportName is a transport as a sentence names it.
+func transportName(transport string) string {
+	switch transport {
+	case TransportWebSocket:
+		return "WebSocket"
+	case TransportSignalR:
+		return "SignalR connection"
+	}
+	return "server-sent event stream"
 }
 
 // limits bound what one probe reads and keeps.
@@ -266,12 +357,18 @@ func newClient() *http.Client {
 	return &http.Client{Transport: tr}
 }
 
-func checkURL(s string) error {
+// checkURL checks that s is a URL the transport opens: http or https, or ws or wss for a WebSocket.
+func checkURL(s, transport string) error {
 	u, err := url.Parse(s)
 	if err != nil {
 		return err
 	}
-	if u.Scheme != "http" && u.Scheme != "https" {
+	switch {
+	case transport == TransportWebSocket && u.Scheme != "ws" && u.Scheme != "wss":
+		return fmt.Errorf("%q is not a ws or wss URL", s)
+	case transport == TransportSignalR && (u.Scheme == "ws" || u.Scheme == "wss"):
+		return fmt.Errorf("%q: give the hub's http or https URL; the probe negotiates, then opens the WebSocket", s)
+	case transport != TransportWebSocket && u.Scheme != "http" && u.Scheme != "https":
 		return fmt.Errorf("%q is not an http or https URL", s)
 	}
 	if u.Host == "" {
@@ -545,7 +642,13 @@ func (c *capture) Read(p []byte) (int, error) {
 	}
 	n, err := c.src.Read(p)
 	c.at = time.Since(c.start)
-	if need := len(c.buf) + n; need > cap(c.buf) {
+	c.keep(p[:n])
+	return n, err
+}
+
+// keep appends p, which must fit within max, to the buffer.
+func (c *capture) keep(p []byte) {
+	if need := len(c.buf) + len(p); need > cap(c.buf) {
 		size := min(max(2*cap(c.buf), need, 4<<10), c.max)
 		var grown []byte
 		if size > reserveFrom && c.release == nil {
@@ -561,8 +664,7 @@ func (c *capture) Read(p []byte) (int, error) {
 		copy(grown, c.buf)
 		c.buf = grown
 	}
-	c.buf = append(c.buf, p[:n]...)
-	return n, err
+	c.buf = append(c.buf, p...)
 }
 
 // answer fetches or reads the answer the stream should deliver. A non-2xx answer endpoint is no

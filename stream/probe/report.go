@@ -53,8 +53,11 @@ func (m Millis) String() string {
 type Report struct {
 	// URL is the streaming endpoint probed, Options.URL.
 	URL string `json:"url"`
-	// Method is the request method, POST or GET, upper-cased from Options.Method.
+	// Method is the request method, POST or GET, upper-cased from Options.Method; GET, the
+	// opening handshake's, over a WebSocket and under SignalR.
 	Method string `json:"method"`
+	// Transport is how the stream travelled: TransportSSE, TransportWebSocket or TransportSignalR.
+	Transport string `json:"transport"`
 	// Proto is the status line's protocol, e.g. "HTTP/1.1".
 	Proto string `json:"proto,omitempty"`
 	// Status is the response's status code, e.g. 200.
@@ -86,6 +89,14 @@ type Report struct {
 	// ScanStopped is the wire line where the hazard scan ran out of time, after the deadline or an
 	// interruption; 0 when it scanned every line received.
 	ScanStopped int `json:"scanStoppedAtLine,omitempty"`
+	// WebSocket is what the socket carried at frame level, over a WebSocket and under SignalR;
+	// nil over server-sent events.
+	WebSocket *SocketReport `json:"websocket,omitempty"`
+	// SignalR is what the hub protocol carried; nil over the other transports.
+	SignalR *HubReport `json:"signalr,omitempty"`
+	// Legal lists what the stream did that a reader may not expect but the protocol allows:
+	// fragmented messages, pings, records packed in one message. None of it is a hazard.
+	Legal []Note `json:"legal,omitempty"`
 	// Readers is what each selected client makes of the bytes received.
 	Readers []ReaderResult `json:"readers,omitempty"`
 	// Pass is the verdict: every reader gets the answer exactly, or, without an answer, no hazard.
@@ -110,6 +121,9 @@ const (
 	KindJSON  = "json"
 	KindDone  = wire.Done
 	KindError = "error"
+	// KindMarker is a message or item whose whole text is an end marker of the kind
+	// Boilerplate's chat hub sends (MESSAGE_PROCESS_SUCCESS); the name is the marker.
+	KindMarker = "end-marker"
 )
 
 // Event is one dispatched event and when it arrived.
@@ -121,6 +135,8 @@ type Event struct {
 	Kind  string `json:"kind"`           // KindText, KindJSON, KindDone or KindError
 	Name  string `json:"name,omitempty"` // for JSON, the fields that name it: "type=routing"; for errors, the message
 	Data  string `json:"data"`           // the event's data lines joined by LF
+	// Frames counts the WebSocket frames a message came in, when it came in more than one.
+	Frames int `json:"frames,omitempty"`
 }
 
 // Timing is when the stream's parts arrived, measured from the request.
@@ -172,7 +188,101 @@ const (
 	HazardErrorEvent  = "error-event"      // an error event; the stream may end after it
 	HazardContentType = "not-event-stream" // the body is not text/event-stream
 	HazardCompressed  = "compressed"       // the stream has a Content-Encoding
+
+	// Over a WebSocket, and under SignalR.
+	HazardSplitJSON    = "split-json"      // an event's JSON cut across two or more messages
+	HazardBinary       = "binary-message"  // a binary message where the events are text
+	HazardInvalidUTF8  = "invalid-utf8"    // a text message that is not UTF-8: the reader closes with 1007
+	HazardProtocol     = "protocol-error"  // frames the RFC forbids: the reader closes with 1002
+	HazardNoCloseFrame = "no-close-frame"  // the connection ended without a close frame (1006)
+	HazardCloseCode    = "close-code"      // the server closed with a code that reports a failure
+	HazardLargeMessage = "large-message"   // a message over coder/websocket's default read limit
+	HazardTooBig       = "message-too-big" // a message over the probe's own limit: it closed with 1009
+	HazardIdle         = "idle-open"       // nothing arrived for a long while and the socket stayed open
+	HazardMarker       = "in-band-marker"  // an end marker sent as text, beside the transport's own end
+
+	// Under SignalR.
+	HazardSplitRecord         = "split-record"          // a record cut across WebSocket messages
+	HazardNoCompletion        = "no-completion"         // the connection or the hub closed before the Completion
+	HazardCompletionError     = "completion-error"      // the Completion carries an error
+	HazardCloseError          = "close-error"           // the hub's Close record carries an error
+	HazardForeignItem         = "foreign-item"          // an item for another invocation
+	HazardItemAfterCompletion = "item-after-completion" // an item for the invocation after its Completion
+	HazardBinaryRecord        = "binary-record"         // records in binary messages, which the JSON protocol does not send
+	HazardMalformedRecord     = "malformed-record"      // a record that is not JSON
+	HazardUnfinishedRecord    = "unfinished-record"     // a record the close cut off before its separator
 )
+
+// Note is one thing the stream did that the protocol allows, for Report.Legal.
+type Note struct {
+	Code   string `json:"code"`   // one of the Legal codes, e.g. LegalFragmented
+	Count  int    `json:"count"`  // how many times it happened
+	Detail string `json:"detail"` // why it is no hazard, in a sentence
+}
+
+// Legal codes.
+const (
+	LegalFragmented = "fragmented" // messages in more than one frame, reassembled
+	LegalPing       = "ping"       // WebSocket pings, answered with pongs
+	LegalBetween    = "control-between-fragments"
+	LegalKeepAlive  = "keep-alive" // SignalR Ping records
+	LegalPacked     = "packed-records"
+)
+
+// SocketReport is what a WebSocket carried at frame level.
+type SocketReport struct {
+	// Subprotocol is the subprotocol the handshake agreed on; "" for none.
+	Subprotocol string `json:"subprotocol,omitempty"`
+	// FramesIn counts the frames read, control frames included.
+	FramesIn int `json:"framesIn"`
+	// Messages counts the data messages read, BinaryMessages those of them that were binary.
+	Messages       int `json:"messages"`
+	BinaryMessages int `json:"binaryMessages"`
+	// Fragmented counts the messages that came in more than one frame.
+	Fragmented int `json:"fragmentedMessages"`
+	// Pings counts the server's pings, each answered with a pong; Pongs the server's pongs.
+	Pings int `json:"pings"`
+	Pongs int `json:"pongs"`
+	// ControlsBetween counts the control frames that came between a message's fragments.
+	ControlsBetween int `json:"controlsBetweenFragments"`
+	// Largest is the size of the largest message read.
+	Largest int `json:"largestMessage"`
+	// Close is how the socket ended; nil when the probe stopped with it still open.
+	Close *SocketClose `json:"close,omitempty"`
+}
+
+// SocketClose is how a WebSocket ended.
+type SocketClose struct {
+	Code   int    `json:"code"`             // the close code; 1006 when no close frame came
+	Name   string `json:"name"`             // the code's meaning in RFC 6455 7.4.1
+	Reason string `json:"reason,omitempty"` // the close frame's reason
+	// By is who closed: "server", "probe" (the probe failed the connection for a fault of the
+	// server's), or "nobody" for a connection that ended without a close frame.
+	By string `json:"by"`
+}
+
+// HubReport is what a SignalR stream carried.
+type HubReport struct {
+	Method       string   `json:"method"`       // the hub method streamed
+	ConnectionID string   `json:"connectionId"` // negotiate's connection id
+	Transports   []string `json:"transports"`   // the transports negotiate offered
+	InvocationID string   `json:"invocationId"`
+	Records      int      `json:"records"`  // records read while streaming, of every type
+	Messages     int      `json:"messages"` // WebSocket messages read while streaming
+	Items        int      `json:"items"`    // items for the invocation before its Completion
+	Pings        int      `json:"pings"`    // Ping records, keep-alive
+	// SplitRecords counts records that began in one WebSocket message and ended in another;
+	// PackedRecords those that shared a message with others.
+	SplitRecords  int    `json:"splitRecords"`
+	PackedRecords int    `json:"packedRecords"`
+	Completed     bool   `json:"completed"`
+	CompletionErr string `json:"completionError,omitempty"`
+	CloseErr      string `json:"closeError,omitempty"`
+	// ForeignItems counts items for another invocation; ItemsAfterCompletion items for this
+	// one read after its Completion.
+	ForeignItems         int `json:"foreignItems,omitempty"`
+	ItemsAfterCompletion int `json:"itemsAfterCompletion,omitempty"`
+}
 
 // Answer is the answer the stream is compared with.
 type Answer struct {
@@ -301,6 +411,10 @@ func appendEventJSON(b []byte, e Event) []byte {
 		b = appendField(b, "name", e.Name)
 	}
 	b = appendField(b, "data", e.Data)
+	if e.Frames != 0 {
+		b = append(b, ",\n      \"frames\": "...)
+		b = strconv.AppendInt(b, int64(e.Frames), 10)
+	}
 	return append(b, "\n    }"...)
 }
 
@@ -524,17 +638,32 @@ func isEventStream(ct string) bool {
 // ctx ends; one still running then is reported as not measured, and is left to finish on its own
 // on the bounded capture. It says whether every reader it started has finished.
 func (r *Report) measure(ctx context.Context, raw []byte, readers []wire.Reader) (finished bool) {
+	reads := make([]namedRead, len(readers))
+	for i, rd := range readers {
+		reads[i] = namedRead{rd.Name, func() (string, error) { return rd.Read(raw) }}
+	}
+	return r.measureReads(ctx, reads)
+}
+
+// namedRead is one reader's read of what was received, by the reader's name.
+type namedRead struct {
+	name string
+	read func() (string, error)
+}
+
+// measureReads is measure for reads of any transport.
+func (r *Report) measureReads(ctx context.Context, reads []namedRead) (finished bool) {
 	finished = true
 	r.Readers = r.Readers[:0]
 	answered := r.Answer != nil && r.Answer.OK
 	exact := true
-	for _, rd := range readers {
-		res := ReaderResult{Reader: rd.Name}
+	for _, rd := range reads {
+		res := ReaderResult{Reader: rd.name}
 		if ctx.Err() != nil {
 			res.NotMeasured = "out of time: the probe was stopped"
 		} else {
 			done := make(chan ReaderResult, 1)
-			go func() { done <- r.readOne(rd, raw, answered) }()
+			go func() { done <- r.result(rd.name, rd.read, answered) }()
 			select {
 			case res = <-done:
 			case <-ctx.Done():
@@ -551,10 +680,10 @@ func (r *Report) measure(ctx context.Context, raw []byte, readers []wire.Reader)
 	return finished
 }
 
-// readOne is one reader's result on the bytes received, against the answer when there is one.
-func (r *Report) readOne(rd wire.Reader, raw []byte, answered bool) ReaderResult {
-	got, err := rd.Read(raw)
-	res := ReaderResult{Reader: rd.Name}
+// result runs one reader's read and measures what it gives against the answer, when there is one.
+func (r *Report) result(name string, read func() (string, error), answered bool) ReaderResult {
+	got, err := read()
+	res := ReaderResult{Reader: name}
 	switch {
 	case err != nil:
 		res.Throws = err.Error()

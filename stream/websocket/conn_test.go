@@ -95,7 +95,8 @@ func TestRefusedUpgradeAndClosedPort(t *testing.T) {
 	}))
 	defer srv.Close()
 	_, err := Dial(bounded(t), "ws"+strings.TrimPrefix(srv.URL, "http")+"/chat", DialOptions{})
-	if err == nil || err.Error() != "websocket: upgrade refused: HTTP 404 Not Found: no socket here" {
+	var ue *UpgradeError
+	if err == nil || err.Error() != "websocket: upgrade refused: HTTP 404 Not Found: no socket here" || !errors.As(err, &ue) || ue.Status != http.StatusNotFound || ue.Body != "no socket here" {
 		t.Errorf("refused upgrade: %v", err)
 	}
 	l, err := net.Listen("tcp", "127.0.0.1:0")

@@ -7,7 +7,6 @@ import (
 	"crypto/sha1"
 	"crypto/tls"
 	"encoding/base64"
-	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -141,11 +140,7 @@ func clientHandshake(ctx context.Context, nc net.Conn, u *url.URL, opts DialOpti
 		// The body's first line often says why; a refused upgrade gets one line, not a page.
 		line, _ := bufio.NewReader(io.LimitReader(resp.Body, 200)).ReadString('\n')
 		_ = resp.Body.Close()
-		msg := fmt.Sprintf("websocket: upgrade refused: HTTP %s", resp.Status)
-		if line = strings.TrimSpace(line); line != "" {
-			msg += ": " + line
-		}
-		return nil, errors.New(msg)
+		return nil, &UpgradeError{Proto: resp.Proto, Status: resp.StatusCode, StatusText: resp.Status, Body: strings.TrimSpace(line)}
 	}
 	switch {
 	case !strings.EqualFold(resp.Header.Get("Upgrade"), "websocket"):
@@ -165,6 +160,24 @@ func clientHandshake(ctx context.Context, nc net.Conn, u *url.URL, opts DialOpti
 	c := newConn(nc, br, true, opts.Options)
 	c.subprotocol = proto
 	return c, nil
+}
+
+// UpgradeError is an opening handshake the server answered with another status than 101, so a
+// caller can show the status and the body's first line as an HTTP client would.
+type UpgradeError struct {
+	Proto      string // the status line's protocol, e.g. "HTTP/1.1"
+	Status     int    // the status code, e.g. 404
+	StatusText string // the code and its reason phrase, e.g. "404 Not Found"
+	Body       string // the body's first line, trimmed; "" when there is none
+}
+
+// Error says the upgrade was refused, with the status and the body's first line.
+func (e *UpgradeError) Error() string {
+	msg := "websocket: upgrade refused: HTTP " + e.StatusText
+	if e.Body != "" {
+		msg += ": " + e.Body
+	}
+	return msg
 }
 
 func handshakeErr(ctx context.Context, what string, err error) error {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"course/internal/textdiff"
+
 	"github.com/sergi/go-diff/diffmatchpatch"
 )
 
@@ -151,20 +153,11 @@ type change struct {
 	removed, added []string
 }
 
-// DiffLines is go-diff's line mode: the diff of a and b with whole lines as its units, each
-// line with its line feed. It has no timeout, so the same inputs always give the same diff.
-func DiffLines(a, b string) []diffmatchpatch.Diff {
-	dmp := diffmatchpatch.New()
-	dmp.DiffTimeout = 0
-	ra, rb, lines := dmp.DiffLinesToRunes(a, b)
-	return dmp.DiffCharsToLines(dmp.DiffMainRunes(ra, rb, false), lines)
-}
-
 // lineChanges diffs answer and got line by line and returns the changes between the equal runs.
 func lineChanges(answer, got string) []change {
 	var out []change
 	var cur *change
-	for _, d := range DiffLines(answer, got) {
+	for _, d := range textdiff.Lines(answer, got) {
 		if d.Type == diffmatchpatch.DiffEqual {
 			cur = nil
 			continue

@@ -1,0 +1,734 @@
+package probe
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"course/internal/testutil"
+	"course/stream/signalr"
+	"course/stream/websocket"
+)
+
+// wsServe serves a WebSocket on loopback: each connection reads the probe's request, the first
+// message, and is handed to write. It returns the ws:// URL.
+func wsServe(t testing.TB, write func(ctx context.Context, c *websocket.Conn)) string {
+	t.Helper()
+	var wg sync.WaitGroup
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		wg.Add(1)
+		defer wg.Done()
+		c, err := websocket.Accept(w, r)
+		if err != nil {
+			return
+		}
+		defer c.CloseNow()
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		if _, err := c.Read(ctx); err != nil {
+			return
+		}
+		write(ctx, c)
+	}))
+	t.Cleanup(func() {
+		srv.Close()
+		wg.Wait()
+	})
+	return "ws" + strings.TrimPrefix(srv.URL, "http")
+}
+
+// texts writes each message as one text message.
+func texts(ctx context.Context, c *websocket.Conn, msgs ...string) {
+	for _, m := range msgs {
+		if c.Write(ctx, websocket.Text, []byte(m)) != nil {
+			return
+		}
+	}
+}
+
+// closing is a writer that sends msgs and closes normally, as Bit's endpoint does after the last event.
+func closing(msgs ...string) func(context.Context, *websocket.Conn) {
+	return func(ctx context.Context, c *websocket.Conn) {
+		texts(ctx, c, msgs...)
+		_ = c.Close(websocket.CloseNormal, "")
+	}
+}
+
+// untilGone writes with write, then waits until the probe leaves.
+func untilGone(write func(context.Context, *websocket.Conn)) func(context.Context, *websocket.Conn) {
+	return func(ctx context.Context, c *websocket.Conn) {
+		write(ctx, c)
+		for {
+			if _, err := c.Read(ctx); err != nil {
+				return
+			}
+		}
+	}
+}
+
+var bitEvents = []string{`{"type":"text.delta","text":"Hel"}`, `{"type":"text.delta","text":"lo"}`, `{"type":"finish","finishReason":"stop"}`}
+
+func legalCodes(ns []Note) []string {
+	out := []string{}
+	for _, n := range ns {
+		out = append(out, n.Code)
+	}
+	return out
+}
+
+// TestWebSocketHazards: each hazard is shown by a stream with it and not by its clean twin.
+func TestWebSocketHazards(t *testing.T) {
+	big := func(n int) string { return `{"type":"text.delta","text":"` + strings.Repeat("x", n) + `"}` }
+	tests := []struct {
+		name    string
+		write   func(context.Context, *websocket.Conn)
+		hazards []string
+		lines   []int // of the first hazard
+		legal   []string
+		text    string // what the course's reader gets
+	}{
+		{"clean text", closing("Hel", "lo"), nil, nil, nil, "Hello"},
+		{"clean events", closing(bitEvents...), nil, nil, nil, "Hello"},
+		{"event split across messages", closing(`{"type":"text.delta","te`, `xt":"Hel"}`, bitEvents[1], bitEvents[2]), []string{HazardSplitJSON}, []int{1}, nil,
+			`{"type":"text.delta","text":"Hel"}lo`},
+		{"binary message", func(ctx context.Context, c *websocket.Conn) {
+			texts(ctx, c, "Hel")
+			_ = c.Write(ctx, websocket.Binary, []byte("lo"))
+			_ = c.Close(websocket.CloseNormal, "")
+		}, []string{HazardBinary}, []int{2}, nil, "Hel"},
+		{"invalid UTF-8", func(ctx context.Context, c *websocket.Conn) {
+			texts(ctx, c, "Hel")
+			_ = c.WriteFrame(true, websocket.OpText, []byte("l\xffo"), false)
+			_, _ = c.Read(ctx)
+		}, []string{HazardInvalidUTF8}, nil, nil, "Hel"},
+		{"dropped without a close frame", func(ctx context.Context, c *websocket.Conn) {
+			texts(ctx, c, "Hel", "lo")
+			_ = c.CloseNow()
+		}, []string{HazardNoCloseFrame}, nil, nil, "Hello"},
+		{"closed with an error code", func(ctx context.Context, c *websocket.Conn) {
+			texts(ctx, c, "Hel")
+			_ = c.Close(websocket.CloseInternalError, "model down")
+		}, []string{HazardCloseCode}, nil, nil, "Hel"},
+		{"masked frame from the server", func(ctx context.Context, c *websocket.Conn) {
+			_ = c.WriteFrame(true, websocket.OpText, []byte("Hello"), true)
+			_, _ = c.Read(ctx)
+		}, []string{HazardProtocol}, nil, nil, ""},
+		{"end marker in the text", closing("Hel", "lo", MarkerSuccess), []string{HazardMarker}, []int{3}, nil, "Hello"},
+		{"[DONE] in the text", closing("Hel", "lo", "[DONE]"), []string{HazardMarker}, []int{3}, nil, "Hello"},
+		{"error event", closing(bitEvents[0], `{"type":"error","message":"An error occurred."}`), []string{HazardErrorEvent}, []int{2}, nil, "Hel"},
+		{"large message", closing(big(40<<10), bitEvents[2]), []string{HazardLargeMessage}, []int{1}, nil, strings.Repeat("x", 40<<10)},
+		{"message under coder's limit", closing(big(30<<10), bitEvents[2]), nil, nil, nil, strings.Repeat("x", 30<<10)},
+		{"no message", closing(), []string{HazardNoEvents}, nil, nil, ""},
+		{"fragmented, with pings", func(ctx context.Context, c *websocket.Conn) {
+			_ = c.Ping([]byte("hi"))
+			_ = c.WriteFrame(false, websocket.OpText, []byte("He"), false)
+			_ = c.WriteFrame(true, websocket.OpPing, nil, false)
+			_ = c.WriteFrame(false, websocket.OpContinuation, []byte("l"), false)
+			_ = c.WriteFrame(true, websocket.OpContinuation, []byte("lo"), false)
+			_ = c.Close(websocket.CloseNormal, "")
+		}, nil, nil, []string{LegalFragmented, LegalBetween, LegalPing}, "Hello"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			url := wsServe(t, tt.write)
+			rep, err := Run(t.Context(), Options{URL: url, Body: message("hi"), MessageReaders: []MessageReader{TextMessages}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := tt.hazards
+			if want == nil {
+				want = []string{}
+			}
+			if got := codes(rep.Hazards); !slices.Equal(got, want) {
+				t.Fatalf("hazards %q, want %q: %+v", got, want, rep.Hazards)
+			}
+			if tt.lines != nil && !slices.Equal(rep.Hazards[0].Lines, tt.lines) {
+				t.Errorf("%s on messages %v, want %v", rep.Hazards[0].Code, rep.Hazards[0].Lines, tt.lines)
+			}
+			if rep.Pass != (len(want) == 0) || !rep.Complete || rep.Transport != TransportWebSocket || rep.Status != 101 {
+				t.Errorf("pass %v, complete %v, transport %s, status %d with hazards %q", rep.Pass, rep.Complete, rep.Transport, rep.Status, want)
+			}
+			legal := tt.legal
+			if legal == nil {
+				legal = []string{}
+			}
+			if got := legalCodes(rep.Legal); !slices.Equal(got, legal) {
+				t.Errorf("legal %q, want %q", got, legal)
+			}
+			if got := reader(t, rep, TextMessages.Name).Got; got != tt.text {
+				t.Errorf("the course's reader got %q, want %q", shorten(got), shorten(tt.text))
+			}
+			if rep.WebSocket == nil || rep.WebSocket.Close == nil {
+				t.Fatalf("socket report %+v", rep.WebSocket)
+			}
+		})
+	}
+}
+
+func TestWebSocketFramesAndClose(t *testing.T) {
+	url := wsServe(t, func(ctx context.Context, c *websocket.Conn) {
+		_ = c.WriteFrame(false, websocket.OpText, []byte("He"), false)
+		_ = c.WriteFrame(true, websocket.OpContinuation, []byte("llo"), false)
+		_ = c.Close(4001, "bye")
+	})
+	rep, err := Run(t.Context(), Options{URL: url, Body: message("hi")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws := rep.WebSocket
+	if len(rep.Events) != 1 || rep.Events[0].Frames != 2 || rep.Events[0].Type != "text" || rep.Events[0].Data != "Hello" {
+		t.Errorf("events %+v", rep.Events)
+	}
+	if ws.Messages != 1 || ws.Fragmented != 1 || ws.Close.Code != 4001 || ws.Close.Reason != "bye" || ws.Close.By != "server" || ws.Close.Name != "application code" {
+		t.Errorf("socket %+v, close %+v", ws, ws.Close)
+	}
+	// An application's own close code is the application's business: no hazard.
+	if len(rep.Hazards) != 1 || rep.Hazards[0].Code != HazardCloseCode {
+		t.Errorf("hazards %+v", rep.Hazards)
+	}
+	b, err := rep.JSON()
+	if err != nil || !bytes.Contains(b, []byte(`"frames": 2`)) || !bytes.Contains(b, []byte(`"transport": "websocket"`)) {
+		t.Errorf("%v\n%s", err, b)
+	}
+}
+
+// TestWebSocketRequest: the request goes up as the first text message, with the headers in the
+// handshake.
+func TestWebSocketRequest(t *testing.T) {
+	got := make(chan string, 2)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got <- r.Header.Get("Authorization")
+		c, err := websocket.Accept(w, r)
+		if err != nil {
+			return
+		}
+		defer c.CloseNow()
+		m, err := c.Read(context.Background())
+		if err != nil {
+			return
+		}
+		got <- m.Type.String() + " " + string(m.Data)
+		_ = c.Close(websocket.CloseNormal, "")
+	}))
+	defer srv.Close()
+	_, err := Run(t.Context(), Options{URL: "ws" + strings.TrimPrefix(srv.URL, "http"), Body: []byte(`{"q":1}`), Header: http.Header{"Authorization": {"Bearer t"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if auth, first := <-got, <-got; auth != "Bearer t" || first != `text {"q":1}` {
+		t.Errorf("authorization %q, first message %q", auth, first)
+	}
+}
+
+func TestWebSocketAnswer(t *testing.T) {
+	url := wsServe(t, closing(bitEvents...))
+	rep, err := Run(t.Context(), Options{URL: url, Body: message("hi"), AnswerFile: writeFile(t, "a.txt", "Hello")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The stream's events are JSON: the course's reader and Bit's are measured.
+	if m := probeMeasures(rep); len(m) != 2 || m[TextMessages.Name] != "exact" || m[BitClient.Name] != "exact" || !rep.Pass {
+		t.Errorf("measures %v, pass %v", m, rep.Pass)
+	}
+	rep, _ = Run(t.Context(), Options{URL: url, Body: message("hi"), AnswerFile: writeFile(t, "a.txt", "Hello!")})
+	if rep.Pass || probeMeasures(rep)[BitClient.Name] == "exact" {
+		t.Errorf("passed against another answer: %v", probeMeasures(rep))
+	}
+	// Plain text is not Bit's: only the course's reader is measured, unless Bit's is asked for.
+	url = wsServe(t, closing("Hel", "lo"))
+	rep, _ = Run(t.Context(), Options{URL: url, Body: message("hi"), AnswerFile: writeFile(t, "a.txt", "Hello")})
+	if m := probeMeasures(rep); len(m) != 1 || m[TextMessages.Name] != "exact" || !rep.Pass {
+		t.Errorf("plain text: measures %v", m)
+	}
+	readers, err := FindMessageReaders(TransportWebSocket, []string{"text", "bit"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, _ = Run(t.Context(), Options{URL: url, Body: message("hi"), AnswerFile: writeFile(t, "a.txt", "Hello"), MessageReaders: readers})
+	if m := probeMeasures(rep); m[BitClient.Name] != `(throws) bit: message 1 is not a JSON event: Hel` || rep.Pass {
+		t.Errorf("plain text read by Bit's transport: %v", m)
+	}
+}
+
+func probeMeasures(rep *Report) map[string]string {
+	m := map[string]string{}
+	for _, r := range rep.Readers {
+		m[r.Reader] = r.Measure
+		if r.Throws != "" {
+			m[r.Reader] = "(throws) " + r.Throws
+		}
+	}
+	return m
+}
+
+// TestWebSocketIdle: a server that stops sending and never closes is named idle when the
+// deadline ends the probe; its twin, which closes, passes; one still sending at the deadline is
+// not idle.
+func TestWebSocketIdle(t *testing.T) {
+	const timeout = 2 * time.Second
+	idle := wsServe(t, untilGone(func(ctx context.Context, c *websocket.Conn) { texts(ctx, c, "Hel", "lo") }))
+	rep, err := Run(t.Context(), Options{URL: idle, Body: message("hi"), Timeout: timeout})
+	var pe *Error
+	if !errors.As(err, &pe) || pe.Reason != ReasonTimeout || !strings.Contains(pe.Msg, "timed out after 2s with the socket still open, idle for the last ") ||
+		!strings.HasSuffix(pe.Msg, ": 5 bytes and 2 messages received so far") {
+		t.Fatalf("error %v", err)
+	}
+	if got := codes(rep.Hazards); !slices.Equal(got, []string{HazardIdle}) || rep.Complete || rep.Pass {
+		t.Errorf("hazards %q, complete %v", got, rep.Complete)
+	}
+
+	rep, err = Run(t.Context(), Options{URL: wsServe(t, closing("Hel", "lo")), Body: message("hi"), Timeout: timeout})
+	if err != nil || !rep.Pass {
+		t.Errorf("the twin that closes: %v, hazards %+v", err, rep.Hazards)
+	}
+
+	sending := wsServe(t, func(ctx context.Context, c *websocket.Conn) {
+		for ctx.Err() == nil {
+			if c.Write(ctx, websocket.Text, []byte("tick")) != nil {
+				return
+			}
+			time.Sleep(time.Millisecond)
+		}
+	})
+	rep, err = Run(t.Context(), Options{URL: sending, Body: message("hi"), Timeout: timeout})
+	if !errors.As(err, &pe) || pe.Reason != ReasonTimeout || strings.Contains(pe.Msg, "idle") || slices.Contains(codes(rep.Hazards), HazardIdle) {
+		t.Errorf("a stream still sending: %v, hazards %q", err, codes(rep.Hazards))
+	}
+}
+
+// TestWebSocketOwnLimit: a message over --max-bytes is refused with 1009, and the probe says
+// which bound to raise; one within it is read.
+func TestWebSocketOwnLimit(t *testing.T) {
+	url := wsServe(t, untilGone(func(ctx context.Context, c *websocket.Conn) {
+		texts(ctx, c, "Hel", strings.Repeat("x", 2000))
+	}))
+	rep, err := Run(t.Context(), Options{URL: url, Body: message("hi"), MaxBytes: 1000})
+	var pe *Error
+	if !errors.As(err, &pe) || pe.Reason != ReasonLimit ||
+		pe.Msg != "probe: stopped at a message longer than 1000 bytes, which the probe refused with 1009: raise --max-bytes: 3 bytes and 1 message received so far" {
+		t.Fatalf("error %v", err)
+	}
+	if got := codes(rep.Hazards); !slices.Equal(got, []string{HazardTooBig}) || rep.WebSocket.Close == nil || rep.WebSocket.Close.Code != 1009 || rep.WebSocket.Close.By != "probe" {
+		t.Errorf("hazards %q, socket %+v", got, rep.WebSocket)
+	}
+	url = wsServe(t, closing("Hel", strings.Repeat("x", 900)))
+	if rep, err := Run(t.Context(), Options{URL: url, Body: message("hi"), MaxBytes: 1000}); err != nil || !rep.Pass {
+		t.Errorf("within the limit: %v", err)
+	}
+	url = wsServe(t, closing("Hel", "lo"))
+	if _, err := Run(t.Context(), Options{URL: url, Body: message("hi"), MaxEvents: 1}); err == nil || !strings.Contains(err.Error(), "stopped after 1 message: raise --max-events: 3 bytes received so far") {
+		t.Errorf("--max-events 1: %v", err)
+	}
+	if rep, err := Run(t.Context(), Options{URL: url, Body: message("hi"), MaxEvents: 2, MaxBytes: 5}); err != nil || !rep.Pass {
+		t.Errorf("a stream of exactly the bounds: %v", err)
+	}
+	if _, err := Run(t.Context(), Options{URL: url, Body: message("hi"), MaxBytes: 4}); err == nil || !strings.Contains(err.Error(), "stopped after 4 bytes: raise --max-bytes: 1 message received so far") {
+		t.Errorf("--max-bytes 4: %v", err)
+	}
+}
+
+func TestWebSocketCannotRun(t *testing.T) {
+	refusing := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "no socket here", http.StatusNotFound)
+	}))
+	defer refusing.Close()
+	wsURL := "ws" + strings.TrimPrefix(refusing.URL, "http")
+	tests := []struct {
+		name   string
+		opts   Options
+		reason Reason
+		msg    string
+	}{
+		{"refused upgrade", Options{URL: wsURL + "/chat"}, ReasonStatus, "probe: " + wsURL + "/chat refused the WebSocket upgrade: HTTP 404 Not Found: no socket here"},
+		{"closed port", Options{URL: "ws" + strings.TrimPrefix(closedPort(t), "http") + "/chat"}, ReasonConnect, "probe: connection refused by 127.0.0.1:"},
+		{"http URL as a WebSocket", Options{URL: refusing.URL, Transport: TransportWebSocket}, ReasonUsage, "is not a ws or wss URL"},
+		{"ws URL with a method", Options{URL: wsURL, Method: "POST"}, ReasonUsage, "--method is for server-sent events: a WebSocket opens with GET"},
+		{"hub method without SignalR", Options{URL: wsURL, HubMethod: "Chat"}, ReasonUsage, "--hub-method is for SignalR: add --transport signalr"},
+		{"unknown transport", Options{URL: wsURL, Transport: "carrier-pigeon"}, ReasonUsage, `transport "carrier-pigeon": the probe speaks sse, websocket, signalr`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rep, err := Run(t.Context(), tt.opts)
+			var pe *Error
+			if !errors.As(err, &pe) || pe.Reason != tt.reason || !strings.Contains(pe.Msg, tt.msg) || strings.Contains(pe.Msg, "\n") {
+				t.Fatalf("error %v, want %s with %q", err, tt.reason, tt.msg)
+			}
+			if tt.reason == ReasonStatus && (rep.Status != 404 || rep.StatusText != "Not Found" || rep.ErrorBody != "no socket here") {
+				t.Errorf("report %+v", rep)
+			}
+		})
+	}
+}
+
+// serveHub serves a SignalR hub on loopback and returns its URL.
+func serveHub(t testing.TB, h *signalr.Hub) string {
+	t.Helper()
+	srv := httptest.NewServer(h)
+	t.Cleanup(func() {
+		srv.Close()
+		h.Wait()
+	})
+	return srv.URL + "/hubs/chat"
+}
+
+// TestSignalRHazards: each hazard is shown by a stream with it and not by its clean twin.
+func TestSignalRHazards(t *testing.T) {
+	plain := signalr.Items("Hel", "lo")
+	tests := []struct {
+		name    string
+		fn      signalr.StreamFunc
+		opts    signalr.HubOptions
+		hazards []string
+		legal   []string
+		text    string
+	}{
+		{"clean", plain, signalr.HubOptions{}, nil, nil, "Hello"},
+		{"clean events", signalr.Items(json.RawMessage(bitEvents[0]), json.RawMessage(bitEvents[1]), json.RawMessage(bitEvents[2])), signalr.HubOptions{}, nil, nil, "Hello"},
+		{"pings and packed records", plain, signalr.HubOptions{PingEvery: 1, PackRecords: true}, nil, []string{LegalKeepAlive, LegalPacked}, "Hello"},
+		{"record split across messages", plain, signalr.HubOptions{SplitRecords: true}, []string{HazardSplitRecord}, nil, "Hello"},
+		{"dropped before the Completion", plain, signalr.HubOptions{DropBeforeCompletion: true}, []string{HazardNoCompletion}, nil, "Hello"},
+		{"Completion with an error", plain, signalr.HubOptions{CompletionError: "model unavailable"}, []string{HazardCompletionError}, nil, "Hello"},
+		{"Close with an error", plain, signalr.HubOptions{CloseError: "server shutting down"}, []string{HazardNoCompletion, HazardCloseError}, nil, "Hello"},
+		{"item for another invocation", plain, signalr.HubOptions{ForeignItem: true}, []string{HazardForeignItem}, nil, "Hello"},
+		{"item after the Completion", plain, signalr.HubOptions{ItemAfterCompletion: true}, []string{HazardItemAfterCompletion}, nil, "Hello"},
+		{"item after the Completion, hub left open", plain, signalr.HubOptions{ItemAfterCompletion: true, KeepOpen: true}, []string{HazardItemAfterCompletion}, nil, "Hello"},
+		{"end marker in the text", signalr.Items("Hel", "lo", MarkerSuccess, `{"FollowUpSuggestions":["More?"]}`), signalr.HubOptions{}, []string{HazardMarker}, nil, "Hello"},
+		{"error marker in the text", signalr.Items("Hel", MarkerError), signalr.HubOptions{}, []string{HazardErrorEvent}, nil, "Hel"},
+		{"no item", signalr.Items(), signalr.HubOptions{}, []string{HazardNoEvents}, nil, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			url := serveHub(t, signalr.NewHub(tt.fn, tt.opts))
+			rep, err := Run(t.Context(), Options{URL: url, Transport: TransportSignalR, HubMethod: "StreamAsync", Body: message("hi")})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := tt.hazards
+			if want == nil {
+				want = []string{}
+			}
+			if got := codes(rep.Hazards); !slices.Equal(got, want) {
+				t.Fatalf("hazards %q, want %q: %+v\nhub %+v", got, want, rep.Hazards, rep.SignalR)
+			}
+			if rep.Pass != (len(want) == 0) || !rep.Complete || rep.Transport != TransportSignalR {
+				t.Errorf("pass %v, complete %v with hazards %q", rep.Pass, rep.Complete, want)
+			}
+			legal := tt.legal
+			if legal == nil {
+				legal = []string{}
+			}
+			if got := legalCodes(rep.Legal); !slices.Equal(got, legal) {
+				t.Errorf("legal %q, want %q", got, legal)
+			}
+			if got := reader(t, rep, TextItems.Name).Got; got != tt.text {
+				t.Errorf("the course's reader got %q, want %q", got, tt.text)
+			}
+			if h := rep.SignalR; h == nil || h.Method != "StreamAsync" || h.ConnectionID == "" || !slices.Equal(h.Transports, []string{"WebSockets"}) {
+				t.Errorf("hub report %+v", h)
+			}
+		})
+	}
+}
+
+// TestSignalRReaders: the items' shape picks the clients measured, and each reads as its model says.
+func TestSignalRReaders(t *testing.T) {
+	answer := writeFile(t, "a.txt", "Hello")
+	boilerplate := serveHub(t, signalr.NewHub(signalr.Items("Hel", "lo", MarkerSuccess, `{"FollowUpSuggestions":["More?"]}`), signalr.HubOptions{}))
+	rep, err := Run(t.Context(), Options{URL: boilerplate, Transport: TransportSignalR, HubMethod: "StartChat", Body: message("hi"), AnswerFile: answer})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The marker is a hazard, but both readers know it: the answer arrives whole.
+	if m := probeMeasures(rep); len(m) != 2 || m[TextItems.Name] != "exact" || m[BoilerplatePanel.Name] != "exact" || !rep.Pass {
+		t.Errorf("measures %v, pass %v", m, rep.Pass)
+	}
+	readers, err := FindMessageReaders(TransportSignalR, []string{"bit"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, _ = Run(t.Context(), Options{URL: boilerplate, Transport: TransportSignalR, HubMethod: "StartChat", Body: message("hi"), AnswerFile: answer, MessageReaders: readers})
+	if m := probeMeasures(rep); m[BitClient.Name] != "(throws) bit: message 1 is not a JSON event: Hel" {
+		t.Errorf("Bit's transport on string items: %v", m)
+	}
+
+	events := serveHub(t, signalr.NewHub(signalr.Items(json.RawMessage(bitEvents[0]), json.RawMessage(bitEvents[1]), json.RawMessage(bitEvents[2])), signalr.HubOptions{}))
+	rep, _ = Run(t.Context(), Options{URL: events, Transport: TransportSignalR, HubMethod: "StreamAsync", AnswerFile: answer})
+	if m := probeMeasures(rep); len(m) != 2 || m[TextItems.Name] != "exact" || m[BitClient.Name] != "exact" || !rep.Pass {
+		t.Errorf("event items: measures %v", m)
+	}
+	readers, _ = FindMessageReaders(TransportSignalR, []string{"boilerplate"})
+	rep, _ = Run(t.Context(), Options{URL: events, Transport: TransportSignalR, HubMethod: "StreamAsync", AnswerFile: answer, MessageReaders: readers})
+	if m := probeMeasures(rep); m[BoilerplatePanel.Name] != "(throws) item 1: The JSON value could not be converted to System.String" {
+		t.Errorf("the Boilerplate panel on object items: %v", m)
+	}
+	if _, err := FindMessageReaders(TransportWebSocket, []string{"boilerplate"}); err == nil || !strings.Contains(err.Error(), "the websocket readers are text (") {
+		t.Errorf("the Boilerplate panel over a WebSocket: %v", err)
+	}
+}
+
+// TestSignalRArgument: the request is the hub method's one argument.
+func TestSignalRArgument(t *testing.T) {
+	got := make(chan string, 1)
+	hub := signalr.NewHub(func(ctx context.Context, target string, args []json.RawMessage, yield func(any) error) error {
+		var parts []string
+		for _, a := range args {
+			parts = append(parts, string(a))
+		}
+		got <- target + "(" + strings.Join(parts, ", ") + ")"
+		return yield("ok")
+	}, signalr.HubOptions{})
+	if _, err := Run(t.Context(), Options{URL: serveHub(t, hub), Transport: TransportSignalR, HubMethod: "Ask", Body: []byte(`{"q":1}`)}); err != nil {
+		t.Fatal(err)
+	}
+	if g := <-got; g != `Ask({"q":1})` {
+		t.Errorf("invocation %s", g)
+	}
+}
+
+// TestSignalRIdle: a hub that streams and then neither completes nor closes, keep-alive pings
+// and all, is idle at the deadline; its twin completes.
+func TestSignalRIdle(t *testing.T) {
+	stall := func(ctx context.Context, _ string, _ []json.RawMessage, yield func(any) error) error {
+		if err := yield("Hel"); err != nil {
+			return err
+		}
+		<-ctx.Done()
+		return ctx.Err()
+	}
+	url := serveHub(t, signalr.NewHub(stall, signalr.HubOptions{KeepAlive: 50 * time.Millisecond}))
+	rep, err := Run(t.Context(), Options{URL: url, Transport: TransportSignalR, HubMethod: "StreamAsync", Timeout: 2 * time.Second})
+	var pe *Error
+	if !errors.As(err, &pe) || pe.Reason != ReasonTimeout || !strings.Contains(pe.Msg, "with the stream still open, idle for the last ") {
+		t.Fatalf("error %v", err)
+	}
+	if got := codes(rep.Hazards); !slices.Equal(got, []string{HazardIdle}) || rep.SignalR.Pings == 0 {
+		t.Errorf("hazards %q, hub %+v", got, rep.SignalR)
+	}
+}
+
+func TestSignalRCannotRun(t *testing.T) {
+	notHub := httptest.NewServer(http.NotFoundHandler())
+	defer notHub.Close()
+	noWebSockets := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, `{"connectionId":"a","connectionToken":"b","negotiateVersion":1,"availableTransports":[{"transport":"LongPolling","transferFormats":["Text"]}]}`)
+	}))
+	defer noWebSockets.Close()
+	tests := []struct {
+		name   string
+		opts   Options
+		reason Reason
+		msg    string
+	}{
+		{"failed negotiate", Options{URL: notHub.URL + "/hub"}, ReasonStatus, "probe: negotiate with " + notHub.URL + "/hub failed: HTTP 404 Not Found: 404 page not found"},
+		{"no WebSockets", Options{URL: noWebSockets.URL + "/hub"}, ReasonHandshake, "failed: the hub offers no WebSockets transport (offers LongPolling)"},
+		{"closed port", Options{URL: closedPort(t) + "/hub"}, ReasonConnect, "probe: connection refused by 127.0.0.1:"},
+		{"no hub method", Options{URL: notHub.URL, HubMethod: "-"}, ReasonUsage, ""},
+		{"ws URL", Options{URL: "ws://127.0.0.1:1/hub"}, ReasonUsage, "give the hub's http or https URL"},
+		{"argument not JSON", Options{URL: notHub.URL, Body: []byte("hi")}, ReasonUsage, "the hub method's argument is not JSON: hi"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.opts.Transport = TransportSignalR
+			switch tt.opts.HubMethod {
+			case "":
+				tt.opts.HubMethod = "StreamAsync"
+			case "-":
+				tt.opts.HubMethod, tt.msg = "", "a SignalR probe streams a hub method: give --hub-method NAME"
+			}
+			_, err := Run(t.Context(), tt.opts)
+			var pe *Error
+			if !errors.As(err, &pe) || pe.Reason != tt.reason || !strings.Contains(pe.Msg, tt.msg) || strings.Contains(pe.Msg, "\n") {
+				t.Fatalf("error %v, want %s with %q", err, tt.reason, tt.msg)
+			}
+		})
+	}
+}
+
+// rawHub answers negotiate and the hub's handshake by hand, then hands the socket to write, so
+// a test can put on a SignalR connection what the course's Hub never sends.
+func rawHub(t testing.TB, write func(ctx context.Context, c *websocket.Conn)) string {
+	t.Helper()
+	var wg sync.WaitGroup
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/negotiate") {
+			fmt.Fprint(w, `{"connectionId":"a","connectionToken":"b","negotiateVersion":1,"availableTransports":[{"transport":"WebSockets","transferFormats":["Text"]}]}`)
+			return
+		}
+		wg.Add(1)
+		defer wg.Done()
+		c, err := websocket.Accept(w, r)
+		if err != nil {
+			return
+		}
+		defer c.CloseNow()
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		if _, err := c.Read(ctx); err != nil { // the handshake
+			return
+		}
+		if c.Write(ctx, websocket.Text, []byte("{}\x1e")) != nil {
+			return
+		}
+		if _, err := c.Read(ctx); err != nil { // the StreamInvocation
+			return
+		}
+		write(ctx, c)
+	}))
+	t.Cleanup(func() {
+		srv.Close()
+		wg.Wait()
+	})
+	return srv.URL + "/hub"
+}
+
+func TestSignalRInvalidUTF8(t *testing.T) {
+	url := rawHub(t, func(ctx context.Context, c *websocket.Conn) {
+		_ = c.Write(ctx, websocket.Text, []byte(`{"type":2,"invocationId":"0","item":"Hel"}`+"\x1e"))
+		_ = c.WriteFrame(true, websocket.OpText, []byte(`{"type":2,"invocationId":"0","item":"l`+"\xff"+`o"}`+"\x1e"), false)
+		_, _ = c.Read(ctx)
+	})
+	rep, err := Run(t.Context(), Options{URL: url, Transport: TransportSignalR, HubMethod: "StreamAsync"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := codes(rep.Hazards); !slices.Equal(got, []string{HazardInvalidUTF8, HazardNoCompletion}) || rep.EventCount != 1 {
+		t.Errorf("hazards %q, %d items", got, rep.EventCount)
+	}
+}
+
+// mib is n bytes in MiB.
+func mib(n uint64) float64 { return float64(n) / (1 << 20) }
+
+// bounded runs one probe, measuring its time and how far the heap grew while it ran.
+func bounded(t *testing.T, opts Options) (*Report, error, time.Duration, uint64) {
+	t.Helper()
+	var rep *Report
+	var err error
+	start := time.Now()
+	grown := testutil.PeakHeapGrowth(func() {
+		rep, err = Run(t.Context(), opts)
+		_ = rep.WriteJSON(io.Discard)
+	})
+	return rep, err, time.Since(start), grown
+}
+
+// TestMessageBounds: over a WebSocket and under SignalR, a stream that never ends, one message
+// of 64 MiB (whole or in 1 MiB fragments), a record that never ends and a server that never
+// closes each stop at the probe's bounds, in bounded time and memory, with the reason.
+func TestMessageBounds(t *testing.T) {
+	const huge = 64 << 20
+	const timeout = 2 * time.Second
+	zeros := func() io.Reader { return io.LimitReader(neverEnding('x'), huge) }
+	tests := []struct {
+		name   string
+		url    func(t *testing.T) string
+		opts   Options
+		reason Reason
+		msg    string
+	}{
+		{"endless messages", func(t *testing.T) string {
+			return wsServe(t, func(ctx context.Context, c *websocket.Conn) {
+				for c.Write(ctx, websocket.Text, []byte("token")) == nil {
+				}
+			})
+		}, Options{}, ReasonLimit, "stopped after 100000 messages: raise --max-events"},
+		{"endless large messages", func(t *testing.T) string {
+			chunk := []byte(`{"type":"text.delta","text":"` + strings.Repeat("x", 2000) + `"}`)
+			return wsServe(t, func(ctx context.Context, c *websocket.Conn) {
+				for c.Write(ctx, websocket.Text, chunk) == nil {
+				}
+			})
+		}, Options{}, ReasonLimit, "stopped after 4 MiB: raise --max-bytes"},
+		{"one 64 MiB message", func(t *testing.T) string {
+			return wsServe(t, func(ctx context.Context, c *websocket.Conn) {
+				_ = c.WriteFrameFrom(true, websocket.OpText, huge, zeros(), false)
+				_, _ = c.Read(ctx)
+			})
+		}, Options{}, ReasonLimit, "stopped at a message longer than 4 MiB, which the probe refused with 1009"},
+		{"64 MiB in 1 MiB fragments", func(t *testing.T) string {
+			return wsServe(t, func(ctx context.Context, c *websocket.Conn) {
+				op := websocket.OpText
+				for i := range 64 {
+					if c.WriteFrameFrom(i == 63, op, 1<<20, neverEnding('x'), false) != nil {
+						return
+					}
+					op = websocket.OpContinuation
+				}
+				_, _ = c.Read(ctx)
+			})
+		}, Options{}, ReasonLimit, "stopped at a message longer than 4 MiB, which the probe refused with 1009"},
+		{"a frame that promises 2^62 bytes", func(t *testing.T) string {
+			return wsServe(t, func(ctx context.Context, c *websocket.Conn) {
+				_ = c.WriteFrameFrom(true, websocket.OpBinary, 1<<62, neverEnding('x'), false)
+			})
+		}, Options{}, ReasonLimit, "refused with 1009"},
+		{"never closes", func(t *testing.T) string {
+			return wsServe(t, untilGone(func(context.Context, *websocket.Conn) {}))
+		}, Options{Timeout: timeout}, ReasonTimeout, "timed out after 2s with the socket still open, idle for the last"},
+		{"endless items", func(t *testing.T) string {
+			return serveHub(t, signalr.NewHub(func(ctx context.Context, _ string, _ []json.RawMessage, yield func(any) error) error {
+				for {
+					if err := yield("token"); err != nil {
+						return err
+					}
+				}
+			}, signalr.HubOptions{}))
+		}, Options{Transport: TransportSignalR, HubMethod: "StreamAsync"}, ReasonLimit, "stopped after "},
+		{"one 64 MiB record", func(t *testing.T) string {
+			return rawHub(t, func(ctx context.Context, c *websocket.Conn) {
+				_ = c.WriteFrameFrom(true, websocket.OpText, huge, zeros(), false)
+				_, _ = c.Read(ctx)
+			})
+		}, Options{Transport: TransportSignalR, HubMethod: "StreamAsync"}, ReasonLimit, "stopped at a message longer than 4 MiB, which the probe refused with 1009"},
+		{"a record in 1 MiB messages with no separator", func(t *testing.T) string {
+			return rawHub(t, func(ctx context.Context, c *websocket.Conn) {
+				for c.WriteFrameFrom(true, websocket.OpText, 1<<20, neverEnding('x'), false) == nil {
+				}
+			})
+		}, Options{Transport: TransportSignalR, HubMethod: "StreamAsync"}, ReasonLimit, "stopped after 4 MiB: raise --max-bytes"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			opts := tt.opts
+			opts.URL, opts.Body = tt.url(t), message("hi")
+			if opts.Timeout == 0 {
+				opts.Timeout = 20 * time.Second
+			}
+			rep, err, took, grown := bounded(t, opts)
+			var pe *Error
+			if !errors.As(err, &pe) || pe.Reason != tt.reason || !strings.Contains(pe.Msg, tt.msg) {
+				t.Fatalf("error %v, want %s: %q", err, tt.reason, tt.msg)
+			}
+			t.Logf("%s: %v, heap grew %.1f MiB, %d bytes, %d events kept of %d", pe.Reason, took.Round(time.Millisecond), mib(grown), rep.Bytes, len(rep.Events), rep.EventCount)
+			if grown > 2*heapBound {
+				t.Errorf("heap grew by %.1f MiB", mib(grown))
+			}
+			if took > opts.Timeout+pastDeadline() {
+				t.Errorf("took %v for a %v deadline", took, opts.Timeout)
+			}
+			if rep.Complete || rep.Pass || len(rep.Events) > 2*DefaultKeepEvents+1 {
+				t.Errorf("complete %v, pass %v, %d events kept", rep.Complete, rep.Pass, len(rep.Events))
+			}
+		})
+	}
+}
+
+// neverEnding is an endless reader of one byte.
+type neverEnding byte
+
+func (b neverEnding) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = byte(b)
+	}
+	return len(p), nil
+}
