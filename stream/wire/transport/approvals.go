@@ -34,8 +34,8 @@ const (
 // The broker's refusals, as an approvals endpoint or a hub says them.
 var (
 	ErrUnknownCall = errors.New("no such tool call")
-	ErrNotYours    = errors.New("the tool call was asked of another connection")
-	ErrDecided     = errors.New("the tool call is decided already")
+	ErrNotYours    = errors.New("asked of another connection")
+	ErrDecided     = errors.New("already decided")
 )
 
 // Broker is BitAiApprovalBroker as Bit.BlazorUI.AI documents it: an endpoint tells it of a
@@ -257,7 +257,13 @@ func serveBitWebSocket(_ *foundryStore, held bool) (*Server, error) {
 		}
 		// The decisions come up while the reply goes down; a refused one is dropped, since the
 		// documentation gives the socket no answer to send.
+		reading := make(chan struct{})
+		defer func() {
+			_ = ws.CloseNow()
+			<-reading
+		}()
 		go func() {
+			defer close(reading)
 			for {
 				m, err := ws.Read(ctx)
 				if err != nil {
@@ -569,7 +575,7 @@ func runBitSSE(ctx context.Context, a, decideAt *Server, decisions []bool) Appro
 		}
 		if refused {
 			// Nothing will continue the reply: the page stops it.
-			run.Err = errStillWaiting
+			run.Err = ErrStillWaiting
 			break
 		}
 	}
@@ -577,9 +583,9 @@ func runBitSSE(ctx context.Context, a, decideAt *Server, decisions []bool) Appro
 	return run
 }
 
-// errStillWaiting ends a run whose decision was refused: the reply waits for a decision that
+// ErrStillWaiting ends a run whose decision was refused: the reply waits for a decision that
 // will not come, and the client gives up on it.
-var errStillWaiting = errors.New("the reply waits for a decision that never comes")
+var ErrStillWaiting = errors.New("the reply waits for a decision that never comes")
 
 func runFoundry(ctx context.Context, a, decideAt *Server, decisions []bool) ApprovalRun {
 	var run ApprovalRun
