@@ -18,7 +18,7 @@ type Config struct {
 	NewLine        string // Course__NewLine: "lf", or "crlf" for answers built as AppendLine on Windows
 	Splitter       string // Course__Splitter: "pinned" (SseChunker at a826864) or "743"
 	Clock          string // Course__Clock: "system", or "fixed" for durations that never depend on a slow step
-	Ga             string // Course__Ga: "pin" (GA at a826864), or "main" for GaChatbot.Api as on GA's main
+	Ga             string // Course__Ga, as revision.Parse reads it: "pin" (GA at a826864), or "main" for GaChatbot.Api as on GA's main
 }
 
 // Defaults of the stand-in's configuration.

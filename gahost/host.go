@@ -12,8 +12,8 @@ import (
 
 	"course/ga/algebra"
 	"course/ga/container"
-	"course/ga/optick"
 	"course/ga/query"
+	"course/ga/revision"
 	"course/ga/voicing"
 	"course/internal/indexcache"
 	"course/stream/wire"
@@ -75,13 +75,9 @@ func newHost(cfg Config, logger *Logger, opts ...Option) (*host, error) {
 	default:
 		return nil, fmt.Errorf("gahost: Course:Splitter %q is neither \"pinned\" nor \"743\"", cfg.Splitter)
 	}
-	var main bool
-	switch strings.ToLower(cfg.Ga) {
-	case "", "pin":
-	case "main":
-		main = true
-	default:
-		return nil, fmt.Errorf("gahost: Course:Ga %q is neither \"pin\" nor \"main\"", cfg.Ga)
+	rev, err := revision.Parse(cfg.Ga)
+	if err != nil {
+		return nil, fmt.Errorf("gahost: Course:Ga %w", err)
 	}
 	src, err := newSources(cfg.Clock, opts)
 	if err != nil {
@@ -98,7 +94,7 @@ func newHost(cfg Config, logger *Logger, opts ...Option) (*host, error) {
 	if err != nil {
 		return nil, err
 	}
-	index, err := voicingIndex(cfg.IndexPath, main)
+	index, err := voicingIndex(cfg.IndexPath, rev)
 	if err != nil {
 		return nil, err
 	}
@@ -113,7 +109,7 @@ func newHost(cfg Config, logger *Logger, opts ...Option) (*host, error) {
 			log:     logger,
 			model:   model,
 			index:   index,
-			main:    main,
+			rev:     rev,
 			algebra: algebraGuard(algebra.NewService()),
 		},
 		gate:     make(gate, gateSlots),
@@ -149,11 +145,8 @@ func (h *host) only(method string, next http.HandlerFunc) http.HandlerFunc {
 // index the course builds, lesson 3's, in the pin's pipeline or main's, as the original course's
 // hosts searched the index its lesson 3 and main's program wrote: it is read from the course's
 // cache (or built and cached) while the host starts, and the first voicing question waits for it.
-func voicingIndex(path string, main bool) (func() (*voicing.Index, error), error) {
-	var version optick.Version
-	if main {
-		version = optick.Main()
-	}
+func voicingIndex(path string, rev revision.Revision) (func() (*voicing.Index, error), error) {
+	version := rev.Voicings()
 	if path != "" {
 		ix, err := voicing.OpenIndex(path, version)
 		if err != nil {
@@ -179,8 +172,8 @@ func voicingIndex(path string, main bool) (func() (*voicing.Index, error), error
 
 // reader is the voicing agent's reading of a message: the stand-in's at the pin, GA's typed
 // extractor on main.
-func reader(main bool) func(string) query.Query {
-	if main {
+func reader(rev revision.Revision) func(string) query.Query {
+	if rev.IsMain() {
 		return query.ExtractTyped
 	}
 	return nil

@@ -7,6 +7,7 @@ import (
 	"course/ga/embeddings"
 	"course/ga/notation"
 	"course/ga/optick"
+	"course/ga/revision"
 	"course/ga/voicing"
 	"course/internal/indexcache"
 	"course/internal/indexcache/cachetest"
@@ -18,12 +19,8 @@ import (
 // cache the lessons write rather than building an index of its own.
 func TestHostSearchesTheCachedIndex(t *testing.T) {
 	cachetest.Temp(t)
-	for _, main := range []bool{false, true} {
-		var v optick.Version
-		cfg := Config{}
-		if main {
-			v, cfg.Ga = optick.Main(), "main"
-		}
+	for _, rev := range []revision.Revision{revision.Pin, revision.Main} {
+		v, cfg := rev.Voicings(), Config{Ga: rev.Setting()}
 		other, err := optick.BuildCorpusIndexWith(3, 2, 3, embeddings.Partitions(), false, v.Pipeline)
 		if err != nil {
 			t.Fatal(err)
@@ -36,17 +33,17 @@ func TestHostSearchesTheCachedIndex(t *testing.T) {
 			t.Fatal(err)
 		}
 		const question = "Show me Cmaj7 voicings"
-		want, err := voicing.Agent{Index: ix, Read: reader(main)}.Process(question)
+		want, err := voicing.Agent{Index: ix, Read: reader(rev)}.Process(question)
 		if err != nil {
 			t.Fatal(err)
 		}
 		wantText, _ := notation.AugmentMarkdownWithVexTabFences(want.Text, "\n")
 		if ix.Len() == 15360 || strings.Contains(want.Text, "Found 2 voicings") {
-			t.Fatalf("main %v: the other index answers as lesson 3's:\n%s", main, want.Text)
+			t.Fatalf("%v: the other index answers as lesson 3's:\n%s", rev, want.Text)
 		}
 		got := decodeChat(t, ask(t, startHost(t, cfg), chatPath, question))
 		if got.NaturalLanguageAnswer != wantText {
-			t.Errorf("main %v: the host answers\n%s\nwant the cached index's answer\n%s", main, got.NaturalLanguageAnswer, wantText)
+			t.Errorf("%v: the host answers\n%s\nwant the cached index's answer\n%s", rev, got.NaturalLanguageAnswer, wantText)
 		}
 	}
 }

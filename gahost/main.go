@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"course/ga/revision"
 	"course/ga/skills"
 )
 
@@ -72,7 +73,7 @@ func (s *service) mainModelPath(ctx context.Context, message string) (orchestrat
 	if err := ctx.Err(); err != nil {
 		return orchestratorAnswer{}, err
 	}
-	if id := skills.RouteWithoutEmbeddings(message, true); id != "" {
+	if id := skills.RouteWithoutEmbeddings(message, revision.Main); id != "" {
 		intent, err := skills.LookupIntent(id, s.newline)
 		if err != nil {
 			s.log.Log(LevelWarning, catStandIn, 0, "The keyword fallback picked "+id+", whose skill the stand-in does not model, so the request takes the error fallback.", nil)

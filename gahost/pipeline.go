@@ -10,6 +10,7 @@ import (
 
 	"course/ga/algebra"
 	"course/ga/notation"
+	"course/ga/revision"
 	"course/ga/voicing"
 	"course/internal/dotnet"
 )
@@ -103,8 +104,9 @@ type service struct {
 	model   *modelClient
 	// index is the voicing agent's index, which the first voicing question may wait for.
 	index func() (*voicing.Index, error)
-	// main answers as GaChatbot.Api on GA's main (Course__Ga=main): main.go.
-	main bool
+	// rev is the GA the host answers as: on main (Course__Ga=main), as GaChatbot.Api does on
+	// GA's main branch (main.go).
+	rev revision.Revision
 
 	// algebra is the place of ProductionOrchestrator's deterministic algebra fast path, which
 	// runs right after the voicing guard (ProductionOrchestrator.cs:369-373); nil skips it.
@@ -241,7 +243,7 @@ func (s *service) fallback(ctx context.Context, req chatRequest, method string, 
 				Trace:   trace,
 			}, nil
 		}
-		if s.main && ctx.Err() == nil {
+		if s.rev.IsMain() && ctx.Err() == nil {
 			// On main a failed fallback answers instead of throwing (main.go).
 			return chatResult{
 				Answer:  unavailableText,
@@ -277,7 +279,7 @@ func (s *service) voicing(message string) (voicing.Response, error) {
 	if err != nil {
 		return voicing.Response{}, err
 	}
-	return voicing.Agent{Index: ix, NewLine: s.newline, Read: reader(s.main)}.Process(message)
+	return voicing.Agent{Index: ix, NewLine: s.newline, Read: reader(s.rev)}.Process(message)
 }
 
 // answer is ProductionOrchestrator.AnswerAsync in its order: hooks, the voicing guard, the
@@ -309,7 +311,7 @@ func (s *service) answer(ctx context.Context, req chatRequest) (orchestratorAnsw
 			return orchestratorAnswer{Text: g.Text, Routing: &r, Grounding: g.Grounding}, nil
 		}
 	}
-	if s.main {
+	if s.rev.IsMain() {
 		return s.mainModelPath(ctx, message)
 	}
 	return orchestratorAnswer{}, s.modelPath(ctx, message)

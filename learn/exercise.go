@@ -13,6 +13,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -45,11 +46,13 @@ func (k Kind) String() string {
 	return "kind " + strconv.Itoa(int(k))
 }
 
-// Exercise is one exercise of a lesson.
+// Exercise is one exercise of a lesson. Compute and Choose build the value and choice ones;
+// NewLesson names each exercise by its place in the lesson.
 type Exercise struct {
-	// Lesson is the lesson's slug, "l6".
+	// Lesson is the lesson's slug, "l6", set by NewLesson.
 	Lesson string
-	// Number is the exercise's number in the written lesson's list, from 1.
+	// Number is the exercise's number in the written lesson's list, from 1: its place in the
+	// lesson, set by NewLesson.
 	Number int
 	// Kind says how the exercise is answered.
 	Kind Kind
@@ -76,6 +79,56 @@ type Answer struct {
 	Holds []bool
 	// Evidence prints what the answer rests on, for --solution.
 	Evidence func(r *report.Report) error
+}
+
+// Claim is one option of a choice exercise and the test that decides it on the facts F the
+// exercise computes, so that an option cannot be moved away from what decides it.
+type Claim[F any] struct {
+	// Text is the option as the learner reads it.
+	Text string
+	// Holds says whether the claim is true of the facts.
+	Holds func(F) bool
+}
+
+// Choose builds a choice exercise whose options are claims' texts, lettered in this order.
+// Its Solve computes the facts once, facts writing the evidence they rest on to w, and
+// decides every claim from them.
+func Choose[F any](facts func(ctx context.Context, w io.Writer) (F, error), claims ...Claim[F]) *Exercise {
+	options := make([]string, len(claims))
+	for i, c := range claims {
+		options[i] = c.Text
+	}
+	return &Exercise{Kind: Choice, Options: options, Solve: func(ctx context.Context) (Answer, error) {
+		var out bytes.Buffer
+		f, err := facts(ctx, &out)
+		if err != nil {
+			return Answer{}, err
+		}
+		holds := make([]bool, len(claims))
+		for i, c := range claims {
+			holds[i] = c.Holds(f)
+		}
+		return Answer{Holds: holds, Evidence: Printed(&out)}, nil
+	}}
+}
+
+// Compute builds a value exercise answered in form: its Solve runs value, which writes the
+// evidence the answer rests on to w and returns the answer as the course would write it.
+func Compute(form Form, value func(ctx context.Context, w io.Writer) (string, error)) *Exercise {
+	return &Exercise{Kind: Value, Form: form, Solve: func(ctx context.Context) (Answer, error) {
+		var out bytes.Buffer
+		v, err := value(ctx, &out)
+		if err != nil {
+			return Answer{}, err
+		}
+		return Answer{Value: v, Evidence: Printed(&out)}, nil
+	}}
+}
+
+// WithHints sets the hints --hint says one at a time, and returns e.
+func (e *Exercise) WithHints(hints ...string) *Exercise {
+	e.Hints = hints
+	return e
 }
 
 // Printed is the evidence a solve wrote to out while it computed, printed as it was written.
@@ -144,6 +197,15 @@ type Lesson struct {
 	Slug string
 	// Exercises are numbered 1, 2, ... in this order.
 	Exercises []*Exercise
+}
+
+// NewLesson is lesson slug's exercises in the written lesson's order: each is named by its
+// place, the first l6.1, so that the list and the names cannot disagree.
+func NewLesson(slug string, exercises ...*Exercise) Lesson {
+	for i, e := range exercises {
+		e.Lesson, e.Number = slug, i+1
+	}
+	return Lesson{Slug: slug, Exercises: exercises}
 }
 
 // Exercise finds exercise n, with an error that lists the lesson's exercises.

@@ -57,12 +57,18 @@ type Lesson struct {
 	Exercises func() learn.Lesson
 }
 
-// lesson is an entry of the index; newCmd is the lesson package's NewCmd.
-func lesson[O any](slug, title, about string, newCmd func(func(context.Context, *O) error) *cobra.Command, exercises func() learn.Lesson) Lesson {
-	return Lesson{Slug: slug, Title: title, About: about, Exercises: exercises, New: func() *cobra.Command {
+// lesson is an entry of the index; newCmd is the lesson package's NewCmd, and exercises its
+// Exercises, solved here with the lesson's defaults, or nil when the lesson has none.
+func lesson[O any](slug, title, about string, newCmd func(func(context.Context, *O) error) *cobra.Command, exercises func(*O) learn.Lesson) Lesson {
+	return Lesson{Slug: slug, Title: title, About: about, New: func() *cobra.Command {
 		cmd := newCmd(nil)
 		cmd.Short = title
 		return cmd
+	}, Exercises: func() learn.Lesson {
+		if exercises == nil {
+			return learn.Lesson{Slug: slug}
+		}
+		return exercises(new(O))
 	}}
 }
 
@@ -83,9 +89,9 @@ func Course() []Lesson {
 		lesson("l3", "A small OPTIC-K index: write it, read it back, search it",
 			"GA's index writer and reader, the query encoder and the search strategy's three searches", l3.NewCmd, l3.Exercises),
 		lesson("l4", "From a message to the answer",
-			"a message through the host: the algebra guard, the voicing path, 500s, logs", l4.NewCmd, l4.Exercises),
+			"a message through the host: the algebra guard, the voicing path, 500s, logs", l4.NewCmd, nil),
 		lesson("l5", "The improvisation skill against chord-scale theory",
-			"the improvisation skill's scales, graded by the course's chord-scale theory", l5.NewCmd, l5.Exercises),
+			"the improvisation skill's scales, graded by the course's chord-scale theory", l5.NewCmd, nil),
 		lesson("l6", "The chatbot's answer on the wire",
 			"the stream's bytes, GA's sentence splitter, two writers and three readers", l6.NewCmd, l6.Exercises),
 		lesson("l7", "Input that is not a chord",

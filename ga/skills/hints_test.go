@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"course/ga/revision"
 )
 
 // TestHintsFollowGAsRules checks the rules on the phrasings GA's comments name: the transpose
@@ -80,7 +82,7 @@ func TestTransposeWithoutAModel(t *testing.T) {
 // TestRouteWithoutEmbeddings checks the router at the pin (nothing) and on main (the first
 // keyword rule that says yes).
 func TestRouteWithoutEmbeddings(t *testing.T) {
-	if got := RouteWithoutEmbeddings("Move this F chord down a minor third", false); got != "" {
+	if got := RouteWithoutEmbeddings("Move this F chord down a minor third", revision.Pin); got != "" {
 		t.Errorf("pin: %q", got)
 	}
 	for q, want := range map[string]string{
@@ -88,7 +90,7 @@ func TestRouteWithoutEmbeddings(t *testing.T) {
 		"Lower G by a tritone":                 "skill.chordsubstitution",
 		"Transpose C E G to D":                 "",
 	} {
-		if got := RouteWithoutEmbeddings(q, true); got != want {
+		if got := RouteWithoutEmbeddings(q, revision.Main); got != want {
 			t.Errorf("main %q: %q, want %q", q, got, want)
 		}
 	}

@@ -6,18 +6,19 @@ import (
 
 	"github.com/dlclark/regexp2/v2"
 
+	"course/ga/revision"
 	"course/internal/lazy"
 )
 
 // AlternateTunings is GA's AlternateTuningsSkill: nine named tunings found by name patterns,
-// or by six notes read from the message; NewLine is what its AppendLine writes. Main selects
-// GA's main branch, whose name patterns refuse a sharp or flat after the tuning's letter
-// (Common/GA.Business.ML/Agents/Skills/AlternateTuningsSkill.cs at a826864, as at 16272a94).
+// or by six notes read from the message; NewLine is what its AppendLine writes. Revision selects
+// the pin's name patterns or GA's main branch's, which refuse a sharp or flat after the
+// tuning's letter (Common/GA.Business.ML/Agents/Skills/AlternateTuningsSkill.cs at a826864, as at 16272a94).
 type AlternateTunings struct {
 	// NewLine ends every line of an answer; "" means "\n".
 	NewLine string
-	// Main selects the name patterns of GA's main branch (f4f5b4a) instead of the pin's.
-	Main bool
+	// Revision is the GA whose name patterns the skill reads: the pin's, or main's (f4f5b4a).
+	Revision revision.Revision
 }
 
 // CanHandle is the skill's keyword rule: always false, the skill is reached only by semantic
@@ -125,7 +126,7 @@ const (
 // the table or described string by string, else a decline (AlternateTuningsSkill.cs:135-151).
 func (s AlternateTunings) Execute(message string) Result {
 	patterns := pinTuningPatterns
-	if s.Main {
+	if s.Revision.IsMain() {
 		patterns = mainTuningPatterns
 	}
 	for _, p := range patterns {

@@ -3,6 +3,8 @@ package skills
 import (
 	"strings"
 	"testing"
+
+	"course/ga/revision"
 )
 
 func TestTuningsAnswer(t *testing.T) {
@@ -31,7 +33,7 @@ func TestTuningsPinAndMain(t *testing.T) {
 		if got := (AlternateTunings{}).Execute(tt.prompt).Text; !strings.HasPrefix(got, tt.pin) {
 			t.Errorf("pin, %q: %.60s", tt.prompt, got)
 		}
-		if got := (AlternateTunings{Main: true}).Execute(tt.prompt).Text; !strings.HasPrefix(got, tt.main) {
+		if got := (AlternateTunings{Revision: revision.Main}).Execute(tt.prompt).Text; !strings.HasPrefix(got, tt.main) {
 			t.Errorf("main, %q: %.60s", tt.prompt, got)
 		}
 	}

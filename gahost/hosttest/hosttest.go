@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -40,8 +41,8 @@ func Main(m *testing.M) {
 	os.Exit(run(m))
 }
 
-// run runs the tests with the course's cache in a temporary folder, which the host children
-// inherit.
+// run runs the tests with the course's cache and configuration in temporary folders, which the
+// host children inherit.
 func run(m *testing.M) int {
 	cleanup, err := cachetest.Isolate()
 	if err != nil {
@@ -49,6 +50,23 @@ func run(m *testing.M) int {
 		return 1
 	}
 	defer cleanup()
+	// The learner's own configuration folder, which holds the progress record, is not the tests':
+	// a test's answers must neither read nor change it.
+	config, err := os.MkdirTemp("", "course-config-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer os.RemoveAll(config)
+	switch runtime.GOOS {
+	case "windows":
+		os.Setenv("AppData", config)
+	case "darwin", "ios", "plan9":
+		// os.UserConfigDir is under HOME here, which cachetest.Isolate has already pointed at a
+		// temporary folder.
+	default:
+		os.Setenv("XDG_CONFIG_HOME", config)
+	}
 	return m.Run()
 }
 

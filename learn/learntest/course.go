@@ -2,30 +2,28 @@ package learntest
 
 import (
 	"context"
+	"fmt"
+	"io"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
-	"course/internal/report"
 	"course/learn"
 )
 
 // Course is a course of one lesson whose first exercise's answer is the variable it reads,
 // so a test can move it; its questions are the written lesson l1's.
 func Course(answer *int) *learn.Course {
-	value := &learn.Exercise{Lesson: "l1", Number: 1, Kind: learn.Value, Form: learn.Numbers, Hints: []string{"count them", "again"},
-		Solve: func(context.Context) (learn.Answer, error) {
-			return learn.Answer{Value: strconv.Itoa(*answer), Evidence: func(r *report.Report) error {
-				r.Line("counted %d", *answer)
-				return nil
-			}}, nil
-		}}
-	choice := &learn.Exercise{Lesson: "l1", Number: 2, Kind: learn.Choice, Options: []string{"odd", "even"}, Hints: []string{"divide"},
-		Solve: func(context.Context) (learn.Answer, error) {
-			return learn.Answer{Holds: []bool{*answer%2 == 1, *answer%2 == 0}}, nil
-		}}
-	return &learn.Course{Lessons: []learn.Lesson{{Slug: "l1", Exercises: []*learn.Exercise{value, choice}}, {Slug: "l4"}}}
+	value := learn.Compute(learn.Numbers, func(_ context.Context, w io.Writer) (string, error) {
+		_, err := fmt.Fprintf(w, "counted %d\n", *answer)
+		return strconv.Itoa(*answer), err
+	}).WithHints("count them", "again")
+	choice := learn.Choose(func(context.Context, io.Writer) (int, error) { return *answer, nil },
+		learn.Claim[int]{Text: "odd", Holds: func(n int) bool { return n%2 == 1 }},
+		learn.Claim[int]{Text: "even", Holds: func(n int) bool { return n%2 == 0 }},
+	).WithHints("divide")
+	return &learn.Course{Lessons: []learn.Lesson{learn.NewLesson("l1", value, choice), learn.NewLesson("l4")}}
 }
 
 // ConfigHome points the user's configuration folder at a temporary one, as a learner's would be.

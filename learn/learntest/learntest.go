@@ -6,6 +6,7 @@ package learntest
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -21,19 +22,27 @@ type Case struct {
 	Moved *learn.Exercise
 }
 
-// Lesson checks that the lesson's exercises are numbered 1, 2, ... with its slug, that each has
-// a kind, a hint and a solver, and that the written lesson asks exactly these questions.
+// Lesson checks that each of the lesson's exercises has a kind, a hint and a solver, that a
+// choice offers between minOptions and maxOptions options, no two alike, and that the written
+// lesson asks exactly these questions.
 func Lesson(t *testing.T, l learn.Lesson) {
 	t.Helper()
-	for i, e := range l.Exercises {
-		if e.Lesson != l.Slug || e.Number != i+1 {
-			t.Errorf("exercise %d of %s is named %s", i+1, l.Slug, e.Name())
-		}
+	for _, e := range l.Exercises {
 		if e.Kind < learn.Value || e.Kind > learn.Code || e.Solve == nil || len(e.Hints) == 0 {
 			t.Errorf("%s: kind %v, %d hints, solver %v: each needs a kind, a hint and a solver", e.Name(), e.Kind, len(e.Hints), e.Solve != nil)
 		}
 		if (e.Kind == learn.Choice) != (len(e.Options) > 0) || (e.Kind == learn.Code) != (e.Code != nil) {
 			t.Errorf("%s: a %s exercise with %d options and code %v", e.Name(), e.Kind, len(e.Options), e.Code != nil)
+		}
+		if e.Kind == learn.Choice {
+			if n := len(e.Options); n < minOptions || n > maxOptions {
+				t.Errorf("%s offers %d options, want %d to %d", e.Name(), n, minOptions, maxOptions)
+			}
+			for i, o := range e.Options {
+				if j := slices.Index(e.Options, o); j != i {
+					t.Errorf("%s: options %s and %s both say %q", e.Name(), learn.Letter(j), learn.Letter(i), o)
+				}
+			}
 		}
 		if q, err := e.Question(); err != nil || q.Text == "" {
 			t.Errorf("%s: question %q: %v", e.Name(), q.Text, err)
@@ -44,6 +53,13 @@ func Lesson(t *testing.T, l learn.Lesson) {
 		t.Errorf("docs/%s.md asks exercise %d, which the course does not have: %q", l.Slug, extra.Number, q.Text)
 	}
 }
+
+// minOptions and maxOptions bound a choice's options: enough that guessing seldom pays, few
+// enough to weigh each one.
+const (
+	minOptions = 3
+	maxOptions = 6
+)
 
 // Exercise solves e and checks its answer against c.
 func Exercise(t *testing.T, e *learn.Exercise, c Case) {
@@ -61,6 +77,8 @@ func Exercise(t *testing.T, e *learn.Exercise, c Case) {
 	if c.Moved == nil {
 		t.Fatalf("%s: no Moved exercise: a test must show the answer follows the model", e.Name())
 	}
+	// The changed exercise is built outside the lesson: it is named after the one it changes.
+	c.Moved.Lesson, c.Moved.Number = e.Lesson, e.Number
 	b, moved := solve(t, c.Moved)
 	if v, err := c.Moved.Accept(want, b); err != nil || v.OK {
 		t.Errorf("%s: with the model's input changed the answer is still %q (the changed exercise's: %q)", e.Name(), want, moved)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"course/ga/revision"
 	"course/hostproc"
 )
 
@@ -194,11 +195,10 @@ func AskAll(n int, ask func(i int) error) error {
 	return nil
 }
 
-// WithGa returns the host options with GA's main selected when main is set: the course's
-// stand-in reads Course__Ga, and another host ignores it.
-func (o HostOptions) WithGa(main bool) *HostOptions {
-	if main {
-		o.Env = append(slices.Clone(o.Env), "Course__Ga=main")
-	}
+// At returns the host options with GA's revision rev selected: the course's stand-in reads
+// Course__Ga, and another host ignores it. The setting is given at the pin too, so that a
+// Course__Ga of the learner's environment cannot change the GA a lesson says it shows.
+func (o HostOptions) At(rev revision.Revision) *HostOptions {
+	o.Env = append(slices.Clone(o.Env), "Course__Ga="+rev.Setting())
 	return &o
 }

@@ -21,7 +21,8 @@ type Spec[O any] struct {
 	Long string
 	// Run runs the lesson with the options its flags filled, writing its output to w.
 	Run func(ctx context.Context, w io.Writer, opts *O) error
-	// Exercises are the lesson's exercises, solved with the same options.
+	// Exercises are the lesson's exercises, solved with the same options; nil when the
+	// lesson has none.
 	Exercises func(*O) learn.Lesson
 	// Check, when set, refuses flags that do not go together before anything runs; e is the
 	// exercise the flags open, nil for the lesson.
@@ -33,7 +34,13 @@ type Spec[O any] struct {
 // lesson. runF, when set, runs instead of both, for tests of the flags.
 func NewCmd[O any](s Spec[O], opts *O, runF func(context.Context, *O) error) *cobra.Command {
 	var flags learn.Flags
-	lesson := s.Exercises(opts)
+	exercises := func() learn.Lesson {
+		if s.Exercises == nil {
+			return learn.Lesson{Slug: s.Use}
+		}
+		return s.Exercises(opts)
+	}
+	lesson := exercises()
 	long := s.Long
 	if len(lesson.Exercises) > 0 {
 		long += "\n\n" + learn.Help(lesson)
@@ -44,7 +51,7 @@ func NewCmd[O any](s Spec[O], opts *O, runF func(context.Context, *O) error) *co
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			// The exercises are built again here, so that they see the flags just parsed.
-			e, err := flags.Lookup(s.Exercises(opts))
+			e, err := flags.Lookup(exercises())
 			if err != nil {
 				return err
 			}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"course/ga/revision"
 	"course/ga/skills"
 	"course/internal/report"
 )
@@ -20,23 +21,24 @@ const KeywordRouterHint = "Without embeddings main's agent router scores each ag
 func MainRouterTable(ctx context.Context, host HostOptions, r *report.Report, widths []int, prompts []string) (agents, firsts []string, err error) {
 	ctx, cancel := host.Bounded(ctx)
 	defer cancel()
-	started := host.WithGa(true).StartInBackground(ctx)
+	started := host.At(revision.Main).StartInBackground(ctx)
 	defer func() {
 		if stopErr := started.Stop(); stopErr != nil && err == nil {
 			err = fmt.Errorf("stop host: %w", stopErr)
 		}
 	}()
-	r.Title("Without embeddings, on main: the router's pick and POST %s's answer", ChatPath)
-	return RouterTable(r, widths, prompts, true, started.ChatFirstLines(ctx))
+	r.Title("Without embeddings, %s: the router's pick and POST %s's answer", revision.Main.Label(), ChatPath)
+	return RouterTable(r, widths, prompts, revision.Main, started.ChatFirstLines(ctx))
 }
 
 // RouterTable prints the router-and-chat table of lessons 25 and 28 and its counts, and returns
-// each prompt's answering agent and the first line of its answer, in the prompts' order.
-func RouterTable(r *report.Report, widths []int, prompts []string, main bool, chat func(string) (string, string, error)) (agents, firsts []string, err error) {
+// each prompt's answering agent and the first line of its answer, in the prompts' order; the
+// router's picks are those of GA at rev.
+func RouterTable(r *report.Report, widths []int, prompts []string, rev revision.Revision, chat func(string) (string, string, error)) (agents, firsts []string, err error) {
 	// Every pick is made before the first question to the host, which may still be starting.
 	picks := make([]string, len(prompts))
 	for i, p := range prompts {
-		if picks[i] = skills.RouteWithoutEmbeddings(p, main); picks[i] == "" {
+		if picks[i] = skills.RouteWithoutEmbeddings(p, rev); picks[i] == "" {
 			picks[i] = "none"
 		}
 	}

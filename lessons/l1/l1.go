@@ -44,7 +44,7 @@ func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 Reads the course's model of GaChatbot.Api's service container at the pin: the orchestrator
 and the chat application service, the intents the semantic router chooses from with their
 example prompts, the agents behind the model path, the chat hooks in the order they run,
-and the embedding every voicing in the index gets.`, Run: run, Exercises: lessonExercises}, opts, runF)
+and the embedding every voicing in the index gets.`, Run: run, Exercises: Exercises}, opts, runF)
 	cmd.Flags().StringVar(&opts.Mode, "mode", defaultMode, "read the container as a host started with Chatbot__Mode=`MODE` would fill it")
 	cmd.Flags().StringSliceVar(&opts.DropExample, "drop-example", nil, "leave the first example prompt of intent `ID` out of the lesson's copy of the fixture")
 	return cmd

@@ -15,24 +15,21 @@ import (
 	"course/learn"
 )
 
-// lessonExercises is lesson 1's exercises, in the order docs/l1.md asks them, solved with
+// Exercises is lesson 1's exercises, in the order docs/l1.md asks them, solved with
 // the lesson's options.
-func lessonExercises(*Options) learn.Lesson {
-	return learn.Lesson{Slug: "l1", Exercises: []*learn.Exercise{
+func Exercises(*Options) learn.Lesson {
+	return learn.NewLesson("l1",
 		routableExercise(intents.All()),
 		routedModeExercise("routed"),
 		searchedExercise(embeddings.Partitions()),
 		droppedExampleExercise(intents.All(), "skill.theorycomparison"),
-	}}
+	)
 }
-
-// Exercises is lesson 1's exercises, solved with the lesson's defaults.
-func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
 // routableExercise is exercise 1, on the intents the router holds: how many of them it can
 // ever pick by their example prompts.
 func routableExercise(ins []intents.Intent) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l1", Number: 1, Kind: learn.Value,
+	return &learn.Exercise{Kind: learn.Value,
 		Form: learn.Form{Says: "a number", Read: learn.Numbers.Read},
 		Hints: []string{
 			"The router scores a message against the embeddings of each intent's example prompts; look at the examples column.",
@@ -70,7 +67,7 @@ func routedModeExercise(mode string) *learn.Exercise {
 	options = append(options,
 		"asking the container for IHarmonicChatOrchestrator gets "+container.Orchestrator,
 		"asking the container for IHarmonicChatOrchestrator fails: nothing is registered for it")
-	return &learn.Exercise{Lesson: "l1", Number: 2, Kind: learn.Choice, Options: options,
+	return &learn.Exercise{Kind: learn.Choice, Options: options,
 		Hints: []string{
 			"Chatbot:Mode picks the host's IChatApplicationService: two values give the orchestrated one, one gives a router, anything else the direct service.",
 			"The orchestration services, IHarmonicChatOrchestrator among them, are registered only with the orchestrated service.",
@@ -103,7 +100,7 @@ func routedModeExercise(mode string) *learn.Exercise {
 // searchedExercise is exercise 3, on the partition registry: the partitions the compact index
 // keeps, and how many dimensions it leaves out.
 func searchedExercise(partitions []embeddings.Partition) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l1", Number: 3, Kind: learn.Value,
+	return &learn.Exercise{Kind: learn.Value,
 		Form: partitionsForm,
 		Hints: []string{
 			"A partition is searched when it has a weight in the similarity formula: its role says so.",
@@ -160,7 +157,7 @@ var partitionsForm = learn.Form{
 // droppedExampleExercise is exercise 4: intent id's row of the intent table once its first
 // example prompt is left out of a copy of ins.
 func droppedExampleExercise(ins []intents.Intent, id string) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l1", Number: 4, Kind: learn.Value,
+	return &learn.Exercise{Kind: learn.Value,
 		Form: rowForm(id),
 		Hints: []string{
 			"The table counts an intent's example prompts and shows the first of them, in the fixture's order.",

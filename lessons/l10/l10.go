@@ -51,7 +51,7 @@ Three of GA's skills, diatonic-chords, transpose and common-tones, are Markdown 
 reads: they tell it to call a DSL closure through the ga_dsl_eval tool and to use what comes
 back. The lesson calls ga_dsl_eval itself, with the arguments each SKILL.md prescribes, grades
 the closures by letter arithmetic over the 30 keys and 21 note names, and sets their answers
-beside what the SKILL.md files say they return.`, Run: run, Exercises: lessonExercises}, opts, runF)
+beside what the SKILL.md files say they return.`, Run: run, Exercises: Exercises}, opts, runF)
 }
 
 // lesson carries what the sections share: the DSL as the chatbot's start-up leaves it, the

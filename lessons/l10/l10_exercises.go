@@ -14,22 +14,19 @@ import (
 	"course/theory"
 )
 
-// lessonExercises is lesson 10's exercises, in the order docs/l10.md asks them, solved with
+// Exercises is lesson 10's exercises, in the order docs/l10.md asks them, solved with
 // the lesson's options.
-func lessonExercises(*Options) learn.Lesson {
+func Exercises(*Options) learn.Lesson {
 	key := func(name string, minor bool) theory.Tonality {
 		return theory.Tonality{Tonic: theory.MustNote(name), Minor: minor}
 	}
-	return learn.Lesson{Slug: "l10", Exercises: []*learn.Exercise{
+	return learn.NewLesson("l10",
 		sameNotesExercise(key("F", false), key("D", true)),
 		unisonExercise(theory.MustNote("Cb")),
 		sameLineExercise(key("Db", false), key("Bb", true)),
 		passBackExercise("B°", "Bdim"),
-	}}
+	)
 }
-
-// Exercises is lesson 10's exercises, solved with the lesson's defaults.
-func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
 // quietLesson is the lesson's DSL and SKILL.md texts with its output thrown away, for an
 // exercise's solve.
@@ -47,7 +44,7 @@ func roots(chords []string) []string {
 // sameNotesExercise is exercise 1: domain.diatonicChords on major and minor, two keys of the
 // same notes when they are relative keys.
 func sameNotesExercise(major, minor theory.Tonality) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l10", Number: 1, Kind: learn.Choice,
+	return &learn.Exercise{Kind: learn.Choice,
 		Options: []string{
 			fmt.Sprintf("domain.diatonicChords writes %s's chords as the textbook does", major),
 			fmt.Sprintf("domain.diatonicChords writes %s's chords as the textbook does", minor),
@@ -103,7 +100,7 @@ func twin(n theory.Note) theory.Note {
 // unisonExercise is exercise 2: domain.transposeChord on n by 0 semitones.
 func unisonExercise(n theory.Note) *learn.Exercise {
 	other := twin(n)
-	return &learn.Exercise{Lesson: "l10", Number: 2, Kind: learn.Choice,
+	return &learn.Exercise{Kind: learn.Choice,
 		Options: []string{
 			fmt.Sprintf("the closure gives %s back as it was, moved by 0 semitones", n),
 			fmt.Sprintf("its answer for %s by 0 semitones is the same pitch as %s", n, n),
@@ -135,7 +132,7 @@ func unisonExercise(n theory.Note) *learn.Exercise {
 
 // sameLineExercise is exercise 3: the common-tones table's lines of keys a and b.
 func sameLineExercise(a, b theory.Tonality) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l10", Number: 3, Kind: learn.Choice,
+	return &learn.Exercise{Kind: learn.Choice,
 		Options: []string{
 			fmt.Sprintf("%s and %s have the same seven notes", a, b),
 			fmt.Sprintf("%s and %s have the same seven triads, so the same 21 pairs to ask", a, b),
@@ -183,7 +180,7 @@ func sameLineExercise(a, b theory.Tonality) *learn.Exercise {
 // passBackExercise is exercise 4: a chord as a SKILL.md writes it and as the closures write it,
 // given back to domain.transposeChord.
 func passBackExercise(written, returned string) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l10", Number: 4, Kind: learn.Choice,
+	return &learn.Exercise{Kind: learn.Choice,
 		Options: []string{
 			fmt.Sprintf("domain.transposeChord reads %s as a diminished chord", written),
 			fmt.Sprintf("domain.transposeChord answers %s and %s up a semitone alike", written, returned),

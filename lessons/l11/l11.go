@@ -95,7 +95,7 @@ with one regular expression, score the 30 keys with KeyIdentificationService and
 the model the keys tied at the top, then three more. The lesson asks the service at the
 pin and on main after #625 the skill's example prompts, shows what each reads in 28
 chord symbols, asks for the key of six textbook progressions in the 30 keys, checks the
-relative keys, and prints the data of one prompt.`, Run: run, Exercises: lessonExercises}, opts, runF)
+relative keys, and prints the data of one prompt.`, Run: run, Exercises: Exercises}, opts, runF)
 	cmd.Flags().BoolVar(&opts.KeysFromSharps, "keys-from-sharps", false, "run the services' list of keys from seven sharps to seven flats, not from seven flats as GA does")
 	return cmd
 }

@@ -13,19 +13,16 @@ import (
 	"course/theory"
 )
 
-// lessonExercises is lesson 11's exercises, in the order docs/l11.md asks them, solved with
+// Exercises is lesson 11's exercises, in the order docs/l11.md asks them, solved with
 // the lesson's options.
-func lessonExercises(*Options) learn.Lesson {
-	return learn.Lesson{Slug: "l11", Exercises: []*learn.Exercise{
+func Exercises(*Options) learn.Lesson {
+	return learn.NewLesson("l11",
 		readingExercise("What key is Am7 D7 Gmaj7 in?"),
 		tieExercise([2]string{"What key is C G Am F in?", "What key is Am F C G in?"}),
 		cadenceExercise([]string{"Em", "Am", "B7", "Em"}, "E minor"),
 		relativeOrderExercise(true, theory.Tonality{Tonic: theory.MustNote("G#"), Minor: true}),
-	}}
+	)
 }
-
-// Exercises is lesson 11's exercises, solved with the lesson's defaults.
-func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
 // quietLesson is the lesson's versions with its output thrown away, for an exercise's solve.
 func quietLesson() (*lesson, error) { return newLesson(io.Discard, false) }
@@ -78,7 +75,7 @@ func answerRows(l *lesson, query string) ([]keyAnswer, [][]string, error) {
 
 // readingExercise is exercise 1: what each version reads in query and the key it puts first.
 func readingExercise(query string) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l11", Number: 1, Kind: learn.Value, Form: readingForm,
+	return &learn.Exercise{Kind: learn.Value, Form: readingForm,
 		Hints: []string{
 			`The pin's pattern is \b[A-G][b#]?(m|dim|aug|maj)?\b: after the match there must be a word boundary. Is there one between "Am" and "7"?`,
 			"Main reads extensions and counts a chord with a 7 and nothing else as a dominant: on which degree of which major key is D7 the dominant?",
@@ -107,7 +104,7 @@ func readingExercise(query string) *learn.Exercise {
 // tieExercise is exercise 2: the first key each version gives for two orders of one
 // progression.
 func tieExercise(queries [2]string) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l11", Number: 2, Kind: learn.Choice,
+	return &learn.Exercise{Kind: learn.Choice,
 		Options: []string{
 			"the pin puts the same key first for both questions",
 			"main puts the same key first for both questions",
@@ -165,7 +162,7 @@ func topKey(a keyAnswer) string {
 func cadenceExercise(chords []string, key string) *learn.Exercise {
 	query := keyQuery(chords)
 	beforeLast := chords[max(0, len(chords)-2)]
-	return &learn.Exercise{Lesson: "l11", Number: 3, Kind: learn.Choice,
+	return &learn.Exercise{Kind: learn.Choice,
 		Options: []string{
 			fmt.Sprintf("main reads all %d chords of %q, a repeated one included", len(chords), query),
 			fmt.Sprintf("the last chord of the progression main scores is %s", beforeLast),
@@ -221,7 +218,7 @@ func relativeOrderExercise(fromSharps bool, key theory.Tonality) *learn.Exercise
 			twin = k
 		}
 	}
-	return &learn.Exercise{Lesson: "l11", Number: 4, Kind: learn.Choice,
+	return &learn.Exercise{Kind: learn.Choice,
 		Options: []string{
 			fmt.Sprintf("with %s, %s carries its textbook relative key", list, key),
 			fmt.Sprintf("with %s, section 4 lists as many keys as with GA's list", list),

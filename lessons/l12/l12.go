@@ -85,7 +85,7 @@ ProgressionCompletionSkill runs KeyIdentificationService first and tells the mod
 chords it may suggest. The lesson sends both skills their own example prompts through
 their intents, tests their keyword rules, prints the completion prompt, and asks for the
 next chord of two textbook progressions in the 30 keys with the key service at the pin
-and on main after #625.`, Run: run, Exercises: lessonExercises}, opts, runF)
+and on main after #625.`, Run: run, Exercises: Exercises}, opts, runF)
 }
 
 // lesson carries what the sections share: the mood intent, both skills' example prompts, the

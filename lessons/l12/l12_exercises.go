@@ -13,19 +13,16 @@ import (
 	"course/theory"
 )
 
-// lessonExercises is lesson 12's exercises, in the order docs/l12.md asks them, solved with
+// Exercises is lesson 12's exercises, in the order docs/l12.md asks them, solved with
 // the lesson's options.
-func lessonExercises(*Options) learn.Lesson {
-	return learn.Lesson{Slug: "l12", Exercises: []*learn.Exercise{
+func Exercises(*Options) learn.Lesson {
+	return learn.NewLesson("l12",
 		moodWordsExercise([]string{"Make it sound happier and less dark", "Can you make my chords less bright?"}),
 		completionTellsExercise([]string{"Am", "G", "F", "E"}),
 		enharmonicListExercise(theory.Tonality{Tonic: theory.MustNote("Db")}, nextChordQuestions[0].degrees),
 		sharpRewriteExercise([]string{"F#", "D#m", "B"}),
-	}}
+	)
 }
-
-// Exercises is lesson 12's exercises, solved with the lesson's defaults.
-func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
 // moodForm reads an answer of brighten or darken for each prompt, in order; "brighter",
 // "bright" and the like are read as brighten, "dark" and "darker" as darken.
@@ -48,7 +45,7 @@ var moodForm = learn.Form{Says: "brighten or darken for each question, in order,
 
 // moodWordsExercise is exercise 1: the text the mood skill gives each of prompts.
 func moodWordsExercise(prompts []string) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l12", Number: 1, Kind: learn.Value, Form: moodForm,
+	return &learn.Exercise{Kind: learn.Value, Form: moodForm,
 		Hints: []string{
 			"The skill never reads the progression: it looks for a few words in the lower-cased question, and gives the brighten text only when it finds one.",
 			"Section 1's table shows which of its own examples get the brighten text; compare their words with each question's, letter for letter.",
@@ -89,7 +86,7 @@ func completionTellsExercise(progression []string) *learn.Exercise {
 	question := nextAfter(progression)
 	last := progression[len(progression)-1]
 	n := len(progression)
-	return &learn.Exercise{Lesson: "l12", Number: 2, Kind: learn.Choice,
+	return &learn.Exercise{Kind: learn.Choice,
 		Options: []string{
 			fmt.Sprintf("both versions read the %d chords as written", n),
 			"both versions name the same keys, in the same order, on the \"Detected key\" line",
@@ -143,7 +140,7 @@ func enharmonicListExercise(k theory.Tonality, degrees []int) *learn.Exercise {
 		chords[i] = triads[d]
 	}
 	question := "What chord comes next after " + strings.Join(chords, " ") + "?"
-	return &learn.Exercise{Lesson: "l12", Number: 3, Kind: learn.Choice,
+	return &learn.Exercise{Kind: learn.Choice,
 		Options: []string{
 			"at the pin, the key the list is built from is spelled with sharps",
 			"several keys tie at the top, and the pin's first is the first of them by name",
@@ -248,7 +245,7 @@ func rewriteForm(progression []string) learn.Form {
 // sharpRewriteExercise is exercise 4: the progression asked so that both versions read it, and
 // the key each then puts first.
 func sharpRewriteExercise(progression []string) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l12", Number: 4, Kind: learn.Value, Form: rewriteForm(progression),
+	return &learn.Exercise{Kind: learn.Value, Form: rewriteForm(progression),
 		Hints: []string{
 			"The chord pattern ends with a word boundary: after a sharp, there is one only when a letter or a digit follows.",
 			"Write the major chord so that a letter follows its sharp and both versions still read a major triad; then compare the two versions' \"Detected key\" lines.",

@@ -91,7 +91,7 @@ Roman numeral. The chatbot's progression-analysis skill is still a draft waiting
 the closure already answers through ga_dsl_eval. The lesson shows what ga_dsl_list_closures
 and ga_dsl_get_closure_schema tell the model about it, then asks it the draft's examples, eight
 textbook progressions in the 30 keys and six with borrowed chords, at the pin and as main
-after #625 has it.`, Run: run, Exercises: lessonExercises}, opts, runF)
+after #625 has it.`, Run: run, Exercises: Exercises}, opts, runF)
 }
 
 // analyzer is one version of the DSL, asked through ga_dsl_eval.

@@ -13,18 +13,15 @@ import (
 	"course/theory"
 )
 
-// lessonExercises is lesson 13's exercises, in the order docs/l13.md asks them, solved with
+// Exercises is lesson 13's exercises, in the order docs/l13.md asks them, solved with
 // the lesson's options.
-func lessonExercises(*Options) learn.Lesson {
-	return learn.Lesson{Slug: "l13", Exercises: []*learn.Exercise{
+func Exercises(*Options) learn.Lesson {
+	return learn.NewLesson("l13",
 		rootsOnlyExercise("Fm Bbm C7 Fm", theory.Tonality{Tonic: theory.MustNote("F"), Minor: true}),
 		firstChordExercise(theory.Tonality{Tonic: theory.MustNote("Bb")}, progressionNamed("IV V I")),
 		leadingToneExercise(theory.Tonality{Tonic: theory.MustNote("D"), Minor: true}, progressionNamed("i iv vii°7 i")),
-	}}
+	)
 }
-
-// Exercises is lesson 13's exercises, solved with the lesson's defaults.
-func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
 // textbookProgression is one of the grid's progressions: its steps and the textbook's numerals.
 type textbookProgression struct {
@@ -113,7 +110,7 @@ func rootsOnlyExercise(chords string, k theory.Tonality) *learn.Exercise {
 		}
 	}
 	rootsOnly := strings.Join(roots, " ")
-	return &learn.Exercise{Lesson: "l13", Number: 1, Kind: learn.Choice,
+	return &learn.Exercise{Kind: learn.Choice,
 		Options: []string{
 			fmt.Sprintf("the pin gives the same key and confidence for %q, the roots alone as major triads", rootsOnly),
 			fmt.Sprintf("every root of the progression is in the scale of %s too", k),
@@ -158,7 +155,7 @@ func firstChordExercise(k theory.Tonality, p textbookProgression) *learn.Exercis
 	for i, c := range chords {
 		sevenths[i] = c + "7"
 	}
-	return &learn.Exercise{Lesson: "l13", Number: 2, Kind: learn.Choice,
+	return &learn.Exercise{Kind: learn.Choice,
 		Options: []string{
 			"the pin's key has the progression's first chord as its tonic",
 			"the pin's key holds every root of the progression",
@@ -212,7 +209,7 @@ func leadingToneExercise(k theory.Tonality, p textbookProgression) *learn.Exerci
 		fmt.Sprintf("main's key service counts every chord of the progression as diatonic in %s", k),
 		fmt.Sprintf("every root of the progression is in the natural scale of %s", k),
 		fmt.Sprintf("main finds another key than %s", k))
-	return &learn.Exercise{Lesson: "l13", Number: 3, Kind: learn.Choice, Options: options,
+	return &learn.Exercise{Kind: learn.Choice, Options: options,
 		Hints: []string{
 			"Main takes a numeral's degree from where the root stands in the key's scale, and writes ? when it stands nowhere.",
 			"On which degree does the leading-tone chord stand, and is that note in the natural minor scale?",

@@ -11,7 +11,7 @@ import (
 // course gets: the course's answer is accepted, a wrong one refused, and a change to the input
 // the answer rests on moves it.
 func TestExercises(t *testing.T) {
-	l := Exercises()
+	l := Exercises(&Options{})
 	learntest.Lesson(t, l)
 	cMajor := theory.Tonality{Tonic: theory.MustNote("C")}
 	dMinor := theory.Tonality{Tonic: theory.MustNote("D"), Minor: true}

@@ -35,7 +35,7 @@ Asks GA's chord-substitution skill, in-process, its own example prompts, one cho
 quality on the 12 roots and pairs of chords a textbook relates, and compares its answers
 with the two MCP tools that run the same code (ga_chord_substitutions, ga_chord_compare).
 Then runs the DSL closure domain.chordSubstitutions through ga_dsl_eval at the pin and as
-GA's main branch has it after #625 (6baf32e).`, Run: run, Exercises: lessonExercises}, opts, runF)
+GA's main branch has it after #625 (6baf32e).`, Run: run, Exercises: Exercises}, opts, runF)
 }
 
 // lesson carries what the sections share.

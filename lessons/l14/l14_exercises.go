@@ -1,9 +1,9 @@
 package l14
 
 import (
-	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 
@@ -13,18 +13,15 @@ import (
 	"course/learn"
 )
 
-// lessonExercises is lesson 14's exercises, in the order docs/l14.md asks them, solved with
+// Exercises is lesson 14's exercises, in the order docs/l14.md asks them, solved with
 // the lesson's options.
-func lessonExercises(*Options) learn.Lesson {
-	return learn.Lesson{Slug: "l14", Exercises: []*learn.Exercise{
+func Exercises(*Options) learn.Lesson {
+	return learn.NewLesson("l14",
 		symmetricListExercise("Cdim7"),
 		gainLabelExercise([2]string{"A7", "Dm7"}, "Tritone Substitution"),
 		defaultKeyExercise("F#7"),
-	}}
+	)
 }
-
-// Exercises is lesson 14's exercises, solved with the lesson's defaults.
-func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
 // chordsForm reads chord symbols in any order, separated by spaces or commas; ♯ and ♭ are read
 // as # and b, and a symbol's letter case is kept, since it can change the chord.
@@ -42,26 +39,23 @@ var chordsForm = learn.Form{Says: "chord symbols as the skill writes them, in an
 
 // symmetricListExercise is exercise 1: the substitutes the skill lists for chord.
 func symmetricListExercise(chord string) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l14", Number: 1, Kind: learn.Value, Form: chordsForm,
-		Hints: []string{
-			"The skill lists up to five chords of the source's own set class, the nearest by GA's measure, and leaves the source out.",
-			"Stack minor thirds from each root: how many different diminished seventh chords are there, counted by their notes?",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			var out bytes.Buffer
-			l := &lesson{r: report.New(&out)}
-			prompt := "Substitute for " + chord
-			list, ok := asList(l.skill.Execute(prompt).Text)
-			if !ok {
-				return learn.Answer{}, fmt.Errorf("the skill gave no list for %s", chord)
-			}
-			l.r.Title("%q", prompt)
-			for i, n := range list.names {
-				l.r.Line("  %-8s %s, shares %d notes with %s, ICV %s", n, list.costs[i], sharedTones(chord, n), chord, showICV(icv(n)))
-			}
-			l.r.Line("%s itself: ICV %s", chord, showICV(icv(chord)))
-			return learn.Answer{Value: strings.Join(list.names, " "), Evidence: learn.Printed(&out)}, l.r.Err()
-		}}
+	return learn.Compute(chordsForm, func(_ context.Context, w io.Writer) (string, error) {
+		l := &lesson{r: report.New(w)}
+		prompt := "Substitute for " + chord
+		list, ok := asList(l.skill.Execute(prompt).Text)
+		if !ok {
+			return "", fmt.Errorf("the skill gave no list for %s", chord)
+		}
+		l.r.Title("%q", prompt)
+		for i, n := range list.names {
+			l.r.Line("  %-8s %s, shares %d notes with %s, ICV %s", n, list.costs[i], sharedTones(chord, n), chord, showICV(icv(n)))
+		}
+		l.r.Line("%s itself: ICV %s", chord, showICV(icv(chord)))
+		return strings.Join(list.names, " "), l.r.Err()
+	}).WithHints(
+		"The skill lists up to five chords of the source's own set class, the nearest by GA's measure, and leaves the source out.",
+		"Stack minor thirds from each root: how many different diminished seventh chords are there, counted by their notes?",
+	)
 }
 
 // labelSpace is the spacing a label may be written with around "=" and brackets.
@@ -93,64 +87,61 @@ func labelsForm(gained string) learn.Form {
 // gainLabelExercise is exercise 2: the one-chord changes of pair that make the skill's
 // comparison gain the label gained, and the labels that come with it.
 func gainLabelExercise(pair [2]string, gained string) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l14", Number: 2, Kind: learn.Value, Form: labelsForm(gained),
-		Hints: []string{
-			"A label is a rule on the two roots' distance and the chords' intervals; read which rule the label needs, and which chord of the pair breaks it.",
-			"Once the pair fits the rule, compare the two chords' interval-class vectors: the set-class and ICV labels follow from them.",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			var out bytes.Buffer
-			l := &lesson{r: report.New(&out)}
-			compare := func(a, b string) ([]string, error) {
-				_, _, labels, ok := asPair(l.skill.Execute("How are " + a + " and " + b + " related?").Text)
-				if !ok {
-					return nil, fmt.Errorf("the skill did not compare %s and %s", a, b)
-				}
-				return labels, nil
+	return learn.Compute(labelsForm(gained), func(_ context.Context, w io.Writer) (string, error) {
+		l := &lesson{r: report.New(w)}
+		compare := func(a, b string) ([]string, error) {
+			_, _, labels, ok := asPair(l.skill.Execute("How are " + a + " and " + b + " related?").Text)
+			if !ok {
+				return nil, fmt.Errorf("the skill did not compare %s and %s", a, b)
 			}
-			before, err := compare(pair[0], pair[1])
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			l.r.Title("How are %s and %s related?", pair[0], pair[1])
-			l.r.Line("  %s", strings.Join(before, ", "))
-			if slices.Contains(before, gained) {
-				return learn.Answer{}, fmt.Errorf("%s and %s are already labelled %s", pair[0], pair[1], gained)
-			}
-			l.r.Title("The one-chord changes that gain %s", gained)
-			var common []string
-			found := false
-			for side := range pair {
-				for _, root := range roots {
-					for _, q := range qualities {
-						p := pair
-						p[side] = root + q.suffix
-						labels, err := compare(p[0], p[1])
-						if err != nil {
-							return learn.Answer{}, err
-						}
-						if !slices.Contains(labels, gained) {
-							continue
-						}
-						l.r.Line("  %s and %s: %s", p[0], p[1], strings.Join(labels, ", "))
-						others := slices.DeleteFunc(slices.Clone(labels), func(s string) bool { return s == gained })
-						if !found {
-							common, found = others, true
-						} else {
-							common = slices.DeleteFunc(common, func(s string) bool { return !slices.Contains(others, s) })
-						}
+			return labels, nil
+		}
+		before, err := compare(pair[0], pair[1])
+		if err != nil {
+			return "", err
+		}
+		l.r.Title("How are %s and %s related?", pair[0], pair[1])
+		l.r.Line("  %s", strings.Join(before, ", "))
+		if slices.Contains(before, gained) {
+			return "", fmt.Errorf("%s and %s are already labelled %s", pair[0], pair[1], gained)
+		}
+		l.r.Title("The one-chord changes that gain %s", gained)
+		var common []string
+		found := false
+		for side := range pair {
+			for _, root := range roots {
+				for _, q := range qualities {
+					p := pair
+					p[side] = root + q.suffix
+					labels, err := compare(p[0], p[1])
+					if err != nil {
+						return "", err
+					}
+					if !slices.Contains(labels, gained) {
+						continue
+					}
+					l.r.Line("  %s and %s: %s", p[0], p[1], strings.Join(labels, ", "))
+					others := slices.DeleteFunc(slices.Clone(labels), func(s string) bool { return s == gained })
+					if !found {
+						common, found = others, true
+					} else {
+						common = slices.DeleteFunc(common, func(s string) bool { return !slices.Contains(others, s) })
 					}
 				}
 			}
-			if !found {
-				return learn.Answer{}, fmt.Errorf("no change of one chord of %s and %s gains %s", pair[0], pair[1], gained)
-			}
-			value := strings.Join(common, ", ")
-			if len(common) == 0 {
-				value = "none"
-			}
-			return learn.Answer{Value: value, Evidence: learn.Printed(&out)}, l.r.Err()
-		}}
+		}
+		if !found {
+			return "", fmt.Errorf("no change of one chord of %s and %s gains %s", pair[0], pair[1], gained)
+		}
+		value := strings.Join(common, ", ")
+		if len(common) == 0 {
+			value = "none"
+		}
+		return value, l.r.Err()
+	}).WithHints(
+		"A label is a rule on the two roots' distance and the chords' intervals; read which rule the label needs, and which chord of the pair breaks it.",
+		"Once the pair fits the rule, compare the two chords' interval-class vectors: the set-class and ICV labels follow from them.",
+	)
 }
 
 // keyForm reads a key, a note and major or minor, as the closure writes it.
@@ -169,28 +160,25 @@ var mainKeyLine = lazy.Regexp(`in key of ([^:]+):`)
 
 // defaultKeyExercise is exercise 3: the key main's closure takes for symbol without a key.
 func defaultKeyExercise(symbol string) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l14", Number: 3, Kind: learn.Value, Form: keyForm,
-		Hints: []string{
-			"On main the closure's key is optional; when it is missing, the closure makes one from the symbol itself.",
-			"Look at how much of the symbol's root the default keeps: the letter, the accidental, or both?",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			var out bytes.Buffer
-			r := report.New(&out)
-			args := closureArgs{{"symbol", symbol}}
-			answer, err := dsl.Main.Bootstrap().Run(closureName, args.asMap())
-			if err != nil {
-				return learn.Answer{}, fmt.Errorf("%s(%s) on main: %w", closureName, args, err)
-			}
-			first, _, _ := strings.Cut(answer, "\n")
-			m := mainKeyLine().FindStringSubmatch(first)
-			if m == nil {
-				return learn.Answer{}, fmt.Errorf("%s(%s) on main names no key: %q", closureName, args, first)
-			}
-			r.Title("%s(%s), as main runs it", closureName, args)
-			for line := range strings.SplitSeq(answer, "\n") {
-				r.Line("  %s", strings.TrimRight(line, " "))
-			}
-			return learn.Answer{Value: m[1], Evidence: learn.Printed(&out)}, r.Err()
-		}}
+	return learn.Compute(keyForm, func(_ context.Context, w io.Writer) (string, error) {
+		r := report.New(w)
+		args := closureArgs{{"symbol", symbol}}
+		answer, err := dsl.Main.Bootstrap().Run(closureName, args.asMap())
+		if err != nil {
+			return "", fmt.Errorf("%s(%s) on main: %w", closureName, args, err)
+		}
+		first, _, _ := strings.Cut(answer, "\n")
+		m := mainKeyLine().FindStringSubmatch(first)
+		if m == nil {
+			return "", fmt.Errorf("%s(%s) on main names no key: %q", closureName, args, first)
+		}
+		r.Title("%s(%s), as main runs it", closureName, args)
+		for line := range strings.SplitSeq(answer, "\n") {
+			r.Line("  %s", strings.TrimRight(line, " "))
+		}
+		return m[1], r.Err()
+	}).WithHints(
+		"On main the closure's key is optional; when it is missing, the closure makes one from the symbol itself.",
+		"Look at how much of the symbol's root the default keeps: the letter, the accidental, or both?",
+	)
 }

@@ -30,7 +30,7 @@ func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 Calls GA's chord-info skill in-process: its example prompts, every suffix of GA's chord
 vocabulary, symbols beyond it, the spelling of 588 chords against the course's own
 textbook spelling, the skill's spellings asked back as lists of notes, and ga_chord_info,
-the tool of the chord-info SKILL.md.`, Run: run, Exercises: lessonExercises}, opts, runF)
+the tool of the chord-info SKILL.md.`, Run: run, Exercises: Exercises}, opts, runF)
 }
 
 // lesson carries what the sections share: the chords the skill spelled as asked, which

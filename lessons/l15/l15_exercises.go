@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 
@@ -14,19 +15,16 @@ import (
 	"course/lessons/kit"
 )
 
-// lessonExercises is lesson 15's exercises, in the order docs/l15.md asks them, solved with
+// Exercises is lesson 15's exercises, in the order docs/l15.md asks them, solved with
 // the lesson's options.
-func lessonExercises(*Options) learn.Lesson {
-	return learn.Lesson{Slug: "l15", Exercises: []*learn.Exercise{
+func Exercises(*Options) learn.Lesson {
+	return learn.NewLesson("l15",
 		shorterSymbolExercise(beyondSymbols()[1:]),
 		noteTokensExercise("What chord is D# F## A#"),
 		firstMatchExercise("Am I right that G7 has an F?", "Is it right that G7 has an F?", "G7"),
 		toolSuffixExercise(skillTableSymbols),
-	}}
+	)
 }
-
-// Exercises is lesson 15's exercises, solved with the lesson's defaults.
-func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
 // beyondSymbol is a chord of section 3 asked as a bare symbol, and the chord it names.
 type beyondSymbol struct {
@@ -82,57 +80,51 @@ var eqSpace = lazy.Regexp(`\s*=\s*`)
 // shorterSymbolExercise is exercise 1: which of symbols the skill reads as a shorter symbol,
 // the chord's first notes.
 func shorterSymbolExercise(symbols []beyondSymbol) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l15", Number: 1, Kind: learn.Value, Form: readAsForm,
-		Hints: []string{
-			"The compact expression stops at the longest suffix it knows, provided a word boundary follows it.",
-			"A #, a bracket or a slash is not a word character: look for a suffix the expression knows just before one of them.",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			var out bytes.Buffer
-			l := &lesson{r: report.New(&out)}
-			l.r.Title("What the skill reads of each symbol, and the textbook's notes")
-			var items []string
-			for _, b := range symbols {
-				want, err := b.chord.spell()
-				if err != nil {
-					return learn.Answer{}, err
-				}
-				result, read := l.ask("What notes are in " + b.symbol + "?")
-				l.r.Line("%s  %s", report.Pad(b.symbol, 9), show(read, result))
-				l.r.Line("%s  the textbook: %s", report.Pad("", 9), want)
-				textbook := strings.Fields(want)
-				if read != nil && read.root == b.chord.root && len(read.notes) < len(textbook) && slices.Equal(read.notes, textbook[:len(read.notes)]) {
-					items = append(items, b.symbol+"="+symbolOf(read))
-				}
+	return learn.Compute(readAsForm, func(_ context.Context, w io.Writer) (string, error) {
+		l := &lesson{r: report.New(w)}
+		l.r.Title("What the skill reads of each symbol, and the textbook's notes")
+		var items []string
+		for _, b := range symbols {
+			want, err := b.chord.spell()
+			if err != nil {
+				return "", err
 			}
-			return learn.Answer{Value: strings.Join(items, " "), Evidence: learn.Printed(&out)}, l.r.Err()
-		}}
+			result, read := l.ask("What notes are in " + b.symbol + "?")
+			l.r.Line("%s  %s", report.Pad(b.symbol, 9), show(read, result))
+			l.r.Line("%s  the textbook: %s", report.Pad("", 9), want)
+			textbook := strings.Fields(want)
+			if read != nil && read.root == b.chord.root && len(read.notes) < len(textbook) && slices.Equal(read.notes, textbook[:len(read.notes)]) {
+				items = append(items, b.symbol+"="+symbolOf(read))
+			}
+		}
+		return strings.Join(items, " "), l.r.Err()
+	}).WithHints(
+		"The compact expression stops at the longest suffix it knows, provided a word boundary follows it.",
+		"A #, a bracket or a slash is not a word character: look for a suffix the expression knows just before one of them.",
+	)
 }
 
 // noteTokensExercise is exercise 2: the notes the skill's note expression reads in prompt.
 func noteTokensExercise(prompt string) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l15", Number: 2, Kind: learn.Value, Form: learn.Notes(false),
-		Hints: []string{
-			"The note token is a letter A to G and at most one # or b, with no letter right after it.",
-			"Read the list token by token: what is left of a note with two accidentals, and which triad do the notes that are left make?",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			var out bytes.Buffer
-			l := &lesson{r: report.New(&out)}
-			notes := skills.ChordInfoNotes(prompt)
-			result, read := l.ask(prompt)
-			l.r.Title("%s", kit.Quote(prompt))
-			l.r.Line("the note expression reads  %s", strings.Join(notes, " "))
-			l.r.Line("the skill answers          %s", show(read, result))
-			return learn.Answer{Value: strings.Join(notes, " "), Evidence: learn.Printed(&out)}, l.r.Err()
-		}}
+	return learn.Compute(learn.Notes(false), func(_ context.Context, w io.Writer) (string, error) {
+		l := &lesson{r: report.New(w)}
+		notes := skills.ChordInfoNotes(prompt)
+		result, read := l.ask(prompt)
+		l.r.Title("%s", kit.Quote(prompt))
+		l.r.Line("the note expression reads  %s", strings.Join(notes, " "))
+		l.r.Line("the skill answers          %s", show(read, result))
+		return strings.Join(notes, " "), l.r.Err()
+	}).WithHints(
+		"The note token is a letter A to G and at most one # or b, with no letter right after it.",
+		"Read the list token by token: what is left of a note with two accidentals, and which triad do the notes that are left make?",
+	)
 }
 
 // firstMatchExercise is exercise 3: what the skill reads in prompt, which asks about chord,
 // and in reworded, the same question without prompt's first words.
 func firstMatchExercise(prompt, reworded, chord string) *learn.Exercise {
 	first, _, _ := strings.Cut(prompt, " ")
-	return &learn.Exercise{Lesson: "l15", Number: 3, Kind: learn.Choice,
+	return &learn.Exercise{Kind: learn.Choice,
 		Options: []string{
 			fmt.Sprintf("the skill reads the message's first word, %q, as a chord", first),
 			fmt.Sprintf("the skill answers about %s, the chord the message asks about", chord),
@@ -188,32 +180,29 @@ var chordRoot = lazy.Regexp(`^[A-Ga-g][#b]?`)
 // toolSuffixExercise is exercise 4: the suffixes the tool's expression lacks to read every
 // symbol of table.
 func toolSuffixExercise(table []string) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l15", Number: 4, Kind: learn.Value, Form: suffixForm,
-		Hints: []string{
-			"Section 7 of the lesson names the symbol of the table that the tool refuses.",
-			"The tool's expression lists its suffixes one by one; the vocabulary behind it knows more. What would the list need?",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			var out bytes.Buffer
-			r := report.New(&out)
-			r.Title("ga_chord_info on the table's symbols it refuses")
-			var missing []string
-			for _, s := range table {
-				res := skills.GetChordInfo(s)
-				if res.Error == "" {
-					continue
-				}
-				suffix := s[len(chordRoot().FindString(s)):]
-				quality := skills.GetFormula(skills.NormalizeQuality(suffix)).Quality
-				r.Line("%s: %s", s, kit.Quote(res.Error))
-				r.Line("  the suffix %s, which the vocabulary reads as %s", kit.Quote(suffix), quality)
-				if !slices.Contains(missing, suffix) {
-					missing = append(missing, suffix)
-				}
+	return learn.Compute(suffixForm, func(_ context.Context, w io.Writer) (string, error) {
+		r := report.New(w)
+		r.Title("ga_chord_info on the table's symbols it refuses")
+		var missing []string
+		for _, s := range table {
+			res := skills.GetChordInfo(s)
+			if res.Error == "" {
+				continue
 			}
-			if len(missing) == 0 {
-				return learn.Answer{}, fmt.Errorf("the tool reads every symbol of the table")
+			suffix := s[len(chordRoot().FindString(s)):]
+			quality := skills.GetFormula(skills.NormalizeQuality(suffix)).Quality
+			r.Line("%s: %s", s, kit.Quote(res.Error))
+			r.Line("  the suffix %s, which the vocabulary reads as %s", kit.Quote(suffix), quality)
+			if !slices.Contains(missing, suffix) {
+				missing = append(missing, suffix)
 			}
-			return learn.Answer{Value: strings.Join(missing, " "), Evidence: learn.Printed(&out)}, r.Err()
-		}}
+		}
+		if len(missing) == 0 {
+			return "", fmt.Errorf("the tool reads every symbol of the table")
+		}
+		return strings.Join(missing, " "), r.Err()
+	}).WithHints(
+		"Section 7 of the lesson names the symbol of the table that the tool refuses.",
+		"The tool's expression lists its suffixes one by one; the vocabulary behind it knows more. What would the list need?",
+	)
 }

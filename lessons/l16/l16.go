@@ -18,6 +18,7 @@ import (
 	"course/ga/embeddings"
 	"course/ga/optick"
 	"course/ga/query"
+	"course/ga/revision"
 	"course/ga/search"
 	"course/ga/skills"
 	"course/internal/report"
@@ -98,8 +99,9 @@ type asked struct{ prompt, root, degrees string }
 
 // Options is what `course l16` needs to run.
 type Options struct {
-	// Main runs the sections the original program asks GA's main branch.
-	Main bool
+	// Revision is the GA asked; on main, the lesson runs the sections the original program
+	// asks GA's main branch.
+	Revision revision.Revision
 	// Symbols are suffixes added to lesson 15's symbols, and GridQualities qualities added to
 	// the grid, each "NAME=DEGREES", "maj7#11=1 3 5 7 #11": the lesson's own inputs, which its
 	// exercises ask the learner to change.
@@ -116,8 +118,8 @@ the typed extractor reads from them and from every suffix and spelled-out qualit
 vocabulary, then what each voicing of its answers plays, over the example prompts and a grid
 of 144 chords, searched in the OPTIC-K index lesson 3 builds.
 With --main, the answers of GA's main branch, whose voicing pipeline changed after the pin:
-its corpus's names, the answers, the grid, the techniques the prompts name, and one answer.`, Run: run, Exercises: lessonExercises}, opts, runF)
-	cmd.Flags().BoolVar(&opts.Main, "main", false, "ask the skill as on GA's main branch (f4f5b4a)")
+its corpus's names, the answers, the grid, the techniques the prompts name, and one answer.`, Run: run, Exercises: Exercises}, opts, runF)
+	kit.MainFlag(cmd, &opts.Revision, "ask the skill as on GA's main branch (f4f5b4a)")
 	cmd.Flags().StringArrayVar(&opts.Symbols, "symbol", nil, "add `NAME=DEGREES` to lesson 15's symbols (\"maj7#11=1 3 5 7 #11\")")
 	cmd.Flags().StringArrayVar(&opts.GridQualities, "grid-quality", nil, "add `NAME=DEGREES` to the grid's qualities (\"13=1 3 5 b7 9 11 13\")")
 	return cmd
@@ -131,9 +133,9 @@ type config struct {
 	gridQualities []quality
 	fullAnswer    string
 	symbols       []quality
-	// main asks GA's main branch: its voicing pipeline, and the sections the original program
+	// rev is the GA asked: on main, its voicing pipeline and the sections the original program
 	// asks it.
-	main bool
+	rev revision.Revision
 	// version replaces main's voicing pipeline, for tests that switch one of its changes off.
 	version *optick.Version
 }
@@ -147,8 +149,6 @@ type lesson struct {
 	// voicings are the corpus's voicings, in the index's order, and shapes their charts, read once.
 	voicings []optick.CorpusVoicing
 	shapes   []theory.Chart
-	// where is what the titles say of the GA asked.
-	where string
 }
 
 // mainFullAnswer is the example whose whole answer the main run prints.
@@ -197,23 +197,21 @@ func run(ctx context.Context, w io.Writer, opts *Options) error {
 		return fmt.Errorf("l16: %w", err)
 	}
 	cfg := pinConfig().withQualities(true, symbols...).withQualities(false, grid...)
-	if opts.Main {
-		cfg.fullAnswer, cfg.main = mainFullAnswer, true
+	if cfg.rev = opts.Revision; cfg.rev.IsMain() {
+		cfg.fullAnswer = mainFullAnswer
 	}
 	return runLesson(ctx, w, cfg)
 }
 
 // runLesson runs the lesson on cfg.
 func runLesson(ctx context.Context, w io.Writer, cfg config) error {
-	l := &lesson{cfg: cfg, r: report.New(w), where: "at the pin"}
-	if cfg.main {
+	l := &lesson{cfg: cfg, r: report.New(w)}
+	l.r.Heading(cfg.rev.Heading("l16"))
+	if cfg.rev.IsMain() {
 		// GA's reading of the question is the same on main; the original program asks main
 		// only for what the changed pipeline answers.
-		l.where = "on main"
-		l.r.Heading("l16, GA's main")
 		return kit.RunSections(ctx, "l16", l.r, l.buildIndex, l.mainCorpus, l.answers, l.grid, l.techniques, l.full)
 	}
-	l.r.Heading("l16")
 	return kit.RunSections(ctx, "l16", l.r, l.examples, l.phrasings, l.symbols, l.words, l.buildIndex, l.answers, l.grid, l.full)
 }
 
@@ -361,19 +359,16 @@ func (l *lesson) words() error {
 // pitch-class sets its voicings play.
 func (l *lesson) buildIndex() error {
 	partitions := embeddings.Partitions()
-	var version optick.Version
-	if l.cfg.main {
-		version = optick.Main()
-		if l.cfg.version != nil {
-			version = *l.cfg.version
-		}
+	version := l.cfg.rev.Voicings()
+	if l.cfg.rev.IsMain() && l.cfg.version != nil {
+		version = *l.cfg.version
 	}
 	reader, voicings, err := kit.CorpusIndex(partitions, version.Pipeline)
 	if err != nil {
 		return err
 	}
 	l.skill = skills.ChordVoicings{Search: optick.NewStrategyWith(reader, version.Search), Partitions: partitions,
-		Encode: version.Encode, LowEFirst: l.cfg.main}
+		Encode: version.Encode, LowEFirst: l.cfg.rev.IsMain()}
 	l.voicings = voicings
 	l.corpus = map[theory.PCMask]bool{}
 	l.shapes = make([]theory.Chart, len(voicings))
@@ -451,7 +446,7 @@ func (l *lesson) ask(prompt string) (string, []answer, error) {
 
 // answers counts what each voicing of the example prompts' answers plays.
 func (l *lesson) answers() error {
-	l.r.Title("The example prompts' answers, %s: what each voicing plays", l.where)
+	l.r.Title("The example prompts' answers, %s: what each voicing plays", l.cfg.rev.Label())
 	w := []int{32, 10, 6, 6, 6, 6}
 	l.r.FixedRow(w, "prompt", "voicings", "exact", "more", "part", "other")
 	for _, e := range l.cfg.examples {
@@ -477,7 +472,7 @@ func (l *lesson) answers() error {
 // answer plays the chord.
 func (l *lesson) grid() error {
 	l.r.Title("A grid of %d chords, %s: \"voicings for <chord>\" on %d roots",
-		len(gridRoots)*len(l.cfg.gridQualities), l.where, len(gridRoots))
+		len(gridRoots)*len(l.cfg.gridQualities), l.cfg.rev.Label(), len(gridRoots))
 	l.r.Line("For each quality, the roots whose answer has only voicings that play the chord, some, or none;")
 	l.r.Line("the corpus holds every chord of the grid. Then what the voicings that aren't the chord play.")
 	w := []int{8, 6, 6, 6}

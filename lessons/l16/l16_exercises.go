@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -14,23 +15,20 @@ import (
 	"course/theory"
 )
 
-// lessonExercises is lesson 16's exercises, in the order docs/l16.md asks them, solved at the
+// Exercises is lesson 16's exercises, in the order docs/l16.md asks them, solved at the
 // pin whatever the lesson's flags say: each question names its own input.
-func lessonExercises(*Options) learn.Lesson {
-	return learn.Lesson{Slug: "l16", Exercises: []*learn.Exercise{
+func Exercises(*Options) learn.Lesson {
+	return learn.NewLesson("l16",
 		noChordExercise("voicings for am"),
 		instrumentExercise("voicings for Cmaj7 on bass"),
 		symbolExercise(quality{"maj7#11", "1 3 5 7 #11"}),
 		gridExercise(quality{"13", "1 3 5 b7 9 11 13"}),
-	}}
+	)
 }
 
-// Exercises is lesson 16's exercises, solved with the lesson's defaults.
-func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
-
 // exerciseLesson is the lesson at the pin with its index built, printing to out.
-func exerciseLesson(cfg config, out *bytes.Buffer) (*lesson, error) {
-	l := &lesson{cfg: cfg, r: report.New(out), where: "at the pin"}
+func exerciseLesson(cfg config, out io.Writer) (*lesson, error) {
+	l := &lesson{cfg: cfg, r: report.New(out)}
 	return l, l.buildIndex()
 }
 
@@ -60,7 +58,7 @@ func (l *lesson) readFacts(prompt string) query.Query {
 
 // noChordExercise is exercise 1, on prompt.
 func noChordExercise(prompt string) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l16", Number: 1, Kind: learn.Choice,
+	return &learn.Exercise{Kind: learn.Choice,
 		Options: []string{
 			fmt.Sprintf("the extractor reads a chord from %q", prompt),
 			fmt.Sprintf("the extractor reads a tag from %q", prompt),
@@ -108,7 +106,7 @@ func firstDiagrams(l *lesson, n int) string {
 
 // instrumentExercise is exercise 2, on prompt.
 func instrumentExercise(prompt string) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l16", Number: 2, Kind: learn.Choice,
+	return &learn.Exercise{Kind: learn.Choice,
 		Options: []string{
 			fmt.Sprintf("the extractor reads an instrument from %q", prompt),
 			"every voicing of the answer is a guitar voicing",
@@ -150,29 +148,25 @@ func instrumentExercise(prompt string) *learn.Exercise {
 
 // symbolExercise is exercise 3: symbol added to lesson 15's symbols.
 func symbolExercise(symbol quality) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l16", Number: 3, Kind: learn.Value,
-		Form: learn.Form{Says: "two numbers: the symbols read as a textbook spells them (\"N of M\"), then the symbols the two readers read as different chords", Read: learn.Numbers.Read},
-		Hints: []string{
-			"The extractor reads a symbol with ChordPitchClasses, which takes a # or b after the quality for an alteration.",
-			"ChordVocabulary, which ChordInfoSkill reads with, falls back to a major triad for a suffix it does not know.",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			var out bytes.Buffer
-			cfg := pinConfig().withQualities(true, symbol)
-			l := &lesson{cfg: cfg, r: report.New(&out)}
-			if err := l.symbols(); err != nil {
-				return learn.Answer{}, err
-			}
-			wrong, disagree := symbolReads(cfg.symbols)
-			value := fmt.Sprintf("%d of %d, %d", len(cfg.symbols)-len(wrong), len(cfg.symbols), len(disagree))
-			return learn.Answer{Value: value, Evidence: learn.Printed(&out)}, nil
-		}}
+	return learn.Compute(learn.Form{Says: "two numbers: the symbols read as a textbook spells them (\"N of M\"), then the symbols the two readers read as different chords", Read: learn.Numbers.Read}, func(_ context.Context, w io.Writer) (string, error) {
+		cfg := pinConfig().withQualities(true, symbol)
+		l := &lesson{cfg: cfg, r: report.New(w)}
+		if err := l.symbols(); err != nil {
+			return "", err
+		}
+		wrong, disagree := symbolReads(cfg.symbols)
+		value := fmt.Sprintf("%d of %d, %d", len(cfg.symbols)-len(wrong), len(cfg.symbols), len(disagree))
+		return value, nil
+	}).WithHints(
+		"The extractor reads a symbol with ChordPitchClasses, which takes a # or b after the quality for an alteration.",
+		"ChordVocabulary, which ChordInfoSkill reads with, falls back to a major triad for a suffix it does not know.",
+	)
 }
 
 // gridExercise is exercise 4: quality added to the grid.
 func gridExercise(quality quality) *learn.Exercise {
 	chord := "C" + quality.name
-	return &learn.Exercise{Lesson: "l16", Number: 4, Kind: learn.Choice,
+	return &learn.Exercise{Kind: learn.Choice,
 		Options: []string{
 			"the lesson stops with an error at the grid",
 			fmt.Sprintf("the corpus holds a voicing that plays %s", chord),

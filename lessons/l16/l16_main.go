@@ -71,7 +71,7 @@ var techniques = []technique{
 // techniques counts, for each example prompt that names a technique, the voicings of main's
 // answer that play the chord, those that are the technique, and the corpus's voicings that are.
 func (l *lesson) techniques() error {
-	l.r.Title("The techniques the example prompts name, %s", l.where)
+	l.r.Title("The techniques the example prompts name, %s", l.cfg.rev.Label())
 	w := []int{32, 10, 8, 10}
 	l.r.FixedRow(w, "prompt", "voicings", "chord", "technique", "in the corpus")
 	for _, t := range techniques {

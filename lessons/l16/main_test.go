@@ -6,13 +6,14 @@ import (
 	"testing"
 
 	"course/ga/optick"
+	"course/ga/revision"
 	"course/internal/testutil"
 )
 
 func runMain(t *testing.T, v *optick.Version) string {
 	t.Helper()
 	cfg := config{examples: examples, phrasings: phrasings, gridQualities: gridQualities,
-		fullAnswer: mainFullAnswer, main: true, version: v}
+		fullAnswer: mainFullAnswer, rev: revision.Main, version: v}
 	return testutil.Output(t, func(w io.Writer) error { return runLesson(t.Context(), w, cfg) })
 }
 

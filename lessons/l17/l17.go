@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"course/ga/revision"
 	"course/ga/skills"
 	"course/internal/lazy"
 	"course/internal/report"
@@ -112,8 +113,9 @@ const shapeInDropD = "What does an Em shape look like in drop-D"
 
 // Options is what `course l17` needs to run.
 type Options struct {
-	// Main runs the tunings skill of GA's main branch instead of the pin's.
-	Main bool
+	// Revision is the GA whose tunings skill the lesson asks; on main, only the sections the
+	// skill's changed name patterns move.
+	Revision revision.Revision
 }
 
 // NewCmd builds `course l17`; runF replaces the lesson's run in tests of the flags.
@@ -125,8 +127,8 @@ Calls GA's capo and alternate-tunings skills in-process and grades their answers
 course's own theory: the capo's semitone arithmetic and spelling over every key and fret,
 and the nine tunings' notes and string moves. First, which skill would answer their
 example prompts if the router could not embed them: the first, in registration order,
-whose CanHandle accepts. With --main, the tunings skill of GA's main branch.`, Run: run, Exercises: lessonExercises}, opts, runF)
-	cmd.Flags().BoolVar(&opts.Main, "main", false, "ask the tunings skill of GA's main branch (f4f5b4a)")
+whose CanHandle accepts. With --main, the tunings skill of GA's main branch.`, Run: run, Exercises: Exercises}, opts, runF)
+	kit.MainFlag(cmd, &opts.Revision, "ask the tunings skill of GA's main branch (f4f5b4a)")
 	return cmd
 }
 
@@ -146,26 +148,25 @@ type lesson struct {
 func run(ctx context.Context, w io.Writer, opts *Options) error {
 	l := &lesson{
 		r:          report.New(w),
-		tunings:    skills.AlternateTunings{Main: opts.Main},
+		tunings:    skills.AlternateTunings{Revision: opts.Revision},
 		registered: skills.Registered(),
 		textbook:   theory.AlternateTunings,
 		standard:   theory.StandardTuning,
 		majorKeys:  theory.SignatureKeys(false),
 		minorKeys:  theory.SignatureKeys(true),
 	}
-	return l.run(ctx, opts.Main)
+	return l.run(ctx, opts.Revision)
 }
 
-func (l *lesson) run(ctx context.Context, main bool) error {
-	sections := []func() error{l.fallback, l.capoExamples, l.soundingToShape, l.shapeToSounding, l.openShapes, l.capoPhrasings,
-		l.tuningExamples, l.tuningTable, func() error { return l.byNotes("at the pin") }, func() error { return l.otherTunings("at the pin") }}
-	if !main {
-		l.r.Heading("l17")
-	} else {
-		l.r.Heading("l17, GA's main")
-		sections = []func() error{func() error { return l.byNotes("on main") }, func() error { return l.otherTunings("on main") }}
+func (l *lesson) run(ctx context.Context, rev revision.Revision) error {
+	l.r.Heading(rev.Heading("l17"))
+	byNotes := func() error { return l.byNotes(rev.Label()) }
+	otherTunings := func() error { return l.otherTunings(rev.Label()) }
+	if rev.IsMain() {
+		return kit.RunSections(ctx, "l17", l.r, byNotes, otherTunings)
 	}
-	return kit.RunSections(ctx, "l17", l.r, sections...)
+	return kit.RunSections(ctx, "l17", l.r, l.fallback, l.capoExamples, l.soundingToShape, l.shapeToSounding, l.openShapes,
+		l.capoPhrasings, l.tuningExamples, l.tuningTable, byNotes, otherTunings)
 }
 
 // fallback is section 1: which skill takes each example prompt without embeddings.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"unicode"
@@ -15,19 +16,16 @@ import (
 	"course/theory"
 )
 
-// lessonExercises is lesson 17's exercises, in the order docs/l17.md asks them, solved with
+// Exercises is lesson 17's exercises, in the order docs/l17.md asks them, solved with
 // the lesson's options.
-func lessonExercises(opts *Options) learn.Lesson {
-	tunings := skills.AlternateTunings{Main: opts.Main}
-	return learn.Lesson{Slug: "l17", Exercises: []*learn.Exercise{
+func Exercises(opts *Options) learn.Lesson {
+	tunings := skills.AlternateTunings{Revision: opts.Revision}
+	return learn.NewLesson("l17",
 		fallbackExercise(skills.Registered(), "If I capo on 2 and play an Em shape, what's the sounding sound"),
 		sharpKeyExercise(skills.Capo{}, capoKey{key: "F#", other: "Gb", fret: 2}),
 		stringMoveExercise(tunings, theory.Tuning{Name: "A A D G B E", Strings: strings.Fields("A1 A2 D3 G3 B3 E4")}),
-	}}
+	)
 }
-
-// Exercises is lesson 17's exercises, solved with the lesson's defaults.
-func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
 // intentForm is the form of exercise 1: a skill's intent, with or without "skill." before the
 // skill's name, letter case aside.
@@ -38,27 +36,23 @@ var intentForm = learn.Form{Says: "the skill's intent as the lesson's first tabl
 // fallbackExercise is exercise 1: the skill the keyword fallback picks for prompt, among the
 // registered skills in their order.
 func fallbackExercise(registered []skills.Skill, prompt string) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l17", Number: 1, Kind: learn.Value,
-		Form: intentForm,
-		Hints: []string{
-			"Without embeddings the router asks each skill's CanHandle in registration order and takes the first that says yes.",
-			"ChordInfo accepts a bare chord symbol only beside an intent word; look at what the skills after it in the list want.",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			var out bytes.Buffer
-			r := report.New(&out)
-			r.Title("CanHandle of each skill in registration order, up to the first that accepts %s", kit.Quote(prompt))
-			var rows [][]string
-			for _, s := range registered {
-				ok := s.CanHandle(prompt)
-				rows = append(rows, []string{s.IntentID(), kit.YesNo(ok)})
-				if ok {
-					break
-				}
+	return learn.Compute(intentForm, func(_ context.Context, w io.Writer) (string, error) {
+		r := report.New(w)
+		r.Title("CanHandle of each skill in registration order, up to the first that accepts %s", kit.Quote(prompt))
+		var rows [][]string
+		for _, s := range registered {
+			ok := s.CanHandle(prompt)
+			rows = append(rows, []string{s.IntentID(), kit.YesNo(ok)})
+			if ok {
+				break
 			}
-			r.Table([]string{"skill", "accepts"}, rows)
-			return learn.Answer{Value: kit.FirstAccepting(registered, prompt), Evidence: learn.Printed(&out)}, r.Err()
-		}}
+		}
+		r.Table([]string{"skill", "accepts"}, rows)
+		return kit.FirstAccepting(registered, prompt), r.Err()
+	}).WithHints(
+		"Without embeddings the router asks each skill's CanHandle in registration order and takes the first that says yes.",
+		"ChordInfo accepts a bare chord symbol only beside an intent word; look at what the skills after it in the list want.",
+	)
 }
 
 // capoKey is a capo question's key, the same key spelled the other way, and the fret.
@@ -85,7 +79,7 @@ func sharpKeyExercise(capo skills.Capo, k capoKey) *learn.Exercise {
 	letter := strings.TrimRight(k.key, "#b♯♭")
 	options = append(options, fmt.Sprintf("in %s the skill reads the key as %s", kit.Quote(phrasings[0]), letter))
 	want := capoWant{"shape", theory.SharpName(pc - k.fret)}
-	return &learn.Exercise{Lesson: "l17", Number: 2, Kind: learn.Choice, Options: options,
+	return &learn.Exercise{Kind: learn.Choice, Options: options,
 		Hints: []string{
 			`The key group of the skill's expression must be followed by \b, a boundary between a word character and a non-word one.`,
 			"# is not a word character, b is. When the boundary is missing after the accidental, the engine gives the accidental back.",
@@ -150,7 +144,7 @@ var semitones = learn.Form{Says: "two numbers of semitones, the skill's then the
 // string of tuning, asked by its notes, and the move a textbook gives from the pitches.
 func stringMoveExercise(tunings skills.AlternateTunings, tuning theory.Tuning) *learn.Exercise {
 	prompt := "what tuning is " + strings.Join(tuning.Notes(), " ")
-	return &learn.Exercise{Lesson: "l17", Number: 3, Kind: learn.Value, Form: semitones,
+	return &learn.Exercise{Kind: learn.Value, Form: semitones,
 		Hints: []string{
 			"Ask the skill the question and read the row of string 6 in its table; the lesson's tuning table reads the same rows.",
 			"The skill sees note names only, no octaves: it has to pick a way round the octave. A textbook knows which way the string went.",

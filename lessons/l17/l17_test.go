@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"course/ga/revision"
 	"course/ga/skills"
 	"course/internal/report"
 	"course/internal/testutil"
@@ -25,7 +26,7 @@ func newLesson(out *bytes.Buffer, registered []skills.Skill, textbook []theory.T
 func runWith(t *testing.T, registered []skills.Skill, textbook []theory.Tuning) string {
 	t.Helper()
 	var out bytes.Buffer
-	if err := newLesson(&out, registered, textbook).run(context.Background(), false); err != nil {
+	if err := newLesson(&out, registered, textbook).run(context.Background(), revision.Pin); err != nil {
 		t.Fatal(err)
 	}
 	return out.String()
@@ -95,7 +96,7 @@ func TestCapoVerdicts(t *testing.T) {
 // table: only the two accidentals after the letter change.
 func TestMainDiffersOnlyInNamePatterns(t *testing.T) {
 	pin := &lesson{tunings: skills.AlternateTunings{}}
-	main := &lesson{tunings: skills.AlternateTunings{Main: true}}
+	main := &lesson{tunings: skills.AlternateTunings{Revision: revision.Main}}
 	var changed []string
 	for _, o := range otherTunings {
 		if pin.askTunings(o.prompt).short() != main.askTunings(o.prompt).short() {

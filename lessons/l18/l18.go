@@ -105,7 +105,7 @@ func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 Calls GA's voice-leading skill in-process: which skill would take its example prompts
 without embeddings, which chords it reads from a symbol or an accidental, whether its
 total motion is the least the course's own voice-leading computation finds over 3,072
-prompts, and how it spells the notes of ii-V-I in every key.`, Run: run, Exercises: lessonExercises}, opts, runF)
+prompts, and how it spells the notes of ii-V-I in every key.`, Run: run, Exercises: Exercises}, opts, runF)
 }
 
 // lesson carries what the sections share: the skill, the registered skills in order, and

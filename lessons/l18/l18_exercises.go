@@ -12,18 +12,15 @@ import (
 	"course/theory"
 )
 
-// lessonExercises is lesson 18's exercises, in the order docs/l18.md asks them, solved with
+// Exercises is lesson 18's exercises, in the order docs/l18.md asks them, solved with
 // the lesson's options.
-func lessonExercises(*Options) learn.Lesson {
-	return learn.Lesson{Slug: "l18", Exercises: []*learn.Exercise{
+func Exercises(*Options) learn.Lesson {
+	return learn.NewLesson("l18",
 		oneWordExercise("C", "F#", ""),
 		leastMotionExercise("C", "G7"),
 		flatsExercise("Bb", "Eb"),
-	}}
+	)
 }
-
-// Exercises is lesson 18's exercises, solved with the lesson's defaults.
-func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
 // exerciseLesson is the lesson with GA's skills, printing to w.
 func exerciseLesson(w io.Writer) *lesson { return &lesson{r: report.New(w)} }
@@ -46,68 +43,60 @@ func oneWordExercise(from, root, quality string) *learn.Exercise {
 		l := exerciseLesson(io.Discard)
 		return []string{l.readAs(l.ask(answer), from, to)}
 	}
-	return &learn.Exercise{Lesson: "l18", Number: 1, Kind: learn.Value,
-		Form: learn.Form{Says: fmt.Sprintf("the prompt, or only its new last word: the answer is right when the skill reads it as %s → %s", from, to), Read: reading},
-		Hints: []string{
-			"The skill's expression ends a chord token at a word boundary, \\b: after a #, which is not a word character, there is none unless a letter follows.",
-			"Section 3 lists the ways of writing a quality the skill takes; one of them spells a major triad with letters.",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			var out bytes.Buffer
-			l := exerciseLesson(&out)
-			l.r.Title("%q and its last word written each way a textbook writes %s", asked, to)
-			var rows [][]string
-			found := ""
-			for _, s := range symbols {
-				if s.means != quality {
-					continue
-				}
-				p := prompt(from, root+s.written)
-				a := l.ask(p)
-				verdict := "right"
-				if !l.reads(a, from, to) {
-					verdict = "wrong chord"
-				} else if found == "" && p != asked {
-					found = p
-				}
-				rows = append(rows, []string{p, l.readAs(a, from, to), verdict})
+	return learn.Compute(learn.Form{Says: fmt.Sprintf("the prompt, or only its new last word: the answer is right when the skill reads it as %s → %s", from, to), Read: reading}, func(_ context.Context, w io.Writer) (string, error) {
+		l := exerciseLesson(w)
+		l.r.Title("%q and its last word written each way a textbook writes %s", asked, to)
+		var rows [][]string
+		found := ""
+		for _, s := range symbols {
+			if s.means != quality {
+				continue
 			}
-			l.r.TableWidths([]string{"prompt", "reads", "verdict"}, rows, []int{36, 15})
-			if l.err != nil {
-				return learn.Answer{}, l.err
+			p := prompt(from, root+s.written)
+			a := l.ask(p)
+			verdict := "right"
+			if !l.reads(a, from, to) {
+				verdict = "wrong chord"
+			} else if found == "" && p != asked {
+				found = p
 			}
-			if found == "" {
-				return learn.Answer{}, fmt.Errorf("no other writing of %s makes the skill read %q right", to, asked)
-			}
-			return learn.Answer{Value: found, Evidence: learn.Printed(&out)}, nil
-		}}
+			rows = append(rows, []string{p, l.readAs(a, from, to), verdict})
+		}
+		l.r.TableWidths([]string{"prompt", "reads", "verdict"}, rows, []int{36, 15})
+		if l.err != nil {
+			return "", l.err
+		}
+		if found == "" {
+			return "", fmt.Errorf("no other writing of %s makes the skill read %q right", to, asked)
+		}
+		return found, nil
+	}).WithHints(
+		"The skill's expression ends a chord token at a word boundary, \\b: after a #, which is not a word character, there is none unless a letter follows.",
+		"Section 3 lists the ways of writing a quality the skill takes; one of them spells a major triad with letters.",
+	)
 }
 
 // leastMotionExercise is exercise 2, from chord from to chord to.
 func leastMotionExercise(from, to string) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l18", Number: 2, Kind: learn.Value,
-		Form: learn.Form{Says: "two numbers, in semitones: the least motion, then the skill's total", Read: learn.Numbers.Read},
-		Hints: []string{
-			"Give the smaller chord a fourth voice, a copy of one of its notes, and pair every voice with a note of the other chord so that each moves the shorter way.",
-			"The skill's fourth voice is a second root; try whether the pairing you found needs another note doubled.",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			var out bytes.Buffer
-			l := exerciseLesson(&out)
-			p := prompt(from, to)
-			a := l.ask(p)
-			if !l.reads(a, from, to) {
-				return learn.Answer{}, fmt.Errorf("the skill does not read %q as %s → %s: %s", p, from, to, l.readAs(a, from, to))
-			}
-			least := theory.LeastMotion(l.pcs(from), l.pcs(to))
-			l.r.Title("%q: the skill's answer", p)
-			l.r.Quote(strings.ReplaceAll(l.skill.Execute(p).Text, "\r\n", "\n"))
-			l.r.Title("Against the least motion")
-			l.r.Line("%s is %s, %s is %s", from, noteNames(l.chord(from)), to, noteNames(l.chord(to)))
-			l.r.Line("the least motion, any note doubled (theory.LeastMotion): %d", least)
-			l.r.Line("the skill's total, its root doubled: %d; pairings of that total: %d", a.cost, bestPairings(l.pcs(from), l.pcs(to), a.cost))
-			return learn.Answer{Value: fmt.Sprintf("%d, %d", least, a.cost), Evidence: learn.Printed(&out)}, l.err
-		}}
+	return learn.Compute(learn.Form{Says: "two numbers, in semitones: the least motion, then the skill's total", Read: learn.Numbers.Read}, func(_ context.Context, w io.Writer) (string, error) {
+		l := exerciseLesson(w)
+		p := prompt(from, to)
+		a := l.ask(p)
+		if !l.reads(a, from, to) {
+			return "", fmt.Errorf("the skill does not read %q as %s → %s: %s", p, from, to, l.readAs(a, from, to))
+		}
+		least := theory.LeastMotion(l.pcs(from), l.pcs(to))
+		l.r.Title("%q: the skill's answer", p)
+		l.r.Quote(strings.ReplaceAll(l.skill.Execute(p).Text, "\r\n", "\n"))
+		l.r.Title("Against the least motion")
+		l.r.Line("%s is %s, %s is %s", from, noteNames(l.chord(from)), to, noteNames(l.chord(to)))
+		l.r.Line("the least motion, any note doubled (theory.LeastMotion): %d", least)
+		l.r.Line("the skill's total, its root doubled: %d; pairings of that total: %d", a.cost, bestPairings(l.pcs(from), l.pcs(to), a.cost))
+		return fmt.Sprintf("%d, %d", least, a.cost), l.err
+	}).WithHints(
+		"Give the smaller chord a fourth voice, a copy of one of its notes, and pair every voice with a note of the other chord so that each moves the shorter way.",
+		"The skill's fourth voice is a second root; try whether the pairing you found needs another note doubled.",
+	)
 }
 
 // noteNames are a chord's notes as a textbook spells them.
@@ -122,7 +111,7 @@ func noteNames(c theory.Chord) string {
 // flatsExercise is exercise 3, on two roots written with an ASCII b.
 func flatsExercise(a, b string) *learn.Exercise {
 	ascii, flat := notations[2], notations[3]
-	return &learn.Exercise{Lesson: "l18", Number: 3, Kind: learn.Choice,
+	return &learn.Exercise{Kind: learn.Choice,
 		Options: []string{
 			fmt.Sprintf("the skill spells the root of %q with a flat", prompt(a, "C")),
 			fmt.Sprintf("the skill spells the root of %q with a flat", prompt(b, "C")),

@@ -10,7 +10,7 @@ import (
 // course gets: the course's answer is accepted, a wrong one refused, and a change to the input
 // the answer rests on moves it.
 func TestExercises(t *testing.T) {
-	l := Exercises()
+	l := Exercises(&Options{})
 	learntest.Lesson(t, l)
 	for i, c := range []learntest.Case{
 		// F sharp minor: its own writings, and a major chord is the wrong one.

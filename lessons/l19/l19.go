@@ -13,6 +13,7 @@ import (
 
 	"course/ga/composition"
 	"course/ga/optick"
+	"course/ga/revision"
 	"course/internal/report"
 	"course/lessons/kit"
 	"course/theory"
@@ -35,8 +36,8 @@ var verdicts = []string{"exact", "no fifth", "more", "part", "other"}
 
 // Options is what `course l19` needs to run.
 type Options struct {
-	// Main asks the tool over lesson 3's index as GA's main branch builds and searches it.
-	Main bool
+	// Revision is the GA whose pipeline builds and searches lesson 3's index for the tool.
+	Revision revision.Revision
 	// version replaces main's voicing pipeline, for tests that switch one of its changes off.
 	version *optick.Version
 
@@ -58,8 +59,8 @@ its distance in semitones and returns the five smallest. The lesson grades each
 candidate against the chord a textbook spells, compares the tool's first pair with
 the smoothest pair of right voicings in the index, asks again with 50 candidates,
 and checks the tool's distance against the least motion over every pairing.
-With --main, the same questions over the index GA's main branch builds and searches.`, Run: run, Exercises: lessonExercises}, opts, runF)
-	cmd.Flags().BoolVar(&opts.Main, "main", false, "build and search the index as on GA's main branch (f4f5b4a)")
+With --main, the same questions over the index GA's main branch builds and searches.`, Run: run, Exercises: Exercises}, opts, runF)
+	kit.MainFlag(cmd, &opts.Revision, "build and search the index as on GA's main branch (f4f5b4a)")
 	return cmd
 }
 
@@ -71,11 +72,11 @@ type voicing struct {
 	midi  []int
 }
 
-// lesson carries what the sections share: the corpus, the tool over its index, and where the
-// lesson's GA stands.
+// lesson carries what the sections share: the corpus, the tool over its index, and the GA
+// the lesson asks.
 type lesson struct {
 	r      *report.Report
-	where  string
+	rev    revision.Revision
 	pairs  [][2]string
 	corpus []voicing
 	tool   *composition.VoiceLeadingTool
@@ -84,19 +85,14 @@ type lesson struct {
 }
 
 func run(ctx context.Context, w io.Writer, opts *Options) error {
-	l := &lesson{r: report.New(w), where: "at the pin", pairs: opts.pairs}
+	l := &lesson{r: report.New(w), rev: opts.Revision, version: opts.Revision.Voicings(), pairs: opts.pairs}
 	if l.pairs == nil {
 		l.pairs = pairs
 	}
-	if opts.Main {
-		l.where, l.version = "on main", optick.Main()
-		if opts.version != nil {
-			l.version = *opts.version
-		}
-		l.r.Heading("l19, GA's main")
-	} else {
-		l.r.Heading("l19")
+	if l.rev.IsMain() && opts.version != nil {
+		l.version = *opts.version
 	}
+	l.r.Heading(l.rev.Heading("l19"))
 	return kit.RunSections(ctx, "l19", l.r, l.build, l.candidatesTable, l.pairsTable, l.moreCandidates, l.distanceCheck)
 }
 
@@ -222,7 +218,7 @@ func (l *lesson) ask(from, to string, candidates int) composition.VoiceLeadingAn
 
 // candidatesTable grades the 15 candidates the tool searches for each chord.
 func (l *lesson) candidatesTable() error {
-	l.r.Title("The %d candidates the tool pairs for each chord, %s, against the chord a textbook spells", kit.VoiceLeadingCandidates, l.where)
+	l.r.Title("The %d candidates the tool pairs for each chord, %s, against the chord a textbook spells", kit.VoiceLeadingCandidates, l.rev.Label())
 	w := []int{8, 7, 10, 6, 6, 7, 19}
 	l.r.FixedRow(w, "chord", "exact", "no fifth", "more", "part", "other", "exact in the index", "first exact candidate")
 	totals := make([]int, len(verdicts))
@@ -267,7 +263,7 @@ func (l *lesson) candidatesTable() error {
 // pairsTable compares the tool's first pair for each prompt with the smoothest pair of exact
 // voicings in the index, by the tool's own distance, and with the least motion in pitch classes.
 func (l *lesson) pairsTable() error {
-	l.r.Title("The tool's first pair for each prompt, %s, and the smoothest pair of exact voicings in the index", l.where)
+	l.r.Title("The tool's first pair for each prompt, %s, and the smoothest pair of exact voicings in the index", l.rev.Label())
 	w := []int{14, 42, 36, 12, 36}
 	l.r.FixedRow(w, "prompt", "first pair: from", "to", "both right", "smoothest exact pair in the index", "least in pitch classes")
 	rightFirst, moreThanIndex, indexIsLeast := 0, 0, 0
@@ -351,7 +347,7 @@ func (l *lesson) pairsTable() error {
 
 // moreCandidates asks the tool again with the most candidates it allows.
 func (l *lesson) moreCandidates() error {
-	l.r.Title("The first pair with %d candidates per chord, the most the tool allows, %s", maxCandidates, l.where)
+	l.r.Title("The first pair with %d candidates per chord, the most the tool allows, %s", maxCandidates, l.rev.Label())
 	w := []int{14, 10, 12, 12}
 	l.r.FixedRow(w, "prompt", "distance", "from", "to", "first pair")
 	right := 0
@@ -386,7 +382,7 @@ func (l *lesson) moreCandidates() error {
 // over every pairing for voicings of equal size, over every choice of notes of the larger
 // voicing, with the tool's penalty for each note left over, for voicings of unequal size.
 func (l *lesson) distanceCheck() error {
-	l.r.Title("The tool's distance on every pair it weighs for the ten prompts, %s, against the least motion", l.where)
+	l.r.Title("The tool's distance on every pair it weighs for the ten prompts, %s, against the least motion", l.rev.Label())
 	equal, equalLeast, unequal, unequalLeast, changed := 0, 0, 0, 0, 0
 	most := 0.0
 	var example struct {

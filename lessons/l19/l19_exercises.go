@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 
@@ -15,23 +16,20 @@ import (
 	"course/theory"
 )
 
-// lessonExercises is lesson 19's exercises, in the order docs/l19.md asks them, solved at the
+// Exercises is lesson 19's exercises, in the order docs/l19.md asks them, solved at the
 // pin.
-func lessonExercises(*Options) learn.Lesson {
-	return learn.Lesson{Slug: "l19", Exercises: []*learn.Exercise{
+func Exercises(*Options) learn.Lesson {
+	return learn.NewLesson("l19",
 		distanceExercise("x-3-2-0-1-0", "x-x-3-2-1-1"),
 		sortedExercise(semitones),
 		zeroExercise([2]string{"C", "Am"}, maxCandidates),
-	}}
+	)
 }
-
-// Exercises is lesson 19's exercises, solved with the lesson's defaults.
-func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
 // exerciseLesson is the lesson at the pin with its index built and the tool on it, printing
 // to out.
-func exerciseLesson(out *bytes.Buffer) (*lesson, error) {
-	l := &lesson{r: report.New(out), where: "at the pin", pairs: pairs}
+func exerciseLesson(out io.Writer) (*lesson, error) {
+	l := &lesson{r: report.New(out), pairs: pairs}
 	return l, l.build()
 }
 
@@ -41,7 +39,7 @@ const toolPenalty = 3
 
 // distanceExercise is exercise 1, from chart from to chart to, both low E first.
 func distanceExercise(from, to string) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l19", Number: 1, Kind: learn.Value,
+	return &learn.Exercise{Kind: learn.Value,
 		Form: learn.Form{Says: "two numbers, in semitones: the tool's distance, then the least motion", Read: learn.Numbers.Read},
 		Hints: []string{
 			"The tool sorts both voicings, pairs the lowest notes in order, and adds 3 for each note the larger voicing has over the smaller.",
@@ -90,7 +88,7 @@ func (c voiceCost) pairingCost(a, b, perm []int) int {
 // sortedExercise is exercise 2, with each voice costing what c says.
 func sortedExercise(c voiceCost) *learn.Exercise {
 	const low, high = 40, 64 // the notes of the first frets, E2 to E4
-	return &learn.Exercise{Lesson: "l19", Number: 2, Kind: learn.Choice,
+	return &learn.Exercise{Kind: learn.Choice,
 		Options: []string{
 			"for every pair of equal size the tool weighs for the ten prompts, pairing the sorted notes in order moves the least of every pairing",
 			fmt.Sprintf("for any notes a1 < a2 going to b1 < b2 (MIDI %d to %d), crossing the voices never moves less than keeping them in order", low, high),
@@ -188,7 +186,7 @@ func prefixed(prefix, s string) string {
 // zeroExercise is exercise 3, on the chord pair asked with candidates per chord.
 func zeroExercise(pair [2]string, candidates int) *learn.Exercise {
 	from, to := pair[0], pair[1]
-	return &learn.Exercise{Lesson: "l19", Number: 3, Kind: learn.Choice,
+	return &learn.Exercise{Kind: learn.Choice,
 		Options: []string{
 			fmt.Sprintf("the tool's first pair for %s → %s, with %d candidates, is one voicing paired with itself", from, to, candidates),
 			fmt.Sprintf("some voicing is among the candidates of both %s and %s", from, to),

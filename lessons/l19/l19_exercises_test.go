@@ -10,7 +10,7 @@ import (
 // course gets: the course's answer is accepted, a wrong one refused, and a change to the input
 // the answer rests on moves it.
 func TestExercises(t *testing.T) {
-	l := Exercises()
+	l := Exercises(&Options{})
 	learntest.Lesson(t, l)
 	// A voice that costs 1 whenever it moves: holding a common tone beats the sorted order.
 	commonTones := voiceCost{"1 for a voice that moves, 0 for one that holds", func(a, b int) int {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"course/ga/optick"
+	"course/ga/revision"
 	"course/internal/testutil"
 )
 
@@ -13,7 +14,9 @@ import (
 // longer all the chord asked.
 func TestMainQueryVector(t *testing.T) {
 	run := func(v *optick.Version) string {
-		return testutil.Output(t, func(w io.Writer) error { return run(t.Context(), w, &Options{Main: true, version: v}) })
+		return testutil.Output(t, func(w io.Writer) error {
+			return run(t.Context(), w, &Options{Revision: revision.Main, version: v})
+		})
 	}
 	base := run(nil)
 	if !strings.Contains(base, "candidates 210: exact 210") {

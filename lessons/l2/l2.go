@@ -49,7 +49,7 @@ func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 Reads GA's embedding schema (partitions, weights, the compact layout and its hash), turns six
 chord shapes into GA's voicing documents and 240-value embeddings, compares them partition by
 partition, sweeps every set class through the STRUCTURE partition's twelve transpositions, and
-reads the MCP tool's example diagram with the tool's own parser.`, Run: run, Exercises: lessonExercises}, opts, runF)
+reads the MCP tool's example diagram with the tool's own parser.`, Run: run, Exercises: Exercises}, opts, runF)
 	kit.AddWeightFlag(cmd, &opts.Weights, "MODAL=0.2")
 	return cmd
 }

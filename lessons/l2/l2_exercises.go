@@ -18,24 +18,21 @@ import (
 	"course/theory"
 )
 
-// lessonExercises is lesson 2's exercises, in the order docs/l2.md asks them, solved with
+// Exercises is lesson 2's exercises, in the order docs/l2.md asks them, solved with
 // the lesson's options: exercise 3 reads the weights --weight sets, MODAL's at 0.20 by default.
-func lessonExercises(opts *Options) learn.Lesson {
+func Exercises(opts *Options) learn.Lesson {
 	weights := opts.Weights
 	if len(weights) == 0 {
 		weights = []string{"MODAL=0.20"}
 	}
 	g, _ := theory.PitchClass("G")
-	return learn.Lesson{Slug: "l2", Exercises: []*learn.Exercise{
+	return learn.NewLesson("l2",
 		documentRowExercise("x02220"),
 		rootMoveExercise(shapes[0], g),
 		weightExercise(weights),
 		sweepExercise(algebra.SetClasses()),
-	}}
+	)
 }
-
-// Exercises is lesson 2's exercises, solved with the lesson's defaults.
-func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
 // documentsOf prints the lesson's document table for shapes.
 func documentsOf(r *report.Report, shapes ...string) error {
@@ -45,7 +42,7 @@ func documentsOf(r *report.Report, shapes ...string) error {
 
 // documentRowExercise is exercise 1, on a chord chart shape: its document row.
 func documentRowExercise(shape string) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l2", Number: 1, Kind: learn.Value,
+	return &learn.Exercise{Kind: learn.Value,
 		Form: documentForm,
 		Hints: []string{
 			"GA numbers strings from the high E: the first MIDI note of the document is the high E string's.",
@@ -96,7 +93,7 @@ func pitchClass(s string) (int, bool) {
 // rootMoveExercise is exercise 2: the changes of one string of base that keep its chord's name
 // and move the document's root to the pitch class root, each with its ROOT cosine against base.
 func rootMoveExercise(base string, root int) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l2", Number: 2, Kind: learn.Value,
+	return &learn.Exercise{Kind: learn.Value,
 		Form: shapesForm,
 		Hints: []string{
 			"The document's root is the first MIDI note's pitch class: which string gives the first note?",
@@ -193,7 +190,7 @@ var shapesForm = learn.Form{
 // weightExercise is exercise 3, with the partition weights weights sets ("MODAL=0.20"): open C
 // against itself and against 032010.
 func weightExercise(weights []string) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l2", Number: 3, Kind: learn.Value,
+	return &learn.Exercise{Kind: learn.Value,
 		Form: learn.Form{Says: "two numbers: open C with itself, then x32010 against 032010's weighted score", Read: learn.Numbers.Read},
 		Hints: []string{
 			"A voicing against itself scores 1 in every partition it has; the weighted score adds each partition's cosine times its weight.",
@@ -231,7 +228,7 @@ func weightExercise(weights []string) *learn.Exercise {
 
 // sweepExercise is exercise 4, on the set classes the sweep runs over.
 func sweepExercise(classes []algebra.Set) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l2", Number: 4, Kind: learn.Choice,
+	return &learn.Exercise{Kind: learn.Choice,
 		Options: []string{
 			"the worst minimum cosine belongs to a set class of two notes",
 			"the worst minimum cosine belongs to a set class of six notes or more",

@@ -14,7 +14,7 @@ import (
 // gets: the course's answer is accepted, a wrong one refused, and a change to the input the
 // answer rests on moves it.
 func TestExercises(t *testing.T) {
-	l := Exercises()
+	l := Exercises(&Options{})
 	learntest.Lesson(t, l)
 	t.Run("l2.1", func(t *testing.T) {
 		// Open A minor is another chord with other pitch classes.

@@ -14,6 +14,7 @@ import (
 	"course/ga/composition"
 	"course/ga/config"
 	"course/ga/optick"
+	"course/ga/revision"
 	"course/internal/report"
 	"course/lessons/kit"
 	"course/theory"
@@ -62,9 +63,9 @@ var pairs = []struct {
 
 // Options is what `course l20` needs to run.
 type Options struct {
-	// Main stitches the templates over lesson 3's index as GA's main branch builds and
-	// searches it, the one section whose answer depends on main.
-	Main bool
+	// Revision is the GA asked: on main, the templates are stitched over lesson 3's index as
+	// GA's main branch builds and searches it, the one section whose answer depends on main.
+	Revision revision.Revision
 	// version replaces main's voicing pipeline, for tests that switch one of its changes off.
 	version *optick.Version
 
@@ -85,8 +86,8 @@ tool against the twelve-key tables of GA's progression catalogue; the roots it
 reads; and the lengths it loops or cuts to, up to 100,000 chords and the size of
 their JSON. Then it stitches each template with ga_voice_leading_pair over lesson
 3's OPTIC-K voicing index, against the least total motion among the same
-candidates. With --main, the stitching over the index GA's main branch builds and searches.`, Run: run, Exercises: lessonExercises}, opts, runF)
-	cmd.Flags().BoolVar(&opts.Main, "main", false, "build and search the index as on GA's main branch (f4f5b4a)")
+candidates. With --main, the stitching over the index GA's main branch builds and searches.`, Run: run, Exercises: Exercises}, opts, runF)
+	kit.MainFlag(cmd, &opts.Revision, "build and search the index as on GA's main branch (f4f5b4a)")
 	return cmd
 }
 
@@ -95,31 +96,29 @@ type lesson struct {
 	r         *report.Report
 	templates composition.Templates
 	catalogue []byte
-	// where is what the titles say of the GA asked, and version its voicing pipeline.
-	where   string
+	// rev is the GA asked, and version its voicing pipeline.
+	rev     revision.Revision
 	version optick.Version
 }
 
 func run(ctx context.Context, w io.Writer, opts *Options) error {
-	l := &lesson{r: report.New(w), templates: opts.templates, catalogue: opts.catalogue}
+	l := &lesson{r: report.New(w), templates: opts.templates, catalogue: opts.catalogue,
+		rev: opts.Revision, version: opts.Revision.Voicings()}
 	if l.templates == nil {
 		l.templates = composition.GATemplates()
 	}
 	if l.catalogue == nil {
 		l.catalogue = fixtures.ChordProgressions
 	}
-	l.where = "at the pin"
-	if opts.Main {
+	l.r.Heading(l.rev.Heading("l20"))
+	if l.rev.IsMain() {
 		// ga_generate_progression and its parser are the same on main; only the stitching
 		// searches the index.
-		l.where, l.version = "on main", optick.Main()
 		if opts.version != nil {
 			l.version = *opts.version
 		}
-		l.r.Heading("l20, GA's main")
 		return kit.RunSections(ctx, "l20", l.r, l.stitchTable)
 	}
-	l.r.Heading("l20")
 	return kit.RunSections(ctx, "l20", l.r, l.templatesTable, l.catalogueTables, l.rootsTable, l.lengthTable, l.stitchTable)
 }
 
@@ -386,7 +385,7 @@ func (l *lesson) stitchTable() error {
 	if err != nil {
 		return err
 	}
-	l.r.Title("Each template stitched with ga_voice_leading_pair, in C major or A minor, %s", l.where)
+	l.r.Title("Each template stitched with ga_voice_leading_pair, in C major or A minor, %s", l.rev.Label())
 	w := []int{18, 7, 10, 18, 19}
 	l.r.FixedRow(w, "template", "chords", "moves", "first pairs meet", "sum of first pairs", "least joined path")
 	junctions, meet, reached := 0, 0, 0

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -15,24 +16,21 @@ import (
 	"course/theory"
 )
 
-// lessonExercises is lesson 20's exercises, in the order docs/l20.md asks them, solved with
+// Exercises is lesson 20's exercises, in the order docs/l20.md asks them, solved with
 // the lesson's options.
-func lessonExercises(opts *Options) learn.Lesson {
+func Exercises(opts *Options) learn.Lesson {
 	templates := opts.templates
 	if templates == nil {
 		templates = composition.GATemplates()
 	}
 	dMinor := theory.Tonality{Tonic: theory.MustNote("D"), Minor: true}
-	return learn.Lesson{Slug: "l20", Exercises: []*learn.Exercise{
+	return learn.NewLesson("l20",
 		rootsExercise(templates, "andalusian", dMinor, []string{"D minor", "Dm", "D7b9"}),
 		lengthsExercise(templates, "C", "12-bar-blues", []int{12, 13, 100000}),
 		lastChordExercise(templates, "C", "12-bar-blues", 100000),
 		keysExercise(templates, "ii-V-I", "I-V-vi-IV"),
-	}}
+	)
 }
-
-// Exercises is lesson 20's exercises, solved with the lesson's defaults.
-func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
 // symbolsOf are the chord symbols of an answer, or its error.
 func symbolsOf(p composition.Progression) []string {
@@ -54,7 +52,7 @@ func rootsExercise(templates composition.Templates, template string, key theory.
 		options = append(options, fmt.Sprintf("the tool's %s on the root %s is spelled as a textbook spells it in %s", template, kit.Quote(root), key))
 	}
 	options = append(options, fmt.Sprintf("the tool writes the same chords for the roots %s and %s", kit.Quote(roots[0]), kit.Quote(roots[1])))
-	return &learn.Exercise{Lesson: "l20", Number: 1, Kind: learn.Choice, Options: options,
+	return &learn.Exercise{Kind: learn.Choice, Options: options,
 		Hints: []string{
 			"The tool reads the root's pitch class from the whole string as a chord symbol, so a quality or extension after the letter is read and dropped.",
 			"It spells every root with sharps, unless the root as written contains a lower-case b or is F.",
@@ -93,35 +91,31 @@ func lengthsExercise(templates composition.Templates, root, template string, len
 	for i, n := range lengths {
 		names[i] = strconv.Itoa(n)
 	}
-	return &learn.Exercise{Lesson: "l20", Number: 2, Kind: learn.Value,
-		Form: learn.Form{Says: "the characters of the JSON at lengths " + strings.Join(names, ", ") + ", in that order", Read: learn.Numbers.Read},
-		Hints: []string{
-			"The JSON is a head, the chords separated by commas, and a tail; the head writes the length itself.",
-			"A longer length adds one chord and one comma per chord; the head grows only when the length gains a digit.",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			var out bytes.Buffer
-			r := report.New(&out)
-			r.Title("%s on %s: the characters of the tool's JSON", template, root)
-			var counts []string
-			var rows [][]string
-			for _, n := range lengths {
-				answer := templates.Generate(root, template, &n)
-				if answer.Error != "" {
-					return learn.Answer{}, fmt.Errorf("%s %s at length %d: %s", root, template, n, answer.Error)
-				}
-				c := strconv.Itoa(answer.Characters())
-				counts = append(counts, c)
-				rows = append(rows, []string{strconv.Itoa(n), strconv.Itoa(answer.Len()), c})
+	return learn.Compute(learn.Form{Says: "the characters of the JSON at lengths " + strings.Join(names, ", ") + ", in that order", Read: learn.Numbers.Read}, func(_ context.Context, w io.Writer) (string, error) {
+		r := report.New(w)
+		r.Title("%s on %s: the characters of the tool's JSON", template, root)
+		var counts []string
+		var rows [][]string
+		for _, n := range lengths {
+			answer := templates.Generate(root, template, &n)
+			if answer.Error != "" {
+				return "", fmt.Errorf("%s %s at length %d: %s", root, template, n, answer.Error)
 			}
-			r.Table([]string{"length", "chords", "characters of JSON"}, rows)
-			return learn.Answer{Value: strings.Join(counts, ", "), Evidence: learn.Printed(&out)}, r.Err()
-		}}
+			c := strconv.Itoa(answer.Characters())
+			counts = append(counts, c)
+			rows = append(rows, []string{strconv.Itoa(n), strconv.Itoa(answer.Len()), c})
+		}
+		r.Table([]string{"length", "chords", "characters of JSON"}, rows)
+		return strings.Join(counts, ", "), r.Err()
+	}).WithHints(
+		"The JSON is a head, the chords separated by commas, and a tail; the head writes the length itself.",
+		"A longer length adds one chord and one comma per chord; the head grows only when the length gains a digit.",
+	)
 }
 
 // lastChordExercise is exercise 3: the last chord of template on root at length.
 func lastChordExercise(templates composition.Templates, root, template string, length int) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l20", Number: 3, Kind: learn.Value,
+	return &learn.Exercise{Kind: learn.Value,
 		Form: learn.Form{Says: "the last chord's symbol, such as G7", Read: learn.Text.Read},
 		Hints: []string{
 			"A looped template repeats one pass of chords: chord i is step i modulo the pass's length.",
@@ -155,40 +149,37 @@ var keyNames = learn.Form{Says: "the keys' tonics in any order, such as D Bb, or
 // keysExercise is exercise 4: the major keys in which the tool spells every chord of right as a
 // textbook does and some chord of wrong otherwise.
 func keysExercise(templates composition.Templates, right, wrong string) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l20", Number: 4, Kind: learn.Value, Form: keyNames,
-		Hints: []string{
-			"The lesson's first table lists, key by key, the chords the tool spells otherwise.",
-			"The tool picks sharps or flats from the root as written; a textbook names the chord's letter from the numeral first.",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			var out bytes.Buffer
-			r := report.New(&out)
-			r.Title("The fifteen major keys: the chords the tool spells otherwise in %s and in %s", right, wrong)
-			var keys []string
-			var rows [][]string
-			for _, key := range theory.SignatureTable(false) {
-				misses := make([]string, 2)
-				for i, template := range []string{right, wrong} {
-					chords, err := spellTemplate(templates, key, template)
-					if err != nil {
-						return learn.Answer{}, err
-					}
-					var off []string
-					for _, c := range chords {
-						if !c.spelledRight() {
-							off = append(off, c.symbol+" for "+c.textbook)
-						}
-					}
-					misses[i] = strings.Join(off, ", ")
+	return learn.Compute(keyNames, func(_ context.Context, w io.Writer) (string, error) {
+		r := report.New(w)
+		r.Title("The fifteen major keys: the chords the tool spells otherwise in %s and in %s", right, wrong)
+		var keys []string
+		var rows [][]string
+		for _, key := range theory.SignatureTable(false) {
+			misses := make([]string, 2)
+			for i, template := range []string{right, wrong} {
+				chords, err := spellTemplate(templates, key, template)
+				if err != nil {
+					return "", err
 				}
-				if misses[0] == "" && misses[1] != "" {
-					keys = append(keys, key.Tonic.String())
+				var off []string
+				for _, c := range chords {
+					if !c.spelledRight() {
+						off = append(off, c.symbol+" for "+c.textbook)
+					}
 				}
-				rows = append(rows, []string{key.String(), cellOr(misses[0], "none"), cellOr(misses[1], "none")})
+				misses[i] = strings.Join(off, ", ")
 			}
-			r.Table([]string{"key", right, wrong}, rows)
-			return learn.Answer{Value: cellOr(strings.Join(keys, " "), "none"), Evidence: learn.Printed(&out)}, r.Err()
-		}}
+			if misses[0] == "" && misses[1] != "" {
+				keys = append(keys, key.Tonic.String())
+			}
+			rows = append(rows, []string{key.String(), cellOr(misses[0], "none"), cellOr(misses[1], "none")})
+		}
+		r.Table([]string{"key", right, wrong}, rows)
+		return cellOr(strings.Join(keys, " "), "none"), r.Err()
+	}).WithHints(
+		"The lesson's first table lists, key by key, the chords the tool spells otherwise.",
+		"The tool picks sharps or flats from the root as written; a textbook names the chord's letter from the numeral first.",
+	)
 }
 
 // cellOr is s, or empty when s is empty.

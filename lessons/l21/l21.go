@@ -14,6 +14,7 @@ import (
 	"course/ga/embeddings"
 	"course/ga/optick"
 	"course/ga/query"
+	"course/ga/revision"
 	"course/ga/search"
 	"course/ga/voicingtools"
 	"course/internal/dotnet"
@@ -60,8 +61,8 @@ var draft = struct {
 
 // Options is what `course l21` needs to run.
 type Options struct {
-	// Main asks the search over lesson 3's index as GA's main branch builds and searches it.
-	Main bool
+	// Revision is the GA whose pipeline builds and searches lesson 3's index for the search.
+	Revision revision.Revision
 	// SymbolicWeight, when set, replaces the SYMBOLIC partition's weight in the index and the
 	// query, as an exercise asks.
 	SymbolicWeight *float64
@@ -79,8 +80,8 @@ them and returns the nearest voicings with their scores. The lesson asks the sea
 entry of the vocabulary, its examples and GA's example queries, and shows which words it
 reads as what, which of them change the answer, and how high a score can go.
 With --main, the sections whose answers depend on the search, over the index GA's main branch
-builds and searches.`, Run: run, Exercises: lessonExercises}, opts, runF)
-	cmd.Flags().BoolVar(&opts.Main, "main", false, "build and search the index as on GA's main branch (f4f5b4a)")
+builds and searches.`, Run: run, Exercises: Exercises}, opts, runF)
+	kit.MainFlag(cmd, &opts.Revision, "build and search the index as on GA's main branch (f4f5b4a)")
 	ga := ""
 	for _, p := range embeddings.Partitions() {
 		if p.Name == "SYMBOLIC" {
@@ -129,9 +130,9 @@ type config struct {
 	partitions []embeddings.Partition
 	prompts    []string
 	examples   []voicingtools.Example
-	// main asks GA's main branch: its voicing pipeline, and the sections the original program
+	// rev is the GA asked: on main, its voicing pipeline and the sections the original program
 	// asks it.
-	main bool
+	rev revision.Revision
 	// version replaces main's voicing pipeline, for tests that switch one of its changes off.
 	version *optick.Version
 }
@@ -142,7 +143,7 @@ func run(ctx context.Context, w io.Writer, opts *Options) error {
 	if opts.SymbolicWeight != nil {
 		partitions = withWeight(partitions, "SYMBOLIC", *opts.SymbolicWeight)
 	}
-	return runLesson(ctx, w, config{partitions: partitions, prompts: prompts, main: opts.Main})
+	return runLesson(ctx, w, config{partitions: partitions, prompts: prompts, rev: opts.Revision})
 }
 
 // shape is a voicing as a chart: the chart low E first, its MIDI notes in that order and
@@ -238,8 +239,6 @@ type lesson struct {
 	asked    map[string]answer
 	// shapes holds each diagram already read: answers repeat voicings.
 	shapes map[string]shape
-	// where is what every title says of the GA the lesson reads.
-	where string
 }
 
 // runLesson builds the index and runs the sections on cfg.
@@ -248,26 +247,22 @@ func runLesson(ctx context.Context, w io.Writer, cfg config) error {
 	if err != nil {
 		return err
 	}
-	if cfg.main {
+	l.r.Heading(cfg.rev.Heading("l21"))
+	if cfg.rev.IsMain() {
 		// ga_search_voicings, its vocabulary and the readers they call are the same on main;
 		// the original program asks main the sections whose answers depend on the search.
-		l.r.Heading("l21, GA's main")
 		return kit.RunSections(ctx, "l21", l.r, l.examples, l.modes, l.tagsAfterChord, l.rootless, l.scores)
 	}
-	l.r.Heading("l21")
 	return kit.RunSections(ctx, "l21", l.r, l.vocabulary, l.examples, l.modes, l.tagsAfterChord, l.rootless, l.words, l.scores, l.draft)
 }
 
 // newLesson builds the index on cfg and the search tool over it, and asks the sections'
 // queries once, printing nothing yet.
 func newLesson(w io.Writer, cfg config) (*lesson, error) {
-	l := &lesson{cfg: cfg, r: report.New(w), asked: map[string]answer{}, shapes: map[string]shape{}, where: "at the pin"}
-	var version optick.Version
-	if cfg.main {
-		l.where, version = "on main", optick.Main()
-		if cfg.version != nil {
-			version = *cfg.version
-		}
+	l := &lesson{cfg: cfg, r: report.New(w), asked: map[string]answer{}, shapes: map[string]shape{}}
+	version := cfg.rev.Voicings()
+	if cfg.rev.IsMain() && cfg.version != nil {
+		version = *cfg.version
 	}
 	l.vocab = voicingtools.VoicingVocabulary()
 	if cfg.examples != nil {
@@ -387,7 +382,7 @@ func bitOf(tag string) int {
 
 // vocabulary counts the vocabulary, lists its tags by bit, and asks each entry alone.
 func (l *lesson) vocabulary() error {
-	l.r.Title("What ga_voicing_vocabulary lists, and how ga_search_voicings reads it, %s", l.where)
+	l.r.Title("What ga_voicing_vocabulary lists, and how ga_search_voicings reads it, %s", l.cfg.rev.Label())
 	v := l.vocab
 	l.r.Line("roots %d, chord-quality suffixes %d, modes %d, symbolic tags %d", len(v.Roots), len(v.Qualities), len(v.Modes), len(v.Tags))
 	dims := 0
@@ -445,7 +440,7 @@ func (l *lesson) vocabulary() error {
 
 // examples asks the vocabulary's five examples as said and as rewritten.
 func (l *lesson) examples() error {
-	l.r.Title("The vocabulary's five examples, as the user said them and as it rewrites them, %s", l.where)
+	l.r.Title("The vocabulary's five examples, as the user said them and as it rewrites them, %s", l.cfg.rev.Label())
 	w := []int{28, 34, 17, 26, 15}
 	l.r.FixedRow(w, "the user said", "read as", "rewritten", "read as", "same voicings", "top scores")
 	for _, e := range l.vocab.Examples {
@@ -478,7 +473,7 @@ func (l *lesson) examples() error {
 // modes asks each mode after four chords, and alone.
 func (l *lesson) modes() error {
 	modes := l.vocab.Modes
-	l.r.Title("The %d modes after a chord, and alone, %s", len(modes), l.where)
+	l.r.Title("The %d modes after a chord, and alone, %s", len(modes), l.cfg.rev.Label())
 	w := []int{7, 6, 30}
 	l.r.FixedRow(w, "chord", "modes", "the same ten voicings as alone", "the others, as read")
 	for _, chord := range []string{"C", "Am", "G7", "Dm7"} {
@@ -540,7 +535,7 @@ func (l *lesson) modes() error {
 // tagsAfterChord asks every tag after three chords and groups the answers by the tag's bit.
 func (l *lesson) tagsAfterChord() error {
 	tags := l.vocab.Tags
-	l.r.Title("The %d symbolic tags after a chord, %s", len(tags), l.where)
+	l.r.Title("The %d symbolic tags after a chord, %s", len(tags), l.cfg.rev.Label())
 	w := []int{7, 6, 18, 32}
 	l.r.FixedRow(w, "chord", "tags", "different answers", "the same ten as the chord alone", "bits whose tags all answer alike")
 	for _, chord := range []string{"Cmaj7", "Dm7", "G7"} {
@@ -625,7 +620,7 @@ func (l *lesson) tagsAfter(chord string) (different, same, alike int, err error)
 // rootless asks "rootless" after ten seventh chords and counts the rootless voicings answered
 // and in the index: three notes or more, all the chord's, none of them its root.
 func (l *lesson) rootless() error {
-	l.r.Title("\"rootless\" after a seventh chord, %s", l.where)
+	l.r.Title("\"rootless\" after a seventh chord, %s", l.cfg.rev.Label())
 	w := []int{7, 22, 22}
 	l.r.FixedRow(w, "chord", "ten voicings, rootless", "rootless in the index", "the first three")
 	asked, found := 0, 0
@@ -664,7 +659,7 @@ func (l *lesson) rootless() error {
 
 // words asks GA's example queries and shows the tags no registry key spells.
 func (l *lesson) words() error {
-	l.r.Title("GA's example queries, and words read as tags, %s", l.where)
+	l.r.Title("GA's example queries, and words read as tags, %s", l.cfg.rev.Label())
 	known := query.KnownTags()
 	w := []int{41, 34, 12}
 	l.r.FixedRow(w, "query", "read as", "top score", "words no tag spells, and the tag they match")
@@ -715,7 +710,7 @@ func (l *lesson) reachable() (filled, empty []string, highest string) {
 // scores shows the partitions a query fills, the highest score it can reach, and the top scores
 // of every chord the vocabulary spells.
 func (l *lesson) scores() error {
-	l.r.Title("The scores, %s", l.where)
+	l.r.Title("The scores, %s", l.cfg.rev.Label())
 	filled, empty, highest := l.reachable()
 	l.r.Line("partitions a query fills: %s; always empty: %s", strings.Join(filled, ", "), strings.Join(empty, ", "))
 	l.r.Line("the highest score a query can reach: %s", highest)
@@ -746,7 +741,7 @@ func (l *lesson) scores() error {
 
 // draft plays the parked draft's answer for "mellow Cm9" and asks its tags after the chord.
 func (l *lesson) draft() error {
-	l.r.Title("The parked draft's example answer for \"mellow Cm9\", %s", l.where)
+	l.r.Title("The parked draft's example answer for \"mellow Cm9\", %s", l.cfg.rev.Label())
 	chart, err := theory.ParseChart(draft.chart)
 	if err != nil {
 		return err

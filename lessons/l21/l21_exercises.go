@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"strings"
 
 	"course/ga/embeddings"
@@ -11,21 +12,18 @@ import (
 	"course/lessons/kit"
 )
 
-// lessonExercises is lesson 21's exercises, in the order docs/l21.md asks them, solved at the
+// Exercises is lesson 21's exercises, in the order docs/l21.md asks them, solved at the
 // pin whatever the lesson's flags say: each question names its own input.
-func lessonExercises(*Options) learn.Lesson {
-	return learn.Lesson{Slug: "l21", Exercises: []*learn.Exercise{
+func Exercises(*Options) learn.Lesson {
+	return learn.NewLesson("l21",
 		zeroScoresExercise("Lydian on guitar"),
 		sameVoicingsExercise("Cmaj7 for", "Cmaj7 normal-form"),
 		symbolicWeightExercise(0),
-	}}
+	)
 }
 
-// Exercises is lesson 21's exercises, solved with the lesson's defaults.
-func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
-
 // exerciseLesson is the lesson at the pin on partitions, its index built, printing to out.
-func exerciseLesson(partitions []embeddings.Partition, out *bytes.Buffer) (*lesson, error) {
+func exerciseLesson(partitions []embeddings.Partition, out io.Writer) (*lesson, error) {
 	return newLesson(out, config{partitions: partitions, prompts: prompts})
 }
 
@@ -46,7 +44,7 @@ func (l *lesson) answerRows(q string) (answer, error) {
 
 // zeroScoresExercise is exercise 1, on query q.
 func zeroScoresExercise(q string) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l21", Number: 1, Kind: learn.Choice,
+	return &learn.Exercise{Kind: learn.Choice,
 		Options: []string{
 			fmt.Sprintf("ga_search_voicings reads a mode from %q", q),
 			fmt.Sprintf("it reads a chord from %q", q),
@@ -115,67 +113,60 @@ func orNone(s string) string {
 
 // sameVoicingsExercise is exercise 2, on two queries.
 func sameVoicingsExercise(q1, q2 string) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l21", Number: 2, Kind: learn.Value, Form: learn.YesNo,
-		Hints: []string{
-			"Section 4's rule: a word of three letters or more that a registry key contains, or that contains one, is read as that tag.",
-			"A tag only sets its bit of the SYMBOLIC partition; two tags of the same bit make the same query vector.",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			var out bytes.Buffer
-			l, err := exerciseLesson(embeddings.Partitions(), &out)
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			a, err := l.answerRows(q1)
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			b, err := l.answerRows(q2)
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			l.r.Blank()
-			for _, t := range append(a.tags, b.tags...) {
-				l.r.Line("the tag %s sets bit %d", t, bitOf(t))
-			}
-			same := a.voicings() == b.voicings()
-			l.r.Line("the same voicings: %s", kit.YesNo(same))
-			return learn.Answer{Value: kit.YesNo(same), Evidence: learn.Printed(&out)}, l.r.Err()
-		}}
+	return learn.Compute(learn.YesNo, func(_ context.Context, w io.Writer) (string, error) {
+		l, err := exerciseLesson(embeddings.Partitions(), w)
+		if err != nil {
+			return "", err
+		}
+		a, err := l.answerRows(q1)
+		if err != nil {
+			return "", err
+		}
+		b, err := l.answerRows(q2)
+		if err != nil {
+			return "", err
+		}
+		l.r.Blank()
+		for _, t := range append(a.tags, b.tags...) {
+			l.r.Line("the tag %s sets bit %d", t, bitOf(t))
+		}
+		same := a.voicings() == b.voicings()
+		l.r.Line("the same voicings: %s", kit.YesNo(same))
+		return kit.YesNo(same), l.r.Err()
+	}).WithHints(
+		"Section 4's rule: a word of three letters or more that a registry key contains, or that contains one, is read as that tag.",
+		"A tag only sets its bit of the SYMBOLIC partition; two tags of the same bit make the same query vector.",
+	)
 }
 
 // symbolicWeightExercise is exercise 3, with the SYMBOLIC partition weighing weight.
 func symbolicWeightExercise(weight float64) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l21", Number: 3, Kind: learn.Value,
-		Form: learn.Form{Says: "two numbers: the highest score a query can reach, then the number of different answers the tags after Cmaj7 give", Read: learn.Numbers.Read},
-		Hints: []string{
-			"The highest score is the weights of the partitions a query fills, added up.",
-			"The weight multiplies the SYMBOLIC slice of both the index's vectors and the query's: what is left of a tag then?",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			var out bytes.Buffer
-			l, err := exerciseLesson(withWeight(embeddings.Partitions(), "SYMBOLIC", weight), &out)
+	return learn.Compute(learn.Form{Says: "two numbers: the highest score a query can reach, then the number of different answers the tags after Cmaj7 give", Read: learn.Numbers.Read}, func(_ context.Context, w io.Writer) (string, error) {
+		l, err := exerciseLesson(withWeight(embeddings.Partitions(), "SYMBOLIC", weight), w)
+		if err != nil {
+			return "", err
+		}
+		filled, empty, highest := l.reachable()
+		different, same, _, err := l.tagsAfter("Cmaj7")
+		if err != nil {
+			return "", err
+		}
+		l.r.Title("With SYMBOLIC weighing %s", kit.Number(weight))
+		l.r.Line("partitions a query fills: %s; always empty: %s", strings.Join(filled, ", "), strings.Join(empty, ", "))
+		l.r.Line("the highest score a query can reach: %s", highest)
+		l.r.Line("the %d tags after Cmaj7: different answers %d; the same answer as Cmaj7 alone %d", len(l.vocab.Tags), different, same)
+		for _, q := range scoreQueries {
+			a, err := l.ask10(q)
 			if err != nil {
-				return learn.Answer{}, err
+				return "", err
 			}
-			filled, empty, highest := l.reachable()
-			different, same, _, err := l.tagsAfter("Cmaj7")
-			if err != nil {
-				return learn.Answer{}, err
+			if len(a.hits) > 0 {
+				l.r.Line("  %s: %s", q, score(a.hits[0].score))
 			}
-			l.r.Title("With SYMBOLIC weighing %s", kit.Number(weight))
-			l.r.Line("partitions a query fills: %s; always empty: %s", strings.Join(filled, ", "), strings.Join(empty, ", "))
-			l.r.Line("the highest score a query can reach: %s", highest)
-			l.r.Line("the %d tags after Cmaj7: different answers %d; the same answer as Cmaj7 alone %d", len(l.vocab.Tags), different, same)
-			for _, q := range scoreQueries {
-				a, err := l.ask10(q)
-				if err != nil {
-					return learn.Answer{}, err
-				}
-				if len(a.hits) > 0 {
-					l.r.Line("  %s: %s", q, score(a.hits[0].score))
-				}
-			}
-			return learn.Answer{Value: fmt.Sprintf("%s, %d", highest, different), Evidence: learn.Printed(&out)}, l.r.Err()
-		}}
+		}
+		return fmt.Sprintf("%s, %d", highest, different), l.r.Err()
+	}).WithHints(
+		"The highest score is the weights of the partitions a query fills, added up.",
+		"The weight multiplies the SYMBOLIC slice of both the index's vectors and the query's: what is left of a tag then?",
+	)
 }

@@ -6,6 +6,7 @@ import (
 
 	"course/ga/embeddings"
 	"course/ga/optick"
+	"course/ga/revision"
 	"course/internal/testutil"
 )
 
@@ -13,7 +14,7 @@ import (
 // move.
 func TestMainAnalysisTags(t *testing.T) {
 	run := func(v *optick.Version) string {
-		cfg := config{partitions: embeddings.Partitions(), prompts: prompts, main: true, version: v}
+		cfg := config{partitions: embeddings.Partitions(), prompts: prompts, rev: revision.Main, version: v}
 		return testutil.Output(t, func(w io.Writer) error { return runLesson(t.Context(), w, cfg) })
 	}
 	base := run(nil)

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"course/ga/algebra"
+	"course/ga/revision"
 	"course/ga/skills"
 	"course/internal/report"
 	"course/lessons/kit"
@@ -19,8 +20,9 @@ import (
 
 // Options is what `course l22` needs to run.
 type Options struct {
-	// Main runs the sections the original program asks GA's main branch.
-	Main bool
+	// Revision is the GA asked; on main, the lesson runs the sections the original program
+	// asks GA's main branch.
+	Revision revision.Revision
 }
 
 // NewCmd builds `course l22`; runF replaces the lesson's run in tests of the flags.
@@ -32,8 +34,8 @@ Calls GA's ICV-neighbours skill in-process: the phrasings GA gives it and the ro
 they get, the interval-class-vector skill beside it, the chords it reads, and the neighbours
 it lists against every set within distance 2 of the chord's vector among the 4,096
 pitch-class sets, graded by the course's own set theory; then the parked draft's example.
-With --main, the sections the original program asks GA's main branch.`, Run: run, Exercises: lessonExercises}, opts, runF)
-	cmd.Flags().BoolVar(&opts.Main, "main", false, "ask the skills as on GA's main branch (f4f5b4a)")
+With --main, the sections the original program asks GA's main branch.`, Run: run, Exercises: Exercises}, opts, runF)
+	kit.MainFlag(cmd, &opts.Revision, "ask the skills as on GA's main branch (f4f5b4a)")
 	return cmd
 }
 
@@ -65,7 +67,7 @@ var others = []otherPhrasing{
 // lesson carries what the sections share.
 type lesson struct {
 	r     *report.Report
-	where string
+	rev   revision.Revision
 	skill skills.IcvNeighbors
 	hints skills.Hints
 	// chords are the chords section 3 asks about, qualities the qualities section 4 asks on C
@@ -76,20 +78,18 @@ type lesson struct {
 }
 
 func newLesson(w io.Writer) *lesson {
-	return &lesson{r: report.New(w), where: "at the pin", hints: skills.DefaultHints(),
+	return &lesson{r: report.New(w), hints: skills.DefaultHints(),
 		chords: kit.ICVChords, qualities: kit.GrothendieckQualities, draftClaims: draft}
 }
 
 func run(ctx context.Context, w io.Writer, opts *Options) error {
 	l := newLesson(w)
+	l.rev = opts.Revision
+	l.r.Heading(l.rev.Heading("l22"))
 	sections := []func() error{l.examples, l.sister, l.reading, l.rows, l.draft}
-	if opts.Main {
+	if l.rev.IsMain() {
 		// The original program asks main every section but the draft's, which main still parks.
-		l.where = "on main"
-		l.r.Heading("l22, GA's main")
 		sections = sections[:4]
-	} else {
-		l.r.Heading("l22")
 	}
 	return kit.RunSections(ctx, "l22", l.r, sections...)
 }
@@ -167,7 +167,7 @@ func (l *lesson) ask(prompt string) (neighborsAnswer, error) {
 // examples is section 1: the skill's routing anchors and GA's other phrasings, what the skill
 // answers and which intents the routing hints boost.
 func (l *lesson) examples() error {
-	l.r.Title("IcvNeighborsSkill's example prompts and GA's other phrasings for it, %s", l.where)
+	l.r.Title("IcvNeighborsSkill's example prompts and GA's other phrasings for it, %s", l.rev.Label())
 	var err error
 	anchors := kit.ExamplesOf(icvNeighborsIntent, &err)
 	if err != nil {
@@ -217,7 +217,7 @@ func (l *lesson) examples() error {
 
 // sister is section 2: IntervalClassVectorSkill's answers to its own anchors.
 func (l *lesson) sister() error {
-	l.r.Title("IntervalClassVectorSkill's example prompts, %s", l.where)
+	l.r.Title("IntervalClassVectorSkill's example prompts, %s", l.rev.Label())
 	var icv skills.IntervalClassVector
 	var err error
 	anchors := kit.ExamplesOf(icvIntent, &err)
@@ -246,7 +246,7 @@ func (l *lesson) sister() error {
 // reading is section 3: the chord each question names, what the skill reads and the notes it
 // builds, against the textbook's notes.
 func (l *lesson) reading() error {
-	l.r.Title("The chords the skill reads, after \"ICV neighbors of\", %s", l.where)
+	l.r.Title("The chords the skill reads, after \"ICV neighbors of\", %s", l.rev.Label())
 	w := []int{10, 18, 16, 18}
 	l.r.FixedRow(w, "chord", "its notes", "read as", "notes built", "right")
 	right := 0
@@ -304,7 +304,7 @@ func setsAtDistance(v [6]int, vectors [][6]int, distances ...int) []algebra.Set 
 // of its vector among all 4,096 by the course's theory, against the rows the skill lists; the
 // rows for C; the empty answer; and every quality on all twelve roots.
 func (l *lesson) rows() error {
-	l.r.Title("The neighbors the skill lists for a chord, %s", l.where)
+	l.r.Title("The neighbors the skill lists for a chord, %s", l.rev.Label())
 	vectors := kit.SetVectors()
 	w := []int{7, 15, 13, 12, 9, 6, 9, 10, 13, 10}
 	l.r.FixedRow(w, "chord", "its vector", "sets 1-2 off", "set classes", "of notes", "rows", "of notes", "L1, cost", "set classes", "with a C", "the first by id")
@@ -408,7 +408,7 @@ var draft = []draftClaim{
 // draft is section 5: the draft's example against the course's vectors, GA's Forte labels and
 // the L1 distance from Cmaj7.
 func (l *lesson) draft() error {
-	l.r.Title("The parked draft's example for Cmaj7, %s", l.where)
+	l.r.Title("The parked draft's example for Cmaj7, %s", l.rev.Label())
 	w := []int{22, 14, 16, 6, 6}
 	l.r.FixedRow(w, "chord", "notes", "vector", "Forte", "L1", "the draft")
 	cmaj7 := theory.IntervalVector(l.draftClaims[0].pcs)

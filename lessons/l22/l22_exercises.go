@@ -15,18 +15,15 @@ import (
 	"course/theory"
 )
 
-// lessonExercises is lesson 22's exercises, in the order docs/l22.md asks them, solved with
+// Exercises is lesson 22's exercises, in the order docs/l22.md asks them, solved with
 // the lesson's options.
-func lessonExercises(*Options) learn.Lesson {
-	return learn.Lesson{Slug: "l22", Exercises: []*learn.Exercise{
+func Exercises(*Options) learn.Lesson {
+	return learn.NewLesson("l22",
 		distanceExercise(kit.GrothendieckQualities, 1),
 		sharpRootExercise("ICV neighbors of C#"),
 		sharedNotesExercise([]string{"C", "G"}),
-	}}
+	)
 }
-
-// Exercises is lesson 22's exercises, solved with the lesson's defaults.
-func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
 // chordNames is the form of exercise 1: chord symbols in any order, or none; a symbol's case
 // is kept, since CM7 and Cm7 are two chords.
@@ -44,7 +41,7 @@ var chordNames = learn.Form{Says: "the chords on C in any order, such as Cm C7, 
 // distanceExercise is exercise 1: which of qualities, on C, have a set at distance among the
 // 4,096, by the course's vectors of the sets the skill builds.
 func distanceExercise(qualities []string, distance int) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l22", Number: 1, Kind: learn.Value, Form: chordNames,
+	return &learn.Exercise{Kind: learn.Value, Form: chordNames,
 		Hints: []string{
 			"A vector counts the pairs of notes by interval class, so its six counts add up to the number of pairs of the set's notes.",
 			"A set of n notes has n(n-1)/2 pairs. Which sizes of sets have sums one apart?",
@@ -85,7 +82,7 @@ func distanceExercise(qualities []string, distance int) *learn.Exercise {
 
 // sharpRootExercise is exercise 2: the chord the skill answers prompt for.
 func sharpRootExercise(prompt string) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l22", Number: 2, Kind: learn.Value,
+	return &learn.Exercise{Kind: learn.Value,
 		Form: learn.Form{Says: "the chord the answer's heading names, such as Dm", Read: learn.Text.Read},
 		Hints: []string{
 			`The skill's chord group ends with \b, a boundary between a word character and a non-word one (or the text's end).`,
@@ -111,7 +108,7 @@ func sharpRootExercise(prompt string) *learn.Exercise {
 // sharedNotesExercise is exercise 3: for each of chords, how many of the skill's rows hold a
 // note of the chord.
 func sharedNotesExercise(chords []string) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l22", Number: 3, Kind: learn.Value,
+	return &learn.Exercise{Kind: learn.Value,
 		Form: learn.Form{Says: fmt.Sprintf("%d numbers of rows, for %s in that order", len(chords), strings.Join(chords, " and ")), Read: learn.Numbers.Read},
 		Hints: []string{
 			"The rows section reads each row's set; the chord's notes are the set the skill builds for it.",

@@ -11,7 +11,7 @@ import (
 // course gets: the course's answer is accepted, a wrong one refused, and a change to the input
 // the answer rests on moves it.
 func TestExercises(t *testing.T) {
-	l := Exercises()
+	l := Exercises(&Options{})
 	learntest.Lesson(t, l)
 	t.Run("l22.1", func(t *testing.T) {
 		// At distance 2, sets of the same size are within reach.

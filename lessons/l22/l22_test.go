@@ -64,8 +64,8 @@ func TestDraftDistances(t *testing.T) {
 	}
 }
 
-// TestMain prints the four sections the original program asks main, without the draft.
-func TestMain(t *testing.T) {
+// TestMainSections prints the four sections the original program asks main, without the draft.
+func TestMainSections(t *testing.T) {
 	out, err := testutil.Run(t, NewCmd(nil), "l22", "--main")
 	if err != nil {
 		t.Fatal(err)

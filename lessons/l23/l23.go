@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"course/ga/algebra"
+	"course/ga/revision"
 	"course/ga/skills"
 	"course/internal/report"
 	"course/lessons/kit"
@@ -21,8 +22,8 @@ import (
 
 // Options is what `course l23` needs to run.
 type Options struct {
-	// Main runs the lesson as the original program asks GA's main branch.
-	Main bool
+	// Revision is the GA asked, as the original program asks the pin and GA's main branch.
+	Revision revision.Revision
 }
 
 // NewCmd builds `course l23`; runF replaces the lesson's run in tests of the flags.
@@ -34,8 +35,8 @@ Calls GA's Grothendieck-delta and ICV-shortest-path skills in-process: the phras
 gives them and the routing hints they get, the pairs of chords they read, the deltas over
 every ordered pair of 192 chords against the course's own interval-class vectors, and the
 breadth-first paths in GA's tie order, with the sets the search expands when it finds none.
-With --main, the same questions as the original program asks GA's main branch.`, Run: run, Exercises: lessonExercises}, opts, runF)
-	cmd.Flags().BoolVar(&opts.Main, "main", false, "ask the skills as on GA's main branch (f4f5b4a)")
+With --main, the same questions as the original program asks GA's main branch.`, Run: run, Exercises: Exercises}, opts, runF)
+	kit.MainFlag(cmd, &opts.Revision, "ask the skills as on GA's main branch (f4f5b4a)")
 	return cmd
 }
 
@@ -146,7 +147,7 @@ type askKey struct{ skill, prompt string }
 // a question without a path costs a search of every set the path skill can reach.
 type lesson struct {
 	r     *report.Report
-	where string
+	rev   revision.Revision
 	delta skills.GrothendieckDelta
 	path  skills.IcvShortestPath
 	hints skills.Hints
@@ -159,18 +160,14 @@ type lesson struct {
 }
 
 func newLesson(w io.Writer) *lesson {
-	return &lesson{r: report.New(w), where: "at the pin", asked: map[askKey]pairAnswer{}, hints: skills.DefaultHints(),
+	return &lesson{r: report.New(w), asked: map[askKey]pairAnswer{}, hints: skills.DefaultHints(),
 		pairs: pairs, morePaths: morePaths, sweep: sweepChords()}
 }
 
 func run(ctx context.Context, w io.Writer, opts *Options) error {
 	l := newLesson(w)
-	if opts.Main {
-		l.where = "on main"
-		l.r.Heading("l23, GA's main")
-	} else {
-		l.r.Heading("l23")
-	}
+	l.rev = opts.Revision
+	l.r.Heading(l.rev.Heading("l23"))
 	return kit.RunSections(ctx, "l23", l.r, l.examples, l.reading, l.deltas, l.paths)
 }
 
@@ -221,7 +218,7 @@ var others = []struct{ prompt, skill, from string }{
 // examples is section 1: both skills' anchors and other phrasings, what each skill and the
 // other answer, and the routing hints.
 func (l *lesson) examples() error {
-	l.r.Title("GrothendieckDeltaSkill's and IcvShortestPathSkill's example prompts and GA's other phrasings for them, %s", l.where)
+	l.r.Title("GrothendieckDeltaSkill's and IcvShortestPathSkill's example prompts and GA's other phrasings for them, %s", l.rev.Label())
 	var err error
 	anchors := map[string][]string{"delta": kit.ExamplesOf(kit.DeltaIntent, &err), "path": kit.ExamplesOf(kit.PathIntent, &err)}
 	if err != nil {
@@ -300,7 +297,7 @@ func builtBraces(s pairSkill, token string) string {
 // reading is section 2: whether the three skills build every chord alike, and the pairs the two
 // skills read against the textbook's chords.
 func (l *lesson) reading() error {
-	l.r.Title("The chords the two skills read, %s", l.where)
+	l.r.Title("The chords the two skills read, %s", l.rev.Label())
 	var tokens []string
 	for _, c := range kit.ICVChords {
 		tokens = append(tokens, c.Token)
@@ -359,7 +356,7 @@ func vectorOf(s pairSkill, token string) [6]int {
 // against themselves, then every ordered pair of the 192 chords of twelve roots and sixteen
 // qualities against the course's L1 distance.
 func (l *lesson) deltas() error {
-	l.r.Title("The deltas GrothendieckDeltaSkill gives, %s", l.where)
+	l.r.Title("The deltas GrothendieckDeltaSkill gives, %s", l.rev.Label())
 	type pair struct{ a, b string }
 	var pairs []pair
 	var err error
@@ -559,7 +556,7 @@ func expanded(source []int, vectors [][6]int) int {
 // move's L1 distance and common notes by the course's theory; what a search without a path
 // expands; and the first anchor's path set by set.
 func (l *lesson) paths() error {
-	l.r.Title("The paths IcvShortestPathSkill finds, %s", l.where)
+	l.r.Title("The paths IcvShortestPathSkill finds, %s", l.rev.Label())
 	var err error
 	anchors := kit.ExamplesOf(kit.PathIntent, &err)
 	if err != nil {

@@ -15,10 +15,10 @@ import (
 	"course/theory"
 )
 
-// lessonExercises is lesson 23's exercises, in the order docs/l23.md asks them, solved with
+// Exercises is lesson 23's exercises, in the order docs/l23.md asks them, solved with
 // the lesson's options.
-func lessonExercises(*Options) learn.Lesson {
-	return learn.Lesson{Slug: "l23", Exercises: []*learn.Exercise{
+func Exercises(*Options) learn.Lesson {
+	return learn.NewLesson("l23",
 		phrasingExercise("delta", []string{
 			"how far apart are Cmaj7 and Dm7 harmonically",
 			"how harmonically far is Am from D7",
@@ -28,11 +28,8 @@ func lessonExercises(*Options) learn.Lesson {
 		}),
 		readingsExercise("more chromatic color", [][2]string{{"Cmaj7", "G7"}, {"Dm7", "G7"}, {"C", "Caug"}}),
 		oneMoveExercise("C", "Cm", "Caug"),
-	}}
+	)
 }
-
-// Exercises is lesson 23's exercises, solved with the lesson's defaults.
-func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
 // skillNames are what the exercises call the two skills.
 var skillNames = map[string]string{"delta": "the delta skill", "path": "the path skill"}
@@ -43,7 +40,7 @@ func phrasingExercise(skill string, prompts []string) *learn.Exercise {
 	for i, p := range prompts {
 		options[i] = fmt.Sprintf("%s answers %s", skillNames[skill], kit.Quote(p))
 	}
-	return &learn.Exercise{Lesson: "l23", Number: 1, Kind: learn.Choice, Options: options,
+	return &learn.Exercise{Kind: learn.Choice, Options: options,
 		Hints: []string{
 			"The skill's pattern reads two chords with a word or an arrow between them; look at which ones it lists.",
 			`"from" opens the pair in some phrasings; what must come between the two chords?`,
@@ -88,7 +85,7 @@ func readingsExercise(reading string, pairs [][2]string) *learn.Exercise {
 			fmt.Sprintf("%s and %s read %s both ways", p[0], p[1], kit.Quote(reading)),
 			fmt.Sprintf("%s → %s and %s → %s read differently", p[0], p[1], p[1], p[0]))
 	}
-	return &learn.Exercise{Lesson: "l23", Number: 2, Kind: learn.Choice, Options: options,
+	return &learn.Exercise{Kind: learn.Choice, Options: options,
 		Hints: []string{
 			"The interpretation is the first of GA's rules that holds, in order: any gain in ic1 or ic2 comes first.",
 			"Going back negates every count of the delta. A pair that gains a semitone one way and a whole tone the other reads the same both ways.",
@@ -127,7 +124,7 @@ func oneMoveExercise(from, near, far string) *learn.Exercise {
 		fmt.Sprintf("the path skill finds a path from %s to %s", from, far),
 		fmt.Sprintf("the search from %s expands only the sets that share its vector", far),
 	}
-	return &learn.Exercise{Lesson: "l23", Number: 3, Kind: learn.Choice, Options: options,
+	return &learn.Exercise{Kind: learn.Choice, Options: options,
 		Hints: []string{
 			"A move joins two sets of the same size whose vectors are at most 2 apart.",
 			"Write the three chords' vectors, and count the sets of three notes that share the far chord's.",

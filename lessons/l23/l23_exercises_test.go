@@ -10,7 +10,7 @@ import (
 // course gets: the course's answer is accepted, a wrong one refused, and a change to the input
 // the answer rests on moves it.
 func TestExercises(t *testing.T) {
-	l := Exercises()
+	l := Exercises(&Options{})
 	learntest.Lesson(t, l)
 	t.Run("l23.1", func(t *testing.T) {
 		// The same phrasings asked of the path skill, which reads another question.

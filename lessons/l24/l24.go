@@ -15,6 +15,7 @@ import (
 
 	"course/ga/algebra"
 	"course/ga/dsl"
+	"course/ga/revision"
 	"course/ga/skills"
 	"course/internal/report"
 	"course/lessons/kit"
@@ -23,8 +24,8 @@ import (
 
 // Options is what `course l24` needs to run.
 type Options struct {
-	// Main titles the run as GA's main branch's.
-	Main bool
+	// Revision is the GA the run is titled as: GA's two skills and parser are the same on main.
+	Revision revision.Revision
 }
 
 // NewCmd builds `course l24`; runF replaces the lesson's run in tests of the flags.
@@ -37,8 +38,8 @@ SetTheoryEquivalenceSkill on its own phrasings, on every ordered pair of three-n
 four-note sets, graded by the course's own set theory, and on the ways a set can be
 written; GrothendieckParseSkill and GA's F# Grothendieck parser on one expression for
 every form the parser's comments name, on chord symbols, and on questions. With --main,
-the same skills as GA's main branch has them.`, Run: run, Exercises: lessonExercises}, opts, runF)
-	cmd.Flags().BoolVar(&opts.Main, "main", false, "title the run as GA's main branch (f4f5b4a), whose two skills and parser are the pin's")
+the same skills as GA's main branch has them.`, Run: run, Exercises: Exercises}, opts, runF)
+	kit.MainFlag(cmd, &opts.Revision, "title the run as GA's main branch (f4f5b4a), whose two skills and parser are the pin's")
 	return cmd
 }
 
@@ -48,7 +49,7 @@ type lesson struct {
 	sets  skills.SetTheoryEquivalence
 	parse skills.GrothendieckParse
 	hints skills.Hints
-	where string
+	rev   revision.Revision
 	// askEvery makes the sweep ask every question in full, without reading one per shape.
 	askEvery bool
 }
@@ -57,13 +58,8 @@ type lesson struct {
 // the stored versions (c781df5c; last changed by fa95bd15, 2026-06-28, and the parser by
 // 430c96c4, 2026-03-02) explain both references, so --main changes only the titles.
 func run(ctx context.Context, w io.Writer, opts *Options) error {
-	l := &lesson{r: report.New(w), hints: skills.DefaultHints(), where: "at the pin"}
-	if opts.Main {
-		l.where = "on main"
-		l.r.Heading("l24, GA's main")
-	} else {
-		l.r.Heading("l24")
-	}
+	l := &lesson{r: report.New(w), hints: skills.DefaultHints(), rev: opts.Revision}
+	l.r.Heading(l.rev.Heading("l24"))
 	return kit.RunSections(ctx, "l24", l.r, l.examples, l.relations, l.allPairs, l.notations, l.primeForms, l.forms, l.chords, l.questions)
 }
 
@@ -141,7 +137,7 @@ func answered(says string) bool { return says != "declined" && says != "can't pa
 // examples is section 1: both skills' example prompts, each asked of both skills, with the
 // routing hints they fire. The parse skill's refusal suggests Transpose(Cmaj7), asked last.
 func (l *lesson) examples() error {
-	l.r.Title("SetTheoryEquivalenceSkill's and GrothendieckParseSkill's example prompts, %s", l.where)
+	l.r.Title("SetTheoryEquivalenceSkill's and GrothendieckParseSkill's example prompts, %s", l.rev.Label())
 	w := []int{72, 6, 18, 14}
 	l.r.FixedRow(w, "prompt", "skill", "its answer", "the other's", fmt.Sprintf("routing hints, +%g each", skills.HintBoost))
 	type asked struct{ prompt, skill string }
@@ -243,7 +239,7 @@ func rightVerdict(relation string, a, b theory.PCMask) bool {
 
 // relations is section 2: ten phrasings on four pairs, each verdict graded.
 func (l *lesson) relations() error {
-	l.r.Title("The relation SetTheoryEquivalenceSkill reads, %s", l.where)
+	l.r.Title("The relation SetTheoryEquivalenceSkill reads, %s", l.rev.Label())
 	l.r.Line("a pair's cell: the verdict, the relation it applies (T, I or TI), and \"wrong\" when the verdict")
 	l.r.Line("is wrong for the relation the question names")
 	w := []int{62, 4, 20, 20, 20}
@@ -314,7 +310,7 @@ type sweepGroup struct {
 // and, when the skill finds the two sets as written, has it judge the rest from their parsed
 // sets; any other shape is asked question by question.
 func (l *lesson) allPairs() error {
-	l.r.Title("Every ordered pair of three-note and of four-note sets, asked of SetTheoryEquivalenceSkill, %s", l.where)
+	l.r.Title("Every ordered pair of three-note and of four-note sets, asked of SetTheoryEquivalenceSkill, %s", l.rev.Label())
 	w := []int{60, 5, 7, 7, 6}
 	l.r.FixedRow(w, "question", "size", "pairs", "right", "wrong", "what the wrong ones are")
 	var verdicts []sweepReading
@@ -492,7 +488,7 @@ var notations = []string{
 
 // notations is section 4: TryParseSet on each writing, and the same writing in a question.
 func (l *lesson) notations() error {
-	l.r.Title("The sets SetTheoryEquivalenceSkill reads, %s", l.where)
+	l.r.Title("The sets SetTheoryEquivalenceSkill reads, %s", l.rev.Label())
 	w := []int{10, 18, 22}
 	l.r.FixedRow(w, "written", "TryParseSet", "in a question", "the answer's set A and its prime form")
 	for _, written := range notations {
@@ -526,7 +522,7 @@ func (l *lesson) notations() error {
 // primeForms is section 5: GA's prime form over all 4,096 sets, the Forte catalogue, and the
 // interval-class vectors two set classes share.
 func (l *lesson) primeForms() error {
-	l.r.Title("The prime forms SetTheoryEquivalenceSkill prints, %s", l.where)
+	l.r.Title("The prime forms SetTheoryEquivalenceSkill prints, %s", l.rev.Label())
 	primes := map[algebra.Set]bool{}
 	stable := 0
 	for m := range 1 << 12 {
@@ -638,7 +634,7 @@ func parsed(expression string) string {
 
 // forms is section 6: each form through the parser and through the skill.
 func (l *lesson) forms() error {
-	l.r.Title("The expressions GrothendieckParseSkill reads, %s", l.where)
+	l.r.Title("The expressions GrothendieckParseSkill reads, %s", l.rev.Label())
 	w := []int{48, 20, 20}
 	l.r.FixedRow(w, "expression", "the comment's case", "the parser gives", "\"parse <expression>\" gets")
 	cases := slices.Sorted(slices.Values(dsl.Cases))
@@ -694,7 +690,7 @@ var chordTokens = []string{
 // chords is section 7: what the parser builds from each token, and whether the skill's answer
 // depends on the chords at all.
 func (l *lesson) chords() error {
-	l.r.Title("The chords GA's Grothendieck parser reads, %s", l.where)
+	l.r.Title("The chords GA's Grothendieck parser reads, %s", l.rev.Label())
 	w := []int{12}
 	l.r.FixedRow(w, "written", "what \"<written> ⊗ G\" parses into, on the left of ⊗")
 	for _, token := range chordTokens {
@@ -724,7 +720,7 @@ var questions = []string{
 
 // questions is section 8: what the skill says to each question and the expression it cut out.
 func (l *lesson) questions() error {
-	l.r.Title("The questions GrothendieckParseSkill reads, %s", l.where)
+	l.r.Title("The questions GrothendieckParseSkill reads, %s", l.rev.Label())
 	w := []int{40, 20}
 	l.r.FixedRow(w, "question", "the skill says", "the expression it parses")
 	for _, q := range questions {

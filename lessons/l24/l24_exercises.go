@@ -12,18 +12,15 @@ import (
 	"course/lessons/kit"
 )
 
-// lessonExercises is lesson 24's exercises, in the order docs/l24.md asks them, solved with
+// Exercises is lesson 24's exercises, in the order docs/l24.md asks them, solved with
 // the lesson's options.
-func lessonExercises(*Options) learn.Lesson {
-	return learn.Lesson{Slug: "l24", Exercises: []*learn.Exercise{
+func Exercises(*Options) learn.Lesson {
+	return learn.NewLesson("l24",
 		relationWordExercise("are pitch classes 0,1,3 and 0,2,3 equivalent", "under transposition", []string{"set", "class", "set class", "the", ""}),
 		spellingsExercise("Limit"),
 		surfaceExercise([]string{"C + G", "C ^ G", "C ^G"}),
-	}}
+	)
 }
-
-// Exercises is lesson 24's exercises, solved with the lesson's defaults.
-func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
 // relationWordExercise is exercise 1: which of words, put between before and after, make the
 // equivalence skill apply the relation after names; "" stands for a second space.
@@ -39,7 +36,7 @@ func relationWordExercise(before, after string, words []string) *learn.Exercise 
 		}
 		options[i] = fmt.Sprintf("%s between the two words makes the skill apply %s (%s)", kit.Quote(w), strings.TrimPrefix(after, "under "), relation)
 	}
-	return &learn.Exercise{Lesson: "l24", Number: 1, Kind: learn.Choice, Options: options,
+	return &learn.Exercise{Kind: learn.Choice, Options: options,
 		Hints: []string{
 			`The relation group of the skill's expression begins with an optional (?:set\s*class|set|class)? after a \s*.`,
 			`The group must be followed by \s+under; a greedy \s* that has taken every space never gives one back when the whole expression already matches without the group.`,
@@ -94,7 +91,7 @@ func spellingsExercise(wanted string) *learn.Exercise {
 	for i, s := range spellings {
 		options[i] = fmt.Sprintf("GA's parser reads %s as %s", kit.Quote(s), wanted)
 	}
-	return &learn.Exercise{Lesson: "l24", Number: 2, Kind: learn.Choice, Options: options,
+	return &learn.Exercise{Kind: learn.Choice, Options: options,
 		Hints: []string{
 			"FParsec's str matches the word; GA's helper for a keyword also consumes the white space after it.",
 			"After the keyword the parser asks for ws1, at least one white-space character. What is left for it?",
@@ -124,7 +121,7 @@ func surfaceExercise(expressions []string) *learn.Exercise {
 			fmt.Sprintf("GA's parser accepts %s", kit.Quote(e)),
 			fmt.Sprintf("the parse skill answers %s", kit.Quote("parse "+e)))
 	}
-	return &learn.Exercise{Lesson: "l24", Number: 3, Kind: learn.Choice, Options: options,
+	return &learn.Exercise{Kind: learn.Choice, Options: options,
 		Hints: []string{
 			"The skill parses only what its surface expression lets through; the parser itself is asked afterwards.",
 			"Read which operators the surface expression lists, and what it wants right after ^.",

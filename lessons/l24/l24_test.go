@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"course/ga/revision"
 	"course/ga/skills"
 	"course/internal/report"
 )
@@ -68,7 +69,7 @@ func TestMainTitles(t *testing.T) {
 	if err := run(context.Background(), &pin, &Options{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := run(context.Background(), &main, &Options{Main: true}); err != nil {
+	if err := run(context.Background(), &main, &Options{Revision: revision.Main}); err != nil {
 		t.Fatal(err)
 	}
 	got := strings.ReplaceAll(strings.Replace(main.String(), "# l24, GA's main", "# l24", 1), ", on main\n", ", at the pin\n")

@@ -13,6 +13,7 @@ import (
 
 	"course/fixtures"
 	"course/ga/intents"
+	"course/ga/revision"
 	"course/ga/skills"
 	"course/internal/report"
 	"course/lessons/kit"
@@ -55,8 +56,8 @@ const promptCut = 57
 
 // Options is what `course l25` needs to run.
 type Options struct {
-	// Main runs the lesson against GA's main instead of the pin.
-	Main bool
+	// Revision is the GA the lesson runs against: its routing, its skills and its host.
+	Revision revision.Revision
 	// Host says which host to start and how.
 	Host kit.HostOptions
 	// Phrasings are asked after the course's own, for exercise 1.
@@ -72,8 +73,8 @@ Takes every way GA and the course phrase a transposition and shows which routing
 (+0.06 each) and which triggers of transpose's SKILL.md each contains; which other intents'
 example prompts the hint and the triggers also claim; the two skills registered under the
 name Transpose; and, with no embeddings, what the semantic router picks and what the chat
-endpoint of a real child host answers. With --main, the host behaves as GA's main.`, Run: run, Exercises: lessonExercises}, opts, runF)
-	cmd.Flags().BoolVar(&opts.Main, "main", false, "run against GA's main (f4f5b4a) instead of the pin")
+endpoint of a real child host answers. With --main, the host behaves as GA's main.`, Run: run, Exercises: Exercises}, opts, runF)
+	kit.MainFlag(cmd, &opts.Revision, "run against GA's main (f4f5b4a) instead of the pin")
 	cmd.Flags().StringArrayVar(&opts.Phrasings, "phrasing", nil, "a phrasing to ask after the course's own (repeatable)")
 	opts.Host.AddFlags(cmd)
 	return cmd
@@ -85,8 +86,7 @@ type phrasing struct{ source, prompt string }
 // lesson carries the models and questions; tests change them to see the output move.
 type lesson struct {
 	r     *report.Report
-	where string
-	main  bool
+	rev   revision.Revision
 	hints skills.Hints
 	md    skills.SkillMd
 	// intents are the host's intents in registration order.
@@ -98,8 +98,9 @@ type lesson struct {
 }
 
 // newLesson gathers the phrasings: the intent's example prompts, the SKILL.md phrasings that
-// are not among them, the corpus's transposition requests, and the course's own, extra after them.
-func newLesson(w io.Writer, main bool, extra ...string) (*lesson, error) {
+// are not among them, the corpus's transposition requests, and the course's own, extra after
+// them; the lesson asks GA at rev.
+func newLesson(w io.Writer, rev revision.Revision, extra ...string) (*lesson, error) {
 	md, ok := skills.LookupSkillMd(transposeSkillMd)
 	if !ok {
 		return nil, fmt.Errorf("no SKILL.md named %s", transposeSkillMd)
@@ -108,11 +109,8 @@ func newLesson(w io.Writer, main bool, extra ...string) (*lesson, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &lesson{r: report.New(w), where: "at the pin", main: main, hints: skills.DefaultHints(), md: md,
+	l := &lesson{r: report.New(w), rev: rev, hints: skills.DefaultHints(), md: md,
 		intents: intents.All(), mds: skills.SkillMds()}
-	if main {
-		l.where = "on main"
-	}
 	l.phrasings, err = l.gather(corpus, append(slices.Clone(transposePhrasings), extra...))
 	if err != nil {
 		return nil, err
@@ -172,13 +170,13 @@ func run(ctx context.Context, w io.Writer, opts *Options) (err error) {
 	ctx, cancel := context.WithTimeout(ctx, opts.Host.Budget())
 	defer cancel()
 	// The first three tables and the router's picks need no host: they are made while it starts.
-	host := opts.Host.WithGa(opts.Main).StartInBackground(ctx)
+	host := opts.Host.At(opts.Revision).StartInBackground(ctx)
 	defer func() {
 		if stopErr := host.Stop(); stopErr != nil && err == nil {
 			err = fmt.Errorf("l25: stop host: %w", stopErr)
 		}
 	}()
-	l, err := newLesson(w, opts.Main, opts.Phrasings...)
+	l, err := newLesson(w, opts.Revision, opts.Phrasings...)
 	if err != nil {
 		return fmt.Errorf("l25: %w", err)
 	}
@@ -188,11 +186,7 @@ func run(ctx context.Context, w io.Writer, opts *Options) (err error) {
 
 // run prints the sections in order.
 func (l *lesson) run(ctx context.Context) error {
-	if l.main {
-		l.r.Heading("l25, GA's main")
-	} else {
-		l.r.Heading("l25")
-	}
+	l.r.Heading(l.rev.Heading("l25"))
 	return kit.RunSections(ctx, "l25", l.r, l.hintsTable, l.othersTable, l.skillsTable, l.offlineTable, l.direct)
 }
 
@@ -215,7 +209,7 @@ func (l *lesson) triggered(prompt string) string {
 
 // hintsTable is section 1: each phrasing's hints and triggers, and their counts.
 func (l *lesson) hintsTable() error {
-	l.r.Title("Transpose phrasings: the intents whose routing hint fires, and the triggers of transpose's SKILL.md they contain (%s)", l.where)
+	l.r.Title("Transpose phrasings: the intents whose routing hint fires, and the triggers of transpose's SKILL.md they contain (%s)", l.rev.Label())
 	l.r.FixedRow(hintWidths, "source", "phrasing", fmt.Sprintf("hints, +%g each", skills.HintBoost), "SKILL.md triggers")
 	var transpose, other, otherOnly, none, triggered int
 	for _, p := range l.phrasings {
@@ -246,7 +240,7 @@ func (l *lesson) hintsTable() error {
 // othersTable is section 2: every other intent's example prompts that the transpose hint or
 // the transpose triggers claim.
 func (l *lesson) othersTable() error {
-	l.r.Title("The other intents' example prompts that the transpose hint or transpose's SKILL.md triggers claim (%s)", l.where)
+	l.r.Title("The other intents' example prompts that the transpose hint or transpose's SKILL.md triggers claim (%s)", l.rev.Label())
 	l.r.FixedRow(otherWidths, "intent", "example prompt", "hint", "SKILL.md triggers")
 	var total, hinted, triggered int
 	ids := map[string]bool{}
@@ -290,7 +284,7 @@ func (l *lesson) skillsTable() error {
 		}
 	}
 	regs := skills.Registrations(l.mds, types)
-	l.r.Title("The skills registered under the name Transpose, and the intent the router can pick for each (%s)", l.where)
+	l.r.Title("The skills registered under the name Transpose, and the intent the router can pick for each (%s)", l.rev.Label())
 	l.r.FixedRow(skillWidths, "skill", "name", "intent", "CanHandle accepts")
 	var named []skills.Registration
 	for _, s := range regs {
@@ -328,19 +322,19 @@ func (l *lesson) skillsTable() error {
 
 // offlineTable is section 4: the router's pick without embeddings, and the chat endpoint's answer.
 func (l *lesson) offlineTable() error {
-	l.r.Title("Without embeddings: the intent SemanticIntentRouter picks for each phrasing, and what POST %s answers (%s)", kit.ChatPath, l.where)
+	l.r.Title("Without embeddings: the intent SemanticIntentRouter picks for each phrasing, and what POST %s answers (%s)", kit.ChatPath, l.rev.Label())
 	prompts := make([]string, len(l.phrasings))
 	for i, p := range l.phrasings {
 		prompts[i] = p.prompt
 	}
-	_, _, err := kit.RouterTable(l.r, offlineWidths, prompts, l.main, l.chat)
+	_, _, err := kit.RouterTable(l.r, offlineWidths, prompts, l.rev, l.chat)
 	return err
 }
 
 // direct is section 5: TransposeSkill called without the router.
 func (l *lesson) direct() error {
 	res := skills.Transpose{}.Execute(directQuestion)
-	l.r.Title("TransposeSkill called directly with %q (%s)", directQuestion, l.where)
+	l.r.Title("TransposeSkill called directly with %q (%s)", directQuestion, l.rev.Label())
 	l.r.Line("confidence %.2f", res.Confidence)
 	l.r.Line("  | %s", res.Text)
 	for _, e := range res.Evidence {

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"course/ga/query"
+	"course/ga/revision"
 	"course/ga/skills"
 	"course/ga/voicing"
 	"course/internal/report"
@@ -17,23 +18,20 @@ import (
 	"course/lessons/kit"
 )
 
-// lessonExercises is lesson 25's exercises, in the order docs/l25.md asks them, solved with
+// Exercises is lesson 25's exercises, in the order docs/l25.md asks them, solved with
 // the lesson's options.
-func lessonExercises(opts *Options) learn.Lesson {
+func Exercises(opts *Options) learn.Lesson {
 	const capo = "Transpose this progression to capo 3"
-	return learn.Lesson{Slug: "l25", Exercises: []*learn.Exercise{
+	return learn.NewLesson("l25",
 		unclaimedExercise([]string{"Take Dm7 a fourth higher", "Move Dm7 up a fourth", "Raise Dm7 by a perfect fourth", "Play Dm7 a fourth higher", "Dm7, but a fourth up"}),
 		upDownExercise([]string{"up a", "down a"}),
 		capoHintsExercise(capo),
 		capoOnMainExercise(opts.Host, capo),
-	}}
+	)
 }
 
-// Exercises is lesson 25's exercises, solved with the lesson's defaults.
-func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
-
 // exerciseLesson is the lesson at the pin, its chat column unasked, printing to w.
-func exerciseLesson(w io.Writer) (*lesson, error) { return newLesson(w, false) }
+func exerciseLesson(w io.Writer) (*lesson, error) { return newLesson(w, revision.Pin) }
 
 // hintRow is a phrasing's row of the first table: its hints and its SKILL.md triggers.
 func (l *lesson) hintRow(source, prompt string) []string {
@@ -47,7 +45,7 @@ func unclaimedExercise(candidates []string) *learn.Exercise {
 	for i, c := range candidates {
 		options[i] = fmt.Sprintf("%q gets no routing hint and no SKILL.md trigger", c)
 	}
-	return &learn.Exercise{Lesson: "l25", Number: 1, Kind: learn.Choice, Options: options,
+	return &learn.Exercise{Kind: learn.Choice, Options: options,
 		Hints: []string{
 			"The transpose rule fires on any word starting with transpos, or on shift, bring or move followed within a few words by up, down or to and a note letter.",
 			"Other intents' rules fire too: an interval name such as a perfect fourth is one. The SKILL.md triggers are plain substrings, up a and down a among them.",
@@ -73,7 +71,7 @@ func unclaimedExercise(candidates []string) *learn.Exercise {
 // upDownExercise is exercise 2: how many of the lesson's phrasings have one of triggers as their
 // only SKILL.md trigger, and the first table's trigger count without triggers.
 func upDownExercise(triggers []string) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l25", Number: 2, Kind: learn.Value,
+	return &learn.Exercise{Kind: learn.Value,
 		Form: learn.Form{Says: `two numbers: the phrasings whose only trigger is one of the two, then the count "a SKILL.md trigger in N" would give`, Read: learn.Numbers.Read},
 		Hints: []string{
 			"Read the last column of the first table: the rows whose only trigger is up a or down a.",
@@ -123,7 +121,7 @@ var transposeWord = regexp.MustCompile(`(?i)\btranspose\s*`)
 func capoHintsExercise(prompt string) *learn.Exercise {
 	const capo = "skill.capo"
 	without := transposeWord.ReplaceAllString(prompt, "")
-	return &learn.Exercise{Lesson: "l25", Number: 3, Kind: learn.Choice,
+	return &learn.Exercise{Kind: learn.Choice,
 		Options: []string{
 			fmt.Sprintf("the %s hint fires on %q", capo, prompt),
 			fmt.Sprintf("the %s hint fires on %q", transposeIntent, prompt),
@@ -152,7 +150,7 @@ func capoHintsExercise(prompt string) *learn.Exercise {
 				}
 			}
 			l.r.Table([]string{"intent", fmt.Sprintf("fires on %q", prompt), fmt.Sprintf("on %q", without)}, rows)
-			pick := skills.RouteWithoutEmbeddings(prompt, false)
+			pick := skills.RouteWithoutEmbeddings(prompt, revision.Pin)
 			l.r.Facts(0,
 				report.Fact{Label: fmt.Sprintf("the hints, +%g each", skills.HintBoost), Value: firedOf(d)},
 				report.Fact{Label: "the router's pick without embeddings", Value: cmpOr(pick, "none")},
@@ -180,7 +178,7 @@ func cmpOr(s, none string) string {
 func capoOnMainExercise(host kit.HostOptions, prompt string) *learn.Exercise {
 	const voicingAgent = "voicing (keyword)"
 	noIntent, _, _ := strings.Cut(voicing.NoIntentText, ".")
-	return &learn.Exercise{Lesson: "l25", Number: 4, Kind: learn.Choice,
+	return &learn.Exercise{Kind: learn.Choice,
 		Options: []string{
 			fmt.Sprintf("on main, %s answers %q", voicingAgent, prompt),
 			fmt.Sprintf("without embeddings, main's router picks %s for it", transposeIntent),
@@ -204,7 +202,7 @@ func capoOnMainExercise(host kit.HostOptions, prompt string) *learn.Exercise {
 			r.Facts(0, report.Fact{Label: "main's voicing agent reads", Value: fmt.Sprintf("chord %q, mode %q, instrument %q, tags %q", q.ChordSymbol, q.ModeName, q.Instrument, q.Tags)})
 			return learn.Answer{Holds: []bool{
 				agent == voicingAgent,
-				skills.RouteWithoutEmbeddings(prompt, true) == transposeIntent,
+				skills.RouteWithoutEmbeddings(prompt, revision.Main) == transposeIntent,
 				!q.Empty(),
 				strings.HasPrefix(first, "Found "),
 				strings.HasPrefix(voicing.NoIntentText, strings.TrimSuffix(first, "…")) && first != "",

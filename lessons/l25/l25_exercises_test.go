@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"course/ga/revision"
 	"course/internal/testutil"
 	"course/learn/learntest"
 	"course/lessons/kit"
@@ -13,7 +14,7 @@ import (
 // course gets: the course's answer is accepted, a wrong one refused, and a change to the input
 // the answer rests on moves it.
 func TestExercises(t *testing.T) {
-	l := Exercises()
+	l := Exercises(&Options{})
 	learntest.Lesson(t, l)
 	t.Run("l25.1", func(t *testing.T) {
 		// Phrasings that name the transposition outright.
@@ -37,7 +38,7 @@ func TestExercises(t *testing.T) {
 // TestExerciseBadHost checks that the exercise that needs a host fails with the host's error
 // and leaves no process behind.
 func TestExerciseBadHost(t *testing.T) {
-	e := lessonExercises(&Options{Host: kit.HostOptions{Cmd: "/nonexistent/no-such-host"}}).Exercises[3]
+	e := Exercises(&Options{Host: kit.HostOptions{Cmd: "/nonexistent/no-such-host"}}).Exercises[3]
 	_, err := e.Solve(t.Context())
 	if err == nil || !strings.Contains(err.Error(), "no-such-host") {
 		t.Errorf("error %v", err)
@@ -48,11 +49,11 @@ func TestExerciseBadHost(t *testing.T) {
 // TestPhrasingFlag checks that --phrasing adds a row to the first table after the course's
 // own, and counts it.
 func TestPhrasingFlag(t *testing.T) {
-	own, err := newLesson(&strings.Builder{}, false)
+	own, err := newLesson(&strings.Builder{}, revision.Pin)
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := newLesson(&strings.Builder{}, false, "Take Dm7 a fourth higher")
+	l, err := newLesson(&strings.Builder{}, revision.Pin, "Take Dm7 a fourth higher")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,25 +7,26 @@ import (
 	"strings"
 	"testing"
 
+	"course/ga/revision"
 	"course/internal/testutil"
 )
 
 // runLesson runs the lesson's in-process tables after change has altered what it asks; the
 // chat column is left unasked.
-func runLesson(t *testing.T, main bool, change func(*lesson)) string {
+func runLesson(t *testing.T, rev revision.Revision, change func(*lesson)) string {
 	t.Helper()
-	open := func(w io.Writer) (*lesson, error) { return newLesson(w, main) }
+	open := func(w io.Writer) (*lesson, error) { return newLesson(w, rev) }
 	return testutil.Lesson(t, open, change, func(l *lesson) error { return l.run(t.Context()) })
 }
 
 // TestCountsFollowThePhrasings adds a phrasing and removes an example prompt of the transpose
 // intent, and checks that every count of the first and third tables moves.
 func TestCountsFollowThePhrasings(t *testing.T) {
-	base := runLesson(t, false, func(*lesson) {})
+	base := runLesson(t, revision.Pin, func(*lesson) {})
 	if got, want := testutil.Line(t, base, "26 phrasings:"), "26 phrasings: the transpose hint fires on 16; another intent's hint on 6, 3 of them without the transpose hint; no hint on 7; a SKILL.md trigger in 18"; got != want {
 		t.Fatalf("summary %q, want %q", got, want)
 	}
-	out := runLesson(t, false, func(l *lesson) {
+	out := runLesson(t, revision.Pin, func(l *lesson) {
 		for i, in := range l.intents {
 			if in.ID == transposeIntent {
 				// "transpose this progression down a half step": transpose hint, two triggers
@@ -56,11 +57,11 @@ func TestCountsFollowThePhrasings(t *testing.T) {
 // TestOtherIntentsFollowTheExamples removes claimed example prompts of other intents and adds
 // one, and checks the second table's count.
 func TestOtherIntentsFollowTheExamples(t *testing.T) {
-	base := runLesson(t, false, func(*lesson) {})
+	base := runLesson(t, revision.Pin, func(*lesson) {})
 	if got, want := testutil.Line(t, base, "407 example prompts"), "407 example prompts of 34 other intents: the transpose hint fires on 10, a SKILL.md trigger is in 8"; got != want {
 		t.Fatalf("summary %q, want %q", got, want)
 	}
-	out := runLesson(t, false, func(l *lesson) {
+	out := runLesson(t, revision.Pin, func(l *lesson) {
 		for i, in := range l.intents {
 			switch in.ID {
 			case "skill.grothendieckparse":
@@ -83,7 +84,7 @@ func TestOtherIntentsFollowTheExamples(t *testing.T) {
 // TestRegistrationsFollowTheSkillMdFiles drops the triggers of one SKILL.md: SkillMdPlugin
 // skips it, and the count of registrations falls by one.
 func TestRegistrationsFollowTheSkillMdFiles(t *testing.T) {
-	out := runLesson(t, false, func(l *lesson) {
+	out := runLesson(t, revision.Pin, func(l *lesson) {
 		l.mds[0].Triggers = []string{"ab", " "}
 	})
 	if got, want := testutil.Line(t, out, "IOrchestratorSkill registrations"), "IOrchestratorSkill registrations 49, of them built from a SKILL.md 17, behind an intent 0"; got != want {
@@ -94,7 +95,7 @@ func TestRegistrationsFollowTheSkillMdFiles(t *testing.T) {
 // TestMainRouterFallsBackOnKeywords checks the router column on main: the first intent whose
 // skill's keyword rule says yes.
 func TestMainRouterFallsBackOnKeywords(t *testing.T) {
-	out := runLesson(t, true, func(*lesson) {})
+	out := runLesson(t, revision.Main, func(*lesson) {})
 	if got := testutil.Line(t, out, "Move this F chord down a minor third"); !strings.Contains(got, " skill.chordinfo ") {
 		t.Errorf("row %q", got)
 	}
@@ -109,10 +110,10 @@ func TestMainRouterFallsBackOnKeywords(t *testing.T) {
 // BenchmarkInProcess measures the lesson without its host: every table computed in process
 // (fixtures read, expressions compiled and run), the chat column left unasked.
 func BenchmarkInProcess(b *testing.B) {
-	for _, main := range []bool{false, true} {
-		b.Run(map[bool]string{false: "pin", true: "main"}[main], func(b *testing.B) {
+	for _, rev := range []revision.Revision{revision.Pin, revision.Main} {
+		b.Run(rev.Setting(), func(b *testing.B) {
 			for b.Loop() {
-				l, err := newLesson(io.Discard, main)
+				l, err := newLesson(io.Discard, rev)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -32,7 +32,7 @@ func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 Calls GA's modes skill in process. It answers from Modes.yaml: the lesson checks each
 family's modes against the parent scale played from each degree, the formula the skill
 computes from the notes against a textbook's, the names the YAML reader keeps against the
-ones the file writes, and asks the skill for every mode by each of its names.`, Run: run, Exercises: lessonExercises}, opts, runF)
+ones the file writes, and asks the skill for every mode by each of its names.`, Run: run, Exercises: Exercises}, opts, runF)
 }
 
 // answers are the prompts whose first answer line the lesson shows.

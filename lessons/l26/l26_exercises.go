@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"regexp"
 	"slices"
 	"strconv"
@@ -18,22 +19,19 @@ import (
 	"course/theory"
 )
 
-// lessonExercises is lesson 26's exercises, in the order docs/l26.md asks them, solved with
+// Exercises is lesson 26's exercises, in the order docs/l26.md asks them, solved with
 // the lesson's options.
-func lessonExercises(*Options) learn.Lesson {
-	return learn.Lesson{Slug: "l26", Exercises: []*learn.Exercise{
+func Exercises(*Options) learn.Lesson {
+	return learn.NewLesson("l26",
 		modeOnDegreeExercise(fixtures.Modes, "Major Pentatonic", 3),
 		aliasExercise(fixtures.Modes, "What is Minor Pentatonic?"),
 		formulaExercise("C Eb F F# G Bb"),
 		quotingExercise(fixtures.Modes, "'Lydian #2'", "Lydian #2 #6"),
-	}}
+	)
 }
 
-// Exercises is lesson 26's exercises, solved with the lesson's defaults.
-func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
-
 // exerciseLesson is the lesson over yaml, printing to out, for an exercise's solve.
-func exerciseLesson(out *bytes.Buffer, yaml []byte) (*lesson, error) {
+func exerciseLesson(out io.Writer, yaml []byte) (*lesson, error) {
 	return newLesson(out, yaml)
 }
 
@@ -50,45 +48,41 @@ func (l *lesson) family(label string) (config.ModalFamily, error) {
 // modeOnDegreeExercise is exercise 1: the notes, on C, that mode k of the family would need to
 // be its first mode played from degree k.
 func modeOnDegreeExercise(yaml []byte, label string, k int) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l26", Number: 1, Kind: learn.Value,
-		Form: learn.Form{Says: "the notes of that mode on C, in order, such as C D E G A (C# or Db alike)", Read: learn.Notes(true).Read},
-		Hints: []string{
-			"Play the family's first mode starting from its k-th note, then move it down so that it starts on C.",
-			"Count the semitones from the new first note to each of the others; write each as a note above C.",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			var out bytes.Buffer
-			l, err := exerciseLesson(&out, yaml)
+	return learn.Compute(learn.Form{Says: "the notes of that mode on C, in order, such as C D E G A (C# or Db alike)", Read: learn.Notes(true).Read}, func(_ context.Context, w io.Writer) (string, error) {
+		l, err := exerciseLesson(w, yaml)
+		if err != nil {
+			return "", err
+		}
+		f, err := l.family(label)
+		if err != nil {
+			return "", err
+		}
+		if k < 1 || k > len(f.Modes) {
+			return "", fmt.Errorf("%s has no mode %d", label, k)
+		}
+		_, first, err := modeNotes(f.Modes[0])
+		if err != nil {
+			return "", err
+		}
+		l.r.Title("%s's modes as the catalogue lists them, and the degree of mode 1 each is played from", label)
+		var rows [][]string
+		for i, m := range f.Modes {
+			_, pcs, err := modeNotes(m)
 			if err != nil {
-				return learn.Answer{}, err
+				return "", err
 			}
-			f, err := l.family(label)
-			if err != nil {
-				return learn.Answer{}, err
+			from := "no degree"
+			if d := theory.DegreeOf(first, pcs); d > 0 {
+				from = "degree " + strconv.Itoa(d)
 			}
-			if k < 1 || k > len(f.Modes) {
-				return learn.Answer{}, fmt.Errorf("%s has no mode %d", label, k)
-			}
-			_, first, err := modeNotes(f.Modes[0])
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			l.r.Title("%s's modes as the catalogue lists them, and the degree of mode 1 each is played from", label)
-			var rows [][]string
-			for i, m := range f.Modes {
-				_, pcs, err := modeNotes(m)
-				if err != nil {
-					return learn.Answer{}, err
-				}
-				from := "no degree"
-				if d := theory.DegreeOf(first, pcs); d > 0 {
-					from = "degree " + strconv.Itoa(d)
-				}
-				rows = append(rows, []string{strconv.Itoa(i + 1), m.Name, m.Notes, from, theory.FlatNames(theory.Rotation(first, i+1))})
-			}
-			l.r.Table([]string{"mode", "name", "notes", "mode 1 from", "mode 1 from this degree, on C"}, rows)
-			return learn.Answer{Value: theory.FlatNames(theory.Rotation(first, k)), Evidence: learn.Printed(&out)}, nil
-		}}
+			rows = append(rows, []string{strconv.Itoa(i + 1), m.Name, m.Notes, from, theory.FlatNames(theory.Rotation(first, i+1))})
+		}
+		l.r.Table([]string{"mode", "name", "notes", "mode 1 from", "mode 1 from this degree, on C"}, rows)
+		return theory.FlatNames(theory.Rotation(first, k)), nil
+	}).WithHints(
+		"Play the family's first mode starting from its k-th note, then move it down so that it starts on C.",
+		"Count the semitones from the new first note to each of the others; write each as a note above C.",
+	)
 }
 
 // aliasDigits is the length in an alias answer.
@@ -115,39 +109,36 @@ var aliasForm = learn.Form{
 // aliasExercise is exercise 2: the alias of the mode the skill answers prompt with that the
 // prompt contains, first in the skill's lookup order.
 func aliasExercise(yaml []byte, prompt string) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l26", Number: 2, Kind: learn.Value, Form: aliasForm,
-		Hints: []string{
-			"The skill makes a list of aliases, one per name and alternate name of every mode, and takes the first the question contains.",
-			"The list is sorted longest alias first, and the sort keeps the file's order among aliases of one length.",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			var out bytes.Buffer
-			l, err := exerciseLesson(&out, yaml)
-			if err != nil {
-				return learn.Answer{}, err
+	return learn.Compute(aliasForm, func(_ context.Context, w io.Writer) (string, error) {
+		l, err := exerciseLesson(w, yaml)
+		if err != nil {
+			return "", err
+		}
+		answered := modeAnswered(l.firstLine(prompt))
+		lower := strings.ToLower(prompt)
+		l.r.Title("ModesSkill's lookup list: the aliases %q contains, in the list's order", prompt)
+		var rows [][]string
+		found := ""
+		for i, m := range l.skill.LookupOrder() {
+			if strings.TrimSpace(m.Alias) == "" || !strings.Contains(lower, m.Alias) {
+				continue
 			}
-			answered := modeAnswered(l.firstLine(prompt))
-			lower := strings.ToLower(prompt)
-			l.r.Title("ModesSkill's lookup list: the aliases %q contains, in the list's order", prompt)
-			var rows [][]string
-			found := ""
-			for i, m := range l.skill.LookupOrder() {
-				if strings.TrimSpace(m.Alias) == "" || !strings.Contains(lower, m.Alias) {
-					continue
-				}
-				mode := fmt.Sprintf("%s (%s %d)", m.Mode.Name, familyLabel(m.Family), m.Place)
-				if found == "" && mode == answered {
-					found = m.Alias
-				}
-				rows = append(rows, []string{strconv.Itoa(i + 1), m.Alias, strconv.Itoa(utf8.RuneCountInString(m.Alias)), mode})
+			mode := fmt.Sprintf("%s (%s %d)", m.Mode.Name, familyLabel(m.Family), m.Place)
+			if found == "" && mode == answered {
+				found = m.Alias
 			}
-			l.r.Table([]string{"place", "alias", "length", "mode"}, rows)
-			l.r.Line("the answer is about: %s", answered)
-			if found == "" {
-				return learn.Answer{}, fmt.Errorf("no alias in %q names the mode the skill answers with, %s", prompt, answered)
-			}
-			return learn.Answer{Value: fmt.Sprintf("%s, %d", found, utf8.RuneCountInString(found)), Evidence: learn.Printed(&out)}, nil
-		}}
+			rows = append(rows, []string{strconv.Itoa(i + 1), m.Alias, strconv.Itoa(utf8.RuneCountInString(m.Alias)), mode})
+		}
+		l.r.Table([]string{"place", "alias", "length", "mode"}, rows)
+		l.r.Line("the answer is about: %s", answered)
+		if found == "" {
+			return "", fmt.Errorf("no alias in %q names the mode the skill answers with, %s", prompt, answered)
+		}
+		return fmt.Sprintf("%s, %d", found, utf8.RuneCountInString(found)), nil
+	}).WithHints(
+		"The skill makes a list of aliases, one per name and alternate name of every mode, and takes the first the question contains.",
+		"The list is sorted longest alias first, and the sort keeps the file's order among aliases of one length.",
+	)
 }
 
 // formulaForm reads a formula: degrees in order, ♯ and ♭ as # and b.
@@ -161,7 +152,7 @@ var formulaForm = learn.Form{
 
 // formulaExercise is exercise 3: the formula the skill computes for notes.
 func formulaExercise(notes string) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l26", Number: 3, Kind: learn.Value, Form: formulaForm,
+	return &learn.Exercise{Kind: learn.Value, Form: formulaForm,
 		Hints: []string{
 			"The skill never looks at a note's letter: the i-th note is degree i, whatever it is.",
 			"Measure the i-th note against the i-th note of C major, in semitones, and write the difference as flats or sharps.",
@@ -246,7 +237,7 @@ func quotingExercise(yaml []byte, quoted, plain string) *learn.Exercise {
 	// The names as the file means them, without the quotes a line may have.
 	bare, plainBare := strings.Trim(quoted, "'"), strings.Trim(plain, "'")
 	plainFirst, _, _ := strings.Cut(plainBare, " #")
-	return &learn.Exercise{Lesson: "l26", Number: 4, Kind: learn.Choice,
+	return &learn.Exercise{Kind: learn.Choice,
 		Options: []string{
 			fmt.Sprintf("the reader reads `Name: %s` as %s", quoted, bare),
 			fmt.Sprintf("the reader reads `Name: %s` as %s", plain, plainBare),

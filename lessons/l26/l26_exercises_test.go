@@ -13,7 +13,7 @@ import (
 // course gets: the course's answer is accepted, a wrong one refused, and a change to the input
 // the answer rests on moves it.
 func TestExercises(t *testing.T) {
-	l := Exercises()
+	l := Exercises(&Options{})
 	learntest.Lesson(t, l)
 	t.Run("l26.1", func(t *testing.T) {
 		// Mode 4 is mode 1 from degree 4, other notes.

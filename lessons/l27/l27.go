@@ -32,7 +32,7 @@ func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 Calls GA's outside-notes skill in-process: its rule for a note over a chord against the
 usual chord scales of five seventh chords, a few answers in full, the eleventh over
 extended chords, how it reads the note and the chord from a question, how it spells
-the chord's notes, and its example prompts.`, Run: run, Exercises: lessonExercises}, opts, runF)
+the chord's notes, and its example prompts.`, Run: run, Exercises: Exercises}, opts, runF)
 	cmd.Flags().StringSliceVar(&opts.Extended, "extended", nil, "more chords for section 3 to ask F over, after its own, such as Csus4")
 	return cmd
 }

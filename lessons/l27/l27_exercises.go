@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 
@@ -13,20 +14,17 @@ import (
 	"course/theory"
 )
 
-// lessonExercises is lesson 27's exercises, in the order docs/l27.md asks them, solved with
+// Exercises is lesson 27's exercises, in the order docs/l27.md asks them, solved with
 // the lesson's options.
-func lessonExercises(*Options) learn.Lesson {
+func Exercises(*Options) learn.Lesson {
 	minor7 := ruleChord{"m7", "minor 7"}
-	return learn.Lesson{Slug: "l27", Exercises: []*learn.Exercise{
+	return learn.NewLesson("l27",
 		sharpElevenExercise(minor7, "#11"),
 		verdictExercise("why does E sound outside over Cm7"),
 		elevenExercise(minor7, "F"),
 		sus4Exercise("Csus4", []string{"F", "F#"}),
-	}}
+	)
 }
-
-// Exercises is lesson 27's exercises, solved with the lesson's defaults.
-func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
 // verdictWords are the skill's three kinds as the answer's headline says them, and as an
 // exercise's answer is written.
@@ -112,7 +110,7 @@ func sharpElevenExercise(chord ruleChord, degree string) *learn.Exercise {
 		fmt.Sprintf("the textbook row marks the %s column of C%s t, an available tension", degree, chord.symbol),
 		fmt.Sprintf("the textbook row marks the %s column of C%s o, in none of the chord's usual scales", degree, chord.symbol),
 	)
-	return &learn.Exercise{Lesson: "l27", Number: 1, Kind: learn.Choice, Options: options,
+	return &learn.Exercise{Kind: learn.Choice, Options: options,
 		Hints: []string{
 			"Spell each usual scale of the chord from C and look for the note, letter and accidental alike.",
 			"The textbook row's letter comes from the scales: a note none of them holds is marked o, whatever the skill says.",
@@ -151,37 +149,34 @@ func sharpElevenExercise(chord ruleChord, degree string) *learn.Exercise {
 
 // verdictExercise is exercise 2: the skill's verdict on prompt.
 func verdictExercise(prompt string) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l27", Number: 2, Kind: learn.Value, Form: verdictForm,
-		Hints: []string{
-			"Count the semitones from the chord's root to the note, and look at the chord tone just below it.",
-			"The rule asks one thing of a note that is not in the chord: is a chord tone exactly a semitone below it?",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			var out bytes.Buffer
-			l := &lesson{r: report.New(&out)}
-			verdict, ok := l.skillVerdict(prompt)
-			if !ok {
-				return learn.Answer{}, fmt.Errorf("the skill reads no note over a chord in %q", prompt)
+	return learn.Compute(verdictForm, func(_ context.Context, w io.Writer) (string, error) {
+		l := &lesson{r: report.New(w)}
+		verdict, ok := l.skillVerdict(prompt)
+		if !ok {
+			return "", fmt.Errorf("the skill reads no note over a chord in %q", prompt)
+		}
+		l.r.Title("OutsideNotesSkill's answer")
+		l.quoteAnswer(prompt)
+		for _, name := range []string{"Note", "Chord", "Relation"} {
+			if v, ok := l.evidence(prompt, name); ok {
+				l.r.Line("  evidence: %s: %s", name, v)
 			}
-			l.r.Title("OutsideNotesSkill's answer")
-			l.quoteAnswer(prompt)
-			for _, name := range []string{"Note", "Chord", "Relation"} {
-				if v, ok := l.evidence(prompt, name); ok {
-					l.r.Line("  evidence: %s: %s", name, v)
-				}
-			}
-			if q, ok := skills.ParseNoteOverChord(prompt); ok && q.RootName == "C" {
-				for _, c := range ruleChords {
-					if skills.NormalizeQuality(c.symbol) == q.Quality {
-						l.r.Title("Section 1's rows for C%s", c.symbol)
-						if err := l.ruleTable(c); err != nil {
-							return learn.Answer{}, err
-						}
+		}
+		if q, ok := skills.ParseNoteOverChord(prompt); ok && q.RootName == "C" {
+			for _, c := range ruleChords {
+				if skills.NormalizeQuality(c.symbol) == q.Quality {
+					l.r.Title("Section 1's rows for C%s", c.symbol)
+					if err := l.ruleTable(c); err != nil {
+						return "", err
 					}
 				}
 			}
-			return learn.Answer{Value: verdict, Evidence: learn.Printed(&out)}, nil
-		}}
+		}
+		return verdict, nil
+	}).WithHints(
+		"Count the semitones from the chord's root to the note, and look at the chord tone just below it.",
+		"The rule asks one thing of a note that is not in the chord: is a chord tone exactly a semitone below it?",
+	)
 }
 
 // elevenExercise is exercise 3: why note is an avoid note over some C chords and not over
@@ -190,7 +185,7 @@ func elevenExercise(chord ruleChord, noteName string) *learn.Exercise {
 	note := theory.MustNote(noteName)
 	below := theory.SharpNames[(note.PitchClass()+11)%12]
 	c := "C" + chord.symbol
-	return &learn.Exercise{Lesson: "l27", Number: 3, Kind: learn.Choice,
+	return &learn.Exercise{Kind: learn.Choice,
 		Options: []string{
 			fmt.Sprintf("%s is a chord tone of %s", note, c),
 			fmt.Sprintf("%s holds %s, the note a semitone below %s", c, below, note),
@@ -268,28 +263,25 @@ func ruleIsOneSemitoneDown() bool {
 // sus4Exercise is exercise 4: the skill's verdicts on notes over chord, which `course l27
 // --extended` adds to section 3.
 func sus4Exercise(chord string, notes []string) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l27", Number: 4, Kind: learn.Value, Form: verdictForm,
-		Hints: []string{
-			"Run the lesson with --extended and read the chord's notes in section 3's last row.",
-			"For the second note, find the chord tone a semitone below it, if there is one; the one above plays no part.",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			var out bytes.Buffer
-			l := &lesson{r: report.New(&out)}
-			l.r.Title("The skill on %s over %s", strings.Join(notes, " and "), chord)
-			var verdicts []string
-			for _, n := range notes {
-				prompt := fmt.Sprintf("why does %s sound outside over %s", n, chord)
-				v, ok := l.skillVerdict(prompt)
-				if !ok {
-					return learn.Answer{}, fmt.Errorf("the skill reads no note over a chord in %q", prompt)
-				}
-				verdicts = append(verdicts, v)
-				l.quoteAnswer(prompt)
+	return learn.Compute(verdictForm, func(_ context.Context, w io.Writer) (string, error) {
+		l := &lesson{r: report.New(w)}
+		l.r.Title("The skill on %s over %s", strings.Join(notes, " and "), chord)
+		var verdicts []string
+		for _, n := range notes {
+			prompt := fmt.Sprintf("why does %s sound outside over %s", n, chord)
+			v, ok := l.skillVerdict(prompt)
+			if !ok {
+				return "", fmt.Errorf("the skill reads no note over a chord in %q", prompt)
 			}
-			if _, tones, ok := l.chordTones(fmt.Sprintf("why does %s sound outside over %s", notes[0], chord)); ok {
-				l.r.Line("the chord's notes: %s", tones)
-			}
-			return learn.Answer{Value: strings.Join(verdicts, ", "), Evidence: learn.Printed(&out)}, nil
-		}}
+			verdicts = append(verdicts, v)
+			l.quoteAnswer(prompt)
+		}
+		if _, tones, ok := l.chordTones(fmt.Sprintf("why does %s sound outside over %s", notes[0], chord)); ok {
+			l.r.Line("the chord's notes: %s", tones)
+		}
+		return strings.Join(verdicts, ", "), nil
+	}).WithHints(
+		"Run the lesson with --extended and read the chord's notes in section 3's last row.",
+		"For the second note, find the chord tone a semitone below it, if there is one; the one above plays no part.",
+	)
 }

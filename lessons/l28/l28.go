@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"course/ga/intents"
+	"course/ga/revision"
 	"course/ga/skills"
 	"course/internal/report"
 	"course/lessons/kit"
@@ -74,8 +75,9 @@ var (
 
 // Options is what `course l28` needs to run.
 type Options struct {
-	// Main asks the host as it behaves on GA's main instead of the skill at the pin.
-	Main bool
+	// Revision is the GA asked: at the pin the skill in process, on main the host as it
+	// behaves on GA's main branch.
+	Revision revision.Revision
 	// Host says which host the main run starts and how.
 	Host kit.HostOptions
 	// Phrasings are asked after the course's own in the first table, for exercise 4.
@@ -95,8 +97,8 @@ question the comparison skill leaves to it. The skill's keyword rule accepts non
 
 With --main, starts the host as it behaves on GA's main, with the model on a closed port, and
 asks its chat endpoint the example prompts and three of the phrasings: what the router picks
-without embeddings, and who answers.`, Run: run, Exercises: lessonExercises}, opts, runF)
-	cmd.Flags().BoolVar(&opts.Main, "main", false, "ask the host as it behaves on GA's main (f4f5b4a)")
+without embeddings, and who answers.`, Run: run, Exercises: Exercises}, opts, runF)
+	kit.MainFlag(cmd, &opts.Revision, "ask the host as it behaves on GA's main (f4f5b4a)")
 	cmd.Flags().StringArrayVar(&opts.Phrasings, "phrasing", nil, "a phrasing to ask after the course's own, without --main (repeatable)")
 	opts.Host.AddFlags(cmd)
 	return cmd
@@ -140,7 +142,7 @@ func newLesson(w io.Writer) (*lesson, error) {
 }
 
 func run(ctx context.Context, w io.Writer, opts *Options) error {
-	if opts.Main {
+	if opts.Revision.IsMain() {
 		return runMain(ctx, w, opts)
 	}
 	l, err := newLesson(w)
@@ -406,18 +408,18 @@ func runMain(ctx context.Context, w io.Writer, opts *Options) (err error) {
 	ctx, cancel := context.WithTimeout(ctx, opts.Host.Budget())
 	defer cancel()
 	// The router's picks need no host: they are made while it starts.
-	host := opts.Host.WithGa(true).StartInBackground(ctx)
+	host := opts.Host.At(revision.Main).StartInBackground(ctx)
 	defer func() {
 		if stopErr := host.Stop(); stopErr != nil && err == nil {
 			err = fmt.Errorf("l28: stop host: %w", stopErr)
 		}
 	}()
 	r := report.New(w)
-	r.Heading("l28, GA's main")
-	r.Title("Without embeddings: the intent SemanticIntentRouter picks for the example prompts and three of the course's phrasings, and what POST %s answers (on main)", kit.ChatPath)
+	r.Heading(revision.Main.Heading("l28"))
+	r.Title("Without embeddings: the intent SemanticIntentRouter picks for the example prompts and three of the course's phrasings, and what POST %s answers (%s)", kit.ChatPath, revision.Main.Label())
 	prompts := append(slices.Clone(in.Examples), comparisonOnMain...)
 	return kit.RunSections(ctx, "l28", r, func() error {
-		_, _, err := kit.RouterTable(r, offlineWidths, prompts, true, host.ChatFirstLines(ctx))
+		_, _, err := kit.RouterTable(r, offlineWidths, prompts, revision.Main, host.ChatFirstLines(ctx))
 		return err
 	})
 }

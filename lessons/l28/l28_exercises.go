@@ -10,27 +10,25 @@ import (
 	"strings"
 	"unicode"
 
+	"course/ga/revision"
 	"course/ga/skills"
 	"course/internal/report"
 	"course/learn"
 	"course/lessons/kit"
 )
 
-// lessonExercises is lesson 28's exercises, in the order docs/l28.md asks them, solved with
+// Exercises is lesson 28's exercises, in the order docs/l28.md asks them, solved with
 // the lesson's options.
-func lessonExercises(opts *Options) learn.Lesson {
+func Exercises(opts *Options) learn.Lesson {
 	const explain = "Explain the difference between major and minor"
-	return learn.Lesson{Slug: "l28", Exercises: []*learn.Exercise{
+	return learn.NewLesson("l28",
 		vsPatternExercise("Majors vs minors"),
 		whichAnsweredExercise([]string{"c major vs minor", "Major vs C minor", "Compare major and minor scales", "What is the difference between major and minor chords"}),
 		dorianExercise("dorian"),
 		phrasingExercise("Minor versus major"),
 		mainAgentExercise(opts.Host, explain, explain+" keys"),
-	}}
+	)
 }
-
-// Exercises is lesson 28's exercises, solved with the lesson's defaults.
-func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
 // exerciseLesson is the lesson with the skill at the pin, printing to w.
 func exerciseLesson(w io.Writer) (*lesson, error) { return newLesson(w) }
@@ -47,7 +45,7 @@ var afterWord = regexp.MustCompile(`(?i)(major|minor)(.?)`)
 // vsPatternExercise is exercise 1: why VsPattern does or does not find the pair in phrasing.
 func vsPatternExercise(phrasing string) *learn.Exercise {
 	var skill skills.TheoryComparison
-	return &learn.Exercise{Lesson: "l28", Number: 1, Kind: learn.Choice,
+	return &learn.Exercise{Kind: learn.Choice,
 		Options: []string{
 			fmt.Sprintf("%s finds the pair in %q", vsPattern, phrasing),
 			fmt.Sprintf("the skill answers %q", phrasing),
@@ -97,7 +95,7 @@ func whichAnsweredExercise(prompts []string) *learn.Exercise {
 		options[i] = fmt.Sprintf("the skill answers %q", p)
 	}
 	var skill skills.TheoryComparison
-	return &learn.Exercise{Lesson: "l28", Number: 2, Kind: learn.Choice, Options: options,
+	return &learn.Exercise{Kind: learn.Choice, Options: options,
 		Hints: []string{
 			`Look at what each expression allows right before the first word and right after the second: a \b is enough after it.`,
 			"VsPattern's lookbehind refuses a key letter and a space before the first word, whatever its case; nothing may stand between vs and the second word.",
@@ -126,7 +124,7 @@ func whichAnsweredExercise(prompts []string) *learn.Exercise {
 // against extra and about the suggestion of its same-pair reply.
 func dorianExercise(extra string) *learn.Exercise {
 	question := "major vs " + extra
-	return &learn.Exercise{Lesson: "l28", Number: 3, Kind: learn.Choice,
+	return &learn.Exercise{Kind: learn.Choice,
 		Options: []string{
 			fmt.Sprintf("the skill refuses %q", question),
 			fmt.Sprintf("the skill answers %q with the same text as %q", question, "major vs minor"),
@@ -178,7 +176,7 @@ func phrasingExercise(phrasing string) *learn.Exercise {
 	for i, label := range labels {
 		options[i] = fmt.Sprintf("the count %q changes", label)
 	}
-	return &learn.Exercise{Lesson: "l28", Number: 4, Kind: learn.Choice, Options: options,
+	return &learn.Exercise{Kind: learn.Choice, Options: options,
 		Hints: []string{
 			"Predict the phrasing's row first: which expression finds the pair, and which of the three outcomes follows.",
 			"The keyword rule's count is the skill's CanHandle: read what it accepts.",
@@ -214,7 +212,7 @@ func phrasingExercise(phrasing string) *learn.Exercise {
 // started as host says.
 func mainAgentExercise(host kit.HostOptions, asked, rephrased string) *learn.Exercise {
 	const voicing, unavailable = "voicing (keyword)", "fallback-direct (error-fallback-unavailable)"
-	return &learn.Exercise{Lesson: "l28", Number: 5, Kind: learn.Choice,
+	return &learn.Exercise{Kind: learn.Choice,
 		Options: []string{
 			fmt.Sprintf("on main, %s answers %q", voicing, asked),
 			fmt.Sprintf("on main, %s answers %q", voicing, rephrased),
@@ -239,7 +237,7 @@ func mainAgentExercise(host kit.HostOptions, asked, rephrased string) *learn.Exe
 				agents[asked] == voicing,
 				agents[rephrased] == voicing,
 				agents[rephrased] == unavailable,
-				skills.RouteWithoutEmbeddings(rephrased, true) != "",
+				skills.RouteWithoutEmbeddings(rephrased, revision.Main) != "",
 				strings.HasPrefix(firsts[asked], "Found ") && strings.Contains(firsts[asked], "voicings"),
 			}, Evidence: learn.Printed(&out)}, r.Err()
 		}}

@@ -13,7 +13,7 @@ import (
 // course gets: the course's answer is accepted, a wrong one refused, and a change to the input
 // the answer rests on moves it.
 func TestExercises(t *testing.T) {
-	l := Exercises()
+	l := Exercises(&Options{})
 	learntest.Lesson(t, l)
 	t.Run("l28.1", func(t *testing.T) {
 		// With a space after each word the expression finds the pair.
@@ -42,7 +42,7 @@ func TestExercises(t *testing.T) {
 // TestExerciseBadHost checks that the exercise that needs a host fails with the host's error
 // and leaves no process behind.
 func TestExerciseBadHost(t *testing.T) {
-	e := lessonExercises(&Options{Host: kit.HostOptions{Cmd: "/nonexistent/no-such-host"}}).Exercises[4]
+	e := Exercises(&Options{Host: kit.HostOptions{Cmd: "/nonexistent/no-such-host"}}).Exercises[4]
 	_, err := e.Solve(t.Context())
 	if err == nil || !strings.Contains(err.Error(), "no-such-host") {
 		t.Errorf("error %v", err)

@@ -52,7 +52,7 @@ Generates every voicing of the first three frets of a guitar with GA's voicing g
 analyses and embeds each one, writes the OPTK v4 index GA's writer writes (in memory), reads
 its header and records back with GA's reader, searches it with query vectors from GA's
 query encoder, with and without a chord-name filter, and by a voicing's own vector, and
-counts the dimensions that never vary over the corpus.`, Run: run, Exercises: lessonExercises}, opts, runF)
+counts the dimensions that never vary over the corpus.`, Run: run, Exercises: Exercises}, opts, runF)
 	kit.AddWeightFlag(cmd, &opts.Weights, "ROOT=0")
 	return cmd
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"math"
 	"regexp"
 	"slices"
@@ -18,10 +19,10 @@ import (
 	"course/lessons/kit"
 )
 
-// lessonExercises is lesson 3's exercises, in the order docs/l3.md asks them, solved with
+// Exercises is lesson 3's exercises, in the order docs/l3.md asks them, solved with
 // the lesson's options: exercises 3 and 4 read the weights --weight sets, and exercise 3 asks
 // about ROOT's at 0 unless --weight says otherwise.
-func lessonExercises(opts *Options) learn.Lesson {
+func Exercises(opts *Options) learn.Lesson {
 	partitions, err := kit.WithWeights(embeddings.Partitions(), opts.Weights)
 	if err != nil {
 		partitions = embeddings.Partitions()
@@ -36,12 +37,12 @@ func lessonExercises(opts *Options) learn.Lesson {
 	// Exercise 3 compares the index written with GA's weights and with the weights set.
 	ga := cfg
 	ga.partitions = embeddings.Partitions()
-	l := learn.Lesson{Slug: "l3", Exercises: []*learn.Exercise{
+	l := learn.NewLesson("l3",
 		corpusSizeExercise(four),
 		filterExercise(cfg, "G7", "Am7"),
 		weightExercise(ga, weights),
 		nearestExercise(cfg),
-	}}
+	)
 	if err != nil {
 		// A malformed --weight fails every solve as it fails the lesson's run, rather than
 		// solving on weights the learner did not ask for.
@@ -52,12 +53,9 @@ func lessonExercises(opts *Options) learn.Lesson {
 	return l
 }
 
-// Exercises is lesson 3's exercises, solved with the lesson's defaults.
-func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
-
 // builtLesson runs sections of the lesson on cfg, printing to w, and returns the lesson with
 // what they built: its corpus and index, its reader.
-func builtLesson(w *bytes.Buffer, cfg config, sections ...func(l *lesson) error) (*lesson, error) {
+func builtLesson(w io.Writer, cfg config, sections ...func(l *lesson) error) (*lesson, error) {
 	l := &lesson{cfg: cfg, r: report.New(w)}
 	for _, section := range sections {
 		if err := section(l); err != nil {
@@ -70,20 +68,16 @@ func builtLesson(w *bytes.Buffer, cfg config, sections ...func(l *lesson) error)
 // corpusSizeExercise is exercise 1: the size of the corpus the generator makes with cfg's
 // settings.
 func corpusSizeExercise(cfg config) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l3", Number: 1, Kind: learn.Value,
-		Form: countForm,
-		Hints: []string{
-			"A voicing belongs to the first window when it uses no fret 4, and to the second when it uses no open string.",
-			"Count, for each number of strings played, the fret choices of either window, and take away those both windows share.",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			var out bytes.Buffer
-			l, err := builtLesson(&out, cfg, (*lesson).corpusSection)
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			return learn.Answer{Value: strconv.Itoa(len(l.corpus)), Evidence: learn.Printed(&out)}, nil
-		}}
+	return learn.Compute(countForm, func(_ context.Context, w io.Writer) (string, error) {
+		l, err := builtLesson(w, cfg, (*lesson).corpusSection)
+		if err != nil {
+			return "", err
+		}
+		return strconv.Itoa(len(l.corpus)), nil
+	}).WithHints(
+		"A voicing belongs to the first window when it uses no fret 4, and to the second when it uses no open string.",
+		"Count, for each number of strings played, the fret choices of either window, and take away those both windows share.",
+	)
 }
 
 // thousands is a comma, a stop or a space between the digits of a large number.
@@ -102,7 +96,7 @@ var countForm = learn.Form{Says: "a number (a comma between thousands is fine)",
 func filterExercise(cfg config, symbol, other string) *learn.Exercise {
 	root, quality := splitSymbol(symbol)
 	otherRoot, _ := splitSymbol(other)
-	return &learn.Exercise{Lesson: "l3", Number: 2, Kind: learn.Choice,
+	return &learn.Exercise{Kind: learn.Choice,
 		Options: []string{
 			fmt.Sprintf("every row the %s filter keeps is a %s chord: its pitch classes are the symbol's", symbol, symbol),
 			fmt.Sprintf("every row the %s filter keeps has a name that contains %q", symbol, quality),
@@ -217,7 +211,7 @@ func all(rs []optick.Result, f func(optick.Result) bool) bool {
 // weightExercise is exercise 3: the index written with weights set ("ROOT=0") against the
 // index written with cfg's.
 func weightExercise(cfg config, weights []string) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l3", Number: 3, Kind: learn.Choice,
+	return &learn.Exercise{Kind: learn.Choice,
 		Options: []string{
 			"the header's sqrt weights line changes",
 			"the header's schema hash changes",
@@ -326,7 +320,7 @@ func storedNormSq(l *lesson, i int64) (float64, error) {
 // nearestExercise is exercise 4, on the index written with cfg: why the search by open C's own
 // vector starts where it does.
 func nearestExercise(cfg config) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l3", Number: 4, Kind: learn.Choice,
+	return &learn.Exercise{Kind: learn.Choice,
 		Options: []string{
 			"the first row is open C itself",
 			"the similarity partitions' weights add up to 1",

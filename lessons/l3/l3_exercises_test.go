@@ -14,7 +14,7 @@ import (
 // gets: the course's answer is accepted, a wrong one refused, and a change to the input the
 // answer rests on moves it.
 func TestExercises(t *testing.T) {
-	l := Exercises()
+	l := Exercises(&Options{})
 	learntest.Lesson(t, l)
 	t.Run("l3.1", func(t *testing.T) {
 		// Four strings or more: the triads of both windows leave the corpus.
@@ -65,7 +65,7 @@ func TestWeightFlag(t *testing.T) {
 		t.Errorf("ROOT's weight did not reach the header: %q", got)
 	}
 	// A malformed --weight fails the exercises' solves as it fails the lesson.
-	e, err := lessonExercises(&Options{Weights: []string{"bogus"}}).Exercise(3)
+	e, err := Exercises(&Options{Weights: []string{"bogus"}}).Exercise(3)
 	if err != nil {
 		t.Fatal(err)
 	}

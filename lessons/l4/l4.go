@@ -67,7 +67,7 @@ Starts the chatbot host as a child process, with the model's address on a closed
 posts four questions to /api/chatbot/chat: one each guard answers without a model, and two
 that go on to the model and fail, with the warnings and errors the host logged for them.
 Then the skills' CanHandle rules on the same questions, and the relative-key intent called
-directly.`, Run: run, Exercises: lessonExercises}, opts, runF)
+directly.`, Run: run}, opts, runF)
 	opts.Host.AddFlags(cmd)
 	return cmd
 }

@@ -42,7 +42,7 @@ func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 
 Calls GA's improvisation skill in-process on the question lesson 6 sends, on a run of
 chord symbols, and on seven progressions, and checks its arpeggios and scales against
-the course's own chord-scale oracle: chord tones, the key, and the textbook scale.`, Run: run, Exercises: lessonExercises}, opts, runF)
+the course's own chord-scale oracle: chord tones, the key, and the textbook scale.`, Run: run}, opts, runF)
 }
 
 // lesson carries what the sections share.

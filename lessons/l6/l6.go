@@ -45,7 +45,7 @@ func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 Starts the chatbot host as a child process, with the model's address on a closed port,
 captures /api/chatbot/chat and /api/chatbot/chat/stream, reads the stream as the HTML
 standard says, and compares GA's sentence splitter, two SSE writers and three client
-readers on the improvisation answer of lesson 5.`, Run: run, Exercises: lessonExercises, Check: checkBrowserFlags}, opts, runF)
+readers on the improvisation answer of lesson 5.`, Run: run, Exercises: Exercises, Check: checkBrowserFlags}, opts, runF)
 	opts.Host.AddFlags(cmd)
 	addBrowserFlags(cmd, opts)
 	return cmd

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 
@@ -19,39 +20,36 @@ import (
 	"course/stream/wire"
 )
 
-// lessonExercises is lesson 6's exercises, in the written lesson's order, solved with the hosts opts
+// Exercises is lesson 6's exercises, in the written lesson's order, solved with the hosts opts
 // starts; their questions are docs/l6.md's.
-func lessonExercises(opts *Options) learn.Lesson {
+func Exercises(opts *Options) learn.Lesson {
 	host := opts.Host
-	return learn.Lesson{Slug: "l6", Exercises: []*learn.Exercise{
+	return learn.NewLesson("l6",
 		lineBreaksExercise(host, [2]string{"LF", "CRLF"}),
 		fix746Exercise(skills.Improvisation{}.Execute(kit.ArpeggioQuestion).Text),
 		pageErrorExercise(host),
 		abbreviationsExercise(abbreviationText),
-		{Lesson: "l6", Number: 5, Kind: learn.Code,
+		&learn.Exercise{Kind: learn.Code,
 			Hints: []string{
 				"Cut the stream into lines first, taking CRLF and a lone CR as line ends, as the standard does; a blank line ends an event.",
 				`Keep a list of the event's data: values; at the blank line join them with "\n", stop at [DONE], else append the text.`,
 			},
 			Code:  &learn.CodeCheck{Dir: "exercises/l6", Files: []string{"reader.go"}, Test: "TestExercise5", Stubs: exercises.Stubs},
 			Solve: codeAnswer("ReadJoined", func() ([]check.Result, error) { return check.Reader(solution.ReadJoined) })},
-		{Lesson: "l6", Number: 6, Kind: learn.Code,
+		&learn.Exercise{Kind: learn.Code,
 			Hints: []string{
 				"A reader ends a data: line at LF, at CRLF and at a lone CR: each line of the chunk needs a data: line of its own.",
 				"Turn CRLF and a lone CR into LF first, then write \"data: \" before every line, and one blank line after the last.",
 			},
 			Code:  &learn.CodeCheck{Dir: "exercises/l6", Files: []string{"writer.go"}, Test: "TestExercise6", Stubs: exercises.Stubs},
 			Solve: codeAnswer("WriteEvent", func() ([]check.Result, error) { return check.Writer(solution.WriteEvent), nil })},
-	}}
+	)
 }
-
-// Exercises is lesson 6's exercises, solved with the course's own host.
-func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
 // lineBreaksExercise is exercise 1, with the host started once with each of the line ends
 // newlines names ("LF" or "CRLF").
 func lineBreaksExercise(host kit.HostOptions, newlines [2]string) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l6", Number: 1, Kind: learn.Choice,
+	return &learn.Exercise{Kind: learn.Choice,
 		Options: []string{
 			`the standard reader gets the whole chunk "a\r\nb" from GaChatbot.Api's writer`,
 			`the standard reader gets the whole chunk "a\r\nb" from GaApi's writer`,
@@ -77,22 +75,18 @@ func lineBreaksExercise(host kit.HostOptions, newlines [2]string) *learn.Exercis
 
 // fix746Exercise is exercise 2, on the skill's answer.
 func fix746Exercise(answer string) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l6", Number: 2, Kind: learn.Value,
-		Form: learn.Form{Says: "two numbers, the pairs exact with the chunks at a826864 and with #743's", Read: learn.Numbers.Read},
-		Hints: []string{
-			"Three writers and four readers: twelve pairs. A pair is exact when the user reads the answer character for character.",
-			"At a826864 the splitter eats the line breaks after a sentence's end, whatever the writer and the reader do with the rest.",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			var out bytes.Buffer
-			pinned, fixed := exerciseFix746(report.New(&out), answer)
-			return learn.Answer{Value: fmt.Sprintf("%d, %d", pinned, fixed), Evidence: learn.Printed(&out)}, nil
-		}}
+	return learn.Compute(learn.Form{Says: "two numbers, the pairs exact with the chunks at a826864 and with #743's", Read: learn.Numbers.Read}, func(_ context.Context, w io.Writer) (string, error) {
+		pinned, fixed := exerciseFix746(report.New(w), answer)
+		return fmt.Sprintf("%d, %d", pinned, fixed), nil
+	}).WithHints(
+		"Three writers and four readers: twelve pairs. A pair is exact when the user reads the answer character for character.",
+		"At a826864 the splitter eats the line breaks after a sentence's end, whatever the writer and the reader do with the rest.",
+	)
 }
 
 // pageErrorExercise is exercise 3, on the hosts host starts.
 func pageErrorExercise(host kit.HostOptions) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l6", Number: 3, Kind: learn.Choice,
+	return &learn.Exercise{Kind: learn.Choice,
 		Options: []string{
 			`at a826864 the assistant's bubble shows the error event's JSON, {"error":...}`,
 			"at a826864 the history sent with the next question holds the error",
@@ -121,7 +115,7 @@ func abbreviationsExercise(text string) *learn.Exercise {
 	for i, c := range chunkClients {
 		options[i] = "a client that " + c.name + " shows something other than the answer with #743's chunks"
 	}
-	return &learn.Exercise{Lesson: "l6", Number: 4, Kind: learn.Choice, Options: options,
+	return &learn.Exercise{Kind: learn.Choice, Options: options,
 		Hints: []string{
 			"#743's chunks, put back together as they came, are the answer itself: the cut is only where one chunk ends.",
 			`A cut after "e.g. " leaves the space at the end of a chunk; a cut after "3. " makes a chunk of its own.`,

@@ -71,7 +71,7 @@ func TestExerciseFlag(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, e := range Exercises().Exercises {
+	for _, e := range Exercises(&Options{}).Exercises {
 		q, err := e.Question()
 		if err != nil {
 			t.Fatal(err)
@@ -85,7 +85,7 @@ func TestExerciseFlag(t *testing.T) {
 // solve solves exercise n of lesson 6 with the hosts opts starts and returns its evidence.
 func solve(t *testing.T, opts *Options, n int) (learn.Answer, string, error) {
 	t.Helper()
-	e, err := lessonExercises(opts).Exercise(n)
+	e, err := Exercises(opts).Exercise(n)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,7 +175,7 @@ func TestExercise3WithModel(t *testing.T) {
 // gets: the course's answer is accepted, a wrong one refused, and a change to the input the
 // answer rests on moves it.
 func TestExercises(t *testing.T) {
-	l := Exercises()
+	l := Exercises(&Options{})
 	learntest.Lesson(t, l)
 	t.Run("l6.1", func(t *testing.T) {
 		// Two hosts that both end their lines with LF: nothing changes with the system.

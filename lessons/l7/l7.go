@@ -56,7 +56,7 @@ func NewCmd(runF func(context.Context, *Options) error) *cobra.Command {
 Sends sixteen improvisation requests, naming invalid chords, valid ones, both or none, to
 GA's improvisation skill at the pin and as GA's PR #749 fixed it, and to #749's guard,
 which declines requests that name only invalid chords. The course's own recognizer of
-chord symbols says what each message holds, and grades what GA does with it.`, Run: run, Exercises: lessonExercises}, opts, runF)
+chord symbols says what each message holds, and grades what GA does with it.`, Run: run, Exercises: Exercises}, opts, runF)
 	cmd.Flags().StringArrayVar(&opts.Messages, "message", nil, "send `TEXT` too, after the lesson's messages; repeatable")
 	return cmd
 }

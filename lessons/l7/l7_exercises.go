@@ -13,19 +13,16 @@ import (
 	"course/learn"
 )
 
-// lessonExercises is lesson 7's exercises, in the order docs/l7.md asks them, solved with
+// Exercises is lesson 7's exercises, in the order docs/l7.md asks them, solved with
 // the lesson's options.
-func lessonExercises(*Options) learn.Lesson {
-	return learn.Lesson{Slug: "l7", Exercises: []*learn.Exercise{
+func Exercises(*Options) learn.Lesson {
+	return learn.NewLesson("l7",
 		rowExercise("which arpeggio fits Am F C# G"),
 		declinedExercise("which arpeggio fits Hm7 Am"),
 		guardExercise([]string{"solo over Q7", "solo over Q7 please"}),
 		inPlaceExercise(messages[11], "Bø7", []string{"Bø", "Bm7b5", "B°7"}),
-	}}
+	)
 }
-
-// Exercises is lesson 7's exercises, solved with the lesson's defaults.
-func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
 // sections runs the lesson's first two sections on messages and returns what they print.
 func sections(messages ...string) (*lesson, *bytes.Buffer, error) {
@@ -42,7 +39,7 @@ func sections(messages ...string) (*lesson, *bytes.Buffer, error) {
 
 // rowExercise is exercise 1: the lesson's row of message.
 func rowExercise(message string) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l7", Number: 1, Kind: learn.Value,
+	return &learn.Exercise{Kind: learn.Value,
 		Form: rowForm,
 		Hints: []string{
 			"With two chords or more the skill answers chord by chord from its regular expression; neither version asks the model.",
@@ -73,7 +70,7 @@ var rowForm = learn.Form{
 
 // declinedExercise is exercise 2, on message.
 func declinedExercise(message string) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l7", Number: 2, Kind: learn.Choice,
+	return &learn.Exercise{Kind: learn.Choice,
 		Options: []string{
 			"#749's guard names an invalid chord in it",
 			"#749's skill declines it",
@@ -104,7 +101,7 @@ func declinedExercise(message string) *learn.Exercise {
 
 // guardExercise is exercise 3: whether #749's guard fires on each of messages.
 func guardExercise(messages []string) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l7", Number: 3, Kind: learn.Value,
+	return &learn.Exercise{Kind: learn.Value,
 		Form: yesNos(len(messages)),
 		Hints: []string{
 			"The guard needs an improvisation keyword, no valid chord, and a token shaped like a chord symbol with a root outside A to G.",
@@ -150,7 +147,7 @@ func inPlaceExercise(message, broken string, candidates []string) *learn.Exercis
 			fmt.Sprintf("the skill reads %s in its place, as a half-diminished chord", c),
 			fmt.Sprintf("the skill reads %s in its place, as a chord of another quality", c))
 	}
-	return &learn.Exercise{Lesson: "l7", Number: 4, Kind: learn.Choice, Options: options,
+	return &learn.Exercise{Kind: learn.Choice, Options: options,
 		Hints: []string{
 			"The expression's list of qualities has `m7b5` and `ø` but no `ø7`, and `°7` beside `°`.",
 			"A chord ends at a word boundary: to .NET, `ø` is a letter and `°` is not.",

@@ -12,7 +12,7 @@ import (
 // gets: the course's answer is accepted, a wrong one refused, and a change to the input the
 // answer rests on moves it.
 func TestExercises(t *testing.T) {
-	l := Exercises()
+	l := Exercises(&Options{})
 	learntest.Lesson(t, l)
 	t.Run("l7.1", func(t *testing.T) {
 		// A sharp that ends on a letter keeps its chord.

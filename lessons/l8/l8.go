@@ -45,7 +45,7 @@ each prompt without a model: the prompts that name the intent that must answer a
 that intent, the others are posted to /api/chatbot/chat of the chatbot host, started as a
 child process with the model's address on a closed port. Each answer is checked as GA's
 PromptCorpusTests checks it. Then the gate itself is tested: each prompt's invariants are
-applied to the other prompts' answers, and to its own answer a semitone higher.`, Run: run, Exercises: lessonExercises}, opts, runF)
+applied to the other prompts' answers, and to its own answer a semitone higher.`, Run: run, Exercises: Exercises}, opts, runF)
 	opts.Host.AddFlags(cmd)
 	return cmd
 }

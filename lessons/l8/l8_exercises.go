@@ -14,18 +14,15 @@ import (
 	"course/lessons/kit"
 )
 
-// lessonExercises is lesson 8's exercises, in the order docs/l8.md asks them, solved with
+// Exercises is lesson 8's exercises, in the order docs/l8.md asks them, solved with
 // the lesson's options: its corpus, and the host that answers the prompts that name no intent.
-func lessonExercises(opts *Options) learn.Lesson {
-	return learn.Lesson{Slug: "l8", Exercises: []*learn.Exercise{
+func Exercises(opts *Options) learn.Lesson {
+	return learn.NewLesson("l8",
 		minLengthExercise(opts.Host, opts.Corpus, 10, 60),
 		higherStringExercise(opts.Host, opts.Corpus, 51),
 		firstStringExercise(opts.Host, opts.Corpus, 48),
-	}}
+	)
 }
-
-// Exercises is lesson 8's exercises, solved with the lesson's defaults.
-func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
 // promptAttempt answers prompt n of corpus (nil is GA's) as the lesson does, after edit changes
 // its entry: through the intent it names, in process, or else posted to /chat of a host started
@@ -124,7 +121,7 @@ func stringRows(e corpusEntry, answer string) [][]string {
 
 // minLengthExercise is exercise 1: prompt n checked with its min_length set to minLength.
 func minLengthExercise(host kit.HostOptions, corpus []byte, n, minLength int) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l8", Number: 1, Kind: learn.Value, Form: verdictForm,
+	return &learn.Exercise{Kind: learn.Value, Form: verdictForm,
 		Hints: []string{
 			"GA checks an answer in a fixed order: empty, degraded backend, length, banned phrases, not_contains, contains, contains_any. The first that fails is the verdict.",
 			"With the length passed, look for the contains strings one by one, in the list's order, anywhere in the answer and in any case.",
@@ -149,7 +146,7 @@ func minLengthExercise(host kit.HostOptions, corpus []byte, n, minLength int) *l
 // higherStringExercise is exercise 2: the expected string of prompt n that GA's reading finds
 // in the answer a semitone higher and the strict reading does not, and the token it is found in.
 func higherStringExercise(host kit.HostOptions, corpus []byte, n int) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l8", Number: 2, Kind: learn.Value,
+	return &learn.Exercise{Kind: learn.Value,
 		Form: learn.Form{Says: `the expected string, then the token GA's reading finds it in, such as "E" in "Em" (or none)`, Read: func(s string) []string {
 			s = strings.NewReplacer(`"`, " ", "“", " ", "”", " ", "♯", "#", "♭", "b", ",", " ").Replace(strings.ToLower(s))
 			var items []string
@@ -208,7 +205,7 @@ func firstStringExercise(host kit.HostOptions, corpus []byte, n int) *learn.Exer
 	if entries, err := readCorpus(cmpOrBytes(corpus, fixtures.Prompts)); err == nil && n >= 1 && n <= len(entries) && len(entries[n-1].Contains) > 0 {
 		s = kit.Quote(entries[n-1].Contains[0])
 	}
-	return &learn.Exercise{Lesson: "l8", Number: 3, Kind: learn.Choice,
+	return &learn.Exercise{Kind: learn.Choice,
 		Options: []string{
 			fmt.Sprintf("GA's reading finds %s in the answer a semitone higher", s),
 			fmt.Sprintf("every place GA's reading finds %s there is inside a longer token, a word or a chord symbol", s),

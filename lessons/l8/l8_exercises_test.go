@@ -13,7 +13,7 @@ import (
 // gets: the course's answer is accepted, a wrong one refused, and a change to the input the
 // answer rests on moves it.
 func TestExercises(t *testing.T) {
-	l := Exercises()
+	l := Exercises(&Options{})
 	learntest.Lesson(t, l)
 	host := kit.HostOptions{}
 	t.Run("l8.1", func(t *testing.T) {

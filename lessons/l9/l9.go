@@ -66,7 +66,7 @@ Asks GA's interval skill about every pair of the 21 note names, and its scale-in
 relative-key skills about the 30 keys with at most seven sharps or flats, through their
 intents, and grades the answers by the course's own letter arithmetic: an interval's
 number counts letters, its quality counts semitones. Then sends each skill its own
-example prompts, the ones the intent router matches questions against.`, Run: run, Exercises: lessonExercises}, opts, runF)
+example prompts, the ones the intent router matches questions against.`, Run: run, Exercises: Exercises}, opts, runF)
 	cmd.Flags().BoolVar(&opts.KeysFromSharps, "keys-from-sharps", false, "run the scale-info skill's list of keys from seven sharps to seven flats, not from seven flats as GA does")
 	return cmd
 }

@@ -14,19 +14,16 @@ import (
 	"course/theory"
 )
 
-// lessonExercises is lesson 9's exercises, in the order docs/l9.md asks them, solved with
+// Exercises is lesson 9's exercises, in the order docs/l9.md asks them, solved with
 // the lesson's options.
-func lessonExercises(*Options) learn.Lesson {
-	return learn.Lesson{Slug: "l9", Exercises: []*learn.Exercise{
+func Exercises(*Options) learn.Lesson {
+	return learn.NewLesson("l9",
 		intervalExercise([]string{"What is the interval from G to C# ?", "What is the interval from G to C#?"}),
 		sharpExercise("C", "F#"),
 		keyOrderExercise(true),
 		theoreticalKeyExercise(theory.Tonality{Tonic: theory.MustNote("B#")}),
-	}}
+	)
 }
-
-// Exercises is lesson 9's exercises, solved with the lesson's defaults.
-func Exercises() learn.Lesson { return lessonExercises(&Options{}) }
 
 // quietLesson is the lesson's intents with its output thrown away, for an exercise's solve.
 func quietLesson(keysFromSharps bool) (*lesson, error) {
@@ -71,7 +68,7 @@ func (l *lesson) intervalReading(q string) (string, string) {
 
 // intervalExercise is exercise 1: the interval skill's reading of each of questions.
 func intervalExercise(questions []string) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l9", Number: 1, Kind: learn.Value, Form: intervalForm,
+	return &learn.Exercise{Kind: learn.Value, Form: intervalForm,
 		Hints: []string{
 			`The skill finds the notes with a regular expression whose last token is \b, a boundary between a word character and another character.`,
 			"Neither # nor a space nor ? is a word character: where is the last boundary the second note can end on?",
@@ -113,7 +110,7 @@ func sharpExercise(from, note string) *learn.Exercise {
 	first := fmt.Sprintf("What is the interval from %s to %s?", note, from)
 	questions = append(questions, first)
 	options = append(options, fmt.Sprintf("the skill reads %s as the first note in %q", note, first))
-	return &learn.Exercise{Lesson: "l9", Number: 2, Kind: learn.Choice, Options: options,
+	return &learn.Exercise{Kind: learn.Choice, Options: options,
 		Hints: []string{
 			`A note ends where \b finds a boundary: between a word character (a letter, a digit, _) and any other character.`,
 			"After the sharp, is the next character a word character? If not, the engine gives the sharp up and ends the note at its letter.",
@@ -145,7 +142,7 @@ func sharpExercise(from, note string) *learn.Exercise {
 // keyOrderExercise is exercise 3: the keys whose relative key the scale-info skill names right
 // with its list of keys from seven sharps when fromSharps, else with GA's list, against GA's.
 func keyOrderExercise(fromSharps bool) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l9", Number: 3, Kind: learn.Value,
+	return &learn.Exercise{Kind: learn.Value,
 		Form: learn.Form{Says: "two numbers: the keys right with the list from seven sharps, then how many of them are wrong with GA's list", Read: learn.Numbers.Read},
 		Hints: []string{
 			"The skill names the first key of the other mode with the same sounds. Which keys have an enharmonic twin among the 30?",
@@ -195,7 +192,7 @@ func keyOrderExercise(fromSharps bool) *learn.Exercise {
 // theoreticalKeyExercise is exercise 4: the textbook's signature of k, and what each key skill
 // makes of it.
 func theoreticalKeyExercise(k theory.Tonality) *learn.Exercise {
-	return &learn.Exercise{Lesson: "l9", Number: 4, Kind: learn.Choice,
+	return &learn.Exercise{Kind: learn.Choice,
 		Options: []string{
 			fmt.Sprintf("the textbook gives %s more than seven sharps", k),
 			fmt.Sprintf("the textbook spells some notes of %s with double sharps", k),

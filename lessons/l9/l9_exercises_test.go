@@ -15,7 +15,7 @@ import (
 // gets: the course's answer is accepted, a wrong one refused, and a change to the input the
 // answer rests on moves it.
 func TestExercises(t *testing.T) {
-	l := Exercises()
+	l := Exercises(&Options{})
 	learntest.Lesson(t, l)
 	t.Run("l9.1", func(t *testing.T) {
 		// A letter after the sharp, and a flat: the skill reads both notes.
