@@ -12,7 +12,6 @@ import (
 	"github.com/olekukonko/tablewriter/pkg/twwidth"
 	"github.com/spf13/cobra"
 
-	"course/exercises/l6/check"
 	"course/ga/skills"
 	"course/internal/cmdutil"
 	"course/internal/dotnet"
@@ -625,7 +624,7 @@ func shownQuoted(got string, err error) string {
 func matrixText(opts *MatrixOptions) (text, source string, err error) {
 	switch opts.TextFile {
 	case "":
-		return skills.Improvisation{}.Execute(check.Question).Text, fmt.Sprintf("the improvisation skill's answer to %q", check.Question), nil
+		return skills.Improvisation{}.Execute(wire.ArpeggioQuestion).Text, fmt.Sprintf("the improvisation skill's answer to %q", wire.ArpeggioQuestion), nil
 	case "-":
 		b, err := io.ReadAll(opts.In)
 		if err != nil {

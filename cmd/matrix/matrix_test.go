@@ -13,7 +13,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"course/exercises/l6/check"
 	"course/ga/skills"
 	"course/internal/report"
 	"course/internal/testutil"
@@ -132,7 +131,7 @@ func TestMatrixGridIsTheReaders(t *testing.T) {
 			t.Fatal(err)
 		}
 		cells := gridCells(t, out, "== Each writer (down) with each reader (across)")
-		text := skills.Improvisation{}.Execute(check.Question).Text
+		text := skills.Improvisation{}.Execute(wire.ArpeggioQuestion).Text
 		readers, _ := wire.ReadersByKey(nil)
 		if len(cells) != len(wire.Writers)*len(readers) {
 			t.Fatalf("%d cells, want %d writers × %d readers", len(cells), len(wire.Writers), len(readers))
@@ -263,7 +262,7 @@ func TestMatrixJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := skills.Improvisation{}.Execute(check.Question).Text
+	text := skills.Improvisation{}.Execute(wire.ArpeggioQuestion).Text
 	kinds := map[string]int{}
 	sc := bufio.NewScanner(strings.NewReader(out))
 	sc.Buffer(nil, 1<<20)

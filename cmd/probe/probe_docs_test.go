@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"course/internal/testutil"
-	"course/lessons/kit"
+	"course/lessons/kit/chathost"
 )
 
 // probeExamples are the sample reports of docs/probe.md, by the name their block gives:
@@ -104,7 +104,7 @@ func TestProbeExampleStandIn(t *testing.T) {
 	if !ok {
 		t.Fatal("docs/probe.md has no stand-in example")
 	}
-	base := probeStandIn(t, kit.HostOptions{Timeout: 30 * time.Second})
+	base := probeStandIn(t, chathost.Options{Timeout: 30 * time.Second})
 	got, err := run(t, "probe", base+streamPath, "--message", voicingQuestion, "--answer-url", base+chatPath)
 	if err == nil {
 		t.Fatal("the probe passed the stand-in, whose chatService reader loses lines")

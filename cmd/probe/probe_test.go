@@ -24,12 +24,13 @@ import (
 	"course/hostproc"
 	"course/internal/cmdutil"
 	"course/internal/testutil"
-	"course/lessons/kit"
+	"course/lessons/kit/chathost"
 	"course/stream/probe"
+	"course/stream/wire"
 )
 
 // startStandIn starts `course host` as the lessons do and returns its URL.
-func probeStandIn(t *testing.T, opts kit.HostOptions) string {
+func probeStandIn(t *testing.T, opts chathost.Options) string {
 	t.Helper()
 	host, err := opts.Start(t.Context())
 	if err != nil {
@@ -77,7 +78,7 @@ func probeMeasures(rep *probe.Report) map[string]string {
 }
 
 func TestProbeStandInVoicing(t *testing.T) {
-	base := probeStandIn(t, kit.HostOptions{})
+	base := probeStandIn(t, chathost.Options{})
 	rep, err := probeJSON(t, base+streamPath, "--message", voicingQuestion, "--answer-url", base+chatPath)
 	if probeExitCode(err) != cmdutil.ExitFail {
 		t.Fatalf("exit %d (%v), want %d: chatService loses lines", probeExitCode(err), err, cmdutil.ExitFail)
@@ -120,8 +121,8 @@ func TestProbeStandInVoicing(t *testing.T) {
 }
 
 func TestProbeStandInFailure(t *testing.T) {
-	base := probeStandIn(t, kit.HostOptions{})
-	rep, err := probeJSON(t, base+streamPath, "--message", kit.ArpeggioQuestion, "--answer-url", base+chatPath)
+	base := probeStandIn(t, chathost.Options{})
+	rep, err := probeJSON(t, base+streamPath, "--message", wire.ArpeggioQuestion, "--answer-url", base+chatPath)
 	if probeExitCode(err) != cmdutil.ExitFail {
 		t.Fatalf("exit %d (%v), want %d", probeExitCode(err), err, cmdutil.ExitFail)
 	}
@@ -159,8 +160,8 @@ func TestProbeStandInComputesFirst(t *testing.T) {
 		_, _ = w.Write([]byte(`{"model":"llama3.2:3b","message":{"role":"assistant","content":"One. Two! Three? Four."},"done":true}`))
 	}))
 	defer model.Close()
-	base := probeStandIn(t, kit.HostOptions{ModelURL: model.URL})
-	rep, _ := probeJSON(t, base+streamPath, "--message", kit.ArpeggioQuestion)
+	base := probeStandIn(t, chathost.Options{ModelURL: model.URL})
+	rep, _ := probeJSON(t, base+streamPath, "--message", wire.ArpeggioQuestion)
 	tm := rep.Timing
 	if tm.TextEvents != 4 || tm.FirstText == nil || time.Duration(*tm.FirstText) < delay {
 		t.Fatalf("timing %+v: want 4 text events, the first after the model's %v", tm, delay)
@@ -174,7 +175,7 @@ func TestProbeStandInComputesFirst(t *testing.T) {
 		}
 	}
 
-	out, _ := run(t, "probe", base+streamPath, "--message", kit.ArpeggioQuestion)
+	out, _ := run(t, "probe", base+streamPath, "--message", wire.ArpeggioQuestion)
 	firstAfter, streamedLine := false, false
 	for line := range strings.SplitSeq(out, "\n") {
 		if rest, ok := strings.CutPrefix(line, "first text   "); ok {

@@ -12,7 +12,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"course/exercises/l6/check"
 	"course/ga/skills"
 	"course/internal/report"
 	"course/internal/testutil"
@@ -22,7 +21,7 @@ import (
 // TestWireFitsAHundredColumns checks the canonical output of the tools, which have no
 // reference to match, against the reading width.
 func TestWireFitsAHundredColumns(t *testing.T) {
-	answer := skills.Improvisation{}.Execute(check.Question).Text
+	answer := skills.Improvisation{}.Execute(wire.ArpeggioQuestion).Text
 	path := filepath.Join(t.TempDir(), "answer.md")
 	if err := os.WriteFile(path, []byte(answer), 0o644); err != nil {
 		t.Fatal(err)
@@ -51,7 +50,7 @@ func TestWireFitsAHundredColumns(t *testing.T) {
 }
 
 func TestWireEncodeDecode(t *testing.T) {
-	answer := skills.Improvisation{}.Execute(check.Question).Text
+	answer := skills.Improvisation{}.Execute(wire.ArpeggioQuestion).Text
 	for _, w := range wire.Writers {
 		stream, err := testutil.RunIn(t, answer, NewCmdWire(), "wire", "encode", "--writer", w.Key)
 		if err != nil {
@@ -107,7 +106,7 @@ func TestWireDecodeOutcomes(t *testing.T) {
 
 // TestWireDecodeMeasuresAgainstTheAnswer decodes GaApi's stream of the answer and measures it.
 func TestWireDecodeMeasuresAgainstTheAnswer(t *testing.T) {
-	answer := skills.Improvisation{}.Execute(check.Question).Text
+	answer := skills.Improvisation{}.Execute(wire.ArpeggioQuestion).Text
 	path := filepath.Join(t.TempDir(), "answer.md")
 	if err := os.WriteFile(path, []byte(answer), 0o644); err != nil {
 		t.Fatal(err)
@@ -133,7 +132,7 @@ func TestWireDecodeMeasuresAgainstTheAnswer(t *testing.T) {
 }
 
 func TestWireSplitPrintsTheChunks(t *testing.T) {
-	answer := skills.Improvisation{}.Execute(check.Question).Text
+	answer := skills.Improvisation{}.Execute(wire.ArpeggioQuestion).Text
 	for _, tc := range []struct {
 		split  string
 		chunks []string

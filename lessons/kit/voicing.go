@@ -2,7 +2,6 @@ package kit
 
 import (
 	"fmt"
-	"strconv"
 
 	"course/ga/composition"
 	"course/ga/embeddings"
@@ -57,6 +56,3 @@ func ShowVoicing(r optick.Result) (string, error) {
 	}
 	return c.String() + " " + r.ChordName, nil
 }
-
-// Number writes a distance as .NET writes a double.
-func Number(d float64) string { return strconv.FormatFloat(d, 'f', -1, 64) }

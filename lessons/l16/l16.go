@@ -224,22 +224,12 @@ func chordMask(root, degrees string) theory.PCMask {
 	return theory.MaskOf(theory.PitchClasses(notes)...)
 }
 
-// sharpNotes writes a pitch-class set in ascending order with sharps, "C E G A#".
-func sharpNotes(m theory.PCMask) string {
-	pcs := m.PitchClasses()
-	names := make([]string, len(pcs))
-	for i, p := range pcs {
-		names[i] = theory.SharpName(p)
-	}
-	return strings.Join(names, " ")
-}
-
 // read is the chord the extractor read, "Cmaj7: C E G B", or "no chord".
 func read(q query.Query) string {
 	if len(q.PitchClasses) == 0 {
 		return "no chord"
 	}
-	return q.ChordSymbol + ": " + sharpNotes(theory.MaskOf(q.PitchClasses...))
+	return q.ChordSymbol + ": " + kit.SharpNotes(theory.MaskOf(q.PitchClasses...).PitchClasses())
 }
 
 // extra is the rest of what the extractor read: the mode, the tags and the instrument.
@@ -314,7 +304,7 @@ func symbolReads(symbols []quality) (wrong, disagree []string) {
 		if len(q.PitchClasses) > 0 && theory.MaskOf(q.PitchClasses...) == textbook {
 			continue
 		}
-		wrong = append(wrong, fmt.Sprintf("C%s: %s, a textbook's %s", s.name, read(q), sharpNotes(textbook)))
+		wrong = append(wrong, fmt.Sprintf("C%s: %s, a textbook's %s", s.name, read(q), kit.SharpNotes(textbook.PitchClasses())))
 	}
 	for _, s := range symbols {
 		_, pcs, ok := search.TryParse("C" + s.name)
@@ -563,7 +553,7 @@ func (l *lesson) full() error {
 	}
 	e := l.cfg.examples[i]
 	asked := chordMask(e.root, e.degrees)
-	l.r.Title("\"%s\": the answer, and what each voicing plays (asked: %s)", e.prompt, sharpNotes(asked))
+	l.r.Title("\"%s\": the answer, and what each voicing plays (asked: %s)", e.prompt, kit.SharpNotes(asked.PitchClasses()))
 	first, answers, err := l.ask(e.prompt)
 	if err != nil {
 		return err
@@ -573,7 +563,7 @@ func (l *lesson) full() error {
 	l.r.FixedRow(w, "name", "diagram", "score", "plays", "")
 	for _, a := range answers {
 		played := a.shape.PitchClasses()
-		l.r.FixedRow(w, a.name, a.diagram, a.score, sharpNotes(played), report.Mark(colour(asked, played), verdict(asked, played)))
+		l.r.FixedRow(w, a.name, a.diagram, a.score, kit.SharpNotes(played.PitchClasses()), report.Mark(colour(asked, played), verdict(asked, played)))
 	}
 	return nil
 }

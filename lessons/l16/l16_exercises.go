@@ -43,7 +43,7 @@ func (l *lesson) answerRows(prompt string) ([]answer, error) {
 	w := []int{22, 16, 8}
 	l.r.FixedRow(w, "name", "chart", "score", "plays")
 	for _, a := range answers {
-		l.r.FixedRow(w, a.name, a.shape.String(), a.score, sharpNotes(a.shape.PitchClasses()))
+		l.r.FixedRow(w, a.name, a.shape.String(), a.score, kit.SharpNotes(a.shape.PitchClasses().PitchClasses()))
 	}
 	return answers, nil
 }
@@ -197,7 +197,7 @@ func gridExercise(quality quality) *learn.Exercise {
 				played = played || a.shape.PitchClasses() == asked
 			}
 			notes := len(asked.PitchClasses())
-			l.r.Line("%s: %d notes (%s); a guitar has %d strings", chord, notes, sharpNotes(asked), len(theory.StandardMidi()))
+			l.r.Line("%s: %d notes (%s); a guitar has %d strings", chord, notes, kit.SharpNotes(asked.PitchClasses()), len(theory.StandardMidi()))
 			l.r.Line("voicings of the corpus that play %s: %s", chord, kit.YesNo(l.corpus[asked]))
 			return learn.Answer{Holds: []bool{gridErr != nil, l.corpus[asked], notes > len(theory.StandardMidi()), played}, Evidence: learn.Printed(&out)}, nil
 		}}

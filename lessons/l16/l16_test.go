@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"course/internal/report"
+	"course/lessons/kit"
 	"course/theory"
 )
 
@@ -125,7 +126,7 @@ func TestShapeAndVerdict(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := sharpNotes(s.PitchClasses()); got != "D A B" {
+	if got := kit.SharpNotes(s.PitchClasses().PitchClasses()); got != "D A B" {
 		t.Errorf("x-0-2-0-x-x plays %q, want D A B", got)
 	}
 	if _, err := theory.ParseDiagram("x-0-2-0-x"); err == nil {

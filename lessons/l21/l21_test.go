@@ -3,10 +3,13 @@ package l21
 import (
 	"bytes"
 	"context"
+	"io"
 	"slices"
+	"strings"
 	"testing"
 
 	"course/ga/embeddings"
+	"course/ga/revision"
 	"course/ga/voicingtools"
 	"course/internal/testutil"
 )
@@ -76,4 +79,40 @@ func TestPromptWords(t *testing.T) {
 		"a chord                                   nothing                            none\n",
 		"the course's:\nthe best G7 voicing ",
 	)
+}
+
+// TestPrefetchHoldsEveryQuery runs the sections, at the pin and on main, and checks that every
+// query they asked was among the prefetched ones: a query left out would cost a pass over the
+// index of its own, and the lesson would only get slower.
+func TestPrefetchHoldsEveryQuery(t *testing.T) {
+	for _, rev := range []revision.Revision{revision.Pin, revision.Main} {
+		cfg := defaultConfig()
+		cfg.rev = rev
+		l, err := newLesson(io.Discard, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prefetched := map[string]bool{}
+		for _, p := range l.prefetches() {
+			for _, q := range p.queries {
+				prefetched[askKey(q, p.limit)] = true
+			}
+		}
+		if err := l.run(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		var missed []string
+		for key := range l.asked {
+			if !prefetched[key] {
+				missed = append(missed, strings.ReplaceAll(key, "\x00", " "))
+			}
+		}
+		slices.Sort(missed)
+		if len(missed) > 0 {
+			t.Errorf("%v: the sections asked %d queries that were not prefetched (limit, query): %q", rev, len(missed), missed)
+		}
+		if len(l.asked) < 1000 {
+			t.Errorf("%v: the sections asked only %d queries", rev, len(l.asked))
+		}
+	}
 }

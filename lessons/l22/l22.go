@@ -168,8 +168,7 @@ func (l *lesson) ask(prompt string) (neighborsAnswer, error) {
 // answers and which intents the routing hints boost.
 func (l *lesson) examples() error {
 	l.r.Title("IcvNeighborsSkill's example prompts and GA's other phrasings for it, %s", l.rev.Label())
-	var err error
-	anchors := kit.ExamplesOf(icvNeighborsIntent, &err)
+	anchors, err := kit.ExamplePrompts(icvNeighborsIntent)
 	if err != nil {
 		return err
 	}
@@ -219,8 +218,7 @@ func (l *lesson) examples() error {
 func (l *lesson) sister() error {
 	l.r.Title("IntervalClassVectorSkill's example prompts, %s", l.rev.Label())
 	var icv skills.IntervalClassVector
-	var err error
-	anchors := kit.ExamplesOf(icvIntent, &err)
+	anchors, err := kit.ExamplePrompts(icvIntent)
 	if err != nil {
 		return err
 	}

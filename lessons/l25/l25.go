@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"maps"
 	"slices"
 	"strings"
 
@@ -17,6 +16,7 @@ import (
 	"course/ga/skills"
 	"course/internal/report"
 	"course/lessons/kit"
+	"course/lessons/kit/chathost"
 )
 
 // transposeIntent is the intent id of TransposeSkill, whose example prompts the lesson asks.
@@ -59,7 +59,7 @@ type Options struct {
 	// Revision is the GA the lesson runs against: its routing, its skills and its host.
 	Revision revision.Revision
 	// Host says which host to start and how.
-	Host kit.HostOptions
+	Host chathost.Options
 	// Phrasings are asked after the course's own, for exercise 1.
 	Phrasings []string
 }
@@ -190,22 +190,8 @@ func (l *lesson) run(ctx context.Context) error {
 	return kit.RunSections(ctx, "l25", l.r, l.hintsTable, l.othersTable, l.skillsTable, l.offlineTable, l.direct)
 }
 
-// firedOf is the hint column: the intents of the deltas, in ordinal order, or "none".
-func firedOf(deltas map[string]float64) string {
-	if len(deltas) == 0 {
-		return "none"
-	}
-	return strings.Join(slices.Sorted(maps.Keys(deltas)), ", ")
-}
-
 // triggered is the SKILL.md column: the transpose triggers the prompt contains, or "none".
-func (l *lesson) triggered(prompt string) string {
-	found := l.md.Triggered(prompt)
-	if len(found) == 0 {
-		return "none"
-	}
-	return strings.Join(found, ", ")
-}
+func (l *lesson) triggered(prompt string) string { return kit.ListCell(l.md.Triggered(prompt)) }
 
 // hintsTable is section 1: each phrasing's hints and triggers, and their counts.
 func (l *lesson) hintsTable() error {
@@ -214,7 +200,7 @@ func (l *lesson) hintsTable() error {
 	var transpose, other, otherOnly, none, triggered int
 	for _, p := range l.phrasings {
 		d := l.hints.Deltas(p.prompt)
-		l.r.FixedRow(hintWidths, p.source, p.prompt, firedOf(d), l.triggered(p.prompt))
+		l.r.FixedRow(hintWidths, p.source, p.prompt, kit.HintsCell(l.hints, p.prompt), l.triggered(p.prompt))
 		_, hasTranspose := d[transposeIntent]
 		if hasTranspose {
 			transpose++
@@ -322,12 +308,12 @@ func (l *lesson) skillsTable() error {
 
 // offlineTable is section 4: the router's pick without embeddings, and the chat endpoint's answer.
 func (l *lesson) offlineTable() error {
-	l.r.Title("Without embeddings: the intent SemanticIntentRouter picks for each phrasing, and what POST %s answers (%s)", kit.ChatPath, l.rev.Label())
+	l.r.Title("Without embeddings: the intent SemanticIntentRouter picks for each phrasing, and what POST %s answers (%s)", chathost.ChatPath, l.rev.Label())
 	prompts := make([]string, len(l.phrasings))
 	for i, p := range l.phrasings {
 		prompts[i] = p.prompt
 	}
-	_, _, err := kit.RouterTable(l.r, offlineWidths, prompts, l.rev, l.chat)
+	_, _, err := chathost.RouterTable(l.r, offlineWidths, prompts, l.rev, l.chat)
 	return err
 }
 

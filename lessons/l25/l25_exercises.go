@@ -16,6 +16,7 @@ import (
 	"course/internal/report"
 	"course/learn"
 	"course/lessons/kit"
+	"course/lessons/kit/chathost"
 )
 
 // Exercises is lesson 25's exercises, in the order docs/l25.md asks them, solved with
@@ -35,7 +36,7 @@ func exerciseLesson(w io.Writer) (*lesson, error) { return newLesson(w, revision
 
 // hintRow is a phrasing's row of the first table: its hints and its SKILL.md triggers.
 func (l *lesson) hintRow(source, prompt string) []string {
-	return []string{source, prompt, firedOf(l.hints.Deltas(prompt)), l.triggered(prompt)}
+	return []string{source, prompt, kit.HintsCell(l.hints, prompt), l.triggered(prompt)}
 }
 
 // unclaimedExercise is exercise 1: which of candidates get no routing hint and no trigger of
@@ -152,7 +153,7 @@ func capoHintsExercise(prompt string) *learn.Exercise {
 			l.r.Table([]string{"intent", fmt.Sprintf("fires on %q", prompt), fmt.Sprintf("on %q", without)}, rows)
 			pick := skills.RouteWithoutEmbeddings(prompt, revision.Pin)
 			l.r.Facts(0,
-				report.Fact{Label: fmt.Sprintf("the hints, +%g each", skills.HintBoost), Value: firedOf(d)},
+				report.Fact{Label: fmt.Sprintf("the hints, +%g each", skills.HintBoost), Value: kit.HintsCell(l.hints, prompt)},
 				report.Fact{Label: "the router's pick without embeddings", Value: cmpOr(pick, "none")},
 			)
 			return learn.Answer{Holds: []bool{
@@ -175,7 +176,7 @@ func cmpOr(s, none string) string {
 
 // capoOnMainExercise is exercise 4: who answers prompt on GA's main, and why, the host started
 // as host says.
-func capoOnMainExercise(host kit.HostOptions, prompt string) *learn.Exercise {
+func capoOnMainExercise(host chathost.Options, prompt string) *learn.Exercise {
 	const voicingAgent = "voicing (keyword)"
 	noIntent, _, _ := strings.Cut(voicing.NoIntentText, ".")
 	return &learn.Exercise{Kind: learn.Choice,
@@ -187,13 +188,13 @@ func capoOnMainExercise(host kit.HostOptions, prompt string) *learn.Exercise {
 			fmt.Sprintf("on main, the answer is the voicing agent's %q", noIntent),
 		},
 		Hints: []string{
-			kit.KeywordRouterHint,
+			chathost.KeywordRouterHint,
 			"The voicing agent searches only for what it reads in the question: a chord symbol, a mode, or a word of its tag list.",
 		},
 		Solve: func(ctx context.Context) (learn.Answer, error) {
 			var out bytes.Buffer
 			r := report.New(&out)
-			agents, firsts, err := kit.MainRouterTable(ctx, host, r, offlineWidths, []string{prompt})
+			agents, firsts, err := chathost.MainRouterTable(ctx, host, r, offlineWidths, []string{prompt})
 			if err != nil {
 				return learn.Answer{}, err
 			}

@@ -7,7 +7,7 @@ import (
 	"course/ga/revision"
 	"course/internal/testutil"
 	"course/learn/learntest"
-	"course/lessons/kit"
+	"course/lessons/kit/chathost"
 )
 
 // TestExercises runs every exercise of lesson 25 through the tests each exercise of the
@@ -30,7 +30,7 @@ func TestExercises(t *testing.T) {
 	})
 	t.Run("l25.4", func(t *testing.T) {
 		// A phrasing with a chord symbol in it: the voicing agent finds voicings.
-		learntest.Exercise(t, l.Exercises[3], learntest.Case{Wrong: "b c d", Moved: capoOnMainExercise(kit.HostOptions{}, "Transpose Cmaj7 up a perfect fourth")})
+		learntest.Exercise(t, l.Exercises[3], learntest.Case{Wrong: "b c d", Moved: capoOnMainExercise(chathost.Options{}, "Transpose Cmaj7 up a perfect fourth")})
 		testutil.AssertNoChildren(t)
 	})
 }
@@ -38,7 +38,7 @@ func TestExercises(t *testing.T) {
 // TestExerciseBadHost checks that the exercise that needs a host fails with the host's error
 // and leaves no process behind.
 func TestExerciseBadHost(t *testing.T) {
-	e := Exercises(&Options{Host: kit.HostOptions{Cmd: "/nonexistent/no-such-host"}}).Exercises[3]
+	e := Exercises(&Options{Host: chathost.Options{Cmd: "/nonexistent/no-such-host"}}).Exercises[3]
 	_, err := e.Solve(t.Context())
 	if err == nil || !strings.Contains(err.Error(), "no-such-host") {
 		t.Errorf("error %v", err)

@@ -17,6 +17,7 @@ import (
 	"course/ga/skills"
 	"course/internal/report"
 	"course/lessons/kit"
+	"course/lessons/kit/chathost"
 	"course/theory"
 )
 
@@ -79,7 +80,7 @@ type Options struct {
 	// behaves on GA's main branch.
 	Revision revision.Revision
 	// Host says which host the main run starts and how.
-	Host kit.HostOptions
+	Host chathost.Options
 	// Phrasings are asked after the course's own in the first table, for exercise 4.
 	Phrasings []string
 }
@@ -416,10 +417,10 @@ func runMain(ctx context.Context, w io.Writer, opts *Options) (err error) {
 	}()
 	r := report.New(w)
 	r.Heading(revision.Main.Heading("l28"))
-	r.Title("Without embeddings: the intent SemanticIntentRouter picks for the example prompts and three of the course's phrasings, and what POST %s answers (%s)", kit.ChatPath, revision.Main.Label())
+	r.Title("Without embeddings: the intent SemanticIntentRouter picks for the example prompts and three of the course's phrasings, and what POST %s answers (%s)", chathost.ChatPath, revision.Main.Label())
 	prompts := append(slices.Clone(in.Examples), comparisonOnMain...)
 	return kit.RunSections(ctx, "l28", r, func() error {
-		_, _, err := kit.RouterTable(r, offlineWidths, prompts, revision.Main, host.ChatFirstLines(ctx))
+		_, _, err := chathost.RouterTable(r, offlineWidths, prompts, revision.Main, host.ChatFirstLines(ctx))
 		return err
 	})
 }

@@ -15,6 +15,7 @@ import (
 	"course/internal/report"
 	"course/learn"
 	"course/lessons/kit"
+	"course/lessons/kit/chathost"
 )
 
 // Exercises is lesson 28's exercises, in the order docs/l28.md asks them, solved with
@@ -210,7 +211,7 @@ func phrasingExercise(phrasing string) *learn.Exercise {
 
 // mainAgentExercise is exercise 5: who answers asked and rephrased on GA's main, the host
 // started as host says.
-func mainAgentExercise(host kit.HostOptions, asked, rephrased string) *learn.Exercise {
+func mainAgentExercise(host chathost.Options, asked, rephrased string) *learn.Exercise {
 	const voicing, unavailable = "voicing (keyword)", "fallback-direct (error-fallback-unavailable)"
 	return &learn.Exercise{Kind: learn.Choice,
 		Options: []string{
@@ -221,13 +222,13 @@ func mainAgentExercise(host kit.HostOptions, asked, rephrased string) *learn.Exe
 			fmt.Sprintf("on main, the answer to %q lists voicings", asked),
 		},
 		Hints: []string{
-			kit.KeywordRouterHint,
+			chathost.KeywordRouterHint,
 			"The theory agent needs the model, which the lesson's main host has on a closed port; look at what main answers for another question that reached it.",
 		},
 		Solve: func(ctx context.Context) (learn.Answer, error) {
 			var out bytes.Buffer
 			r := report.New(&out)
-			agentsOf, firstsOf, err := kit.MainRouterTable(ctx, host, r, offlineWidths, []string{asked, rephrased})
+			agentsOf, firstsOf, err := chathost.MainRouterTable(ctx, host, r, offlineWidths, []string{asked, rephrased})
 			if err != nil {
 				return learn.Answer{}, err
 			}

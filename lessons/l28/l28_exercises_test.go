@@ -6,7 +6,7 @@ import (
 
 	"course/internal/testutil"
 	"course/learn/learntest"
-	"course/lessons/kit"
+	"course/lessons/kit/chathost"
 )
 
 // TestExercises runs every exercise of lesson 28 through the tests each exercise of the
@@ -34,7 +34,7 @@ func TestExercises(t *testing.T) {
 	t.Run("l28.5", func(t *testing.T) {
 		// Asked as it stands twice, the question never reaches the theory agent.
 		const explain = "Explain the difference between major and minor"
-		learntest.Exercise(t, l.Exercises[4], learntest.Case{Wrong: "b d", Moved: mainAgentExercise(kit.HostOptions{}, explain, explain)})
+		learntest.Exercise(t, l.Exercises[4], learntest.Case{Wrong: "b d", Moved: mainAgentExercise(chathost.Options{}, explain, explain)})
 		testutil.AssertNoChildren(t)
 	})
 }
@@ -42,7 +42,7 @@ func TestExercises(t *testing.T) {
 // TestExerciseBadHost checks that the exercise that needs a host fails with the host's error
 // and leaves no process behind.
 func TestExerciseBadHost(t *testing.T) {
-	e := Exercises(&Options{Host: kit.HostOptions{Cmd: "/nonexistent/no-such-host"}}).Exercises[4]
+	e := Exercises(&Options{Host: chathost.Options{Cmd: "/nonexistent/no-such-host"}}).Exercises[4]
 	_, err := e.Solve(t.Context())
 	if err == nil || !strings.Contains(err.Error(), "no-such-host") {
 		t.Errorf("error %v", err)

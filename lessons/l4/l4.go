@@ -18,12 +18,13 @@ import (
 	"course/internal/dotnet"
 	"course/internal/report"
 	"course/lessons/kit"
+	"course/lessons/kit/chathost"
 )
 
 // prompts are the lesson's questions: one for each guard, then two that no guard catches.
 var prompts = []string{
 	"Are 0146 and 0137 z-related?",
-	kit.VoicingQuestion,
+	chathost.VoicingQuestion,
 	relativeKeyQuestion,
 	"Why does a ii-V-I sound resolved?",
 }
@@ -55,7 +56,7 @@ const (
 // Options is what `course l4` needs to run.
 type Options struct {
 	// Host says which host to start and how.
-	Host kit.HostOptions
+	Host chathost.Options
 }
 
 // NewCmd builds `course l4`; runF replaces the lesson's run in tests of the flags.
@@ -90,7 +91,7 @@ func run(ctx context.Context, w io.Writer, opts *Options) (err error) {
 			err = fmt.Errorf("l4: stop host: %w", stopErr)
 		}
 	}()
-	if err := kit.WaitForWarmup(ctx, host); err != nil {
+	if err := chathost.WaitForWarmup(ctx, host); err != nil {
 		return fmt.Errorf("l4: %w", err)
 	}
 
@@ -157,7 +158,7 @@ func (f *orderedFacts) UnmarshalJSON(b []byte) error {
 // for the request when it failed.
 func (l *lesson) chat(ctx context.Context, prompt string) error {
 	mark := l.host.LogMark()
-	resp, err := l.host.Chat(ctx, kit.ChatPath, prompt)
+	resp, err := l.host.Chat(ctx, chathost.ChatPath, prompt)
 	if err != nil {
 		return err
 	}
@@ -165,7 +166,7 @@ func (l *lesson) chat(ctx context.Context, prompt string) error {
 	if err != nil {
 		return err
 	}
-	l.r.Title("POST %s %q", kit.ChatPath, prompt)
+	l.r.Title("POST %s %q", chathost.ChatPath, prompt)
 	l.r.Line("HTTP %d", resp.Status)
 	if resp.Status != 200 {
 		l.r.Line("logged:")
@@ -176,7 +177,7 @@ func (l *lesson) chat(ctx context.Context, prompt string) error {
 	}
 	var reply chatReply
 	if err := json.Unmarshal(resp.Body, &reply); err != nil {
-		return fmt.Errorf("read the answer of %s: %w", kit.ChatPath, err)
+		return fmt.Errorf("read the answer of %s: %w", chathost.ChatPath, err)
 	}
 	rows := []report.Fact{
 		{Label: "agentId", Value: reply.AgentID},
@@ -209,7 +210,7 @@ func (l *lesson) requestRecords(ctx context.Context, mark int) ([]hostproc.LogRe
 	wctx, cancel := context.WithTimeout(ctx, requestLogWait)
 	defer cancel()
 	records, err := l.host.WaitForLog(wctx, mark, func(r hostproc.LogRecord) bool {
-		return r.Category == requestLogCategory && strings.HasPrefix(r.Message, "Request finished") && strings.Contains(r.Message, kit.ChatPath+" ")
+		return r.Category == requestLogCategory && strings.HasPrefix(r.Message, "Request finished") && strings.Contains(r.Message, chathost.ChatPath+" ")
 	})
 	if err != nil && (ctx.Err() != nil || !errors.Is(err, context.DeadlineExceeded)) {
 		return nil, fmt.Errorf("read the host's log: %w", err)

@@ -14,7 +14,7 @@ import (
 	"course/hostproc"
 	"course/internal/report"
 	"course/internal/testutil"
-	"course/lessons/kit"
+	"course/lessons/kit/chathost"
 )
 
 // modelStub is a model server on loopback that answers Ollama's embed, generate and chat calls
@@ -69,7 +69,7 @@ func (s *modelStub) count() map[string]int {
 // without one are answered.
 func TestWithModelStub(t *testing.T) {
 	stub := startModelStub(t)
-	opts := kit.HostOptions{ModelURL: stub.url}
+	opts := chathost.Options{ModelURL: stub.url}
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 	defer cancel()
 	host, err := opts.Start(ctx)
@@ -77,7 +77,7 @@ func TestWithModelStub(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer host.Stop()
-	if err := kit.WaitForWarmup(ctx, host); err != nil {
+	if err := chathost.WaitForWarmup(ctx, host); err != nil {
 		t.Fatal(err)
 	}
 	l := &lesson{r: report.New(&strings.Builder{}), host: host}
@@ -85,7 +85,7 @@ func TestWithModelStub(t *testing.T) {
 		t.Helper()
 		body, _ := json.Marshal(map[string]string{"message": prompt})
 		mark := host.LogMark()
-		resp, err := host.Post(ctx, kit.ChatPath, body)
+		resp, err := host.Post(ctx, chathost.ChatPath, body)
 		if err != nil {
 			t.Fatal(err)
 		}

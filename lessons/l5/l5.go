@@ -12,6 +12,7 @@ import (
 	"course/ga/skills"
 	"course/internal/report"
 	"course/lessons/kit"
+	"course/stream/wire"
 	"course/theory"
 )
 
@@ -59,11 +60,11 @@ func run(ctx context.Context, w io.Writer, opts *Options) error {
 
 // skillAnswer is section 1: the answer lesson 6 streams, and the skill's assumptions.
 func (l *lesson) skillAnswer() error {
-	res := l.skill.Execute(kit.ArpeggioQuestion)
+	res := l.skill.Execute(wire.ArpeggioQuestion)
 	if res.Data == nil {
-		return fmt.Errorf("the skill gave %q no progression answer", kit.ArpeggioQuestion)
+		return fmt.Errorf("the skill gave %q no progression answer", wire.ArpeggioQuestion)
 	}
-	l.r.Title("ImprovisationSkill.ExecuteAsync(%q)", kit.ArpeggioQuestion)
+	l.r.Title("ImprovisationSkill.ExecuteAsync(%q)", wire.ArpeggioQuestion)
 	l.r.Quote(res.Text)
 	for _, a := range res.Assumptions {
 		l.r.Line("assumption: %s", a)

@@ -8,7 +8,8 @@ import (
 	"time"
 
 	"course/ga/skills"
-	"course/lessons/kit"
+	"course/lessons/kit/chathost"
+	"course/stream/wire"
 )
 
 // TestLessonHostClockStandsStill gives the lessons' host a model that takes a while to answer:
@@ -16,7 +17,7 @@ import (
 // prints can depend on how fast the machine is.
 func TestLessonHostClockStandsStill(t *testing.T) {
 	t.Parallel()
-	answer := skills.Improvisation{}.Execute(kit.ArpeggioQuestion).Text
+	answer := skills.Improvisation{}.Execute(wire.ArpeggioQuestion).Text
 	model := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/api/chat" {
 			http.NotFound(w, r)
@@ -27,7 +28,7 @@ func TestLessonHostClockStandsStill(t *testing.T) {
 	}))
 	defer model.Close()
 
-	ho := kit.HostOptions{ModelURL: model.URL}
+	ho := chathost.Options{ModelURL: model.URL}
 	host, err := ho.Start(t.Context())
 	if err != nil {
 		t.Fatal(err)
@@ -37,7 +38,7 @@ func TestLessonHostClockStandsStill(t *testing.T) {
 			t.Error(err)
 		}
 	}()
-	resp, err := (&lesson{host: host}).post(t.Context(), kit.StreamPath, kit.ArpeggioQuestion)
+	resp, err := (&lesson{host: host}).post(t.Context(), chathost.StreamPath, wire.ArpeggioQuestion)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 	"course/internal/dotnet"
 	"course/internal/report"
 	"course/lessons/kit"
+	"course/lessons/kit/chathost"
 	"course/stream/sse"
 	"course/stream/wire"
 )
@@ -28,7 +29,7 @@ const (
 // Options is what `course l6` needs to run.
 type Options struct {
 	// Host says which host to start and how.
-	Host kit.HostOptions
+	Host chathost.Options
 	// Browser adds Chromium's EventSource to the lesson's readers.
 	Browser bool
 	// Chrome is the browser to run for Browser and Screenshots; "" finds Chromium.
@@ -92,7 +93,7 @@ func run(ctx context.Context, w io.Writer, opts *Options) (err error) {
 	var stream []byte
 	var events []sse.Event
 	var pinned, fixed []string
-	answer := skills.Improvisation{}.Execute(kit.ArpeggioQuestion).Text
+	answer := skills.Improvisation{}.Execute(wire.ArpeggioQuestion).Text
 	return kit.RunSections(ctx, "l6", l.r,
 		func() (err error) { stream, err = l.hostStream(ctx); return err },
 		func() (err error) { events, err = l.standardEvents(stream); return err },
@@ -106,16 +107,16 @@ func run(ctx context.Context, w io.Writer, opts *Options) (err error) {
 
 // hostStream is section 1: the voicing question's stream, as the host sent it.
 func (l *lesson) hostStream(ctx context.Context) ([]byte, error) {
-	resp, err := l.post(ctx, kit.StreamPath, kit.VoicingQuestion)
+	resp, err := l.post(ctx, chathost.StreamPath, chathost.VoicingQuestion)
 	if err != nil {
 		return nil, err
 	}
-	l.r.Title("POST %s %q", kit.StreamPath, kit.VoicingQuestion)
+	l.r.Title("POST %s %q", chathost.StreamPath, chathost.VoicingQuestion)
 	l.streamSection = l.r.Section()
 	l.r.Line("HTTP %d", resp.Status)
 	l.r.Quote(cutLongLines(string(resp.Body)))
 	if resp.Status != 200 {
-		return nil, fmt.Errorf("the host answered %s with HTTP %d", kit.StreamPath, resp.Status)
+		return nil, fmt.Errorf("the host answered %s with HTTP %d", chathost.StreamPath, resp.Status)
 	}
 	return resp.Body, nil
 }
@@ -143,16 +144,16 @@ func (l *lesson) standardEvents(stream []byte) ([]sse.Event, error) {
 // chatAnswer is section 3: /chat's answer against the stream's text events, and the course's
 // copy of the host's writer against the host's bytes.
 func (l *lesson) chatAnswer(ctx context.Context, stream []byte, events []sse.Event) error {
-	resp, err := l.post(ctx, kit.ChatPath, kit.VoicingQuestion)
+	resp, err := l.post(ctx, chathost.ChatPath, chathost.VoicingQuestion)
 	if err != nil {
 		return err
 	}
 	if resp.Status != 200 {
-		return fmt.Errorf("the host answered %s with HTTP %d: %s", kit.ChatPath, resp.Status, bodyLine(resp.Body))
+		return fmt.Errorf("the host answered %s with HTTP %d: %s", chathost.ChatPath, resp.Status, bodyLine(resp.Body))
 	}
 	raw, ok := chatAnswerText(resp)
 	if !ok {
-		return fmt.Errorf("read the answer of %s: no naturalLanguageAnswer in %s", kit.ChatPath, bodyLine(resp.Body))
+		return fmt.Errorf("read the answer of %s: no naturalLanguageAnswer in %s", chathost.ChatPath, bodyLine(resp.Body))
 	}
 	answer := dotnet.ReplaceLineEndings(raw, "\n")
 
@@ -172,7 +173,7 @@ func (l *lesson) chatAnswer(ctx context.Context, stream []byte, events []sse.Eve
 	}
 	l.r.Blank()
 	l.r.Facts(factWidth,
-		report.Fact{Label: "POST " + kit.ChatPath, Value: fmt.Sprintf("HTTP %d, answer of %d characters", resp.Status, chars(answer))},
+		report.Fact{Label: "POST " + chathost.ChatPath, Value: fmt.Sprintf("HTTP %d, answer of %d characters", resp.Status, chars(answer))},
 		report.Fact{Label: "text events joined, equal to it", Value: equal},
 		report.Fact{Label: "the course's copy of the host's writer gives the host's bytes", Value: copyGives},
 	)
@@ -183,22 +184,22 @@ func (l *lesson) chatAnswer(ctx context.Context, stream []byte, events []sse.Eve
 // makes of the stream. Without a model server both fail, and the table shows what the user gets;
 // with one, it measures what each reader delivers against /chat's answer.
 func (l *lesson) guardMiss(ctx context.Context, modelURL string) error {
-	chat, err := l.post(ctx, kit.ChatPath, kit.ArpeggioQuestion)
+	chat, err := l.post(ctx, chathost.ChatPath, wire.ArpeggioQuestion)
 	if err != nil {
 		return err
 	}
-	stream, err := l.post(ctx, kit.StreamPath, kit.ArpeggioQuestion)
+	stream, err := l.post(ctx, chathost.StreamPath, wire.ArpeggioQuestion)
 	if err != nil {
 		return err
 	}
 	if modelURL == "" {
-		l.r.Title("%q with no model server", kit.ArpeggioQuestion)
+		l.r.Title("%q with no model server", wire.ArpeggioQuestion)
 	} else {
-		l.r.Title("%q with the model server at %s", kit.ArpeggioQuestion, modelURL)
+		l.r.Title("%q with the model server at %s", wire.ArpeggioQuestion, modelURL)
 	}
 	l.r.Facts(0,
-		report.Fact{Label: "POST " + kit.ChatPath, Value: fmt.Sprintf("HTTP %d", chat.Status)},
-		report.Fact{Label: "POST " + kit.StreamPath, Value: fmt.Sprintf("HTTP %d", stream.Status)},
+		report.Fact{Label: "POST " + chathost.ChatPath, Value: fmt.Sprintf("HTTP %d", chat.Status)},
+		report.Fact{Label: "POST " + chathost.StreamPath, Value: fmt.Sprintf("HTTP %d", stream.Status)},
 	)
 	l.r.Quote(cutLongLines(string(stream.Body)))
 

@@ -14,7 +14,6 @@ import (
 
 	"course/internal/report"
 	"course/learn"
-	"course/lessons/kit"
 	"course/stream/browser"
 	"course/stream/sse"
 	"course/stream/wire"
@@ -206,10 +205,10 @@ func (l *lesson) screenshots(ctx context.Context, b *browser.Browser, dir string
 	}
 	rows := make([][]string, 0, len(states))
 	for _, s := range states {
-		view := wire.AskOnPage(nil, kit.ArpeggioQuestion, s.stream, s.read)
+		view := wire.AskOnPage(nil, wire.ArpeggioQuestion, s.stream, s.read)
 		shot, err := b.Screenshot(ctx, browser.Page{
 			Caption:  "GaChatbot.Api's page: " + s.caption,
-			Question: kit.ArpeggioQuestion,
+			Question: wire.ArpeggioQuestion,
 			Bubble:   view.Bubble,
 			// A read that throws pushes nothing onto the history, and the page shows its message as text.
 			Failed: len(view.History) == 0,

@@ -16,7 +16,7 @@ import (
 	"course/internal/dotnet"
 	"course/internal/report"
 	"course/learn"
-	"course/lessons/kit"
+	"course/lessons/kit/chathost"
 	"course/stream/wire"
 )
 
@@ -26,7 +26,7 @@ func Exercises(opts *Options) learn.Lesson {
 	host := opts.Host
 	return learn.NewLesson("l6",
 		lineBreaksExercise(host, [2]string{"LF", "CRLF"}),
-		fix746Exercise(skills.Improvisation{}.Execute(kit.ArpeggioQuestion).Text),
+		fix746Exercise(skills.Improvisation{}.Execute(wire.ArpeggioQuestion).Text),
 		pageErrorExercise(host),
 		abbreviationsExercise(abbreviationText),
 		&learn.Exercise{Kind: learn.Code,
@@ -48,12 +48,12 @@ func Exercises(opts *Options) learn.Lesson {
 
 // lineBreaksExercise is exercise 1, with the host started once with each of the line ends
 // newlines names ("LF" or "CRLF").
-func lineBreaksExercise(host kit.HostOptions, newlines [2]string) *learn.Exercise {
+func lineBreaksExercise(host chathost.Options, newlines [2]string) *learn.Exercise {
 	return &learn.Exercise{Kind: learn.Choice,
 		Options: []string{
 			`the standard reader gets the whole chunk "a\r\nb" from GaChatbot.Api's writer`,
 			`the standard reader gets the whole chunk "a\r\nb" from GaApi's writer`,
-			fmt.Sprintf("POST %s's answer differs between the %s host and the %s host", kit.ChatPath, newlines[0], newlines[1]),
+			fmt.Sprintf("POST %s's answer differs between the %s host and the %s host", chathost.ChatPath, newlines[0], newlines[1]),
 			fmt.Sprintf("the stream's text events and [DONE] differ between the %s host and the %s host", newlines[0], newlines[1]),
 			fmt.Sprintf("the stream's routing event, ids and timings aside, differs between the %s host and the %s host", newlines[0], newlines[1]),
 		},
@@ -85,7 +85,7 @@ func fix746Exercise(answer string) *learn.Exercise {
 }
 
 // pageErrorExercise is exercise 3, on the hosts host starts.
-func pageErrorExercise(host kit.HostOptions) *learn.Exercise {
+func pageErrorExercise(host chathost.Options) *learn.Exercise {
 	return &learn.Exercise{Kind: learn.Choice,
 		Options: []string{
 			`at a826864 the assistant's bubble shows the error event's JSON, {"error":...}`,
@@ -176,7 +176,7 @@ func funcSource(src, name string) (string, error) {
 
 // withHost starts a host as ho says, hands it to f inside a lesson that prints to r, and stops
 // it on every way out.
-func withHost(ctx context.Context, r *report.Report, ho kit.HostOptions, f func(l *lesson) error) (err error) {
+func withHost(ctx context.Context, r *report.Report, ho chathost.Options, f func(l *lesson) error) (err error) {
 	host, err := ho.Start(ctx)
 	if err != nil {
 		return err
@@ -207,7 +207,7 @@ type lineBreakFacts struct {
 
 // exerciseLineBreaks is exercise 1: which stream changes with the system GA runs on, the host
 // started with each of newlines.
-func exerciseLineBreaks(ctx context.Context, r *report.Report, host kit.HostOptions, newlines [2]string) (lineBreakFacts, error) {
+func exerciseLineBreaks(ctx context.Context, r *report.Report, host chathost.Options, newlines [2]string) (lineBreakFacts, error) {
 	var f lineBreakFacts
 	want := dotnet.ReplaceLineEndings(crlfChunk, "\n")
 	r.Title("The chunk %s through each writer, read as the HTML standard says", report.QuoteChunk(crlfChunk))
@@ -240,10 +240,10 @@ func exerciseLineBreaks(ctx context.Context, r *report.Report, host kit.HostOpti
 	}
 	lf, crlf := runs[0], runs[1]
 
-	r.Title("%q from a host that ends its lines with %s, then with %s", kit.VoicingQuestion, newlines[0], newlines[1])
+	r.Title("%q from a host that ends its lines with %s, then with %s", chathost.VoicingQuestion, newlines[0], newlines[1])
 	rows := [][]string{
-		{"POST " + kit.ChatPath, "", ""},
-		{"POST " + kit.StreamPath, "", ""},
+		{"POST " + chathost.ChatPath, "", ""},
+		{"POST " + chathost.StreamPath, "", ""},
 		{"response.length in the routing event's trace", "", ""},
 	}
 	for i, run := range runs {
@@ -290,20 +290,20 @@ func exerciseLineBreaks(ctx context.Context, r *report.Report, host kit.HostOpti
 
 // voicingRun starts a host whose answers end their lines with newline ("LF" or "CRLF") and
 // captures the voicing question on both endpoints.
-func voicingRun(ctx context.Context, r *report.Report, base kit.HostOptions, newline string) (hostRun, error) {
+func voicingRun(ctx context.Context, r *report.Report, base chathost.Options, newline string) (hostRun, error) {
 	ho := base
 	ho.Env = append(slices.Clip(base.Env), "Course__NewLine="+strings.ToLower(newline))
 	var run hostRun
 	err := withHost(ctx, r, ho, func(l *lesson) error {
-		chat, err := l.post(ctx, kit.ChatPath, kit.VoicingQuestion)
+		chat, err := l.post(ctx, chathost.ChatPath, chathost.VoicingQuestion)
 		if err != nil {
 			return err
 		}
 		answer, ok := chatAnswerText(chat)
 		if !ok {
-			return fmt.Errorf("the %s host answered %s with HTTP %d: %s", newline, kit.ChatPath, chat.Status, bodyLine(chat.Body))
+			return fmt.Errorf("the %s host answered %s with HTTP %d: %s", newline, chathost.ChatPath, chat.Status, bodyLine(chat.Body))
 		}
-		stream, err := l.post(ctx, kit.StreamPath, kit.VoicingQuestion)
+		stream, err := l.post(ctx, chathost.StreamPath, chathost.VoicingQuestion)
 		if err != nil {
 			return err
 		}
@@ -434,23 +434,23 @@ func exerciseFix746(r *report.Report, answer string) (exactPinned, exactFixed in
 
 // exercisePageError is exercise 3: the real host's failure stream on GaChatbot.Api's page,
 // before and after the fix that turns an error event into a thrown error.
-func exercisePageError(ctx context.Context, r *report.Report, host kit.HostOptions) (pageErrorFacts, error) {
+func exercisePageError(ctx context.Context, r *report.Report, host chathost.Options) (pageErrorFacts, error) {
 	var f pageErrorFacts
 	err := withHost(ctx, r, host, func(l *lesson) error {
-		failure, err := l.post(ctx, kit.StreamPath, kit.ArpeggioQuestion)
+		failure, err := l.post(ctx, chathost.StreamPath, wire.ArpeggioQuestion)
 		if err != nil {
 			return err
 		}
-		working, err := l.post(ctx, kit.StreamPath, kit.VoicingQuestion)
+		working, err := l.post(ctx, chathost.StreamPath, chathost.VoicingQuestion)
 		if err != nil {
 			return err
 		}
 		if host.ModelURL == "" {
-			r.Title("%q with no model server", kit.ArpeggioQuestion)
+			r.Title("%q with no model server", wire.ArpeggioQuestion)
 		} else {
-			r.Title("%q with the model server at %s", kit.ArpeggioQuestion, host.ModelURL)
+			r.Title("%q with the model server at %s", wire.ArpeggioQuestion, host.ModelURL)
 		}
-		r.Facts(0, report.Fact{Label: "POST " + kit.StreamPath, Value: fmt.Sprintf("HTTP %d", failure.Status)})
+		r.Facts(0, report.Fact{Label: "POST " + chathost.StreamPath, Value: fmt.Sprintf("HTTP %d", failure.Status)})
 		r.Quote(cutLongLines(string(failure.Body)))
 
 		pages := []struct {
@@ -462,7 +462,7 @@ func exercisePageError(ctx context.Context, r *report.Report, host kit.HostOptio
 		}
 		var bubbles []string
 		for i, p := range pages {
-			view := wire.AskOnPage(nil, kit.ArpeggioQuestion, failure.Body, p.read)
+			view := wire.AskOnPage(nil, wire.ArpeggioQuestion, failure.Body, p.read)
 			history, err := jsonStringify(view.History)
 			if err != nil {
 				return err
@@ -488,17 +488,17 @@ func exercisePageError(ctx context.Context, r *report.Report, host kit.HostOptio
 			}
 			r.Line("the next request sends conversationHistory:")
 			r.Quote(history)
-			bubbles = append(bubbles, wire.AskOnPage(nil, kit.VoicingQuestion, working.Body, p.read).Bubble)
+			bubbles = append(bubbles, wire.AskOnPage(nil, chathost.VoicingQuestion, working.Body, p.read).Bubble)
 		}
 
-		r.Title("The fix on a stream that succeeds, %q", kit.VoicingQuestion)
+		r.Title("The fix on a stream that succeeds, %q", chathost.VoicingQuestion)
 		same := "different"
 		if bubbles[0] == bubbles[1] {
 			same = "identical"
 		}
 		f.normalDiffers = bubbles[0] != bubbles[1]
 		r.Facts(0,
-			report.Fact{Label: "POST " + kit.StreamPath, Value: fmt.Sprintf("HTTP %d", working.Status)},
+			report.Fact{Label: "POST " + chathost.StreamPath, Value: fmt.Sprintf("HTTP %d", working.Status)},
 			report.Fact{Label: "the bubble, before and after the fix", Value: fmt.Sprintf("%s (%d characters)", same, chars(bubbles[1]))},
 		)
 		return nil

@@ -21,7 +21,7 @@ import (
 	"course/internal/testutil"
 	"course/learn"
 	"course/learn/learntest"
-	"course/lessons/kit"
+	"course/lessons/kit/chathost"
 	"course/stream/wire"
 )
 
@@ -104,7 +104,7 @@ func solve(t *testing.T, opts *Options, n int) (learn.Answer, string, error) {
 // and leaves no process behind.
 func TestExerciseBadHost(t *testing.T) {
 	for _, n := range []int{1, 3} {
-		_, _, err := solve(t, &Options{Host: kit.HostOptions{Cmd: "/nonexistent/no-such-host"}}, n)
+		_, _, err := solve(t, &Options{Host: chathost.Options{Cmd: "/nonexistent/no-such-host"}}, n)
 		if err == nil || !strings.Contains(err.Error(), "no-such-host") {
 			t.Errorf("exercise %d: error %v", n, err)
 		}
@@ -117,7 +117,7 @@ func TestExerciseBadHost(t *testing.T) {
 func TestExercise1KeepsTheCallersEnv(t *testing.T) {
 	env := make([]string, 1, 4)
 	env[0] = "Course__Splitter=743"
-	_, out, err := solve(t, &Options{Host: kit.HostOptions{Env: env}}, 1)
+	_, out, err := solve(t, &Options{Host: chathost.Options{Env: env}}, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,7 +141,7 @@ func TestExercise1KeepsTheCallersEnv(t *testing.T) {
 // modelServer is an Ollama chat endpoint that answers every question with the improvisation
 // skill's answer.
 func modelServer(t *testing.T) string {
-	answer := skills.Improvisation{}.Execute(kit.ArpeggioQuestion).Text
+	answer := skills.Improvisation{}.Execute(wire.ArpeggioQuestion).Text
 	model := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/api/chat" {
 			http.NotFound(w, r)
@@ -156,7 +156,7 @@ func modelServer(t *testing.T) string {
 // TestExercise3WithModel gives the host a model server: the stream succeeds, both pages show
 // the answer and keep it, and the fix changes nothing.
 func TestExercise3WithModel(t *testing.T) {
-	_, got, err := solve(t, &Options{Host: kit.HostOptions{ModelURL: modelServer(t)}}, 3)
+	_, got, err := solve(t, &Options{Host: chathost.Options{ModelURL: modelServer(t)}}, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,7 +179,7 @@ func TestExercises(t *testing.T) {
 	learntest.Lesson(t, l)
 	t.Run("l6.1", func(t *testing.T) {
 		// Two hosts that both end their lines with LF: nothing changes with the system.
-		learntest.Exercise(t, l.Exercises[0], learntest.Case{Wrong: "a b", Moved: lineBreaksExercise(kit.HostOptions{}, [2]string{"LF", "LF"})})
+		learntest.Exercise(t, l.Exercises[0], learntest.Case{Wrong: "a b", Moved: lineBreaksExercise(chathost.Options{}, [2]string{"LF", "LF"})})
 		testutil.AssertNoChildren(t)
 	})
 	t.Run("l6.2", func(t *testing.T) {
@@ -188,7 +188,7 @@ func TestExercises(t *testing.T) {
 	})
 	t.Run("l6.3", func(t *testing.T) {
 		// With a model server there is no error for the page to show or keep.
-		learntest.Exercise(t, l.Exercises[2], learntest.Case{Wrong: "a c", Moved: pageErrorExercise(kit.HostOptions{ModelURL: modelServer(t)})})
+		learntest.Exercise(t, l.Exercises[2], learntest.Case{Wrong: "a c", Moved: pageErrorExercise(chathost.Options{ModelURL: modelServer(t)})})
 		testutil.AssertNoChildren(t)
 	})
 	t.Run("l6.4", func(t *testing.T) {

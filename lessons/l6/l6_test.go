@@ -21,11 +21,12 @@ import (
 	"course/ga/voicing"
 	"course/hostproc"
 	"course/internal/testutil"
-	"course/lessons/kit"
+	"course/lessons/kit/chathost"
+	"course/stream/wire"
 )
 
 // runWith runs lesson 6 against a host configured by opts and returns its output.
-func runWith(t *testing.T, opts kit.HostOptions) string {
+func runWith(t *testing.T, opts chathost.Options) string {
 	t.Helper()
 	var out bytes.Buffer
 	if err := run(t.Context(), &out, &Options{Host: opts}); err != nil {
@@ -51,7 +52,7 @@ func TestAnotherIndex(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := voicing.Agent{Index: ix}.Process(kit.VoicingQuestion)
+	r, err := voicing.Agent{Index: ix}.Process(chathost.VoicingQuestion)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +60,7 @@ func TestAnotherIndex(t *testing.T) {
 	if strings.Contains(answer, "Found 2 voicings") {
 		t.Fatalf("the other index answers as lesson 3's does:\n%s", answer)
 	}
-	out := runWith(t, kit.HostOptions{Env: []string{"VoicingSearch__OpticIndexPath=" + index}})
+	out := runWith(t, chathost.Options{Env: []string{"VoicingSearch__OpticIndexPath=" + index}})
 	want := []string{
 		fmt.Sprintf("event 2  text     %d line(s)\n", strings.Count(answer, "\n")+1),
 		fmt.Sprintf("HTTP 200, answer of %d characters\n", chars(answer)),
@@ -79,12 +80,12 @@ func TestAnotherIndex(t *testing.T) {
 // TestCRLFHost runs the lesson against a host that builds its answers with CRLF, as GA does on
 // Windows: /chat carries the CRs, the stream does not, and the lesson prints the same.
 func TestCRLFHost(t *testing.T) {
-	crlf := kit.HostOptions{Env: []string{"Course__NewLine=crlf"}}
+	crlf := chathost.Options{Env: []string{"Course__NewLine=crlf"}}
 	host, err := crlf.Start(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp, err := host.Post(t.Context(), kit.ChatPath, []byte(`{"message":"Show me Cmaj7 voicings"}`))
+	resp, err := host.Post(t.Context(), chathost.ChatPath, []byte(`{"message":"Show me Cmaj7 voicings"}`))
 	host.Stop()
 	if err != nil {
 		t.Fatal(err)
@@ -106,7 +107,7 @@ func TestCRLFHost(t *testing.T) {
 // TestModelServer gives the host a model server that answers with the improvisation text: the
 // question that failed is answered, and what each reader delivers depends on the host's splitter.
 func TestModelServer(t *testing.T) {
-	answer := skills.Improvisation{}.Execute(kit.ArpeggioQuestion).Text
+	answer := skills.Improvisation{}.Execute(wire.ArpeggioQuestion).Text
 	model := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/api/chat" {
 			http.NotFound(w, r)
@@ -127,8 +128,8 @@ func TestModelServer(t *testing.T) {
 		{"743", "differs", "exact"},
 	} {
 		t.Run(tc.splitter, func(t *testing.T) {
-			out := runWith(t, kit.HostOptions{ModelURL: model.URL, Env: []string{"Course__Splitter=" + tc.splitter}})
-			got := testutil.Section(t, out, fmt.Sprintf("%q with the model server at %s", kit.ArpeggioQuestion, model.URL))
+			out := runWith(t, chathost.Options{ModelURL: model.URL, Env: []string{"Course__Splitter=" + tc.splitter}})
+			got := testutil.Section(t, out, fmt.Sprintf("%q with the model server at %s", wire.ArpeggioQuestion, model.URL))
 			for _, want := range []string{
 				"POST /api/chatbot/chat         HTTP 200\n",
 				"POST /api/chatbot/chat/stream  HTTP 200\n",
@@ -165,7 +166,7 @@ func TestBadHosts(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var out bytes.Buffer
-			err := run(t.Context(), &out, &Options{Host: kit.HostOptions{Cmd: tc.cmd}})
+			err := run(t.Context(), &out, &Options{Host: chathost.Options{Cmd: tc.cmd}})
 			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
 				t.Fatalf("l6 with %s: error %v, want one that says %q", tc.name, err, tc.wantErr)
 			}
@@ -196,7 +197,7 @@ func TestRemoteHostIsRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	err = run(t.Context(), &out, &Options{Host: kit.HostOptions{Cmd: strconv.Quote(exe) + " remote-host"}})
+	err = run(t.Context(), &out, &Options{Host: chathost.Options{Cmd: strconv.Quote(exe) + " remote-host"}})
 	if !errors.Is(err, hostproc.ErrRemoteHost) || !strings.Contains(err.Error(), "--allow-remote-host") {
 		t.Errorf("l6 with a remote host: %v", err)
 	}

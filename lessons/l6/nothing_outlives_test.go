@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"course/internal/testutil"
-	"course/lessons/kit"
+	"course/lessons/kit/chathost"
 )
 
 // socketInodes returns the inodes of the sockets process pid holds open.
@@ -69,7 +69,7 @@ func TestNothingOutlivesTheLesson(t *testing.T) {
 	self := os.Getpid()
 	sockets := len(socketInodes(self))
 
-	h, err := (&kit.HostOptions{}).Start(context.Background())
+	h, err := (&chathost.Options{}).Start(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"course/internal/report"
 	"course/learn"
 	"course/lessons/kit"
+	"course/lessons/kit/chathost"
 )
 
 // Exercises is lesson 8's exercises, in the order docs/l8.md asks them, solved with
@@ -27,7 +28,7 @@ func Exercises(opts *Options) learn.Lesson {
 // promptAttempt answers prompt n of corpus (nil is GA's) as the lesson does, after edit changes
 // its entry: through the intent it names, in process, or else posted to /chat of a host started
 // as host says and stopped before it returns. The answer is checked with GA's reading.
-func promptAttempt(ctx context.Context, host kit.HostOptions, corpus []byte, n int, edit func(*corpusEntry)) (a attempt, err error) {
+func promptAttempt(ctx context.Context, host chathost.Options, corpus []byte, n int, edit func(*corpusEntry)) (a attempt, err error) {
 	if corpus == nil {
 		corpus = fixtures.Prompts
 	}
@@ -62,7 +63,7 @@ func promptAttempt(ctx context.Context, host kit.HostOptions, corpus []byte, n i
 			}
 		}()
 		err = answerByChat(&a, func(prompt string) (int, []byte, error) {
-			resp, err := h.Chat(ctx, kit.ChatPath, prompt)
+			resp, err := h.Chat(ctx, chathost.ChatPath, prompt)
 			if err != nil {
 				return 0, nil, err
 			}
@@ -120,7 +121,7 @@ func stringRows(e corpusEntry, answer string) [][]string {
 }
 
 // minLengthExercise is exercise 1: prompt n checked with its min_length set to minLength.
-func minLengthExercise(host kit.HostOptions, corpus []byte, n, minLength int) *learn.Exercise {
+func minLengthExercise(host chathost.Options, corpus []byte, n, minLength int) *learn.Exercise {
 	return &learn.Exercise{Kind: learn.Value, Form: verdictForm,
 		Hints: []string{
 			"GA checks an answer in a fixed order: empty, degraded backend, length, banned phrases, not_contains, contains, contains_any. The first that fails is the verdict.",
@@ -145,7 +146,7 @@ func minLengthExercise(host kit.HostOptions, corpus []byte, n, minLength int) *l
 
 // higherStringExercise is exercise 2: the expected string of prompt n that GA's reading finds
 // in the answer a semitone higher and the strict reading does not, and the token it is found in.
-func higherStringExercise(host kit.HostOptions, corpus []byte, n int) *learn.Exercise {
+func higherStringExercise(host chathost.Options, corpus []byte, n int) *learn.Exercise {
 	return &learn.Exercise{Kind: learn.Value,
 		Form: learn.Form{Says: `the expected string, then the token GA's reading finds it in, such as "E" in "Em" (or none)`, Read: func(s string) []string {
 			s = strings.NewReplacer(`"`, " ", "“", " ", "”", " ", "♯", "#", "♭", "b", ",", " ").Replace(strings.ToLower(s))
@@ -189,7 +190,7 @@ func higherStringExercise(host kit.HostOptions, corpus []byte, n int) *learn.Exe
 
 // firstStringExercise is exercise 3: why the first expected string of prompt n passes GA's
 // reading a semitone higher, and fails the strict one.
-func firstStringExercise(host kit.HostOptions, corpus []byte, n int) *learn.Exercise {
+func firstStringExercise(host chathost.Options, corpus []byte, n int) *learn.Exercise {
 	first := func(ctx context.Context) (attempt, string, error) {
 		a, err := promptAttempt(ctx, host, corpus, n, nil)
 		if err != nil {

@@ -6,7 +6,7 @@ import (
 
 	"course/internal/testutil"
 	"course/learn/learntest"
-	"course/lessons/kit"
+	"course/lessons/kit/chathost"
 )
 
 // TestExercises runs every exercise of lesson 8 through the tests each exercise of the course
@@ -15,7 +15,7 @@ import (
 func TestExercises(t *testing.T) {
 	l := Exercises(&Options{})
 	learntest.Lesson(t, l)
-	host := kit.HostOptions{}
+	host := chathost.Options{}
 	t.Run("l8.1", func(t *testing.T) {
 		// A minimum length above the answer's own: the length check fails first again.
 		learntest.Exercise(t, l.Exercises[0], learntest.Case{Wrong: `missing "G"`, Moved: minLengthExercise(host, nil, 10, 200)})
@@ -37,7 +37,7 @@ func TestExercises(t *testing.T) {
 // host's /chat: the host started for it is stopped, and a host that cannot start is the error.
 func TestExerciseOnTheHost(t *testing.T) {
 	const chatPrompt = 18 // "Are 0146 and 0137 z-related", answered by the algebra intent through /chat
-	a, err := minLengthExercise(kit.HostOptions{}, nil, chatPrompt, 1<<20).Solve(t.Context())
+	a, err := minLengthExercise(chathost.Options{}, nil, chatPrompt, 1<<20).Solve(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +45,7 @@ func TestExerciseOnTheHost(t *testing.T) {
 		t.Errorf("the /chat answer with a minimum length of 2^20 gets %q", a.Value)
 	}
 	testutil.AssertNoChildren(t)
-	_, err = minLengthExercise(kit.HostOptions{Cmd: "/nonexistent/no-such-host"}, nil, chatPrompt, 60).Solve(t.Context())
+	_, err = minLengthExercise(chathost.Options{Cmd: "/nonexistent/no-such-host"}, nil, chatPrompt, 60).Solve(t.Context())
 	if err == nil || !strings.Contains(err.Error(), "no-such-host") {
 		t.Errorf("with a host that cannot start: %v", err)
 	}

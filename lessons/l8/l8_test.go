@@ -10,7 +10,7 @@ import (
 
 	"course/fixtures"
 	"course/internal/testutil"
-	"course/lessons/kit"
+	"course/lessons/kit/chathost"
 )
 
 // corpusEdit returns the fixture's corpus with edit applied to its list of prompts.
@@ -37,7 +37,7 @@ func corpusEdit(t *testing.T, edit func(prompts []map[string]any) []map[string]a
 func runOn(t *testing.T, corpus []byte) string {
 	t.Helper()
 	var out bytes.Buffer
-	opts := &Options{Corpus: corpus, Host: kit.HostOptions{}}
+	opts := &Options{Corpus: corpus, Host: chathost.Options{}}
 	if err := run(context.Background(), &out, opts); err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +89,7 @@ func TestHostCost(t *testing.T) {
 	t.Parallel()
 	var start, requests time.Duration
 	var posts int
-	opts := &Options{Host: kit.HostOptions{},
+	opts := &Options{Host: chathost.Options{},
 		Cost: func(s, r time.Duration, n int) { start, requests, posts = s, r, n }}
 	if err := run(context.Background(), &bytes.Buffer{}, opts); err != nil {
 		t.Fatal(err)

@@ -13,6 +13,11 @@ import (
 	"course/internal/lazy"
 )
 
+// ArpeggioQuestion is the question whose answer lesson 6 sends through the splitter, the
+// writers and the readers: the improvisation skill answers it without a model, in sentences and
+// lines the splitter cuts.
+const ArpeggioQuestion = "which arpeggio fits Am F C G"
+
 // PinnedPattern is SseChunker's expression at GA a826864
 // (Common/GA.Business.Core.Orchestration/Helpers/SseChunker.cs:17-30).
 const PinnedPattern = `(?<=[.!?])\s+`

@@ -15,8 +15,9 @@ import (
 	"course/stream/wire"
 )
 
-// Question is the question whose answer lesson 6 sends through the writers.
-const Question = "which arpeggio fits Am F C G"
+// Question is the question whose answer lesson 6 sends through the writers, as the matrix
+// command names it.
+const Question = wire.ArpeggioQuestion
 
 // Case is one input of a check and what it must give.
 type Case struct {
@@ -43,7 +44,7 @@ func (r Result) OK() bool { return r.Err == nil && r.Got == r.Want }
 // lessonChunks are the chunks lesson 6 cuts the improvisation answer into, at the pin and
 // after #743.
 func lessonChunks() (pinned, fixed []string) {
-	answer := skills.Improvisation{}.Execute(Question).Text
+	answer := skills.Improvisation{}.Execute(wire.ArpeggioQuestion).Text
 	return wire.SplitPinned(answer), wire.Split743(answer)
 }
 

@@ -17,7 +17,6 @@ import (
 	"testing"
 	"time"
 
-	"course/exercises/l6/check"
 	"course/ga/skills"
 	"course/stream/signalr"
 	"course/stream/websocket"
@@ -47,7 +46,7 @@ func requireNode(t *testing.T) {
 }
 
 // improvisation is the matrix's own text.
-var improvisation = skills.Improvisation{}.Execute(check.Question).Text
+var improvisation = skills.Improvisation{}.Execute(wire.ArpeggioQuestion).Text
 
 // npmTexts are texts streamed through every writer: the matrix's own, and text that troubles
 // one SSE reader or another, which over a socket travels inside JSON strings.

@@ -1,4 +1,4 @@
-package kit
+package chathost
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"course/ga/revision"
 	"course/ga/skills"
 	"course/internal/report"
+	"course/lessons/kit"
 )
 
 // routerAnswerCut is how much of an answer's first line the router table of lessons 25 and 28
@@ -18,7 +19,7 @@ const KeywordRouterHint = "Without embeddings main's agent router scores each ag
 
 // MainRouterTable starts GA's main host as host says, prints the router table of prompts on it
 // under its title, and stops the host: what an exercise on main reads its answer from.
-func MainRouterTable(ctx context.Context, host HostOptions, r *report.Report, widths []int, prompts []string) (agents, firsts []string, err error) {
+func MainRouterTable(ctx context.Context, host Options, r *report.Report, widths []int, prompts []string) (agents, firsts []string, err error) {
 	ctx, cancel := host.Bounded(ctx)
 	defer cancel()
 	started := host.At(revision.Main).StartInBackground(ctx)
@@ -57,6 +58,6 @@ func RouterTable(r *report.Report, widths []int, prompts []string, rev revision.
 	for i, p := range prompts {
 		r.FixedRow(widths, p, picks[i], agents[i], firsts[i])
 	}
-	r.Line("%d phrasings; the router picks %s; the chat endpoint answers with %s", len(prompts), Tally(picks), Tally(agents))
+	r.Line("%d phrasings; the router picks %s; the chat endpoint answers with %s", len(prompts), kit.Tally(picks), kit.Tally(agents))
 	return agents, firsts, nil
 }

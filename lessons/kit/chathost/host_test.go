@@ -1,4 +1,4 @@
-package kit
+package chathost
 
 import (
 	"context"
@@ -52,7 +52,7 @@ func TestStartTimeoutSaysRaiseIt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := &HostOptions{Cmd: `"` + exe + `" silent-host`, Timeout: 700 * time.Millisecond}
+	opts := &Options{Cmd: `"` + exe + `" silent-host`, Timeout: 700 * time.Millisecond}
 	ctx, cancel := context.WithTimeout(t.Context(), opts.Budget())
 	defer cancel()
 	host, err := opts.Start(ctx)
@@ -70,7 +70,7 @@ func TestStartTimeoutSaysRaiseIt(t *testing.T) {
 		t.Errorf("error %q is more than one line", msg)
 	}
 	// the same host with a budget of its own, a bad command line, fails as it did
-	if _, err := (&HostOptions{Cmd: `"unclosed`}).Start(t.Context()); err == nil || strings.Contains(err.Error(), "--timeout") {
+	if _, err := (&Options{Cmd: `"unclosed`}).Start(t.Context()); err == nil || strings.Contains(err.Error(), "--timeout") {
 		t.Errorf("a bad --host-cmd: %v", err)
 	}
 }

@@ -1,4 +1,7 @@
-package kit
+// Package chathost starts the chatbot host a lesson talks to and asks it: the host's flags and
+// the lesson's time budget, a start that runs beside the lesson's own work, the chat endpoints and
+// the warm-up record, questions two at a time, and the router table of lessons 25 and 28.
+package chathost
 
 import (
 	"context"
@@ -18,8 +21,8 @@ import (
 // defaultTimeout bounds a whole lesson run: generous for a slow machine, short enough to notice a hang.
 const defaultTimeout = 30 * time.Second
 
-// HostOptions says which chatbot host a lesson starts and how.
-type HostOptions struct {
+// Options says which chatbot host a lesson starts and how.
+type Options struct {
 	// Cmd is a command line that starts another host, such as the real GaChatbot.Api; "" starts
 	// the course's own stand-in (`course host`).
 	Cmd string
@@ -35,7 +38,7 @@ type HostOptions struct {
 }
 
 // AddFlags gives a lesson's command the flags that choose and bound its host.
-func (o *HostOptions) AddFlags(cmd *cobra.Command) {
+func (o *Options) AddFlags(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&o.Cmd, "host-cmd", "", "start `CMD` as the host instead of the course's own stand-in\n(for instance \"dotnet run --project Apps/GaChatbot.Api\" in a GA clone)")
 	cmd.Flags().StringVar(&o.ModelURL, "model-url", "", "give the host the model server at `URL` (Ollama's API) instead of a closed port")
 	cmd.Flags().DurationVar(&o.Timeout, "timeout", defaultTimeout, "give up when the lesson takes longer than this")
@@ -43,7 +46,7 @@ func (o *HostOptions) AddFlags(cmd *cobra.Command) {
 }
 
 // Budget is the whole run's time: the host's start and stop come out of it, not on top.
-func (o *HostOptions) Budget() time.Duration {
+func (o *Options) Budget() time.Duration {
 	if o.Timeout <= 0 {
 		return defaultTimeout
 	}
@@ -52,12 +55,12 @@ func (o *HostOptions) Budget() time.Duration {
 
 // Bounded is ctx bounded by the budget, so that an exercise's solve that starts hosts ends when
 // the lesson it belongs to would.
-func (o *HostOptions) Bounded(ctx context.Context) (context.Context, context.CancelFunc) {
+func (o *Options) Bounded(ctx context.Context) (context.Context, context.CancelFunc) {
 	return context.WithTimeout(ctx, o.Budget())
 }
 
 // Start launches the host as a child process and waits until it listens.
-func (o *HostOptions) Start(ctx context.Context) (*hostproc.Host, error) {
+func (o *Options) Start(ctx context.Context) (*hostproc.Host, error) {
 	var command []string
 	if o.Cmd != "" {
 		words, err := hostproc.SplitCommand(o.Cmd)
@@ -93,7 +96,7 @@ func (o *HostOptions) Start(ctx context.Context) (*hostproc.Host, error) {
 
 // startTimedOut is the error of a start that the lesson's --timeout cut short after took: it
 // says how long the start had run and what --timeout to try instead.
-func (o *HostOptions) startTimedOut(took time.Duration) error {
+func (o *Options) startTimedOut(took time.Duration) error {
 	budget := o.Budget()
 	raise := max(2*budget, 4*took).Round(time.Second)
 	if raise <= budget {
@@ -103,9 +106,9 @@ func (o *HostOptions) startTimedOut(took time.Duration) error {
 		budget, took.Round(time.Millisecond), raise)
 }
 
-// StartingHost is a host a lesson starts before it works out what needs no host, so that the
+// Starting is a host a lesson starts before it works out what needs no host, so that the
 // host's start-up, most of a short lesson's time, runs beside that work on another processor.
-type StartingHost struct {
+type Starting struct {
 	done chan struct{}
 	host *hostproc.Host
 	err  error
@@ -114,9 +117,9 @@ type StartingHost struct {
 }
 
 // StartInBackground starts the host, and waits for its warm-up record, without holding up the
-// caller; wait returns the host once both have happened.
-func (o *HostOptions) StartInBackground(ctx context.Context) *StartingHost {
-	s := &StartingHost{done: make(chan struct{})}
+// caller; Wait returns the host once both have happened.
+func (o *Options) StartInBackground(ctx context.Context) *Starting {
+	s := &Starting{done: make(chan struct{})}
 	go func() {
 		defer close(s.done)
 		began := time.Now()
@@ -129,21 +132,21 @@ func (o *HostOptions) StartInBackground(ctx context.Context) *StartingHost {
 	return s
 }
 
-// wait returns the host once it listens and has warmed up.
-func (s *StartingHost) Wait() (*hostproc.Host, error) {
+// Wait returns the host once it listens and has warmed up.
+func (s *Starting) Wait() (*hostproc.Host, error) {
 	<-s.done
 	return s.host, s.err
 }
 
 // StartTime is how long the start and the warm-up took, once they have ended.
-func (s *StartingHost) StartTime() time.Duration {
+func (s *Starting) StartTime() time.Duration {
 	<-s.done
 	return s.took
 }
 
-// stop stops the host once its start has ended, however it ended, so that a lesson that fails
+// Stop stops the host once its start has ended, however it ended, so that a lesson that fails
 // before it asks the host anything leaves no process behind.
-func (s *StartingHost) Stop() error {
+func (s *Starting) Stop() error {
 	<-s.done
 	if s.host == nil {
 		return nil
@@ -153,7 +156,7 @@ func (s *StartingHost) Stop() error {
 
 // ChatFirstLines is ChatFirstLine on the host once it has started, cut to the router table's
 // answer column.
-func (s *StartingHost) ChatFirstLines(ctx context.Context) func(prompt string) (string, string, error) {
+func (s *Starting) ChatFirstLines(ctx context.Context) func(prompt string) (string, string, error) {
 	return func(prompt string) (string, string, error) {
 		host, err := s.Wait()
 		if err != nil {
@@ -198,7 +201,7 @@ func AskAll(n int, ask func(i int) error) error {
 // At returns the host options with GA's revision rev selected: the course's stand-in reads
 // Course__Ga, and another host ignores it. The setting is given at the pin too, so that a
 // Course__Ga of the learner's environment cannot change the GA a lesson says it shows.
-func (o HostOptions) At(rev revision.Revision) *HostOptions {
+func (o Options) At(rev revision.Revision) *Options {
 	o.Env = append(slices.Clone(o.Env), "Course__Ga="+rev.Setting())
 	return &o
 }

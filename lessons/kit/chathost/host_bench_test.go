@@ -1,4 +1,4 @@
-package kit
+package chathost
 
 import (
 	"context"
@@ -12,7 +12,7 @@ func TestMain(m *testing.M) { hosttest.Main(m) }
 
 // BenchmarkHostStart measures the time from Start to a host that listens, and its stop.
 func BenchmarkHostStart(b *testing.B) {
-	opts := &HostOptions{}
+	opts := &Options{}
 	for b.Loop() {
 		h, err := opts.Start(context.Background())
 		if err != nil {
@@ -26,7 +26,7 @@ func BenchmarkHostStart(b *testing.B) {
 
 // BenchmarkHostRequest measures one request on each endpoint of a running host.
 func BenchmarkHostRequest(b *testing.B) {
-	h, err := (&HostOptions{}).Start(context.Background())
+	h, err := (&Options{}).Start(context.Background())
 	if err != nil {
 		b.Fatal(err)
 	}

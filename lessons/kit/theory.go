@@ -6,16 +6,13 @@ import (
 	"strings"
 
 	"course/ga/algebra"
-	"course/ga/intents"
-	"course/ga/skills"
+	"course/internal/lazy"
+	"course/internal/report"
 	"course/theory"
 )
 
-// The intents of the skills lessons 22 and 23 ask.
-const (
-	DeltaIntent = "skill.grothendieckdelta"
-	PathIntent  = "skill.icvshortestpath"
-)
+// The chords and sets lessons 14 and 22 to 24 ask about, and how the course's own theory reads
+// and names them.
 
 // ChordSpelling is a chord as a question writes it, and the symbol a textbook spells it by.
 type ChordSpelling struct{ Token, Symbol string }
@@ -32,33 +29,6 @@ var ICVChords = []ChordSpelling{
 
 // GrothendieckQualities are the sixteen qualities the skills' table knows, as suffixes.
 var GrothendieckQualities = []string{"", "m", "dim", "aug", "7", "m7", "maj7", "m7b5", "dim7", "sus2", "sus4", "6", "m6", "9", "maj9", "m9"}
-
-// AnswerLines splits an answer into lines without their line ends.
-func AnswerLines(text string) []string {
-	lines := strings.Split(text, "\n")
-	for i, l := range lines {
-		lines[i] = strings.TrimRight(l, "\r")
-	}
-	return lines
-}
-
-// ExamplesOf returns an intent's example prompts, or records that the fixture lacks it.
-func ExamplesOf(id string, err *error) []string {
-	in, ok := intents.Lookup(id)
-	if !ok && *err == nil {
-		*err = fmt.Errorf("no intent %s in the intents fixture", id)
-	}
-	return in.Examples
-}
-
-// HintsCell is the routing hints' column: the hinted intents in ordinal order, or "none".
-func HintsCell(h skills.Hints, prompt string) string {
-	ids := h.Fired(prompt)
-	if len(ids) == 0 {
-		return "none"
-	}
-	return strings.Join(ids, ", ")
-}
 
 // SetVectors are the course's own interval-class vectors of the 4,096 pitch-class sets, by id.
 func SetVectors() [][6]int {
@@ -101,13 +71,31 @@ func TextbookPCs(symbol string, errp *error) []int {
 	return theory.PitchClasses(c.Tones)
 }
 
-// VectorString writes a vector as GA writes an IntervalClassVector: "<1 0 1 2 2 0>".
-func VectorString(v [6]int) string { return "<" + JoinInts(v[:], " ") + ">" }
-
 // Forte is the set's Forte label in GA's catalogue, "?" when it has none.
 func Forte(s algebra.Set) string {
 	if label, ok := algebra.ForteLabel(s); ok {
 		return label
 	}
 	return "?"
+}
+
+// RootPitchClass is the pitch class of the note name at the start of a symbol, or -1.
+func RootPitchClass(note string) int {
+	n, err := theory.ParseNote(NoteRoot().FindString(note))
+	if err != nil {
+		return -1
+	}
+	return n.PitchClass()
+}
+
+// NoteRoot is a note name at the start of a symbol, as the lesson reads the closures' output.
+var NoteRoot = lazy.Regexp(`^[A-G](?:bb|b|##|#)?`)
+
+// TonicHeader joins the tonics of keys, each padded to two columns.
+func TonicHeader(keys []theory.Tonality) string {
+	cells := make([]string, len(keys))
+	for i, k := range keys {
+		cells[i] = report.Pad(k.Tonic.String(), 2)
+	}
+	return strings.Join(cells, " ")
 }

@@ -1,4 +1,4 @@
-package kit
+package chathost
 
 import (
 	"context"
@@ -7,9 +7,9 @@ import (
 	"strings"
 	"time"
 
-	"course/exercises/l6/check"
 	"course/hostproc"
 	"course/internal/dotnet"
+	"course/lessons/kit"
 )
 
 // The chat endpoints of GaChatbot.Api that the lessons ask.
@@ -18,14 +18,8 @@ const (
 	StreamPath = "/api/chatbot/chat/stream"
 )
 
-// The questions lessons 4 to 6 ask the host.
-const (
-	// VoicingQuestion is the question lesson 4 shows answered without a model.
-	VoicingQuestion = "Show me Cmaj7 voicings"
-	// ArpeggioQuestion is answered by the improvisation skill, which only semantic routing
-	// reaches; lesson 6's exercises check the learner's code on its answer.
-	ArpeggioQuestion = check.Question
-)
+// VoicingQuestion is the question lesson 4 shows answered without a model.
+const VoicingQuestion = "Show me Cmaj7 voicings"
 
 const (
 	// warmupCategory logs the line that says the host's start-up embedding attempt is over.
@@ -81,5 +75,5 @@ func ChatFirstLine(ctx context.Context, host *hostproc.Host, prompt string, widt
 	if reply.RoutingMethod != nil {
 		method = *reply.RoutingMethod
 	}
-	return reply.AgentID + " (" + method + ")", Cut(first, width), nil
+	return reply.AgentID + " (" + method + ")", kit.Cut(first, width), nil
 }
