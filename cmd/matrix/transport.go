@@ -8,7 +8,6 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"course/exercises/l6/check"
 	"course/internal/report"
 	"course/stream/wire"
 	"course/stream/wire/transport"
@@ -115,7 +114,7 @@ func readAll(ctx context.Context, writers []transport.Writer, readers []transpor
 		}
 		for _, rd := range readers {
 			rctx, cancel := context.WithTimeout(ctx, readBound)
-			out = append(out, rd.Read(rctx, transport.TargetFor(w, s, check.Question)))
+			out = append(out, rd.Read(rctx, transport.TargetFor(w, s, wire.ArpeggioQuestion)))
 			cancel()
 		}
 		s.Close()

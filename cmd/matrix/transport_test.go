@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"course/exercises/l6/check"
 	"course/ga/skills"
 	"course/internal/report"
 	"course/internal/testutil"
@@ -51,14 +50,14 @@ func readPair(t *testing.T, w transport.Writer, rd transport.Reader, chunks []st
 	defer s.Close()
 	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 	defer cancel()
-	return transport.Shows(w.Format, rd.Read(ctx, transport.TargetFor(w, s, check.Question)))
+	return transport.Shows(w.Format, rd.Read(ctx, transport.TargetFor(w, s, wire.ArpeggioQuestion)))
 }
 
 // TestMatrixTransportGridsAreTheReaders reads every cell of the WebSocket and SignalR grids back
 // through their legends and checks each against the pair read on its own, for the matrix's text
 // and for one whose only chunk is past coder's read limit, which moves coder's cells.
 func TestMatrixTransportGridsAreTheReaders(t *testing.T) {
-	text := skills.Improvisation{}.Execute(check.Question).Text
+	text := skills.Improvisation{}.Execute(wire.ArpeggioQuestion).Text
 	long := strings.Repeat("Am7 D7 G.\n", 4000)
 	path := filepath.Join(t.TempDir(), "long.md")
 	if err := os.WriteFile(path, []byte(long), 0o644); err != nil {

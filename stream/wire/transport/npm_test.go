@@ -85,7 +85,7 @@ func transportStreams(t *testing.T) []transportStream {
 			t.Fatal(err)
 		}
 		t.Cleanup(s.Close)
-		out = append(out, transportStream{label, w, s, TargetFor(w, s, "which arpeggio fits Am F C G"), false})
+		out = append(out, transportStream{label, w, s, TargetFor(w, s, wire.ArpeggioQuestion), false})
 	}
 	for _, w := range Writers {
 		name := w.Transport.String() + " " + w.Key
