@@ -16,6 +16,7 @@ import (
 	"course/internal/dotnet"
 	"course/internal/report"
 	"course/stream/wire"
+	"course/stream/wire/transport"
 )
 
 // MatrixOptions is what `course matrix` needs to run.
@@ -38,6 +39,8 @@ type MatrixOptions struct {
 	Hazards bool
 	// JSON prints one JSON record per line instead of the grid.
 	JSON bool
+	// Transport is the transport the answer travels over: sse, websocket, signalr or all.
+	Transport string
 }
 
 // NewCmdMatrix builds `course matrix`; runF replaces the run in tests of the flags.
@@ -59,6 +62,12 @@ same as JSON records, one per line, each cell with the text the user got and its
 The text is split into chunks by #743's expression unless --split says otherwise; that split
 adds no loss of its own, so what differs comes from the wire.
 
+--transport websocket, signalr or all carries the answer over Bit.BlazorUI.AI's other two
+transports too, every pair a real connection on loopback: its WebSocket endpoint and hub (as
+documented), bitplatform's Boilerplate chat hub, and a hub that splits records across messages,
+read by the course's clients, coder/websocket, and models of npm ws and @microsoft/signalr. The
+tool-call approvals follow: which readers surface the request, and what becomes of a decision.
+
 Writers: ` + strings.Join(wire.WriterKeys(), ", ") + `.
 Readers: ` + cmdutil.WrapList(wire.ReaderKeys(), "Readers: ") + `.`,
 		Args: cobra.NoArgs,
@@ -68,7 +77,7 @@ Readers: ` + cmdutil.WrapList(wire.ReaderKeys(), "Readers: ") + `.`,
 			if runF != nil {
 				return runF(cmd.Context(), opts)
 			}
-			return runMatrix(opts)
+			return runMatrix(cmd.Context(), opts)
 		},
 	}
 	f := cmd.Flags()
@@ -80,7 +89,9 @@ Readers: ` + cmdutil.WrapList(wire.ReaderKeys(), "Readers: ") + `.`,
 	f.BoolVar(&opts.CRLF, "crlf", false, "end every line of every stream with CRLF")
 	f.BoolVar(&opts.Hazards, "hazards", false, "stream the adversarial inputs the systems invite")
 	f.BoolVar(&opts.JSON, "json", false, "print JSON records, one a line: the text, each writer, each reader, each cell")
+	f.StringVar(&opts.Transport, "transport", "sse", "carry the answer as server-sent events (sse), over a WebSocket (websocket), a SignalR hub (signalr), or all three (all)")
 	cmd.MarkFlagsMutuallyExclusive("error", "hazards")
+	_ = cmd.RegisterFlagCompletionFunc("transport", cmdutil.CompleteOne(func() []string { return transport.Names }))
 	_ = cmd.RegisterFlagCompletionFunc("writers", cmdutil.CompleteList(wire.WriterKeys))
 	_ = cmd.RegisterFlagCompletionFunc("readers", cmdutil.CompleteList(wire.ReaderKeys))
 	_ = cmd.RegisterFlagCompletionFunc("split", cmdutil.CompleteOne(func() []string { return wire.SplitNames }))
@@ -96,12 +107,22 @@ type matrix struct {
 	json    *json.Encoder
 }
 
-func runMatrix(opts *MatrixOptions) error {
-	writers, err := wire.WritersByKey(opts.Writers)
+func runMatrix(ctx context.Context, opts *MatrixOptions) error {
+	kinds, err := transportKinds(opts)
 	if err != nil {
 		return fmt.Errorf("matrix: %w", err)
 	}
-	readers, err := wire.ReadersByKey(opts.Readers)
+	sse := kinds[0] == transport.SSE
+	// --writers and --readers pick within one transport: the SSE systems' keys only over SSE.
+	sseWriters, sseReaders := opts.Writers, opts.Readers
+	if !sse {
+		sseWriters, sseReaders = nil, nil
+	}
+	writers, err := wire.WritersByKey(sseWriters)
+	if err != nil {
+		return fmt.Errorf("matrix: %w", err)
+	}
+	readers, err := wire.ReadersByKey(sseReaders)
 	if err != nil {
 		return fmt.Errorf("matrix: %w", err)
 	}
@@ -119,22 +140,30 @@ func runMatrix(opts *MatrixOptions) error {
 	} else {
 		m.r.Heading("matrix")
 	}
-	switch {
-	case opts.Hazards:
-		m.systems()
-		m.hazards()
-	case opts.Error:
-		m.systems()
-		m.failures()
-	default:
-		text, source, err := matrixText(opts)
+	var text string
+	var chunks []string
+	if !opts.Hazards && !opts.Error {
+		t, source, err := matrixText(opts)
 		if err != nil {
 			return fmt.Errorf("matrix: %w", err)
 		}
-		chunks := split.Split(text)
+		text, chunks = t, split.Split(t)
 		m.theText(text, source, split, chunks)
+	}
+	if sse {
 		m.systems()
-		m.everyPair(text, chunks)
+		switch {
+		case opts.Hazards:
+			m.hazards()
+		case opts.Error:
+			m.failures()
+		default:
+			m.everyPair(text, chunks)
+		}
+		kinds = kinds[1:]
+	}
+	if err := m.overTransports(ctx, opts, kinds, text, chunks); err != nil {
+		return fmt.Errorf("matrix: %w", err)
 	}
 	if m.r.Err() != nil {
 		return fmt.Errorf("matrix: write output: %w", m.r.Err())
@@ -181,6 +210,7 @@ func (m *matrix) theText(text, source string, split wire.Splitter, chunks []stri
 // systemRecord is the --json record of one writer or reader.
 type systemRecord struct {
 	Record     string   `json:"record"`
+	Transport  string   `json:"transport,omitempty"`
 	Key        string   `json:"key"`
 	Name       string   `json:"name"`
 	Fix        string   `json:"fix,omitempty"`
@@ -221,9 +251,11 @@ func (m *matrix) systems() {
 // stream.
 type cellRecord struct {
 	Record string `json:"record"`
-	Hazard string `json:"hazard,omitempty"`
-	Writer string `json:"writer"`
-	Reader string `json:"reader"`
+	// Transport is the transport of a WebSocket or SignalR pair; none over SSE.
+	Transport string `json:"transport,omitempty"`
+	Hazard    string `json:"hazard,omitempty"`
+	Writer    string `json:"writer"`
+	Reader    string `json:"reader"`
 	// Cell is the cell as the grid's legend spells it out.
 	Cell string `json:"cell"`
 	// Outcome is "text", "throws", "never completes" or "not its format".
@@ -261,10 +293,10 @@ type measureRecord struct {
 	Extra       int  `json:"extraLines"`
 }
 
-// newCell is the record of one read; text is what was streamed, "" with measured false for a
-// failure stream.
-func newCell(w wire.Writer, rd wire.Reader, text string, measuredAgainst bool, got string, err error) cellRecord {
-	c := cellRecord{Record: "cell", Writer: w.Key, Reader: rd.Key, Text: got, Outcome: "text"}
+// newCell is the record of one read, by the writer's and reader's keys; text is what was
+// streamed, "" with measured false for a failure stream.
+func newCell(writer, reader string, text string, measuredAgainst bool, got string, err error) cellRecord {
+	c := cellRecord{Record: "cell", Writer: writer, Reader: reader, Text: got, Outcome: "text"}
 	var nc *wire.NeverCompletesError
 	switch {
 	case err == nil:
@@ -294,10 +326,10 @@ func (m *matrix) everyPair(text string, chunks []string) {
 		stream := w.Success(wire.Input{Chunks: chunks, EOL: m.eol})
 		for _, rd := range m.readers {
 			got, err := rd.ReadFormat(stream, w.Format)
-			cells = append(cells, newCell(w, rd, text, true, got, err))
+			cells = append(cells, newCell(w.Key, rd.Key, text, true, got, err))
 		}
 	}
-	m.grid(fmt.Sprintf("Each writer (down) with each reader (across), %s", m.eolName()), cells)
+	m.grid(fmt.Sprintf("Each writer (down) with each reader (across), %s", m.eolName()), m.writerKeys(), m.readerKeys(), cells)
 }
 
 // failures is the --error run: each writer's failure stream, then what each reader's user sees.
@@ -321,10 +353,10 @@ func (m *matrix) failures() {
 	for i, w := range m.writers {
 		for _, rd := range m.readers {
 			got, err := rd.ReadFormat(streams[i], w.Format)
-			cells = append(cells, newCell(w, rd, "", false, got, err))
+			cells = append(cells, newCell(w.Key, rd.Key, "", false, got, err))
 		}
 	}
-	m.grid("What each user sees when answering fails", cells)
+	m.grid("What each user sees when answering fails", m.writerKeys(), m.readerKeys(), cells)
 }
 
 // quoteFitted quotes text as report.quote does, each line cut to the reading width behind the
@@ -347,9 +379,9 @@ var fixedCodes = []struct{ cell, code, meaning string }{
 }
 
 // grid prints cells, in writer-major order, as a grid with a row per writer and a column per
-// reader, each cell a code, then the legend of the codes. Reader columns that would pass the
-// reading width go on to another block of the grid.
-func (m *matrix) grid(title string, cells []cellRecord) {
+// reader, by their keys, each cell a code, then the legend of the codes. Reader columns that
+// would pass the reading width go on to another block of the grid.
+func (m *matrix) grid(title string, writers, readers []string, cells []cellRecord) {
 	if m.json != nil {
 		for _, c := range cells {
 			m.record(c)
@@ -376,27 +408,24 @@ func (m *matrix) grid(title string, cells []cellRecord) {
 	}
 	m.r.Title("%s", title)
 	writerWidth := len("writer")
-	for _, w := range m.writers {
-		writerWidth = max(writerWidth, len(w.Key))
+	for _, w := range writers {
+		writerWidth = max(writerWidth, len(w))
 	}
-	for start := 0; start < len(m.readers); {
+	for start := 0; start < len(readers); {
 		width, end := writerWidth, start
-		for end < len(m.readers) && (end == start || width+2+len(m.readers[end].Key) <= report.DefaultWidth) {
-			width += 2 + len(m.readers[end].Key)
+		for end < len(readers) && (end == start || width+2+len(readers[end]) <= report.DefaultWidth) {
+			width += 2 + len(readers[end])
 			end++
 		}
 		if start > 0 {
 			m.r.Blank()
 		}
-		header := []string{"writer"}
-		for _, rd := range m.readers[start:end] {
-			header = append(header, rd.Key)
-		}
+		header := append([]string{"writer"}, readers[start:end]...)
 		var rows [][]string
-		for wi, w := range m.writers {
-			row := []string{w.Key}
+		for wi, w := range writers {
+			row := []string{w}
 			for ri := start; ri < end; ri++ {
-				c := cells[wi*len(m.readers)+ri]
+				c := cells[wi*len(readers)+ri]
 				row = append(row, report.Mark(c.verdict(), codes[c.Cell]))
 			}
 			rows = append(rows, row)
@@ -480,7 +509,7 @@ func (m *matrix) hazards() {
 				pairs++
 				got, err := rd.ReadFormat(stream, w.Format)
 				if m.json != nil {
-					c := newCell(w, rd, text, true, got, err)
+					c := newCell(w.Key, rd.Key, text, true, got, err)
 					c.Hazard = h.title
 					m.record(c)
 					continue
@@ -494,31 +523,53 @@ func (m *matrix) hazards() {
 		if m.json != nil {
 			continue
 		}
-		m.r.Title("Hazard: %s", h.title)
+		var facts []report.Fact
+		if h.conversationID != "" {
+			facts = append(facts, report.Fact{Label: "conversation id", Value: wire.QuoteVisible(h.conversationID)})
+		}
 		quoted := make([]string, len(h.chunks))
 		for i, c := range h.chunks {
 			quoted[i] = wire.QuoteVisible(c)
 		}
-		rows := []report.Fact{{Label: "chunks", Value: strings.Join(quoted, " ")}}
-		if h.conversationID != "" {
-			rows = append(rows, report.Fact{Label: "conversation id", Value: wire.QuoteVisible(h.conversationID)})
-		}
-		m.r.Facts(0, rows...)
-		m.r.Line("exact in %d of the %d pairs that share a format; the others:", pairs-len(failing), pairs)
-		if len(failing) > 0 {
-			widths := report.ColumnWidths([]string{"writer", "reader"}, failing)
-			room := report.DefaultWidth - widths[0] - widths[1] - 4
-			for i, row := range failing {
-				// Marked after clipping, which measures the text: a changed text yellow, a failure red.
-				v := report.Lossy
-				if thrown[i] {
-					v = report.Wrong
-				}
-				row[2] = report.Mark(v, clipWidth(row[2], room))
-			}
-			m.r.Table([]string{"writer", "reader", "what the user sees"}, failing)
-		}
+		m.hazardReport("Hazard: "+h.title, quoted, facts, "pairs that share a format", pairs, failing, thrown)
 	}
+}
+
+// hazardReport prints one hazard: its chunks, quoted, and facts, how many of the pairs deliver
+// it exactly, and what the others' users see, each failing row writer, reader and what is shown.
+func (m *matrix) hazardReport(title string, quoted []string, facts []report.Fact, pairsAre string, pairs int, failing [][]string, thrown []bool) {
+	m.r.Title("%s", title)
+	m.r.Facts(0, append([]report.Fact{{Label: "chunks", Value: strings.Join(quoted, " ")}}, facts...)...)
+	m.r.Line("exact in %d of the %d %s; the others:", pairs-len(failing), pairs, pairsAre)
+	if len(failing) > 0 {
+		widths := report.ColumnWidths([]string{"writer", "reader"}, failing)
+		room := report.DefaultWidth - widths[0] - widths[1] - 4
+		for i, row := range failing {
+			// Marked after clipping, which measures the text: a changed text yellow, a failure red.
+			v := report.Lossy
+			if thrown[i] {
+				v = report.Wrong
+			}
+			row[2] = report.Mark(v, clipWidth(row[2], room))
+		}
+		m.r.Table([]string{"writer", "reader", "what the user sees"}, failing)
+	}
+}
+
+func (m *matrix) writerKeys() []string {
+	keys := make([]string, len(m.writers))
+	for i, w := range m.writers {
+		keys[i] = w.Key
+	}
+	return keys
+}
+
+func (m *matrix) readerKeys() []string {
+	keys := make([]string, len(m.readers))
+	for i, rd := range m.readers {
+		keys[i] = rd.Key
+	}
+	return keys
 }
 
 func (m *matrix) eolName() string {

@@ -39,7 +39,8 @@ func NewCmd(run func(ctx context.Context, args []string, w io.Writer) error) *co
 		Long: `read renders docs/lN.md in the terminal at its width, through the pager, each output block
 the lesson quotes replaced by the output of that command run now, laid out for the terminal.
 The solutions stay folded unless --solutions. With no page it renders docs/README.md; the
-tools' pages (matrix, probe, browser, sse-peers) read too. In a pipe it prints plain text.`,
+tools' pages (matrix, transports, probe, browser, sse-peers) read too. In a pipe it prints
+plain text.`,
 		Args: cobra.MaximumNArgs(1),
 		ValidArgsFunction: func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 			return pageNames(), cobra.ShellCompDirectiveNoFileComp

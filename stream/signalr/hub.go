@@ -109,7 +109,8 @@ func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		return
 	}
-	h.serve(context.WithValue(r.Context(), connKey{}, connID), ws)
+	ctx := context.WithValue(r.Context(), connKey{}, connID)
+	h.serve(context.WithValue(ctx, writeKey{}, new(sync.Mutex)), ws)
 }
 
 func (h *Hub) negotiate(w http.ResponseWriter, r *http.Request) {
@@ -284,6 +285,11 @@ func (h *Hub) stream(ctx context.Context, ws *websocket.Conn, inv Record) {
 			}
 		}
 		if o.SplitRecords && len(b) > 2 {
+			// The two halves go out together: a record another goroutine writes (a method's
+			// Completion) must not land inside this one.
+			mu := writeLock(ctx)
+			mu.Lock()
+			defer mu.Unlock()
 			cut := len(b) / 2
 			if err := ws.Write(ctx, websocket.Text, b[:cut]); err != nil {
 				return err
@@ -363,5 +369,8 @@ func (h *Hub) write(ctx context.Context, ws *websocket.Conn, v any) error {
 	if err != nil {
 		return err
 	}
+	mu := writeLock(ctx)
+	mu.Lock()
+	defer mu.Unlock()
 	return ws.Write(ctx, websocket.Text, b)
 }

@@ -6,11 +6,22 @@ import (
 	"fmt"
 	"net/url"
 	"strconv"
+	"sync"
 )
 
 type connKey struct{}
 
 type uploadsKey struct{}
+
+type writeKey struct{}
+
+// writeLock is the connection's lock on writing a record that takes more than one message.
+func writeLock(ctx context.Context) *sync.Mutex {
+	if mu, ok := ctx.Value(writeKey{}).(*sync.Mutex); ok {
+		return mu
+	}
+	return new(sync.Mutex)
+}
 
 // ConnectionID is the id the hub gave the connection a StreamFunc or MethodFunc serves, so a
 // method can tell one connection's calls from another's; "" outside a hub.

@@ -217,12 +217,16 @@ func bitFailure(in Input) []byte {
 func BitEvents(chunks []string) []string {
 	events := make([]string, 0, len(chunks)+1)
 	for _, c := range chunks {
-		events = append(events, bitTextDelta(c))
+		events = append(events, BitTextDelta(c))
 	}
-	return append(events, `{"type":"finish","finishReason":"stop"}`)
+	return append(events, BitFinish)
 }
 
-func bitTextDelta(text string) string { return `{"type":"text.delta","text":` + stjString(text) + `}` }
+// BitTextDelta is Bit.BlazorUI.AI's event for one piece of text.
+func BitTextDelta(text string) string { return `{"type":"text.delta","text":` + stjString(text) + `}` }
+
+// BitFinish is Bit.BlazorUI.AI's last event of a reply.
+const BitFinish = `{"type":"finish","finishReason":"stop"}`
 
 // BitFailureEvents is the terminal error event alone, what Bit.BlazorUI.AI sends when answering fails.
 func BitFailureEvents() []string {

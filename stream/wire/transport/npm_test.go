@@ -70,6 +70,8 @@ type transportStream struct {
 	writer Writer
 	server *Server
 	target Target
+	// approves marks an approval reply, whose client approves the call when it sees the request.
+	approves bool
 }
 
 // transportStreams serves every transport writer's answer of every text of npmTexts (cut by
@@ -83,7 +85,7 @@ func transportStreams(t *testing.T) []transportStream {
 			t.Fatal(err)
 		}
 		t.Cleanup(s.Close)
-		out = append(out, transportStream{label, w, s, TargetFor(w, s, "which arpeggio fits Am F C G")})
+		out = append(out, transportStream{label, w, s, TargetFor(w, s, wire.ArpeggioQuestion), false})
 	}
 	for _, w := range Writers {
 		name := w.Transport.String() + " " + w.Key
@@ -107,6 +109,15 @@ func transportStreams(t *testing.T) []transportStream {
 		w := Writer{Key: o.key, Transport: SignalR, Format: wire.FormatBit, Method: BitHubMethod, hub: true,
 			handler: func(in wire.Input, fail bool) http.Handler { return bitHub(in, fail, o.opts) }}
 		add("signalr "+o.key, w, chunks, false)
+	}
+	for _, f := range ApprovalStreams {
+		s, err := f.Serve()
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(s.Close)
+		w := Writer{Key: f.Key, Transport: f.Transport, Format: wire.FormatBit}
+		out = append(out, transportStream{"approval " + f.Key, w, s, ApprovalTarget(f, s), true})
 	}
 	return out
 }
@@ -249,6 +260,7 @@ func runTransportClients(t *testing.T, streams []transportStream) (header map[st
 		Request   string   `json:"request"`
 		Message   string   `json:"message"`
 		DoneItems []string `json:"doneItems,omitempty"`
+		React     any      `json:"react,omitempty"`
 	}
 	var targets []target
 	for i, s := range streams {
@@ -258,6 +270,13 @@ func runTransportClients(t *testing.T, streams []transportStream) (header map[st
 		}
 		if s.writer.Format == wire.FormatBoilerplate {
 			tg.DoneItems = []string{BoilerplateSuccess, BoilerplateError}
+		}
+		if s.approves {
+			if s.writer.Transport == WebSocket {
+				tg.React = map[string]any{"whenType": "tool_call.approval_requested", "message": string(bitDecision(approvalCallID, true))}
+			} else {
+				tg.React = map[string]any{"whenType": "tool_call.approval_requested", "method": BitApprovalMethod, "args": []any{approvalCallID, true}}
+			}
 		}
 		targets = append(targets, tg)
 	}
@@ -353,7 +372,7 @@ func TestRealTransportClientsAgree(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
 	defer cancel()
-	disagree, failures := 0, 0
+	disagree, failures, surfaced := 0, 0, 0
 	for _, r := range results {
 		s := streams[r.ID]
 		real := r.delivery()
@@ -362,6 +381,9 @@ func TestRealTransportClientsAgree(t *testing.T) {
 		modelText, modelErr := Shows(s.writer.Format, model)
 		if realErr != nil {
 			failures++
+		}
+		if s.approves && Surfaced(real) && realText == ApprovalAnswer {
+			surfaced++
 		}
 		if sameValues(s.writer.Transport, real, model) && sameEnd(real.Err, model.Err) && realText == modelText && sameEnd(realErr, modelErr) {
 			continue
@@ -375,6 +397,11 @@ func TestRealTransportClientsAgree(t *testing.T) {
 	// The comparison must see both kinds of outcome, or it checks too little.
 	if failures == 0 || failures == len(results) {
 		t.Errorf("%d of %d streams end in an error with the real clients: the streams do not tell the clients apart", failures, len(results))
+	}
+	// The approval replies end only once the real client's decision came back: the text after the
+	// request shows it did.
+	if want := len(ApprovalStreams) - 1; surfaced != want {
+		t.Errorf("the real clients surfaced %d approval requests, want %d (every stream but the split hub's)", surfaced, want)
 	}
 	t.Logf("%d disagreements; %d streams end in an error", disagree, failures)
 }

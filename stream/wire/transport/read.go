@@ -87,6 +87,24 @@ type Target struct {
 	// Done says of a value handed over whether the application has its whole answer, so that a
 	// reader streaming the user's messages ends its upload; nil means never.
 	Done func(value []byte) bool
+	// React is called with each value handed over; what it returns goes back to the server as
+	// the transport sends it (a tool call's approval, say); nil sends nothing.
+	React func(value []byte) []Reply
+}
+
+// Reply is what a client sends back on seeing a value: a message up the WebSocket, or an
+// invocation of a hub method.
+type Reply struct {
+	Message []byte
+	Method  string
+	Args    []any
+}
+
+func (t Target) react(v []byte) []Reply {
+	if t.React == nil {
+		return nil
+	}
+	return t.React(v)
 }
 
 // TargetFor points a reader at writer w served by s, asking question.
@@ -163,6 +181,12 @@ func readOurWebSocket(ctx context.Context, t Target, opts websocket.DialOptions,
 			return d
 		}
 		d.add(m.Data, m.Type == websocket.Binary)
+		for _, r := range t.react(m.Data) {
+			if err := c.Write(ctx, websocket.Text, r.Message); err != nil {
+				d.Err = words(err)
+				return d
+			}
+		}
 	}
 }
 
@@ -188,6 +212,12 @@ func readCoderWebSocket(ctx context.Context, t Target) Delivery {
 			return d
 		}
 		d.add(data, typ == coder.MessageBinary)
+		for _, r := range t.react(data) {
+			if err := c.Write(ctx, coder.MessageText, r.Message); err != nil {
+				d.Err = err
+				return d
+			}
+		}
 	}
 }
 
@@ -224,6 +254,12 @@ func readCourseSignalR(ctx context.Context, t Target) Delivery {
 			return d
 		}
 		d.add(item, false)
+		for _, r := range t.react(item) {
+			if err := c.Invoke(ctx, r.Method, r.Args...); err != nil {
+				d.Err = err
+				return d
+			}
+		}
 		if up != nil && t.Done != nil && t.Done(item) {
 			if err := up.Complete(ctx); err != nil {
 				d.Err = err
@@ -240,6 +276,7 @@ type hubStream struct {
 	id, upload string
 	d          Delivery
 	uploading  bool
+	invoked    int // plain invocations sent, numbered after the stream's ids
 }
 
 // invocation is the StreamInvocation a reader sends for t: id 0, its upload (if any) id 1.
@@ -262,6 +299,18 @@ func (h *hubStream) take(rec signalr.Record, t Target, send func(v any) error) (
 			return false
 		}
 		h.d.add(rec.Item, false)
+		for _, r := range t.react(rec.Item) {
+			h.invoked++
+			args := r.Args
+			if args == nil {
+				args = []any{}
+			}
+			inv := map[string]any{"type": signalr.TypeInvocation, "invocationId": fmt.Sprint(1 + h.invoked), "target": r.Method, "arguments": args}
+			if err := send(inv); err != nil {
+				h.d.Err = err
+				return true
+			}
+		}
 		if h.uploading && t.Done != nil && t.Done(rec.Item) {
 			h.uploading = false
 			if err := send(map[string]any{"type": signalr.TypeCompletion, "invocationId": h.upload}); err != nil {

@@ -261,10 +261,11 @@ type Server struct {
 	// URL is the writer's endpoint: ws://HOST:PORT/PATH for a WebSocket, http://HOST:PORT/PATH for a hub.
 	URL string
 	// Base is http://HOST:PORT, for the endpoints beside it (an approvals endpoint).
-	Base string
-	srv  *http.Server
-	hub  *signalr.Hub
-	done chan struct{}
+	Base     string
+	srv      *http.Server
+	hub      *signalr.Hub
+	done     chan struct{}
+	handlers sync.WaitGroup // the handlers running, which http.Server.Close does not wait for
 
 	mu     sync.Mutex
 	taken  []net.Conn // connections the handlers took over, which http.Server.Close leaves open
@@ -300,7 +301,20 @@ func serveLoopback(h http.Handler, path string, ws bool) (*Server, error) {
 	if ws {
 		s.URL = "ws://" + ln.Addr().String() + path
 	}
-	s.srv = &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, ConnState: s.track}
+	counted := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// Counted before a hijack: the server stops counting a handler that takes its connection.
+		s.mu.Lock()
+		if s.closed {
+			s.mu.Unlock()
+			http.Error(w, "the server is closing", http.StatusServiceUnavailable)
+			return
+		}
+		s.handlers.Add(1)
+		s.mu.Unlock()
+		defer s.handlers.Done()
+		h.ServeHTTP(w, r)
+	})
+	s.srv = &http.Server{Handler: counted, ReadHeaderTimeout: 10 * time.Second, ConnState: s.track}
 	go func() {
 		defer close(s.done)
 		_ = s.srv.Serve(ln)
@@ -324,16 +338,19 @@ func (s *Server) track(c net.Conn, state http.ConnState) {
 
 // Close stops the server and ends every connection it still holds, then waits for its handlers.
 func (s *Server) Close() {
+	s.mu.Lock()
+	s.closed = true
+	s.mu.Unlock()
 	_ = s.srv.Close()
 	<-s.done
 	s.mu.Lock()
-	s.closed = true
 	taken := s.taken
 	s.taken = nil
 	s.mu.Unlock()
 	for _, c := range taken {
 		_ = c.Close()
 	}
+	s.handlers.Wait()
 	if s.hub != nil {
 		s.hub.Wait()
 	}

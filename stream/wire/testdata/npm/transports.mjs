@@ -3,7 +3,8 @@
 //
 //   node transports.mjs < targets.json
 //
-// targets.json is an array of {id, client, url, method, upload, request, message, doneItems}:
+// targets.json is an array of {id, client, url, method, upload, request, message, doneItems,
+// react}:
 //   ws       npm ws's WebSocket: opens url, sends request (a string) as the first text message,
 //            and collects every message until the close: its data, whether it was binary, the
 //            close code and reason, and the message of an 'error' event;
@@ -11,6 +12,8 @@
 //            in node: streams method with request (parsed JSON) as its argument and, with upload,
 //            a Subject that sends message and completes once an item equal to one of doneItems
 //            arrives; it collects every item and the error the stream ends with.
+// With react {whenType, message | method and args}, a message or item that is a JSON object of
+// type whenType is answered: message goes up the socket, or method is invoked on the hub.
 // A first line reports which ws each client loaded.
 import { createRequire } from "node:module";
 import WebSocket from "ws";
@@ -49,6 +52,7 @@ function readWS(t) {
     ws.on("message", (data, isBinary) => {
       values.push(isBinary ? data.toString("base64") : data.toString("utf8"));
       binary.push(isBinary);
+      if (!isBinary && reacts(t, data.toString("utf8"))) ws.send(t.react.message);
     });
     ws.on("error", (e) => { error = e.message; });
     ws.on("close", (code, reason) => resolve({ values, binary, closeCode: code, closeReason: reason.toString(), error }));
@@ -76,6 +80,7 @@ async function readSignalR(t) {
     conn.stream(t.method, ...args).subscribe({
       next: (item) => {
         values.push(JSON.stringify(item));
+        if (reacts(t, item)) conn.invoke(t.react.method, ...t.react.args).catch(() => {});
         if (subject && (t.doneItems || []).includes(item)) {
           subject.complete();
           subject = undefined;
@@ -88,6 +93,15 @@ async function readSignalR(t) {
   });
   await conn.stop();
   return { values, ...end };
+}
+
+// reacts says whether a message (a string to parse) or an item calls for t's reaction.
+function reacts(t, v) {
+  if (!t.react) return false;
+  if (typeof v === "string") {
+    try { v = JSON.parse(v); } catch { return false; }
+  }
+  return v !== null && typeof v === "object" && v.type === t.react.whenType;
 }
 
 const chunks = [];
