@@ -190,7 +190,7 @@ func (m *matrix) transportFailures(ctx context.Context, k transport.Kind, writer
 // transportHazards is --hazards over a transport: each of its hazards through every pair, the
 // pairs that deliver it exactly counted, the others shown.
 func (m *matrix) transportHazards(ctx context.Context, k transport.Kind, writers []transport.Writer, readers []transport.Reader) error {
-	for _, h := range transport.Hazards {
+	for _, h := range transport.Hazards() {
 		text := strings.Join(h.Chunks, "")
 		ds, err := readAll(ctx, writers, readers, h.Chunks, false)
 		if err != nil {

@@ -389,8 +389,11 @@ type Hazard struct {
 
 // Hazards are the inputs the transports invite trouble from: a message past coder's
 // default read limit of 32 KiB, and the Boilerplate panel's in-band words inside the answer.
-var Hazards = []Hazard{
-	{Title: "a chunk of 40000 characters", Chunks: []string{strings.Repeat("Am7 D7 G.\n", 4000)}},
-	{Title: "a chunk that is " + BoilerplateSuccess, Chunks: []string{"The panel stops at the next word: ", BoilerplateSuccess, ", and the rest is lost.\n"}},
-	{Title: "a chunk that mentions " + boilerplateFollowUp, Chunks: []string{"Ask for FollowUpSuggestions ", "to get more ideas.\n"}},
+// They are built when asked for, since the long chunk would cost every start of the program.
+func Hazards() []Hazard {
+	return []Hazard{
+		{Title: "a chunk of 40000 characters", Chunks: []string{strings.Repeat("Am7 D7 G.\n", 4000)}},
+		{Title: "a chunk that is " + BoilerplateSuccess, Chunks: []string{"The panel stops at the next word: ", BoilerplateSuccess, ", and the rest is lost.\n"}},
+		{Title: "a chunk that mentions " + boilerplateFollowUp, Chunks: []string{"Ask for FollowUpSuggestions ", "to get more ideas.\n"}},
+	}
 }
