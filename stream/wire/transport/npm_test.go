@@ -96,7 +96,7 @@ func transportStreams(t *testing.T) []transportStream {
 			add(fmt.Sprintf("%s text %d 743", name, ti), w, wire.Split743(text), false)
 			add(fmt.Sprintf("%s text %d pinned", name, ti), w, wire.SplitPinned(text), false)
 		}
-		for _, h := range Hazards {
+		for _, h := range Hazards() {
 			add(name+" hazard "+h.Title, w, h.Chunks, false)
 		}
 	}
