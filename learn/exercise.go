@@ -3,8 +3,9 @@
 // learner has done, and what opening an exercise prints. The commands that drive it are in
 // cmd/exercise; a lesson's --exercise flag opens one through Open.
 //
-// A lesson package describes its exercises as Exercise values and hands them over as a Lesson;
-// the question's text stays in the written lesson (docs/lN.md, under "## Exercises"), which
+// A lesson package builds its exercises with Compute (a value) and Choose (claims whose truth
+// the course decides) and hands them over with NewLesson, which names each by its place; the
+// question's text stays in the written lesson (docs/lN.md, under "## Exercises"), which
 // Question reads from the binary's embedded copy. The answer is never stored: Solve computes it
 // from the course's models each time it is asked.
 package learn
@@ -108,7 +109,7 @@ func Choose[F any](facts func(ctx context.Context, w io.Writer) (F, error), clai
 		for i, c := range claims {
 			holds[i] = c.Holds(f)
 		}
-		return Answer{Holds: holds, Evidence: Printed(&out)}, nil
+		return Answer{Holds: holds, Evidence: printed(&out)}, nil
 	}}
 }
 
@@ -121,7 +122,7 @@ func Compute(form Form, value func(ctx context.Context, w io.Writer) (string, er
 		if err != nil {
 			return Answer{}, err
 		}
-		return Answer{Value: v, Evidence: Printed(&out)}, nil
+		return Answer{Value: v, Evidence: printed(&out)}, nil
 	}}
 }
 
@@ -131,8 +132,8 @@ func (e *Exercise) WithHints(hints ...string) *Exercise {
 	return e
 }
 
-// Printed is the evidence a solve wrote to out while it computed, printed as it was written.
-func Printed(out *bytes.Buffer) func(r *report.Report) error {
+// printed is the evidence a solve wrote to out while it computed, printed as it was written.
+func printed(out *bytes.Buffer) func(r *report.Report) error {
 	return func(r *report.Report) error {
 		r.Printf("%s", out.String())
 		return r.Err()

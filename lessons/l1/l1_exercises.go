@@ -3,6 +3,7 @@ package l1
 import (
 	"context"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -29,106 +30,100 @@ func Exercises(*Options) learn.Lesson {
 // routableExercise is exercise 1, on the intents the router holds: how many of them it can
 // ever pick by their example prompts.
 func routableExercise(ins []intents.Intent) *learn.Exercise {
-	return &learn.Exercise{Kind: learn.Value,
-		Form: learn.Form{Says: "a number", Read: learn.Numbers.Read},
-		Hints: []string{
-			"The router scores a message against the embeddings of each intent's example prompts; look at the examples column.",
-			"An intent with nothing to compare a message with never gets a score.",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			var none []intents.Intent
-			routable := 0
-			for _, in := range ins {
-				if _, ok := in.FirstExample(); ok {
-					routable++
-				} else {
-					none = append(none, in)
-				}
+	return learn.Compute(learn.Form{Says: "a number", Read: learn.Numbers.Read}, func(_ context.Context, w io.Writer) (string, error) {
+		var none []intents.Intent
+		routable := 0
+		for _, in := range ins {
+			if _, ok := in.FirstExample(); ok {
+				routable++
+			} else {
+				none = append(none, in)
 			}
-			return learn.Answer{Value: strconv.Itoa(routable), Evidence: func(r *report.Report) error {
-				l := &lesson{r: r, intents: ins}
-				l.intentTable()
-				r.Title("Intents without an example prompt (%d)", len(none))
-				for _, in := range none {
-					r.Line("%s", in.ID)
-				}
-				return r.Err()
-			}}, nil
-		}}
+		}
+		r := report.New(w)
+		(&lesson{r: r, intents: ins}).intentTable()
+		r.Title("Intents without an example prompt (%d)", len(none))
+		for _, in := range none {
+			r.Line("%s", in.ID)
+		}
+		return strconv.Itoa(routable), r.Err()
+	}).WithHints(
+		"The router scores a message against the embeddings of each intent's example prompts; look at the examples column.",
+		"An intent with nothing to compare a message with never gets a score.",
+	)
+}
+
+// routedMode is what exercise 2's claims are decided on: the host's own service in a mode,
+// and what asking the container for the orchestrator gets.
+type routedMode struct {
+	app          string
+	orchestrator string
+	err          error
 }
 
 // routedModeExercise is exercise 2, on a host started with Chatbot__Mode=mode.
 func routedModeExercise(mode string) *learn.Exercise {
-	services := []string{container.Orchestrated, "RoutedChatApplicationService", "DirectChatApplicationService"}
-	options := make([]string, 0, len(services)+2)
-	for _, s := range services {
-		options = append(options, "the host's own IChatApplicationService is "+s)
+	var claims []learn.Claim[routedMode]
+	for _, s := range []string{container.Orchestrated, "RoutedChatApplicationService", "DirectChatApplicationService"} {
+		claims = append(claims, learn.Claim[routedMode]{Text: "the host's own IChatApplicationService is " + s,
+			Holds: func(f routedMode) bool { return f.app == s }})
 	}
-	options = append(options,
-		"asking the container for IHarmonicChatOrchestrator gets "+container.Orchestrator,
-		"asking the container for IHarmonicChatOrchestrator fails: nothing is registered for it")
-	return &learn.Exercise{Kind: learn.Choice, Options: options,
-		Hints: []string{
-			"Chatbot:Mode picks the host's IChatApplicationService: two values give the orchestrated one, one gives a router, anything else the direct service.",
-			"The orchestration services, IHarmonicChatOrchestrator among them, are registered only with the orchestrated service.",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			app := container.ChatApplicationService(mode)
-			resolved, err := container.Resolve(mode)
-			holds := make([]bool, 0, len(options))
-			for _, s := range services {
-				holds = append(holds, app == s)
-			}
-			holds = append(holds, err == nil && resolved.Orchestrator == container.Orchestrator, err != nil)
-			return learn.Answer{Holds: holds, Evidence: func(r *report.Report) error {
-				r.Title("The container of a host started with Chatbot__Mode=%s", mode)
-				outcome := resolved.Orchestrator
-				if err != nil {
-					outcome = "error: " + err.Error()
-				}
-				r.Facts(serviceLabelWidth,
-					report.Fact{Label: "IChatApplicationService (host)", Value: app},
-					report.Fact{Label: "IHarmonicChatOrchestrator", Value: outcome})
-				if err == nil {
-					(&lesson{r: r, services: resolved}).orchestrator()
-				}
-				return r.Err()
-			}}, nil
-		}}
+	claims = append(claims,
+		learn.Claim[routedMode]{Text: "asking the container for IHarmonicChatOrchestrator gets " + container.Orchestrator,
+			Holds: func(f routedMode) bool { return f.err == nil && f.orchestrator == container.Orchestrator }},
+		learn.Claim[routedMode]{Text: "asking the container for IHarmonicChatOrchestrator fails: nothing is registered for it",
+			Holds: func(f routedMode) bool { return f.err != nil }},
+	)
+	return learn.Choose(func(_ context.Context, w io.Writer) (routedMode, error) {
+		app := container.ChatApplicationService(mode)
+		resolved, err := container.Resolve(mode)
+		r := report.New(w)
+		r.Title("The container of a host started with Chatbot__Mode=%s", mode)
+		outcome := resolved.Orchestrator
+		if err != nil {
+			outcome = "error: " + err.Error()
+		}
+		r.Facts(serviceLabelWidth,
+			report.Fact{Label: "IChatApplicationService (host)", Value: app},
+			report.Fact{Label: "IHarmonicChatOrchestrator", Value: outcome})
+		if err == nil {
+			(&lesson{r: r, services: resolved}).orchestrator()
+		}
+		return routedMode{app: app, orchestrator: resolved.Orchestrator, err: err}, r.Err()
+	}, claims...).WithHints(
+		"Chatbot:Mode picks the host's IChatApplicationService: two values give the orchestrated one, one gives a router, anything else the direct service.",
+		"The orchestration services, IHarmonicChatOrchestrator among them, are registered only with the orchestrated service.",
+	)
 }
 
 // searchedExercise is exercise 3, on the partition registry: the partitions the compact index
 // keeps, and how many dimensions it leaves out.
 func searchedExercise(partitions []embeddings.Partition) *learn.Exercise {
-	return &learn.Exercise{Kind: learn.Value,
-		Form: partitionsForm,
-		Hints: []string{
-			"A partition is searched when it has a weight in the similarity formula: its role says so.",
-			"The vector has as many dimensions as its partitions together; the index keeps the searched ones.",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			var names []string
-			for _, p := range partitions {
-				if p.Role == embeddings.Similarity {
-					names = append(names, p.Name)
-				}
+	return learn.Compute(partitionsForm, func(_ context.Context, w io.Writer) (string, error) {
+		var names []string
+		for _, p := range partitions {
+			if p.Role == embeddings.Similarity {
+				names = append(names, p.Name)
 			}
-			out := embeddings.TotalDimension - embeddings.CompactDimension(partitions)
-			return learn.Answer{Value: strings.Join(names, " ") + "; " + strconv.Itoa(out), Evidence: func(r *report.Report) error {
-				(&lesson{r: r, partitions: partitions}).embedding()
-				r.Title("The partitions, in the registry's order")
-				rows := make([][]string, len(partitions))
-				for i, p := range partitions {
-					searched := "no"
-					if p.Role == embeddings.Similarity {
-						searched = "yes"
-					}
-					rows[i] = []string{p.Name, strconv.Itoa(p.Dim()), searched}
-				}
-				r.Table([]string{"partition", "dims", "searched"}, rows)
-				return r.Err()
-			}}, nil
-		}}
+		}
+		out := embeddings.TotalDimension - embeddings.CompactDimension(partitions)
+		r := report.New(w)
+		(&lesson{r: r, partitions: partitions}).embedding()
+		r.Title("The partitions, in the registry's order")
+		rows := make([][]string, len(partitions))
+		for i, p := range partitions {
+			searched := "no"
+			if p.Role == embeddings.Similarity {
+				searched = "yes"
+			}
+			rows[i] = []string{p.Name, strconv.Itoa(p.Dim()), searched}
+		}
+		r.Table([]string{"partition", "dims", "searched"}, rows)
+		return strings.Join(names, " ") + "; " + strconv.Itoa(out), r.Err()
+	}).WithHints(
+		"A partition is searched when it has a weight in the similarity formula: its role says so.",
+		"The vector has as many dimensions as its partitions together; the index keeps the searched ones.",
+	)
 }
 
 // partitionsForm reads the partitions' names, in any order and any case, and the one number
@@ -157,35 +152,31 @@ var partitionsForm = learn.Form{
 // droppedExampleExercise is exercise 4: intent id's row of the intent table once its first
 // example prompt is left out of a copy of ins.
 func droppedExampleExercise(ins []intents.Intent, id string) *learn.Exercise {
-	return &learn.Exercise{Kind: learn.Value,
-		Form: rowForm(id),
-		Hints: []string{
-			"The table counts an intent's example prompts and shows the first of them, in the fixture's order.",
-			"`course l1 --drop-example " + id + "` prints the table on the changed copy.",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			changed, err := withoutFirstExample(ins, id)
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			i := slices.IndexFunc(changed, func(in intents.Intent) bool { return in.ID == id })
-			first, ok := changed[i].FirstExample()
-			if !ok {
-				first = "(none)"
-			}
-			return learn.Answer{Value: fmt.Sprintf("%d %s", len(changed[i].Examples), first), Evidence: func(r *report.Report) error {
-				r.Title("The row of %s, before and after", id)
-				for _, in := range []intents.Intent{ins[i], changed[i]} {
-					first, ok := in.FirstExample()
-					if !ok {
-						first = "(none)"
-					}
-					r.Line("%s  %d  %s", id, len(in.Examples), first)
-				}
-				(&lesson{r: r, intents: changed}).intentTable()
-				return r.Err()
-			}}, nil
-		}}
+	return learn.Compute(rowForm(id), func(_ context.Context, w io.Writer) (string, error) {
+		changed, err := withoutFirstExample(ins, id)
+		if err != nil {
+			return "", err
+		}
+		i := slices.IndexFunc(changed, func(in intents.Intent) bool { return in.ID == id })
+		r := report.New(w)
+		r.Title("The row of %s, before and after", id)
+		for _, in := range []intents.Intent{ins[i], changed[i]} {
+			r.Line("%s  %d  %s", id, len(in.Examples), firstOrNone(in))
+		}
+		(&lesson{r: r, intents: changed}).intentTable()
+		return fmt.Sprintf("%d %s", len(changed[i].Examples), firstOrNone(changed[i])), r.Err()
+	}).WithHints(
+		"The table counts an intent's example prompts and shows the first of them, in the fixture's order.",
+		"`course l1 --drop-example "+id+"` prints the table on the changed copy.",
+	)
+}
+
+// firstOrNone is an intent's first example prompt as the intent table shows it.
+func firstOrNone(in intents.Intent) string {
+	if first, ok := in.FirstExample(); ok {
+		return first
+	}
+	return "(none)"
 }
 
 // rowForm reads a row of the intent table: the count and the first example, the intent's id

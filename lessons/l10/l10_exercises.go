@@ -42,49 +42,52 @@ func roots(chords []string) []string {
 }
 
 // sameNotesExercise is exercise 1: domain.diatonicChords on major and minor, two keys of the
-// same notes when they are relative keys.
+// same notes when they are relative keys. The claims are decided on the closure's chords for
+// each key, major's first.
 func sameNotesExercise(major, minor theory.Tonality) *learn.Exercise {
-	return &learn.Exercise{Kind: learn.Choice,
-		Options: []string{
-			fmt.Sprintf("domain.diatonicChords writes %s's chords as the textbook does", major),
-			fmt.Sprintf("domain.diatonicChords writes %s's chords as the textbook does", minor),
-			fmt.Sprintf("the closure's chords for %s and for %s have roots on the same seven pitches", major, minor),
-			fmt.Sprintf("the closure names the roots of %s's chords and of %s's alike", major, minor),
-			fmt.Sprintf("the closure writes a root of %s with a sharp where the textbook writes a flat", minor),
-		},
-		Hints: []string{
-			"The closure spells every note from one of two fixed lists of twelve names. What chooses the list: the key's notes, or the root you ask about?",
-			"Ask yourself which list a natural root other than F gets.",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			l, err := quietLesson()
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			gaMajor, gaMinor := l.diatonicChords(major), l.diatonicChords(minor)
-			var pcMajor, pcMinor []int
-			for _, c := range gaMajor {
-				pcMajor = append(pcMajor, kit.RootPitchClass(c))
-			}
-			for _, c := range gaMinor {
-				pcMinor = append(pcMinor, kit.RootPitchClass(c))
-			}
-			sharpForFlat := false
-			textbook := minor.Triads()
-			for i, r := range roots(gaMinor) {
-				sharpForFlat = sharpForFlat || i < len(textbook) && strings.Contains(r, "#") && strings.Contains(roots(textbook)[i], "b")
-			}
-			return learn.Answer{
-				Holds: []bool{slices.Equal(gaMajor, major.Triads()), slices.Equal(gaMinor, textbook), kit.SameSet(pcMajor, pcMinor), kit.SameSet(roots(gaMajor), roots(gaMinor)), sharpForFlat},
-				Evidence: func(r *report.Report) error {
-					r.Title(`ga_dsl_eval "domain.diatonicChords" on %s and %s`, major, minor)
-					for _, k := range []theory.Tonality{major, minor} {
-						r.Line("%-9s  GA       %s", k, strings.Join(l.diatonicChords(k), " "))
-						r.Line("%-9s  textbook %s", "", strings.Join(k.Triads(), " "))
+	type claim = learn.Claim[[2][]string]
+	pitches := func(chords []string) []int {
+		var pcs []int
+		for _, c := range chords {
+			pcs = append(pcs, kit.RootPitchClass(c))
+		}
+		return pcs
+	}
+	return learn.Choose(func(_ context.Context, w io.Writer) ([2][]string, error) {
+		l, err := quietLesson()
+		if err != nil {
+			return [2][]string{}, err
+		}
+		r := report.New(w)
+		r.Title(`ga_dsl_eval "domain.diatonicChords" on %s and %s`, major, minor)
+		for _, k := range []theory.Tonality{major, minor} {
+			r.Line("%-9s  GA       %s", k, strings.Join(l.diatonicChords(k), " "))
+			r.Line("%-9s  textbook %s", "", strings.Join(k.Triads(), " "))
+		}
+		return [2][]string{l.diatonicChords(major), l.diatonicChords(minor)}, r.Err()
+	},
+		claim{Text: fmt.Sprintf("domain.diatonicChords writes %s's chords as the textbook does", major),
+			Holds: func(ga [2][]string) bool { return slices.Equal(ga[0], major.Triads()) }},
+		claim{Text: fmt.Sprintf("domain.diatonicChords writes %s's chords as the textbook does", minor),
+			Holds: func(ga [2][]string) bool { return slices.Equal(ga[1], minor.Triads()) }},
+		claim{Text: fmt.Sprintf("the closure's chords for %s and for %s have roots on the same seven pitches", major, minor),
+			Holds: func(ga [2][]string) bool { return kit.SameSet(pitches(ga[0]), pitches(ga[1])) }},
+		claim{Text: fmt.Sprintf("the closure names the roots of %s's chords and of %s's alike", major, minor),
+			Holds: func(ga [2][]string) bool { return kit.SameSet(roots(ga[0]), roots(ga[1])) }},
+		claim{Text: fmt.Sprintf("the closure writes a root of %s with a sharp where the textbook writes a flat", minor),
+			Holds: func(ga [2][]string) bool {
+				textbook := roots(minor.Triads())
+				for i, r := range roots(ga[1]) {
+					if i < len(textbook) && strings.Contains(r, "#") && strings.Contains(textbook[i], "b") {
+						return true
 					}
-					return r.Err()
-				}}, nil
-		}}
+				}
+				return false
+			}},
+	).WithHints(
+		"The closure spells every note from one of two fixed lists of twelve names. What chooses the list: the key's notes, or the root you ask about?",
+		"Ask yourself which list a natural root other than F gets.",
+	)
 }
 
 // twin is n's other name among the 21 note names: the same pitch on another letter, or n.
@@ -97,133 +100,145 @@ func twin(n theory.Note) theory.Note {
 	return n
 }
 
+// unison is what exercise 2's claims are decided on: domain.transposeChord's answers for a
+// note by 0 and by 12 semitones, and for its twin by 0.
+type unison struct{ zero, octave, twinZero string }
+
 // unisonExercise is exercise 2: domain.transposeChord on n by 0 semitones.
 func unisonExercise(n theory.Note) *learn.Exercise {
+	type claim = learn.Claim[unison]
 	other := twin(n)
-	return &learn.Exercise{Kind: learn.Choice,
-		Options: []string{
-			fmt.Sprintf("the closure gives %s back as it was, moved by 0 semitones", n),
-			fmt.Sprintf("its answer for %s by 0 semitones is the same pitch as %s", n, n),
-			fmt.Sprintf("its answer for %s by 0 semitones is on the letter %s", n, n.String()[:1]),
-			fmt.Sprintf("it answers %s by 12 semitones as it answers %s by 0", n, n),
-			fmt.Sprintf("it answers %s by 0 semitones as it answers %s by 0", n, other),
-		},
-		Hints: []string{
-			"The closure does not move a letter: it turns the root into a pitch class, adds the semitones, and writes the result again.",
-			"Which list writes the result, and what does that list call the pitch class you started on?",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			l, err := quietLesson()
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			zero, octave, twinZero := l.transposed(n.String(), 0), l.transposed(n.String(), 12), l.transposed(other.String(), 0)
-			return learn.Answer{
-				Holds: []bool{zero == n.String(), kit.RootPitchClass(zero) == n.PitchClass(), strings.HasPrefix(zero, n.String()[:1]), octave == zero, twinZero == zero},
-				Evidence: func(r *report.Report) error {
-					r.Title(`ga_dsl_eval "domain.transposeChord"`)
-					r.Table([]string{"symbol", "semitones", "GA"}, [][]string{
-						{n.String(), "0", zero}, {n.String(), "12", octave}, {other.String(), "0", twinZero},
-					})
-					return r.Err()
-				}}, nil
-		}}
+	return learn.Choose(func(_ context.Context, w io.Writer) (unison, error) {
+		l, err := quietLesson()
+		if err != nil {
+			return unison{}, err
+		}
+		u := unison{l.transposed(n.String(), 0), l.transposed(n.String(), 12), l.transposed(other.String(), 0)}
+		r := report.New(w)
+		r.Title(`ga_dsl_eval "domain.transposeChord"`)
+		r.Table([]string{"symbol", "semitones", "GA"}, [][]string{
+			{n.String(), "0", u.zero}, {n.String(), "12", u.octave}, {other.String(), "0", u.twinZero},
+		})
+		return u, r.Err()
+	},
+		claim{Text: fmt.Sprintf("the closure gives %s back as it was, moved by 0 semitones", n),
+			Holds: func(u unison) bool { return u.zero == n.String() }},
+		claim{Text: fmt.Sprintf("its answer for %s by 0 semitones is the same pitch as %s", n, n),
+			Holds: func(u unison) bool { return kit.RootPitchClass(u.zero) == n.PitchClass() }},
+		claim{Text: fmt.Sprintf("its answer for %s by 0 semitones is on the letter %s", n, n.String()[:1]),
+			Holds: func(u unison) bool { return strings.HasPrefix(u.zero, n.String()[:1]) }},
+		claim{Text: fmt.Sprintf("it answers %s by 12 semitones as it answers %s by 0", n, n),
+			Holds: func(u unison) bool { return u.octave == u.zero }},
+		claim{Text: fmt.Sprintf("it answers %s by 0 semitones as it answers %s by 0", n, other),
+			Holds: func(u unison) bool { return u.twinZero == u.zero }},
+	).WithHints(
+		"The closure does not move a letter: it turns the root into a pitch class, adds the semitones, and writes the result again.",
+		"Which list writes the result, and what does that list call the pitch class you started on?",
+	)
 }
 
-// sameLineExercise is exercise 3: the common-tones table's lines of keys a and b.
+// sameLineExercise is exercise 3: the common-tones table's lines of keys a and b, on which the
+// claims are decided, a's first.
 func sameLineExercise(a, b theory.Tonality) *learn.Exercise {
-	return &learn.Exercise{Kind: learn.Choice,
-		Options: []string{
-			fmt.Sprintf("%s and %s have the same seven notes", a, b),
-			fmt.Sprintf("%s and %s have the same seven triads, so the same 21 pairs to ask", a, b),
-			fmt.Sprintf("domain.commonTones gives %s's pairs and %s's the same misspellings", a, b),
-			"each of the two keys has exactly one note the closure writes otherwise than the key spells it",
-			"the closure gets a shared note's pitch wrong in one of the two keys",
-		},
-		Hints: []string{
-			"domain.commonTones is given two chords and nothing else: it cannot know which key you had in mind.",
-			"Its list writes Db, Eb, Ab and Bb flat and every other black key sharp. Which note of the two keys is not written as the list writes it?",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			l, err := quietLesson()
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			ca, cb := l.keyCommonTones(a), l.keyCommonTones(b)
-			var na, nb []string
-			for _, n := range a.Notes() {
-				na = append(na, n.String())
-			}
-			for _, n := range b.Notes() {
-				nb = append(nb, n.String())
-			}
-			return learn.Answer{
-				Holds: []bool{kit.SameSet(na, nb), kit.SameSet(a.Triads(), b.Triads()),
-					ca.misspelled == cb.misspelled && slices.Equal(ca.spellings, cb.spellings),
-					len(ca.spellings) == 1 && len(cb.spellings) == 1, len(ca.wrong)+len(cb.wrong) > 0},
-				Evidence: func(r *report.Report) error {
-					r.Title(`ga_dsl_eval "domain.commonTones" on every pair of triads of %s and %s`, a, b)
-					rows := [][]string{}
-					for _, k := range []struct {
-						key theory.Tonality
-						c   keyCommonTones
-					}{{a, ca}, {b, cb}} {
-						rows = append(rows, []string{k.key.String(), strings.Join(k.key.Triads(), " "),
-							fmt.Sprintf("%d of %d", k.c.misspelled, k.c.pairs), strings.Join(k.c.spellings, ", "), fmt.Sprint(len(k.c.wrong))})
-					}
-					r.Table([]string{"key", "triads", "misspelled pairs", "the key's note as GA writes it", "wrong pitch"}, rows)
-					return r.Err()
-				}}, nil
-		}}
+	type claim = learn.Claim[[2]keyCommonTones]
+	names := func(k theory.Tonality) []string {
+		var ns []string
+		for _, n := range k.Notes() {
+			ns = append(ns, n.String())
+		}
+		return ns
+	}
+	return learn.Choose(func(_ context.Context, w io.Writer) ([2]keyCommonTones, error) {
+		l, err := quietLesson()
+		if err != nil {
+			return [2]keyCommonTones{}, err
+		}
+		c := [2]keyCommonTones{l.keyCommonTones(a), l.keyCommonTones(b)}
+		r := report.New(w)
+		r.Title(`ga_dsl_eval "domain.commonTones" on every pair of triads of %s and %s`, a, b)
+		rows := [][]string{}
+		for i, k := range []theory.Tonality{a, b} {
+			rows = append(rows, []string{k.String(), strings.Join(k.Triads(), " "),
+				fmt.Sprintf("%d of %d", c[i].misspelled, c[i].pairs), strings.Join(c[i].spellings, ", "), fmt.Sprint(len(c[i].wrong))})
+		}
+		r.Table([]string{"key", "triads", "misspelled pairs", "the key's note as GA writes it", "wrong pitch"}, rows)
+		return c, r.Err()
+	},
+		claim{Text: fmt.Sprintf("%s and %s have the same seven notes", a, b),
+			Holds: func([2]keyCommonTones) bool { return kit.SameSet(names(a), names(b)) }},
+		claim{Text: fmt.Sprintf("%s and %s have the same seven triads, so the same 21 pairs to ask", a, b),
+			Holds: func([2]keyCommonTones) bool { return kit.SameSet(a.Triads(), b.Triads()) }},
+		claim{Text: fmt.Sprintf("domain.commonTones gives %s's pairs and %s's the same misspellings", a, b),
+			Holds: func(c [2]keyCommonTones) bool {
+				return c[0].misspelled == c[1].misspelled && slices.Equal(c[0].spellings, c[1].spellings)
+			}},
+		claim{Text: "each of the two keys has exactly one note the closure writes otherwise than the key spells it",
+			Holds: func(c [2]keyCommonTones) bool { return len(c[0].spellings) == 1 && len(c[1].spellings) == 1 }},
+		claim{Text: "the closure gets a shared note's pitch wrong in one of the two keys",
+			Holds: func(c [2]keyCommonTones) bool { return len(c[0].wrong)+len(c[1].wrong) > 0 }},
+	).WithHints(
+		"domain.commonTones is given two chords and nothing else: it cannot know which key you had in mind.",
+		"Its list writes Db, Eb, Ab and Bb flat and every other black key sharp. Which note of the two keys is not written as the list writes it?",
+	)
+}
+
+// passBack is what exercise 4's claims are decided on: domain.transposeChord on a chord as
+// written and as returned, and C major's chords, the closure's own and the SKILL.md's, given
+// back to it by 0 semitones.
+type passBack struct {
+	up, upReturned  string
+	ownRows, mdRows [][]string
+}
+
+// sameBack says whether every chord of rows, a chord and what came back, came back as it was.
+func sameBack(rows [][]string) bool {
+	return len(rows) > 0 && !slices.ContainsFunc(rows, func(r []string) bool { return r[0] != r[1] })
 }
 
 // passBackExercise is exercise 4: a chord as a SKILL.md writes it and as the closures write it,
 // given back to domain.transposeChord.
 func passBackExercise(written, returned string) *learn.Exercise {
-	return &learn.Exercise{Kind: learn.Choice,
-		Options: []string{
-			fmt.Sprintf("domain.transposeChord reads %s as a diminished chord", written),
-			fmt.Sprintf("domain.transposeChord answers %s and %s up a semitone alike", written, returned),
-			"domain.transposeChord writes a diminished chord with °",
-			"each chord domain.diatonicChords returns for C major comes back from transposeChord, by 0 semitones, as it was",
-			"each chord diatonic-chords' SKILL.md shows for C major comes back from transposeChord, by 0 semitones, as it was",
-		},
-		Hints: []string{
-			"A closure's parser and its renderer need not know the same symbols: one may read what the other never writes.",
-			"Compare what goes in with what comes out, for the closure's own chords and for the SKILL.md's.",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			l, err := quietLesson()
-			if err != nil {
-				return learn.Answer{}, err
+	type claim = learn.Claim[passBack]
+	return learn.Choose(func(_ context.Context, w io.Writer) (passBack, error) {
+		l, err := quietLesson()
+		if err != nil {
+			return passBack{}, err
+		}
+		cMajor := theory.Tonality{Tonic: theory.MustNote("C")}
+		roundTrip := func(chords []string) [][]string {
+			var rows [][]string
+			for _, c := range chords {
+				rows = append(rows, []string{c, l.transposed(c, 0)})
 			}
-			up, upReturned := l.transposed(written, 1), l.transposed(returned, 1)
-			cMajor := theory.Tonality{Tonic: theory.MustNote("C")}
-			roundTrip := func(chords []string) (bool, [][]string) {
-				same := len(chords) > 0
-				var rows [][]string
-				for _, c := range chords {
-					back := l.transposed(c, 0)
-					same = same && back == c
-					rows = append(rows, []string{c, back})
-				}
-				return same, rows
-			}
-			ownSame, ownRows := roundTrip(l.diatonicChords(cMajor))
-			mdSame, mdRows := roundTrip(diatonicClaimChords(l, cMajor))
-			writesRing := strings.Contains(up+upReturned, "°") || slices.ContainsFunc(ownRows, func(r []string) bool { return strings.Contains(r[1], "°") })
-			return learn.Answer{
-				Holds: []bool{strings.HasSuffix(up, "dim"), up == upReturned, writesRing, ownSame, mdSame},
-				Evidence: func(r *report.Report) error {
-					r.Title(`ga_dsl_eval "domain.transposeChord", up a semitone`)
-					r.Table([]string{"symbol", "GA"}, [][]string{{written, up}, {returned, upReturned}})
-					r.Title("C major's chords from domain.diatonicChords, by 0 semitones")
-					r.Table([]string{"symbol", "GA"}, ownRows)
-					r.Title("C major's chords as diatonic-chords' SKILL.md shows them, by 0 semitones")
-					r.Table([]string{"symbol", "GA"}, mdRows)
-					return r.Err()
-				}}, nil
-		}}
+			return rows
+		}
+		f := passBack{up: l.transposed(written, 1), upReturned: l.transposed(returned, 1),
+			ownRows: roundTrip(l.diatonicChords(cMajor)), mdRows: roundTrip(diatonicClaimChords(l, cMajor))}
+		r := report.New(w)
+		r.Title(`ga_dsl_eval "domain.transposeChord", up a semitone`)
+		r.Table([]string{"symbol", "GA"}, [][]string{{written, f.up}, {returned, f.upReturned}})
+		r.Title("C major's chords from domain.diatonicChords, by 0 semitones")
+		r.Table([]string{"symbol", "GA"}, f.ownRows)
+		r.Title("C major's chords as diatonic-chords' SKILL.md shows them, by 0 semitones")
+		r.Table([]string{"symbol", "GA"}, f.mdRows)
+		return f, r.Err()
+	},
+		claim{Text: fmt.Sprintf("domain.transposeChord reads %s as a diminished chord", written),
+			Holds: func(f passBack) bool { return strings.HasSuffix(f.up, "dim") }},
+		claim{Text: fmt.Sprintf("domain.transposeChord answers %s and %s up a semitone alike", written, returned),
+			Holds: func(f passBack) bool { return f.up == f.upReturned }},
+		claim{Text: "domain.transposeChord writes a diminished chord with °",
+			Holds: func(f passBack) bool {
+				return strings.Contains(f.up+f.upReturned, "°") || slices.ContainsFunc(f.ownRows, func(r []string) bool { return strings.Contains(r[1], "°") })
+			}},
+		claim{Text: "each chord domain.diatonicChords returns for C major comes back from transposeChord, by 0 semitones, as it was",
+			Holds: func(f passBack) bool { return sameBack(f.ownRows) }},
+		claim{Text: "each chord diatonic-chords' SKILL.md shows for C major comes back from transposeChord, by 0 semitones, as it was",
+			Holds: func(f passBack) bool { return sameBack(f.mdRows) }},
+	).WithHints(
+		"A closure's parser and its renderer need not know the same symbols: one may read what the other never writes.",
+		"Compare what goes in with what comes out, for the closure's own chords and for the SKILL.md's.",
+	)
 }
 
 // diatonicClaimChords are the chords diatonic-chords' SKILL.md shows for key k, read from its

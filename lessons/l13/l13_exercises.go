@@ -1,9 +1,9 @@
 package l13
 
 import (
-	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 
@@ -38,13 +38,6 @@ func progressionNamed(name string) textbookProgression {
 		}
 	}
 	panic("no progression " + name + " in the grid") // the names are the callers' constants
-}
-
-// exerciseLesson is the lesson's set-up, writing to a buffer that becomes an exercise's evidence.
-func exerciseLesson() (*lesson, *bytes.Buffer, error) {
-	var out bytes.Buffer
-	l, err := newLesson(&out)
-	return l, &out, err
 }
 
 // askBoth prints both versions' answers for chords and returns them, pin first.
@@ -99,8 +92,10 @@ func sameKey(key string, k theory.Tonality) bool {
 }
 
 // rootsOnlyExercise is exercise 1: why the pin answers what it does for chords, whose textbook
-// key is k.
+// key is k. The claims are decided on both versions' answers to the chords and to their roots
+// alone.
 func rootsOnlyExercise(chords string, k theory.Tonality) *learn.Exercise {
+	type claim = learn.Claim[[2][]analysis]
 	symbols := strings.Fields(chords)
 	roots := make([]string, len(symbols))
 	for i, s := range symbols {
@@ -110,90 +105,88 @@ func rootsOnlyExercise(chords string, k theory.Tonality) *learn.Exercise {
 		}
 	}
 	rootsOnly := strings.Join(roots, " ")
-	return &learn.Exercise{Kind: learn.Choice,
-		Options: []string{
-			fmt.Sprintf("the pin gives the same key and confidence for %q, the roots alone as major triads", rootsOnly),
-			fmt.Sprintf("every root of the progression is in the scale of %s too", k),
-			"the pin's key holds every root of the progression",
-			fmt.Sprintf("the pin's key has the same tonic as %s", k),
-			fmt.Sprintf("the pin's key is %s", k),
-		},
-		Hints: []string{
-			"Ask yourself what the pin reads of a chord symbol: its root, its quality, or both?",
-			"Count, for F major and for F minor, how many of the roots F, Bb and C each scale holds; then read which of two equal scores the pin keeps.",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			l, out, err := exerciseLesson()
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			l.r.Title("%q, in %s for the textbook, then its roots alone", chords, k)
-			asked, err := l.askBoth(chords)
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			bare, err := l.askBoth(rootsOnly)
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			pin := asked[0]
-			l.r.Line("the roots %s in %s's natural scale: %s", rootsOnly, k, kit.YesNo(inScale(k, rootPitchClasses(roots))))
-			return learn.Answer{Holds: []bool{
-				pin.key == bare[0].key && pin.confidence == bare[0].confidence,
-				inScale(k, rootPitchClasses(roots)),
-				fullCount(pin.confidence),
-				keyTonic(pin.key) == k.Tonic.PitchClass(),
-				sameKey(pin.key, k),
-			}, Evidence: learn.Printed(out)}, l.r.Err()
-		}}
+	pin := func(a [2][]analysis) analysis { return a[0][0] }
+	return learn.Choose(func(_ context.Context, w io.Writer) ([2][]analysis, error) {
+		l, err := newLesson(w)
+		if err != nil {
+			return [2][]analysis{}, err
+		}
+		l.r.Title("%q, in %s for the textbook, then its roots alone", chords, k)
+		asked, err := l.askBoth(chords)
+		if err != nil {
+			return [2][]analysis{}, err
+		}
+		bare, err := l.askBoth(rootsOnly)
+		if err != nil {
+			return [2][]analysis{}, err
+		}
+		l.r.Line("the roots %s in %s's natural scale: %s", rootsOnly, k, kit.YesNo(inScale(k, rootPitchClasses(roots))))
+		return [2][]analysis{asked, bare}, l.r.Err()
+	},
+		claim{Text: fmt.Sprintf("the pin gives the same key and confidence for %q, the roots alone as major triads", rootsOnly),
+			Holds: func(a [2][]analysis) bool {
+				return pin(a).key == a[1][0].key && pin(a).confidence == a[1][0].confidence
+			}},
+		claim{Text: fmt.Sprintf("every root of the progression is in the scale of %s too", k),
+			Holds: func([2][]analysis) bool { return inScale(k, rootPitchClasses(roots)) }},
+		claim{Text: "the pin's key holds every root of the progression",
+			Holds: func(a [2][]analysis) bool { return fullCount(pin(a).confidence) }},
+		claim{Text: fmt.Sprintf("the pin's key has the same tonic as %s", k),
+			Holds: func(a [2][]analysis) bool { return keyTonic(pin(a).key) == k.Tonic.PitchClass() }},
+		claim{Text: fmt.Sprintf("the pin's key is %s", k),
+			Holds: func(a [2][]analysis) bool { return sameKey(pin(a).key, k) }},
+	).WithHints(
+		"Ask yourself what the pin reads of a chord symbol: its root, its quality, or both?",
+		"Count, for F major and for F minor, how many of the roots F, Bb and C each scale holds; then read which of two equal scores the pin keeps.",
+	)
 }
 
-// firstChordExercise is exercise 2: what the pin makes of progression p in key k.
+// firstChordExercise is exercise 2: what the pin makes of progression p in key k. The claims
+// are decided on the pin's answers to the progression and to it with every chord a dominant
+// seventh.
 func firstChordExercise(k theory.Tonality, p textbookProgression) *learn.Exercise {
+	type claim = learn.Claim[[2]analysis]
 	chords := progressionChords(k, p.steps)
 	sevenths := make([]string, len(chords))
 	for i, c := range chords {
 		sevenths[i] = c + "7"
 	}
-	return &learn.Exercise{Kind: learn.Choice,
-		Options: []string{
-			"the pin's key has the progression's first chord as its tonic",
-			"the pin's key holds every root of the progression",
-			fmt.Sprintf("%s holds every root of the progression too", k),
-			fmt.Sprintf("the pin's key is %s", k),
-			"the pin's key changes when every chord is made a dominant seventh",
-		},
-		Hints: []string{
-			"At the pin a key scores two points for each root in its scale, and one more when its tonic is the first chord.",
-			"How many major and minor scales hold all three roots of IV, V and I? Which of them starts on the first chord?",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			l, out, err := exerciseLesson()
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			l.r.Title("%s in %s, then with every chord a dominant seventh", p.name, k)
-			asked, err := l.askBoth(strings.Join(chords, " "))
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			seventh, err := l.askBoth(strings.Join(sevenths, " "))
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			pin := asked[0]
-			return learn.Answer{Holds: []bool{
-				keyTonic(pin.key) == kit.RootPitchClass(chords[0]),
-				fullCount(pin.confidence),
-				inScale(k, rootPitchClasses(chords)),
-				sameKey(pin.key, k),
-				seventh[0].key != pin.key,
-			}, Evidence: learn.Printed(out)}, l.r.Err()
-		}}
+	return learn.Choose(func(_ context.Context, w io.Writer) ([2]analysis, error) {
+		l, err := newLesson(w)
+		if err != nil {
+			return [2]analysis{}, err
+		}
+		l.r.Title("%s in %s, then with every chord a dominant seventh", p.name, k)
+		asked, err := l.askBoth(strings.Join(chords, " "))
+		if err != nil {
+			return [2]analysis{}, err
+		}
+		seventh, err := l.askBoth(strings.Join(sevenths, " "))
+		if err != nil {
+			return [2]analysis{}, err
+		}
+		return [2]analysis{asked[0], seventh[0]}, l.r.Err()
+	},
+		claim{Text: "the pin's key has the progression's first chord as its tonic",
+			Holds: func(a [2]analysis) bool { return keyTonic(a[0].key) == kit.RootPitchClass(chords[0]) }},
+		claim{Text: "the pin's key holds every root of the progression",
+			Holds: func(a [2]analysis) bool { return fullCount(a[0].confidence) }},
+		claim{Text: fmt.Sprintf("%s holds every root of the progression too", k),
+			Holds: func([2]analysis) bool { return inScale(k, rootPitchClasses(chords)) }},
+		claim{Text: fmt.Sprintf("the pin's key is %s", k),
+			Holds: func(a [2]analysis) bool { return sameKey(a[0].key, k) }},
+		claim{Text: "the pin's key changes when every chord is made a dominant seventh",
+			Holds: func(a [2]analysis) bool { return a[1].key != a[0].key }},
+	).WithHints(
+		"At the pin a key scores two points for each root in its scale, and one more when its tonic is the first chord.",
+		"How many major and minor scales hold all three roots of IV, V and I? Which of them starts on the first chord?",
+	)
 }
 
-// leadingToneExercise is exercise 3: main's numerals for progression p in key k.
+// leadingToneExercise is exercise 3: main's numerals for progression p in key k, on which the
+// claims are decided.
 func leadingToneExercise(k theory.Tonality, p textbookProgression) *learn.Exercise {
+	type claim = learn.Claim[analysis]
 	chords := progressionChords(k, p.steps)
 	var distinct []string
 	for _, c := range chords {
@@ -201,54 +194,51 @@ func leadingToneExercise(k theory.Tonality, p textbookProgression) *learn.Exerci
 			distinct = append(distinct, c)
 		}
 	}
-	var options []string
+	diatonic := func(c string) bool { return keys.Main.IsChordDiatonic(k.String(), c) }
+	var claims []claim
 	for _, c := range distinct {
-		options = append(options, fmt.Sprintf("main's numeral for %s is not the textbook's", c))
-	}
-	options = append(options,
-		fmt.Sprintf("main's key service counts every chord of the progression as diatonic in %s", k),
-		fmt.Sprintf("every root of the progression is in the natural scale of %s", k),
-		fmt.Sprintf("main finds another key than %s", k))
-	return &learn.Exercise{Kind: learn.Choice, Options: options,
-		Hints: []string{
-			"Main takes a numeral's degree from where the root stands in the key's scale, and writes ? when it stands nowhere.",
-			"On which degree does the leading-tone chord stand, and is that note in the natural minor scale?",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			l, out, err := exerciseLesson()
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			l.r.Title("%s in %s, and the textbook's numerals %s", p.name, k, strings.Join(p.numerals, " "))
-			asked, err := l.askBoth(strings.Join(chords, " "))
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			onMain := asked[1]
-			var holds []bool
-			for _, c := range distinct {
-				wrong := false
+		claims = append(claims, claim{Text: fmt.Sprintf("main's numeral for %s is not the textbook's", c),
+			Holds: func(onMain analysis) bool {
 				for i, ch := range chords {
 					if ch == c && (i >= len(onMain.numerals) || i >= len(p.numerals) || onMain.numerals[i] != p.numerals[i]) {
-						wrong = true
+						return true
 					}
 				}
-				holds = append(holds, wrong)
-			}
-			all := true
-			parts := make([]string, len(distinct))
-			for i, c := range distinct {
-				ok := keys.Main.IsChordDiatonic(k.String(), c)
-				all = all && ok
-				parts[i] = c + " " + kit.YesNo(ok)
-			}
-			l.r.Line("IsChordDiatonic(%q, ...) on main: %s", k.String(), strings.Join(parts, ", "))
-			natural := make([]string, 0, 7)
-			for _, n := range k.Notes() {
-				natural = append(natural, n.String())
-			}
-			l.r.Line("%s's natural scale: %s", k, strings.Join(natural, " "))
-			holds = append(holds, all, inScale(k, rootPitchClasses(chords)), !sameKey(onMain.key, k))
-			return learn.Answer{Holds: holds, Evidence: learn.Printed(out)}, l.r.Err()
-		}}
+				return false
+			}})
+	}
+	claims = append(claims,
+		claim{Text: fmt.Sprintf("main's key service counts every chord of the progression as diatonic in %s", k),
+			Holds: func(analysis) bool {
+				return !slices.ContainsFunc(distinct, func(c string) bool { return !diatonic(c) })
+			}},
+		claim{Text: fmt.Sprintf("every root of the progression is in the natural scale of %s", k),
+			Holds: func(analysis) bool { return inScale(k, rootPitchClasses(chords)) }},
+		claim{Text: fmt.Sprintf("main finds another key than %s", k),
+			Holds: func(onMain analysis) bool { return !sameKey(onMain.key, k) }})
+	return learn.Choose(func(_ context.Context, w io.Writer) (analysis, error) {
+		l, err := newLesson(w)
+		if err != nil {
+			return analysis{}, err
+		}
+		l.r.Title("%s in %s, and the textbook's numerals %s", p.name, k, strings.Join(p.numerals, " "))
+		asked, err := l.askBoth(strings.Join(chords, " "))
+		if err != nil {
+			return analysis{}, err
+		}
+		parts := make([]string, len(distinct))
+		for i, c := range distinct {
+			parts[i] = c + " " + kit.YesNo(diatonic(c))
+		}
+		l.r.Line("IsChordDiatonic(%q, ...) on main: %s", k.String(), strings.Join(parts, ", "))
+		natural := make([]string, 0, 7)
+		for _, n := range k.Notes() {
+			natural = append(natural, n.String())
+		}
+		l.r.Line("%s's natural scale: %s", k, strings.Join(natural, " "))
+		return asked[1], l.r.Err()
+	}, claims...).WithHints(
+		"Main takes a numeral's degree from where the root stands in the key's scale, and writes ? when it stands nowhere.",
+		"On which degree does the leading-tone chord stand, and is that note in the natural minor scale?",
+	)
 }

@@ -1,7 +1,6 @@
 package l15
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -120,45 +119,49 @@ func noteTokensExercise(prompt string) *learn.Exercise {
 	)
 }
 
+// firstMatch is what exercise 3's claims are decided on: what the skill reads in the message
+// and in its rewording, and the symbol of each.
+type firstMatch struct {
+	read          *chordRead
+	symbol, again string
+}
+
 // firstMatchExercise is exercise 3: what the skill reads in prompt, which asks about chord,
 // and in reworded, the same question without prompt's first words.
 func firstMatchExercise(prompt, reworded, chord string) *learn.Exercise {
+	type claim = learn.Claim[firstMatch]
 	first, _, _ := strings.Cut(prompt, " ")
-	return &learn.Exercise{Kind: learn.Choice,
-		Options: []string{
-			fmt.Sprintf("the skill reads the message's first word, %q, as a chord", first),
-			fmt.Sprintf("the skill answers about %s, the chord the message asks about", chord),
-			fmt.Sprintf("asked %q, the skill answers about %s", reworded, chord),
-			"the skill's answer holds the note F",
-			"the skill's keyword rule, CanHandle, accepts the message",
-		},
-		Hints: []string{
-			"The skill tries its expressions from the start of the message, and takes the first match.",
-			"Is \"Am\" a root and a suffix the compact expression knows, followed by a word boundary?",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			var out bytes.Buffer
-			l := &lesson{r: report.New(&out)}
-			l.r.Title("What the skill reads")
-			about := func(p string) (*chordRead, string) {
-				result, read := l.ask(p)
-				l.r.Line("%s  CanHandle %s", kit.Quote(p), kit.YesNo(skills.ChordInfoCanHandle(p)))
-				l.r.Line("  %s", show(read, result))
-				if read == nil {
-					return nil, ""
-				}
-				return read, symbolOf(read)
+	return learn.Choose(func(_ context.Context, w io.Writer) (firstMatch, error) {
+		l := &lesson{r: report.New(w)}
+		l.r.Title("What the skill reads")
+		about := func(p string) (*chordRead, string) {
+			result, read := l.ask(p)
+			l.r.Line("%s  CanHandle %s", kit.Quote(p), kit.YesNo(skills.ChordInfoCanHandle(p)))
+			l.r.Line("  %s", show(read, result))
+			if read == nil {
+				return nil, ""
 			}
-			read, symbol := about(prompt)
-			_, again := about(reworded)
-			return learn.Answer{Holds: []bool{
-				symbol == first,
-				symbol == chord,
-				again == chord,
-				read != nil && slices.Contains(read.notes, "F"),
-				skills.ChordInfoCanHandle(prompt),
-			}, Evidence: learn.Printed(&out)}, l.r.Err()
-		}}
+			return read, symbolOf(read)
+		}
+		var f firstMatch
+		f.read, f.symbol = about(prompt)
+		_, f.again = about(reworded)
+		return f, l.r.Err()
+	},
+		claim{Text: fmt.Sprintf("the skill reads the message's first word, %q, as a chord", first),
+			Holds: func(f firstMatch) bool { return f.symbol == first }},
+		claim{Text: fmt.Sprintf("the skill answers about %s, the chord the message asks about", chord),
+			Holds: func(f firstMatch) bool { return f.symbol == chord }},
+		claim{Text: fmt.Sprintf("asked %q, the skill answers about %s", reworded, chord),
+			Holds: func(f firstMatch) bool { return f.again == chord }},
+		claim{Text: "the skill's answer holds the note F",
+			Holds: func(f firstMatch) bool { return f.read != nil && slices.Contains(f.read.notes, "F") }},
+		claim{Text: "the skill's keyword rule, CanHandle, accepts the message",
+			Holds: func(firstMatch) bool { return skills.ChordInfoCanHandle(prompt) }},
+	).WithHints(
+		"The skill tries its expressions from the start of the message, and takes the first match.",
+		"Is \"Am\" a root and a suffix the compact expression knows, followed by a word boundary?",
+	)
 }
 
 // suffixForm reads suffixes in any order, letter case kept (M and m are other chords), quotes

@@ -1,10 +1,10 @@
 package l16
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -56,43 +56,74 @@ func (l *lesson) readFacts(prompt string) query.Query {
 	return q
 }
 
+// searched is what exercises 1 and 2 decide their claims on: what the skill reads in a prompt,
+// and its answer.
+type searched struct {
+	read      query.Query
+	canHandle bool
+	answers   []answer
+	// zero says every voicing of the answer scores 0, first that they are the index's first,
+	// in its order.
+	zero, first bool
+	// guitar says every voicing of the skill's result is a guitar voicing.
+	guitar bool
+}
+
+// askAtPin asks the skill prompt at the pin, printing what it reads and answers to w, and
+// returns the lesson it asked with.
+func askAtPin(w io.Writer, prompt string) (*lesson, searched, error) {
+	l, err := exerciseLesson(pinConfig(), w)
+	if err != nil {
+		return nil, searched{}, err
+	}
+	f := searched{read: l.readFacts(prompt), canHandle: l.skill.CanHandle(prompt)}
+	if f.answers, err = l.answerRows(prompt); err != nil {
+		return nil, searched{}, err
+	}
+	f.zero, f.first = len(f.answers) > 0, len(f.answers) > 0
+	for i, a := range f.answers {
+		score, err := strconv.ParseFloat(a.score, 64)
+		if err != nil {
+			return nil, searched{}, fmt.Errorf("score %q: %w", a.score, err)
+		}
+		f.zero = f.zero && score == 0
+		f.first = f.first && i < len(l.voicings) && a.diagram == l.voicings[i].Diagram
+	}
+	a, err := l.skill.Execute(prompt)
+	if err != nil {
+		return nil, searched{}, err
+	}
+	f.guitar = len(a.Results) > 0
+	for _, r := range a.Results {
+		f.guitar = f.guitar && (r.Instrument == "" || r.Instrument == "guitar")
+	}
+	return l, f, nil
+}
+
 // noChordExercise is exercise 1, on prompt.
 func noChordExercise(prompt string) *learn.Exercise {
-	return &learn.Exercise{Kind: learn.Choice,
-		Options: []string{
-			fmt.Sprintf("the extractor reads a chord from %q", prompt),
-			fmt.Sprintf("the extractor reads a tag from %q", prompt),
-			fmt.Sprintf("the skill's CanHandle accepts %q", prompt),
-			"every voicing of the answer scores 0",
-			"the answer's voicings are the index's first voicings, in the index's order",
-		},
-		Hints: []string{
-			"The skill searches when the extractor reads anything at all: a chord, a mode or a tag. Look at what it reads in \"for\".",
-			"A query vector with no chord fills only the partitions its tags set; a voicing that shares none of them scores 0, and ties keep the index's order.",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			var out bytes.Buffer
-			l, err := exerciseLesson(pinConfig(), &out)
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			q := l.readFacts(prompt)
-			answers, err := l.answerRows(prompt)
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			zero, first := len(answers) > 0, len(answers) > 0
-			for i, a := range answers {
-				score, err := strconv.ParseFloat(a.score, 64)
-				if err != nil {
-					return learn.Answer{}, fmt.Errorf("score %q: %w", a.score, err)
-				}
-				zero = zero && score == 0
-				first = first && i < len(l.voicings) && a.diagram == l.voicings[i].Diagram
-			}
-			l.r.Line("the index's first %d diagrams, as GA writes them (high E first): %s", len(answers), firstDiagrams(l, len(answers)))
-			return learn.Answer{Holds: []bool{len(q.PitchClasses) > 0, len(q.Tags) > 0, l.skill.CanHandle(prompt), zero, first}, Evidence: learn.Printed(&out)}, nil
-		}}
+	type claim = learn.Claim[searched]
+	return learn.Choose(func(_ context.Context, w io.Writer) (searched, error) {
+		l, f, err := askAtPin(w, prompt)
+		if err != nil {
+			return f, err
+		}
+		l.r.Line("the index's first %d diagrams, as GA writes them (high E first): %s", len(f.answers), firstDiagrams(l, len(f.answers)))
+		return f, l.r.Err()
+	},
+		claim{Text: fmt.Sprintf("the extractor reads a chord from %q", prompt),
+			Holds: func(f searched) bool { return len(f.read.PitchClasses) > 0 }},
+		claim{Text: fmt.Sprintf("the extractor reads a tag from %q", prompt),
+			Holds: func(f searched) bool { return len(f.read.Tags) > 0 }},
+		claim{Text: fmt.Sprintf("the skill's CanHandle accepts %q", prompt),
+			Holds: func(f searched) bool { return f.canHandle }},
+		claim{Text: "every voicing of the answer scores 0", Holds: func(f searched) bool { return f.zero }},
+		claim{Text: "the answer's voicings are the index's first voicings, in the index's order",
+			Holds: func(f searched) bool { return f.first }},
+	).WithHints(
+		"The skill searches when the extractor reads anything at all: a chord, a mode or a tag. Look at what it reads in \"for\".",
+		"A query vector with no chord fills only the partitions its tags set; a voicing that shares none of them scores 0, and ties keep the index's order.",
+	)
 }
 
 // firstDiagrams lists the index's first n diagrams.
@@ -106,44 +137,29 @@ func firstDiagrams(l *lesson, n int) string {
 
 // instrumentExercise is exercise 2, on prompt.
 func instrumentExercise(prompt string) *learn.Exercise {
-	return &learn.Exercise{Kind: learn.Choice,
-		Options: []string{
-			fmt.Sprintf("the extractor reads an instrument from %q", prompt),
-			"every voicing of the answer is a guitar voicing",
-			"every voicing of the answer plays exactly the chord the extractor reads",
-			"every voicing of the answer has the chord's root as its lowest note",
-		},
-		Hints: []string{
-			"The instrument the extractor reads becomes a filter of the search; the index of lesson 3 holds guitar voicings only.",
-			"When the filtered search finds nothing, the skill searches again without any filter, the chord's name included.",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			var out bytes.Buffer
-			l, err := exerciseLesson(pinConfig(), &out)
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			q := l.readFacts(prompt)
-			answers, err := l.answerRows(prompt)
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			a, err := l.skill.Execute(prompt)
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			guitar := len(a.Results) > 0
-			for _, r := range a.Results {
-				guitar = guitar && (r.Instrument == "" || r.Instrument == "guitar")
-			}
-			chord := theory.MaskOf(q.PitchClasses...)
-			plays, onRoot := len(answers) > 0 && len(q.PitchClasses) > 0, len(answers) > 0 && q.Root != nil
-			for _, v := range answers {
-				plays = plays && v.shape.PitchClasses() == chord
-				onRoot = onRoot && q.Root != nil && v.shape.Midi()[0]%12 == *q.Root
-			}
-			return learn.Answer{Holds: []bool{q.Instrument != "", guitar, plays, onRoot}, Evidence: learn.Printed(&out)}, nil
-		}}
+	type claim = learn.Claim[searched]
+	every := func(test func(q query.Query, a answer) bool) func(searched) bool {
+		return func(f searched) bool {
+			return len(f.answers) > 0 && !slices.ContainsFunc(f.answers, func(a answer) bool { return !test(f.read, a) })
+		}
+	}
+	return learn.Choose(func(_ context.Context, w io.Writer) (searched, error) {
+		_, f, err := askAtPin(w, prompt)
+		return f, err
+	},
+		claim{Text: fmt.Sprintf("the extractor reads an instrument from %q", prompt),
+			Holds: func(f searched) bool { return f.read.Instrument != "" }},
+		claim{Text: "every voicing of the answer is a guitar voicing", Holds: func(f searched) bool { return f.guitar }},
+		claim{Text: "every voicing of the answer plays exactly the chord the extractor reads",
+			Holds: every(func(q query.Query, a answer) bool {
+				return len(q.PitchClasses) > 0 && a.shape.PitchClasses() == theory.MaskOf(q.PitchClasses...)
+			})},
+		claim{Text: "every voicing of the answer has the chord's root as its lowest note",
+			Holds: every(func(q query.Query, a answer) bool { return q.Root != nil && a.shape.Midi()[0]%12 == *q.Root })},
+	).WithHints(
+		"The instrument the extractor reads becomes a filter of the search; the index of lesson 3 holds guitar voicings only.",
+		"When the filtered search finds nothing, the skill searches again without any filter, the chord's name included.",
+	)
 }
 
 // symbolExercise is exercise 3: symbol added to lesson 15's symbols.
@@ -163,42 +179,45 @@ func symbolExercise(symbol quality) *learn.Exercise {
 	)
 }
 
+// grid is what exercise 4's claims are decided on: whether the grid stops, whether the corpus
+// and the skill's answer hold a voicing of the chord, and how many notes it has.
+type grid struct {
+	stops, inCorpus, played bool
+	notes                   int
+}
+
 // gridExercise is exercise 4: quality added to the grid.
 func gridExercise(quality quality) *learn.Exercise {
+	type claim = learn.Claim[grid]
 	chord := "C" + quality.name
-	return &learn.Exercise{Kind: learn.Choice,
-		Options: []string{
-			"the lesson stops with an error at the grid",
-			fmt.Sprintf("the corpus holds a voicing that plays %s", chord),
-			fmt.Sprintf("%s has more notes than a guitar has strings", chord),
-			fmt.Sprintf("the skill's answer to \"voicings for %s\" has a voicing that plays the chord", chord),
-		},
-		Hints: []string{
-			"Before it asks, the grid checks that the corpus holds every chord it will ask for.",
-			"Count the chord's notes, and the strings a voicing of the corpus can sound.",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			var out bytes.Buffer
-			l, err := exerciseLesson(pinConfig().withQualities(false, quality), &out)
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			gridErr := l.grid()
-			if gridErr != nil {
-				l.r.Line("the lesson stops: l16: %v", gridErr)
-			}
-			asked := chordMask("C", quality.degrees)
-			answers, err := l.answerRows("voicings for " + chord)
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			played := false
-			for _, a := range answers {
-				played = played || a.shape.PitchClasses() == asked
-			}
-			notes := len(asked.PitchClasses())
-			l.r.Line("%s: %d notes (%s); a guitar has %d strings", chord, notes, kit.SharpNotes(asked.PitchClasses()), len(theory.StandardMidi()))
-			l.r.Line("voicings of the corpus that play %s: %s", chord, kit.YesNo(l.corpus[asked]))
-			return learn.Answer{Holds: []bool{gridErr != nil, l.corpus[asked], notes > len(theory.StandardMidi()), played}, Evidence: learn.Printed(&out)}, nil
-		}}
+	return learn.Choose(func(_ context.Context, w io.Writer) (grid, error) {
+		l, err := exerciseLesson(pinConfig().withQualities(false, quality), w)
+		if err != nil {
+			return grid{}, err
+		}
+		gridErr := l.grid()
+		if gridErr != nil {
+			l.r.Line("the lesson stops: l16: %v", gridErr)
+		}
+		asked := chordMask("C", quality.degrees)
+		answers, err := l.answerRows("voicings for " + chord)
+		if err != nil {
+			return grid{}, err
+		}
+		f := grid{stops: gridErr != nil, inCorpus: l.corpus[asked], notes: len(asked.PitchClasses()),
+			played: slices.ContainsFunc(answers, func(a answer) bool { return a.shape.PitchClasses() == asked })}
+		l.r.Line("%s: %d notes (%s); a guitar has %d strings", chord, f.notes, kit.SharpNotes(asked.PitchClasses()), len(theory.StandardMidi()))
+		l.r.Line("voicings of the corpus that play %s: %s", chord, kit.YesNo(f.inCorpus))
+		return f, l.r.Err()
+	},
+		claim{Text: "the lesson stops with an error at the grid", Holds: func(f grid) bool { return f.stops }},
+		claim{Text: fmt.Sprintf("the corpus holds a voicing that plays %s", chord), Holds: func(f grid) bool { return f.inCorpus }},
+		claim{Text: fmt.Sprintf("%s has more notes than a guitar has strings", chord),
+			Holds: func(f grid) bool { return f.notes > len(theory.StandardMidi()) }},
+		claim{Text: fmt.Sprintf("the skill's answer to \"voicings for %s\" has a voicing that plays the chord", chord),
+			Holds: func(f grid) bool { return f.played }},
+	).WithHints(
+		"Before it asks, the grid checks that the corpus holds every chord it will ask for.",
+		"Count the chord's notes, and the strings a voicing of the corpus can sound.",
+	)
 }

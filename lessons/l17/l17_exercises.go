@@ -1,7 +1,6 @@
 package l17
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -61,9 +60,17 @@ type capoKey struct {
 	fret       int
 }
 
+// sharpKey is what exercise 2's claims are decided on: whether the skill gets each phrasing's
+// shape right, and the key it reads in the first.
+type sharpKey struct {
+	right []bool
+	read  string
+}
+
 // sharpKeyExercise is exercise 2: which phrasings of "what shape with capo fret in key" the
 // capo skill reads right, and what it reads the key of the lesson's phrasing as.
 func sharpKeyExercise(capo skills.Capo, k capoKey) *learn.Exercise {
+	type claim = learn.Claim[sharpKey]
 	pc, _ := theory.PitchClass(k.key)
 	phrasings := []string{
 		fmt.Sprintf("Capo on %d, song in %s, what shape", k.fret, k.key),
@@ -72,53 +79,52 @@ func sharpKeyExercise(capo skills.Capo, k capoKey) *learn.Exercise {
 		fmt.Sprintf("song in %s, capo %d, what shape", k.other, k.fret),
 		fmt.Sprintf("Capo on %d, song in %s , what shape", k.fret, k.key),
 	}
-	options := make([]string, 0, len(phrasings)+1)
-	for _, p := range phrasings {
-		options = append(options, fmt.Sprintf("%s gets the shape for %s", kit.Quote(p), k.key))
+	claims := make([]claim, 0, len(phrasings)+1)
+	for i, p := range phrasings {
+		claims = append(claims, claim{Text: fmt.Sprintf("%s gets the shape for %s", kit.Quote(p), k.key),
+			Holds: func(f sharpKey) bool { return f.right[i] }})
 	}
 	letter := strings.TrimRight(k.key, "#b♯♭")
-	options = append(options, fmt.Sprintf("in %s the skill reads the key as %s", kit.Quote(phrasings[0]), letter))
-	want := capoWant{"shape", theory.SharpName(pc - k.fret)}
-	return &learn.Exercise{Kind: learn.Choice, Options: options,
-		Hints: []string{
-			`The key group of the skill's expression must be followed by \b, a boundary between a word character and a non-word one.`,
-			"# is not a word character, b is. When the boundary is missing after the accidental, the engine gives the accidental back.",
-			"The shape the skill names, moved up by the capo's fret, is the key it read.",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			var out bytes.Buffer
-			r := report.New(&out)
-			l := &lesson{capo: capo, majorKeys: theory.SignatureKeys(false), minorKeys: theory.SignatureKeys(true)}
-			r.Title("The capo skill on %s with capo %d: the shape to play is %s", k.key, k.fret, want.chord)
-			var rows [][]string
-			holds := make([]bool, 0, len(options))
-			read := ""
-			for i, p := range phrasings {
-				reply := l.askCapo(p)
-				v, err := l.verdict(reply, want)
-				if err != nil {
-					return learn.Answer{}, err
-				}
-				holds = append(holds, v == "right" || v == "right, theoretical spelling")
-				keyRead := "-"
-				if reply.kind == "shape" {
-					shape, _, err := chordParts(reply.chord)
-					if err != nil {
-						return learn.Answer{}, err
-					}
-					keyRead = theory.SharpName(shape + k.fret)
-				}
-				if i == 0 {
-					read = keyRead
-				}
-				rows = append(rows, []string{p, reply.show(), keyRead, v})
-			}
+	claims = append(claims, claim{Text: fmt.Sprintf("in %s the skill reads the key as %s", kit.Quote(phrasings[0]), letter),
+		Holds: func(f sharpKey) bool {
 			letterPC, _ := theory.PitchClass(letter)
-			readPC, ok := theory.PitchClass(read)
-			holds = append(holds, ok && readPC == letterPC)
-			r.Table([]string{"prompt", "answer", "the key it read", "verdict"}, rows)
-			return learn.Answer{Holds: holds, Evidence: learn.Printed(&out)}, r.Err()
-		}}
+			readPC, ok := theory.PitchClass(f.read)
+			return ok && readPC == letterPC
+		}})
+	want := capoWant{"shape", theory.SharpName(pc - k.fret)}
+	return learn.Choose(func(_ context.Context, w io.Writer) (sharpKey, error) {
+		r := report.New(w)
+		l := &lesson{capo: capo, majorKeys: theory.SignatureKeys(false), minorKeys: theory.SignatureKeys(true)}
+		r.Title("The capo skill on %s with capo %d: the shape to play is %s", k.key, k.fret, want.chord)
+		var rows [][]string
+		var f sharpKey
+		for i, p := range phrasings {
+			reply := l.askCapo(p)
+			v, err := l.verdict(reply, want)
+			if err != nil {
+				return sharpKey{}, err
+			}
+			f.right = append(f.right, v == "right" || v == "right, theoretical spelling")
+			keyRead := "-"
+			if reply.kind == "shape" {
+				shape, _, err := chordParts(reply.chord)
+				if err != nil {
+					return sharpKey{}, err
+				}
+				keyRead = theory.SharpName(shape + k.fret)
+			}
+			if i == 0 {
+				f.read = keyRead
+			}
+			rows = append(rows, []string{p, reply.show(), keyRead, v})
+		}
+		r.Table([]string{"prompt", "answer", "the key it read", "verdict"}, rows)
+		return f, r.Err()
+	}, claims...).WithHints(
+		`The key group of the skill's expression must be followed by \b, a boundary between a word character and a non-word one.`,
+		"# is not a word character, b is. When the boundary is missing after the accidental, the engine gives the accidental back.",
+		"The shape the skill names, moved up by the capo's fret, is the key it read.",
+	)
 }
 
 // semitones is the form of exercise 3: signed numbers of semitones, with or without "st".
@@ -144,29 +150,26 @@ var semitones = learn.Form{Says: "two numbers of semitones, the skill's then the
 // string of tuning, asked by its notes, and the move a textbook gives from the pitches.
 func stringMoveExercise(tunings skills.AlternateTunings, tuning theory.Tuning) *learn.Exercise {
 	prompt := "what tuning is " + strings.Join(tuning.Notes(), " ")
-	return &learn.Exercise{Kind: learn.Value, Form: semitones,
-		Hints: []string{
-			"Ask the skill the question and read the row of string 6 in its table; the lesson's tuning table reads the same rows.",
-			"The skill sees note names only, no octaves: it has to pick a way round the octave. A textbook knows which way the string went.",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			l := &lesson{tunings: tunings}
-			skill, ok := l.askTunings(prompt).moveOf["6"]
-			if !ok {
-				return learn.Answer{}, fmt.Errorf("the tunings skill's answer to %q has no row for string 6", prompt)
-			}
-			moves, err := tuning.MovesFrom(theory.StandardTuning)
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			textbook := moveNames(moves[:1])[0]
-			var out bytes.Buffer
-			r := report.New(&out)
-			r.Title("%s, string 6", kit.Quote(prompt))
-			r.Facts(0,
-				report.Fact{Label: "the skill's table", Value: skill},
-				report.Fact{Label: "a textbook, " + theory.StandardTuning.Strings[0] + " to " + tuning.Strings[0], Value: textbook},
-			)
-			return learn.Answer{Value: strings.TrimSuffix(skill, "st") + " " + strings.TrimSuffix(textbook, "st"), Evidence: learn.Printed(&out)}, r.Err()
-		}}
+	return learn.Compute(semitones, func(_ context.Context, w io.Writer) (string, error) {
+		l := &lesson{tunings: tunings}
+		skill, ok := l.askTunings(prompt).moveOf["6"]
+		if !ok {
+			return "", fmt.Errorf("the tunings skill's answer to %q has no row for string 6", prompt)
+		}
+		moves, err := tuning.MovesFrom(theory.StandardTuning)
+		if err != nil {
+			return "", err
+		}
+		textbook := moveNames(moves[:1])[0]
+		r := report.New(w)
+		r.Title("%s, string 6", kit.Quote(prompt))
+		r.Facts(0,
+			report.Fact{Label: "the skill's table", Value: skill},
+			report.Fact{Label: "a textbook, " + theory.StandardTuning.Strings[0] + " to " + tuning.Strings[0], Value: textbook},
+		)
+		return strings.TrimSuffix(skill, "st") + " " + strings.TrimSuffix(textbook, "st"), r.Err()
+	}).WithHints(
+		"Ask the skill the question and read the row of string 6 in its table; the lesson's tuning table reads the same rows.",
+		"The skill sees note names only, no octaves: it has to pick a way round the octave. A textbook knows which way the string went.",
+	)
 }

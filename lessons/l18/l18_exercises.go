@@ -1,10 +1,10 @@
 package l18
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"course/internal/report"
@@ -108,43 +108,51 @@ func noteNames(c theory.Chord) string {
 	return strings.Join(names, " ")
 }
 
+// flats is what exercise 3's claims are decided on: which roots the skill spells with a flat,
+// and whether it reads the first prompt's chords as a textbook spells them.
+type flats struct {
+	spelledFlat map[string]bool
+	readsA      bool
+}
+
+// allFlat says whether the skill spells every one of roots with a flat.
+func (f flats) allFlat(roots []string) bool {
+	return !slices.ContainsFunc(roots, func(r string) bool { return !f.spelledFlat[r] })
+}
+
 // flatsExercise is exercise 3, on two roots written with an ASCII b.
 func flatsExercise(a, b string) *learn.Exercise {
+	type claim = learn.Claim[flats]
 	ascii, flat := notations[2], notations[3]
-	return &learn.Exercise{Kind: learn.Choice,
-		Options: []string{
-			fmt.Sprintf("the skill spells the root of %q with a flat", prompt(a, "C")),
-			fmt.Sprintf("the skill spells the root of %q with a flat", prompt(b, "C")),
-			fmt.Sprintf("the skill reads %q as the chords a textbook spells", prompt(a, "C")),
-			fmt.Sprintf("the accidentals table's %q row spells every root with a flat", ascii.label),
-			fmt.Sprintf("the accidentals table's %q row spells every root with a flat", flat.label),
-		},
-		Hints: []string{
-			"TokenHasFlats asks IndexOf('b', OrdinalIgnoreCase) for an index above 0: where is the first b or B of each token?",
-			"Which notes the skill plays does not depend on how it spells them; look at the accidentals table's spelled column.",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			var out bytes.Buffer
-			l := exerciseLesson(&out)
-			l.r.Title("The root of \"voice leading <root> to C\" as the skill spells it")
-			var rows [][]string
-			spelledFlat := func(root string) bool {
-				name := l.ask(prompt(root, "C")).root()
-				rows = append(rows, []string{root, name, l.readAs(l.ask(prompt(root, "C")), strings.ReplaceAll(root, "♭", "b"), "C")})
-				return len(name) > 1 && strings.ContainsAny(name[1:], "b♭")
-			}
-			allFlat := func(roots []string) bool {
-				all := true
-				for _, r := range roots {
-					all = spelledFlat(r) && all
-				}
-				return all
-			}
-			holds := []bool{spelledFlat(a), spelledFlat(b), l.reads(l.ask(prompt(a, "C")), a, "C"), allFlat(ascii.roots), allFlat(flat.roots)}
-			l.r.TableWidths([]string{"root", "spelled", "reads"}, rows, []int{6, 9})
-			if l.err != nil {
-				return learn.Answer{}, l.err
-			}
-			return learn.Answer{Holds: holds, Evidence: learn.Printed(&out)}, nil
-		}}
+	return learn.Choose(func(_ context.Context, w io.Writer) (flats, error) {
+		l := exerciseLesson(w)
+		l.r.Title("The root of \"voice leading <root> to C\" as the skill spells it")
+		var rows [][]string
+		f := flats{spelledFlat: map[string]bool{}}
+		for _, root := range append([]string{a, b}, append(slices.Clone(ascii.roots), flat.roots...)...) {
+			name := l.ask(prompt(root, "C")).root()
+			rows = append(rows, []string{root, name, l.readAs(l.ask(prompt(root, "C")), strings.ReplaceAll(root, "♭", "b"), "C")})
+			f.spelledFlat[root] = len(name) > 1 && strings.ContainsAny(name[1:], "b♭")
+		}
+		f.readsA = l.reads(l.ask(prompt(a, "C")), a, "C")
+		l.r.TableWidths([]string{"root", "spelled", "reads"}, rows, []int{6, 9})
+		if l.err != nil {
+			return flats{}, l.err
+		}
+		return f, nil
+	},
+		claim{Text: fmt.Sprintf("the skill spells the root of %q with a flat", prompt(a, "C")),
+			Holds: func(f flats) bool { return f.spelledFlat[a] }},
+		claim{Text: fmt.Sprintf("the skill spells the root of %q with a flat", prompt(b, "C")),
+			Holds: func(f flats) bool { return f.spelledFlat[b] }},
+		claim{Text: fmt.Sprintf("the skill reads %q as the chords a textbook spells", prompt(a, "C")),
+			Holds: func(f flats) bool { return f.readsA }},
+		claim{Text: fmt.Sprintf("the accidentals table's %q row spells every root with a flat", ascii.label),
+			Holds: func(f flats) bool { return f.allFlat(ascii.roots) }},
+		claim{Text: fmt.Sprintf("the accidentals table's %q row spells every root with a flat", flat.label),
+			Holds: func(f flats) bool { return f.allFlat(flat.roots) }},
+	).WithHints(
+		"TokenHasFlats asks IndexOf('b', OrdinalIgnoreCase) for an index above 0: where is the first b or B of each token?",
+		"Which notes the skill plays does not depend on how it spells them; look at the accidentals table's spelled column.",
+	)
 }

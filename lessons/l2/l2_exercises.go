@@ -3,6 +3,8 @@ package l2
 import (
 	"context"
 	"fmt"
+	"io"
+	"maps"
 	"math"
 	"regexp"
 	"slices"
@@ -42,21 +44,18 @@ func documentsOf(r *report.Report, shapes ...string) error {
 
 // documentRowExercise is exercise 1, on a chord chart shape: its document row.
 func documentRowExercise(shape string) *learn.Exercise {
-	return &learn.Exercise{Kind: learn.Value,
-		Form: documentForm,
-		Hints: []string{
-			"GA numbers strings from the high E: the first MIDI note of the document is the high E string's.",
-			"The doc root is that first note's pitch class, and the inversion is counted from it, not from the chord's root.",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			e, err := embedShape(shape)
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			value := fmt.Sprintf("%s; %s; %s; %d", e.analysis.Chord.DisplayName(), kit.JoinInts(e.doc.PitchClasses, " "),
-				theory.SharpName(e.doc.RootPitchClass), e.doc.Inversion)
-			return learn.Answer{Value: value, Evidence: func(r *report.Report) error { return documentsOf(r, shape) }}, nil
-		}}
+	return learn.Compute(documentForm, func(_ context.Context, w io.Writer) (string, error) {
+		e, err := embedShape(shape)
+		if err != nil {
+			return "", err
+		}
+		value := fmt.Sprintf("%s; %s; %s; %d", e.analysis.Chord.DisplayName(), kit.JoinInts(e.doc.PitchClasses, " "),
+			theory.SharpName(e.doc.RootPitchClass), e.doc.Inversion)
+		return value, documentsOf(report.New(w), shape)
+	}).WithHints(
+		"GA numbers strings from the high E: the first MIDI note of the document is the high E string's.",
+		"The doc root is that first note's pitch class, and the inversion is counted from it, not from the chord's root.",
+	)
 }
 
 // documentForm reads a document row: the GA name, the pitch classes, the doc root and the
@@ -93,41 +92,30 @@ func pitchClass(s string) (int, bool) {
 // rootMoveExercise is exercise 2: the changes of one string of base that keep its chord's name
 // and move the document's root to the pitch class root, each with its ROOT cosine against base.
 func rootMoveExercise(base string, root int) *learn.Exercise {
-	return &learn.Exercise{Kind: learn.Value,
-		Form: shapesForm,
-		Hints: []string{
-			"The document's root is the first MIDI note's pitch class: which string gives the first note?",
-			"ROOT is a one-hot vector of the document's root; two one-hots on different notes share nothing.",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			found, err := rootMoves(base, root)
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			var items []string
-			for _, f := range found {
-				items = append(items, f.shape+" "+kit.Fixed(f.cosine))
-			}
-			value := strings.Join(items, "; ")
-			if value == "" {
-				value = "none"
-			}
-			return learn.Answer{Value: value, Evidence: func(r *report.Report) error {
-				shapes := []string{base}
-				for _, f := range found {
-					shapes = append(shapes, f.shape)
-				}
-				l := &lesson{r: r, partitions: embeddings.Partitions(), shapes: shapes}
-				if err := l.documents(); err != nil {
-					return err
-				}
-				if len(found) == 0 {
-					r.Line("no change of one string keeps the name and moves the doc root to %s", theory.SharpName(root))
-					return r.Err()
-				}
-				return l.similarities()
-			}}, nil
-		}}
+	return learn.Compute(shapesForm, func(_ context.Context, w io.Writer) (string, error) {
+		found, err := rootMoves(base, root)
+		if err != nil {
+			return "", err
+		}
+		shapes := []string{base}
+		var items []string
+		for _, f := range found {
+			shapes = append(shapes, f.shape)
+			items = append(items, f.shape+" "+kit.Fixed(f.cosine))
+		}
+		l := &lesson{r: report.New(w), partitions: embeddings.Partitions(), shapes: shapes}
+		if err := l.documents(); err != nil {
+			return "", err
+		}
+		if len(found) == 0 {
+			l.r.Line("no change of one string keeps the name and moves the doc root to %s", theory.SharpName(root))
+			return "none", l.r.Err()
+		}
+		return strings.Join(items, "; "), l.similarities()
+	}).WithHints(
+		"The document's root is the first MIDI note's pitch class: which string gives the first note?",
+		"ROOT is a one-hot vector of the document's root; two one-hots on different notes share nothing.",
+	)
 }
 
 // rootMove is a shape one string away from the base, and its ROOT cosine against the base.
@@ -190,98 +178,93 @@ var shapesForm = learn.Form{
 // weightExercise is exercise 3, with the partition weights weights sets ("MODAL=0.20"): open C
 // against itself and against 032010.
 func weightExercise(weights []string) *learn.Exercise {
-	return &learn.Exercise{Kind: learn.Value,
-		Form: learn.Form{Says: "two numbers: open C with itself, then x32010 against 032010's weighted score", Read: learn.Numbers.Read},
-		Hints: []string{
-			"A voicing against itself scores 1 in every partition it has; the weighted score adds each partition's cosine times its weight.",
-			"Against 032010, the partition whose weight changed has a cosine you can read in the lesson's table: the score moves by that cosine times the change.",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			partitions, err := kit.WithWeights(embeddings.Partitions(), weights)
+	form := learn.Form{Says: "two numbers: open C with itself, then x32010 against 032010's weighted score", Read: learn.Numbers.Read}
+	return learn.Compute(form, func(_ context.Context, w io.Writer) (string, error) {
+		partitions, err := kit.WithWeights(embeddings.Partitions(), weights)
+		if err != nil {
+			return "", err
+		}
+		shapes := []string{shapes[0], "032010"}
+		var embedded []embedded
+		for _, s := range shapes {
+			e, err := embedShape(s)
 			if err != nil {
-				return learn.Answer{}, err
+				return "", err
 			}
-			shapes := []string{shapes[0], "032010"}
-			var embedded []embedded
-			for _, s := range shapes {
-				e, err := embedShape(s)
-				if err != nil {
-					return learn.Answer{}, err
-				}
-				embedded = append(embedded, e)
+			embedded = append(embedded, e)
+		}
+		c, o := embedded[0].raw, embedded[1].raw
+		l := &lesson{r: report.New(w), partitions: partitions, shapes: shapes}
+		l.r.Title("The weights set: %s", strings.Join(weights, ", "))
+		for _, section := range []func() error{l.schema, l.documents, l.similarities} {
+			if err := section(); err != nil {
+				return "", err
 			}
-			c, o := embedded[0].raw, embedded[1].raw
-			value := kit.Fixed(embeddings.WeightedPartitionCosine(c, c, partitions)) + ", " + kit.Fixed(embeddings.WeightedPartitionCosine(c, o, partitions))
-			return learn.Answer{Value: value, Evidence: func(r *report.Report) error {
-				r.Title("The weights set: %s", strings.Join(weights, ", "))
-				l := &lesson{r: r, partitions: partitions, shapes: shapes}
-				if err := l.schema(); err != nil {
-					return err
-				}
-				if err := l.documents(); err != nil {
-					return err
-				}
-				return l.similarities()
-			}}, nil
-		}}
+		}
+		return kit.Fixed(embeddings.WeightedPartitionCosine(c, c, partitions)) + ", " + kit.Fixed(embeddings.WeightedPartitionCosine(c, o, partitions)), nil
+	}).WithHints(
+		"A voicing against itself scores 1 in every partition it has; the weighted score adds each partition's cosine times its weight.",
+		"Against 032010, the partition whose weight changed has a cosine you can read in the lesson's table: the score moves by that cosine times the change.",
+	)
+}
+
+// sweep is what exercise 4's claims are decided on: the sweep's minimum cosines by set class.
+type sweep struct {
+	worst     sweptClass
+	bySize    map[int][]float64
+	sizes     []int
+	invariant []sweptClass
 }
 
 // sweepExercise is exercise 4, on the set classes the sweep runs over.
 func sweepExercise(classes []algebra.Set) *learn.Exercise {
-	return &learn.Exercise{Kind: learn.Choice,
-		Options: []string{
-			"the worst minimum cosine belongs to a set class of two notes",
-			"the worst minimum cosine belongs to a set class of six notes or more",
-			"the more notes a set class has, the higher the mean of its size's minimum cosines, size after size",
-			"some set class of three notes has a lower minimum cosine than some set class of two notes",
-			"the one set class the sweep calls invariant is the twelve-note aggregate",
-		},
-		Hints: []string{
-			"STRUCTURE's first twelve slots are the pitch classes themselves: how much of a set does a transposition keep in place?",
-			"A set of many notes always shares pitch classes with its transpositions; a set of two may share none.",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			swept := structureSweep(classes)
-			if len(swept) == 0 {
-				return learn.Answer{}, fmt.Errorf("no set class of two notes or more to sweep")
+	type claim = learn.Claim[sweep]
+	return learn.Choose(func(_ context.Context, w io.Writer) (sweep, error) {
+		swept := structureSweep(classes)
+		if len(swept) == 0 {
+			return sweep{}, fmt.Errorf("no set class of two notes or more to sweep")
+		}
+		f := sweep{worst: slices.MinFunc(swept, func(a, b sweptClass) int { return compareFloat(a.min, b.min) }), bySize: map[int][]float64{}}
+		for _, s := range swept {
+			f.bySize[s.class.Len()] = append(f.bySize[s.class.Len()], s.min)
+			if s.min > invariantCosine {
+				f.invariant = append(f.invariant, s)
 			}
-			worst := slices.MinFunc(swept, func(a, b sweptClass) int { return compareFloat(a.min, b.min) })
-			bySize := map[int][]float64{}
-			var invariant []sweptClass
-			for _, s := range swept {
-				bySize[s.class.Len()] = append(bySize[s.class.Len()], s.min)
-				if s.min > invariantCosine {
-					invariant = append(invariant, s)
+		}
+		f.sizes = slices.Sorted(maps.Keys(f.bySize))
+		r := report.New(w)
+		r.Title("The sweep's minimum cosines, by the set class's size")
+		rows := make([][]string, len(f.sizes))
+		for i, n := range f.sizes {
+			rows[i] = []string{strconv.Itoa(n), strconv.Itoa(len(f.bySize[n])), kit.Fixed(slices.Min(f.bySize[n])), kit.Fixed(mean(f.bySize[n])), kit.Fixed(slices.Max(f.bySize[n]))}
+		}
+		r.Table([]string{"notes", "set classes", "worst", "mean", "best"}, rows)
+		r.Line("worst of all: %s (%d notes), %s", f.worst.class.Braced(), f.worst.class.Len(), kit.Fixed(f.worst.min))
+		return f, r.Err()
+	},
+		claim{Text: "the worst minimum cosine belongs to a set class of two notes",
+			Holds: func(f sweep) bool { return f.worst.class.Len() == 2 }},
+		claim{Text: "the worst minimum cosine belongs to a set class of six notes or more",
+			Holds: func(f sweep) bool { return f.worst.class.Len() >= 6 }},
+		claim{Text: "the more notes a set class has, the higher the mean of its size's minimum cosines, size after size",
+			Holds: func(f sweep) bool {
+				for i := 1; i < len(f.sizes); i++ {
+					if mean(f.bySize[f.sizes[i]]) <= mean(f.bySize[f.sizes[i-1]]) {
+						return false
+					}
 				}
-			}
-			var sizes []int
-			for n := range bySize {
-				sizes = append(sizes, n)
-			}
-			slices.Sort(sizes)
-			rising := true
-			for i := 1; i < len(sizes); i++ {
-				rising = rising && mean(bySize[sizes[i]]) > mean(bySize[sizes[i-1]])
-			}
-			threeBelowTwo := len(bySize[3]) > 0 && len(bySize[2]) > 0 && slices.Min(bySize[3]) < slices.Max(bySize[2])
-			holds := []bool{
-				worst.class.Len() == 2,
-				worst.class.Len() >= 6,
-				rising,
-				threeBelowTwo,
-				len(invariant) == 1 && invariant[0].class.Len() == 12,
-			}
-			return learn.Answer{Holds: holds, Evidence: func(r *report.Report) error {
-				r.Title("The sweep's minimum cosines, by the set class's size")
-				rows := make([][]string, len(sizes))
-				for i, n := range sizes {
-					rows[i] = []string{strconv.Itoa(n), strconv.Itoa(len(bySize[n])), kit.Fixed(slices.Min(bySize[n])), kit.Fixed(mean(bySize[n])), kit.Fixed(slices.Max(bySize[n]))}
-				}
-				r.Table([]string{"notes", "set classes", "worst", "mean", "best"}, rows)
-				r.Line("worst of all: %s (%d notes), %s", worst.class.Braced(), worst.class.Len(), kit.Fixed(worst.min))
-				return r.Err()
-			}}, nil
-		}}
+				return true
+			}},
+		claim{Text: "some set class of three notes has a lower minimum cosine than some set class of two notes",
+			Holds: func(f sweep) bool {
+				return len(f.bySize[3]) > 0 && len(f.bySize[2]) > 0 && slices.Min(f.bySize[3]) < slices.Max(f.bySize[2])
+			}},
+		claim{Text: "the one set class the sweep calls invariant is the twelve-note aggregate",
+			Holds: func(f sweep) bool { return len(f.invariant) == 1 && f.invariant[0].class.Len() == 12 }},
+	).WithHints(
+		"STRUCTURE's first twelve slots are the pitch classes themselves: how much of a set does a transposition keep in place?",
+		"A set of many notes always shares pitch classes with its transpositions; a set of two may share none.",
+	)
 }
 
 // compareFloat orders two numbers for slices.MinFunc.

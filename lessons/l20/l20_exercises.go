@@ -1,7 +1,6 @@
 package l20
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -44,44 +43,47 @@ func symbolsOf(p composition.Progression) []string {
 	return out
 }
 
+// generated is what exercise 1's claims are decided on: the textbook's chords, and the tool's
+// chords on each root, in the roots' order.
+type generated struct {
+	textbook []string
+	answers  [][]string
+}
+
 // rootsExercise is exercise 1: template generated on each of roots, each a way of writing a
 // root of key, against the textbook's chords in key.
 func rootsExercise(templates composition.Templates, template string, key theory.Tonality, roots []string) *learn.Exercise {
-	options := make([]string, 0, len(roots)+1)
-	for _, root := range roots {
-		options = append(options, fmt.Sprintf("the tool's %s on the root %s is spelled as a textbook spells it in %s", template, kit.Quote(root), key))
+	type claim = learn.Claim[generated]
+	claims := make([]claim, 0, len(roots)+1)
+	for i, root := range roots {
+		claims = append(claims, claim{Text: fmt.Sprintf("the tool's %s on the root %s is spelled as a textbook spells it in %s", template, kit.Quote(root), key),
+			Holds: func(f generated) bool { return slices.Equal(f.answers[i], f.textbook) }})
 	}
-	options = append(options, fmt.Sprintf("the tool writes the same chords for the roots %s and %s", kit.Quote(roots[0]), kit.Quote(roots[1])))
-	return &learn.Exercise{Kind: learn.Choice, Options: options,
-		Hints: []string{
-			"The tool reads the root's pitch class from the whole string as a chord symbol, so a quality or extension after the letter is read and dropped.",
-			"It spells every root with sharps, unless the root as written contains a lower-case b or is F.",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			textbook, err := spellTemplate(templates, key, template)
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			want := make([]string, len(textbook))
-			for i, c := range textbook {
-				want[i] = c.textbook
-			}
-			var out bytes.Buffer
-			r := report.New(&out)
-			r.Title("%s on each root, against a textbook in %s", template, key)
-			rows := [][]string{{"(textbook)", strings.Join(want, " ")}}
-			var holds []bool
-			var answers [][]string
-			for _, root := range roots {
-				got := symbolsOf(templates.Generate(root, template, nil))
-				answers = append(answers, got)
-				holds = append(holds, slices.Equal(got, want))
-				rows = append(rows, []string{root, strings.Join(got, " ")})
-			}
-			holds = append(holds, slices.Equal(answers[0], answers[1]))
-			r.Table([]string{"root", "chords"}, rows)
-			return learn.Answer{Holds: holds, Evidence: learn.Printed(&out)}, r.Err()
-		}}
+	claims = append(claims, claim{Text: fmt.Sprintf("the tool writes the same chords for the roots %s and %s", kit.Quote(roots[0]), kit.Quote(roots[1])),
+		Holds: func(f generated) bool { return slices.Equal(f.answers[0], f.answers[1]) }})
+	return learn.Choose(func(_ context.Context, w io.Writer) (generated, error) {
+		textbook, err := spellTemplate(templates, key, template)
+		if err != nil {
+			return generated{}, err
+		}
+		var f generated
+		for _, c := range textbook {
+			f.textbook = append(f.textbook, c.textbook)
+		}
+		r := report.New(w)
+		r.Title("%s on each root, against a textbook in %s", template, key)
+		rows := [][]string{{"(textbook)", strings.Join(f.textbook, " ")}}
+		for _, root := range roots {
+			got := symbolsOf(templates.Generate(root, template, nil))
+			f.answers = append(f.answers, got)
+			rows = append(rows, []string{root, strings.Join(got, " ")})
+		}
+		r.Table([]string{"root", "chords"}, rows)
+		return f, r.Err()
+	}, claims...).WithHints(
+		"The tool reads the root's pitch class from the whole string as a chord symbol, so a quality or extension after the letter is read and dropped.",
+		"It spells every root with sharps, unless the root as written contains a lower-case b or is F.",
+	)
 }
 
 // lengthsExercise is exercise 2: the characters of the tool's JSON for template on root at
@@ -115,29 +117,25 @@ func lengthsExercise(templates composition.Templates, root, template string, len
 
 // lastChordExercise is exercise 3: the last chord of template on root at length.
 func lastChordExercise(templates composition.Templates, root, template string, length int) *learn.Exercise {
-	return &learn.Exercise{Kind: learn.Value,
-		Form: learn.Form{Says: "the last chord's symbol, such as G7", Read: learn.Text.Read},
-		Hints: []string{
-			"A looped template repeats one pass of chords: chord i is step i modulo the pass's length.",
-			"Count from 0: the last of n chords is chord n-1.",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			answer := templates.Generate(root, template, &length)
-			if answer.Error != "" || answer.Len() == 0 {
-				return learn.Answer{}, fmt.Errorf("%s %s at length %d: %q", root, template, length, answer.Error)
-			}
-			pass := templates.Generate(root, template, nil).Len()
-			last := answer.At(answer.Len() - 1)
-			var out bytes.Buffer
-			r := report.New(&out)
-			r.Title("%s on %s at length %d", template, root, length)
-			r.Facts(0,
-				report.Fact{Label: "chords in one pass", Value: strconv.Itoa(pass)},
-				report.Fact{Label: "the last chord's index", Value: fmt.Sprintf("%d, step %d of the pass", answer.Len()-1, (answer.Len()-1)%pass)},
-				report.Fact{Label: "the last chord", Value: last.Roman + " " + last.Symbol},
-			)
-			return learn.Answer{Value: last.Symbol, Evidence: learn.Printed(&out)}, r.Err()
-		}}
+	return learn.Compute(learn.Form{Says: "the last chord's symbol, such as G7", Read: learn.Text.Read}, func(_ context.Context, w io.Writer) (string, error) {
+		answer := templates.Generate(root, template, &length)
+		if answer.Error != "" || answer.Len() == 0 {
+			return "", fmt.Errorf("%s %s at length %d: %q", root, template, length, answer.Error)
+		}
+		pass := templates.Generate(root, template, nil).Len()
+		last := answer.At(answer.Len() - 1)
+		r := report.New(w)
+		r.Title("%s on %s at length %d", template, root, length)
+		r.Facts(0,
+			report.Fact{Label: "chords in one pass", Value: strconv.Itoa(pass)},
+			report.Fact{Label: "the last chord's index", Value: fmt.Sprintf("%d, step %d of the pass", answer.Len()-1, (answer.Len()-1)%pass)},
+			report.Fact{Label: "the last chord", Value: last.Roman + " " + last.Symbol},
+		)
+		return last.Symbol, r.Err()
+	}).WithHints(
+		"A looped template repeats one pass of chords: chord i is step i modulo the pass's length.",
+		"Count from 0: the last of n chords is chord n-1.",
+	)
 }
 
 // keyNames is the form of exercise 4: key names in any order, or none.

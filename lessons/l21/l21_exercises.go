@@ -1,7 +1,6 @@
 package l21
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -42,65 +41,70 @@ func (l *lesson) answerRows(q string) (answer, error) {
 	return a, nil
 }
 
+// zeroScores is what exercise 1's claims are decided on: what the tool reads in the query, and
+// whether its answer scores 0 throughout (zero) and is the index's first voicings in its order
+// (first).
+type zeroScores struct {
+	read        answer
+	instrument  string
+	zero, first bool
+}
+
 // zeroScoresExercise is exercise 1, on query q.
 func zeroScoresExercise(q string) *learn.Exercise {
-	return &learn.Exercise{Kind: learn.Choice,
-		Options: []string{
-			fmt.Sprintf("ga_search_voicings reads a mode from %q", q),
-			fmt.Sprintf("it reads a chord from %q", q),
-			fmt.Sprintf("it reads a symbolic tag from %q", q),
-			fmt.Sprintf("it reads an instrument from %q", q),
-			"every score of the answer is 0",
-			"the answer is the index's first ten voicings, in the index's order",
-		},
-		Hints: []string{
-			"The tool's reply says what it read in its \"interpreted\" part: look at the chord, the mode, the tags and the instrument.",
-			"Which of those does the query vector encode? A vector of zeros scores 0 against every voicing, and ties keep the index's order.",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			var out bytes.Buffer
-			l, err := exerciseLesson(embeddings.Partitions(), &out)
+	type claim = learn.Claim[zeroScores]
+	return learn.Choose(func(_ context.Context, w io.Writer) (zeroScores, error) {
+		l, err := exerciseLesson(embeddings.Partitions(), w)
+		if err != nil {
+			return zeroScores{}, err
+		}
+		a, err := l.answerRows(q)
+		if err != nil {
+			return zeroScores{}, err
+		}
+		raw, err := l.tool.Search(q, 10)
+		if err != nil {
+			return zeroScores{}, err
+		}
+		instrument := ""
+		if raw.Interpreted != nil {
+			instrument = raw.Interpreted.Instrument
+		}
+		l.r.Line("instrument read: %s", orNone(instrument))
+		zero, first := len(a.hits) > 0, len(a.hits) > 0
+		for i, h := range a.hits {
+			zero = zero && h.score == 0
+			if i >= len(l.index) {
+				first = false
+				continue
+			}
+			s, err := l.shape(l.index[i].Diagram)
 			if err != nil {
-				return learn.Answer{}, err
+				return zeroScores{}, err
 			}
-			a, err := l.answerRows(q)
+			first = first && s.chart == h.shape.chart
+		}
+		var firsts []string
+		for _, c := range l.index[:min(len(a.hits), len(l.index))] {
+			s, err := l.shape(c.Diagram)
 			if err != nil {
-				return learn.Answer{}, err
+				return zeroScores{}, err
 			}
-			raw, err := l.tool.Search(q, 10)
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			instrument := ""
-			if raw.Interpreted != nil {
-				instrument = raw.Interpreted.Instrument
-			}
-			l.r.Line("instrument read: %s", orNone(instrument))
-			zero, first := len(a.hits) > 0, len(a.hits) > 0
-			for i, h := range a.hits {
-				zero = zero && h.score == 0
-				if i >= len(l.index) {
-					first = false
-					continue
-				}
-				s, err := l.shape(l.index[i].Diagram)
-				if err != nil {
-					return learn.Answer{}, err
-				}
-				first = first && s.chart == h.shape.chart
-			}
-			var firsts []string
-			for _, c := range l.index[:min(len(a.hits), len(l.index))] {
-				s, err := l.shape(c.Diagram)
-				if err != nil {
-					return learn.Answer{}, err
-				}
-				firsts = append(firsts, s.chart)
-			}
-			l.r.Line("the index's first %d voicings: %s", len(firsts), strings.Join(firsts, " "))
-			holds := []bool{a.mode != "", a.chord != "", len(a.tags) > 0, instrument != "", zero, first}
-			return learn.Answer{Holds: holds, Evidence: learn.Printed(&out)}, l.r.Err()
-		}}
+			firsts = append(firsts, s.chart)
+		}
+		l.r.Line("the index's first %d voicings: %s", len(firsts), strings.Join(firsts, " "))
+		return zeroScores{a, instrument, zero, first}, l.r.Err()
+	},
+		claim{Text: fmt.Sprintf("ga_search_voicings reads a mode from %q", q), Holds: func(f zeroScores) bool { return f.read.mode != "" }},
+		claim{Text: fmt.Sprintf("it reads a chord from %q", q), Holds: func(f zeroScores) bool { return f.read.chord != "" }},
+		claim{Text: fmt.Sprintf("it reads a symbolic tag from %q", q), Holds: func(f zeroScores) bool { return len(f.read.tags) > 0 }},
+		claim{Text: fmt.Sprintf("it reads an instrument from %q", q), Holds: func(f zeroScores) bool { return f.instrument != "" }},
+		claim{Text: "every score of the answer is 0", Holds: func(f zeroScores) bool { return f.zero }},
+		claim{Text: "the answer is the index's first ten voicings, in the index's order", Holds: func(f zeroScores) bool { return f.first }},
+	).WithHints(
+		"The tool's reply says what it read in its \"interpreted\" part: look at the chord, the mode, the tags and the instrument.",
+		"Which of those does the query vector encode? A vector of zeros scores 0 against every voicing, and ties keep the index's order.",
+	)
 }
 
 // orNone is s, or "none" when it is empty.

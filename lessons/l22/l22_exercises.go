@@ -1,7 +1,6 @@
 package l22
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -41,106 +40,95 @@ var chordNames = learn.Form{Says: "the chords on C in any order, such as Cm C7, 
 // distanceExercise is exercise 1: which of qualities, on C, have a set at distance among the
 // 4,096, by the course's vectors of the sets the skill builds.
 func distanceExercise(qualities []string, distance int) *learn.Exercise {
-	return &learn.Exercise{Kind: learn.Value, Form: chordNames,
-		Hints: []string{
-			"A vector counts the pairs of notes by interval class, so its six counts add up to the number of pairs of the set's notes.",
-			"A set of n notes has n(n-1)/2 pairs. Which sizes of sets have sums one apart?",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			l := newLesson(io.Discard)
-			vectors := kit.SetVectors()
-			var out bytes.Buffer
-			r := report.New(&out)
-			r.Title("The sets at distance %d from each quality on C, among the 4,096", distance)
-			var have []string
-			var rows [][]string
-			for _, q := range qualities {
-				chord := "C" + q
-				set, ok := l.skill.BuildSet(chord)
-				if !ok {
-					return learn.Answer{}, fmt.Errorf("the skill builds no set for %s", chord)
-				}
-				v := theory.IntervalVector(set.PitchClasses())
-				near := setsAtDistance(v, vectors, distance)
-				if len(near) > 0 {
-					have = append(have, chord)
-				}
-				sum := 0
-				for _, c := range v {
-					sum += c
-				}
-				rows = append(rows, []string{chord, kit.VectorString(v), strconv.Itoa(sum), strconv.Itoa(len(near))})
+	return learn.Compute(chordNames, func(_ context.Context, w io.Writer) (string, error) {
+		l := newLesson(io.Discard)
+		vectors := kit.SetVectors()
+		r := report.New(w)
+		r.Title("The sets at distance %d from each quality on C, among the 4,096", distance)
+		var have []string
+		var rows [][]string
+		for _, q := range qualities {
+			chord := "C" + q
+			set, ok := l.skill.BuildSet(chord)
+			if !ok {
+				return "", fmt.Errorf("the skill builds no set for %s", chord)
 			}
-			r.Table([]string{"chord", "vector", "sum of its counts", fmt.Sprintf("sets at distance %d", distance)}, rows)
-			value := strings.Join(have, " ")
-			if value == "" {
-				value = "none"
+			v := theory.IntervalVector(set.PitchClasses())
+			near := setsAtDistance(v, vectors, distance)
+			if len(near) > 0 {
+				have = append(have, chord)
 			}
-			return learn.Answer{Value: value, Evidence: learn.Printed(&out)}, r.Err()
-		}}
+			sum := 0
+			for _, c := range v {
+				sum += c
+			}
+			rows = append(rows, []string{chord, kit.VectorString(v), strconv.Itoa(sum), strconv.Itoa(len(near))})
+		}
+		r.Table([]string{"chord", "vector", "sum of its counts", fmt.Sprintf("sets at distance %d", distance)}, rows)
+		value := strings.Join(have, " ")
+		if value == "" {
+			value = "none"
+		}
+		return value, r.Err()
+	}).WithHints(
+		"A vector counts the pairs of notes by interval class, so its six counts add up to the number of pairs of the set's notes.",
+		"A set of n notes has n(n-1)/2 pairs. Which sizes of sets have sums one apart?",
+	)
 }
 
 // sharpRootExercise is exercise 2: the chord the skill answers prompt for.
 func sharpRootExercise(prompt string) *learn.Exercise {
-	return &learn.Exercise{Kind: learn.Value,
-		Form: learn.Form{Says: "the chord the answer's heading names, such as Dm", Read: learn.Text.Read},
-		Hints: []string{
-			`The skill's chord group ends with \b, a boundary between a word character and a non-word one (or the text's end).`,
-			"# is not a word character. What does the engine do when no boundary follows it?",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			l := newLesson(io.Discard)
-			a, err := l.ask(prompt)
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			if a.kind != "answer" {
-				return learn.Answer{}, fmt.Errorf("the skill does not answer %q: %s", prompt, a.says())
-			}
-			var out bytes.Buffer
-			r := report.New(&out)
-			r.Title("%s", kit.Quote(prompt))
-			r.Quote(kit.AnswerLines(a.text)[0])
-			return learn.Answer{Value: a.chord, Evidence: learn.Printed(&out)}, r.Err()
-		}}
+	return learn.Compute(learn.Form{Says: "the chord the answer's heading names, such as Dm", Read: learn.Text.Read}, func(_ context.Context, w io.Writer) (string, error) {
+		l := newLesson(io.Discard)
+		a, err := l.ask(prompt)
+		if err != nil {
+			return "", err
+		}
+		if a.kind != "answer" {
+			return "", fmt.Errorf("the skill does not answer %q: %s", prompt, a.says())
+		}
+		r := report.New(w)
+		r.Title("%s", kit.Quote(prompt))
+		r.Quote(kit.AnswerLines(a.text)[0])
+		return a.chord, r.Err()
+	}).WithHints(
+		`The skill's chord group ends with \b, a boundary between a word character and a non-word one (or the text's end).`,
+		"# is not a word character. What does the engine do when no boundary follows it?",
+	)
 }
 
 // sharedNotesExercise is exercise 3: for each of chords, how many of the skill's rows hold a
 // note of the chord.
 func sharedNotesExercise(chords []string) *learn.Exercise {
-	return &learn.Exercise{Kind: learn.Value,
-		Form: learn.Form{Says: fmt.Sprintf("%d numbers of rows, for %s in that order", len(chords), strings.Join(chords, " and ")), Read: learn.Numbers.Read},
-		Hints: []string{
-			"The rows section reads each row's set; the chord's notes are the set the skill builds for it.",
-			"The rows depend on the chord's vector only. Which chords share C major's vector?",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			l := newLesson(io.Discard)
-			var out bytes.Buffer
-			r := report.New(&out)
-			var counts []string
-			for _, chord := range chords {
-				set, ok := l.skill.BuildSet(chord)
-				if !ok {
-					return learn.Answer{}, fmt.Errorf("the skill builds no set for %s", chord)
-				}
-				a, err := l.ask("ICV neighbors of " + chord)
-				if err != nil {
-					return learn.Answer{}, err
-				}
-				r.Title("The rows for %s (%s): notes in common", chord, kit.SharpNotes(set.PitchClasses()))
-				var rows [][]string
-				n := 0
-				for _, row := range a.rows {
-					common := theory.CommonTones(row.pcs, set.PitchClasses())
-					if common > 0 {
-						n++
-					}
-					rows = append(rows, []string{"{" + kit.JoinInts(row.pcs, ",") + "}", kit.SharpNotes(row.pcs), strconv.Itoa(common)})
-				}
-				r.Table([]string{"set", "notes", "in common"}, rows)
-				counts = append(counts, strconv.Itoa(n))
+	return learn.Compute(learn.Form{Says: fmt.Sprintf("%d numbers of rows, for %s in that order", len(chords), strings.Join(chords, " and ")), Read: learn.Numbers.Read}, func(_ context.Context, w io.Writer) (string, error) {
+		l := newLesson(io.Discard)
+		r := report.New(w)
+		var counts []string
+		for _, chord := range chords {
+			set, ok := l.skill.BuildSet(chord)
+			if !ok {
+				return "", fmt.Errorf("the skill builds no set for %s", chord)
 			}
-			return learn.Answer{Value: strings.Join(counts, ", "), Evidence: learn.Printed(&out)}, r.Err()
-		}}
+			a, err := l.ask("ICV neighbors of " + chord)
+			if err != nil {
+				return "", err
+			}
+			r.Title("The rows for %s (%s): notes in common", chord, kit.SharpNotes(set.PitchClasses()))
+			var rows [][]string
+			n := 0
+			for _, row := range a.rows {
+				common := theory.CommonTones(row.pcs, set.PitchClasses())
+				if common > 0 {
+					n++
+				}
+				rows = append(rows, []string{"{" + kit.JoinInts(row.pcs, ",") + "}", kit.SharpNotes(row.pcs), strconv.Itoa(common)})
+			}
+			r.Table([]string{"set", "notes", "in common"}, rows)
+			counts = append(counts, strconv.Itoa(n))
+		}
+		return strings.Join(counts, ", "), r.Err()
+	}).WithHints(
+		"The rows section reads each row's set; the chord's notes are the set the skill builds for it.",
+		"The rows depend on the chord's vector only. Which chords share C major's vector?",
+	)
 }

@@ -152,38 +152,35 @@ var formulaForm = learn.Form{
 
 // formulaExercise is exercise 3: the formula the skill computes for notes.
 func formulaExercise(notes string) *learn.Exercise {
-	return &learn.Exercise{Kind: learn.Value, Form: formulaForm,
-		Hints: []string{
-			"The skill never looks at a note's letter: the i-th note is degree i, whatever it is.",
-			"Measure the i-th note against the i-th note of C major, in semitones, and write the difference as flats or sharps.",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			parsed, err := theory.ParseNotes(notes)
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			skill := skills.ComputeFormulaFromNotes(notes)
-			if skill == "" {
-				return learn.Answer{}, fmt.Errorf("the skill computes no formula for %q", notes)
-			}
-			var out bytes.Buffer
-			r := report.New(&out)
-			major := theory.MustNote("C")
-			r.Title("%s: each note against C major's note at its place", notes)
-			skillParts := strings.Fields(skill)
-			var rows [][]string
-			for i, n := range parsed {
-				ref := major.Up(theory.Degree{Number: i%7 + 1})
-				rows = append(rows, []string{strconv.Itoa(i + 1), n.String(), ref.String(), skillParts[i]})
-			}
-			r.Table([]string{"place", "note", "C major's note", "the skill's degree"}, rows)
-			r.Facts(0,
-				report.Fact{Label: "the skill's formula", Value: skill},
-				report.Fact{Label: "a textbook's", Value: theory.TextbookFormula(parsed)},
-				report.Fact{Label: "read from the letters", Value: theory.LetterFormula(parsed)},
-			)
-			return learn.Answer{Value: skill, Evidence: learn.Printed(&out)}, r.Err()
-		}}
+	return learn.Compute(formulaForm, func(_ context.Context, w io.Writer) (string, error) {
+		parsed, err := theory.ParseNotes(notes)
+		if err != nil {
+			return "", err
+		}
+		skill := skills.ComputeFormulaFromNotes(notes)
+		if skill == "" {
+			return "", fmt.Errorf("the skill computes no formula for %q", notes)
+		}
+		r := report.New(w)
+		major := theory.MustNote("C")
+		r.Title("%s: each note against C major's note at its place", notes)
+		skillParts := strings.Fields(skill)
+		var rows [][]string
+		for i, n := range parsed {
+			ref := major.Up(theory.Degree{Number: i%7 + 1})
+			rows = append(rows, []string{strconv.Itoa(i + 1), n.String(), ref.String(), skillParts[i]})
+		}
+		r.Table([]string{"place", "note", "C major's note", "the skill's degree"}, rows)
+		r.Facts(0,
+			report.Fact{Label: "the skill's formula", Value: skill},
+			report.Fact{Label: "a textbook's", Value: theory.TextbookFormula(parsed)},
+			report.Fact{Label: "read from the letters", Value: theory.LetterFormula(parsed)},
+		)
+		return skill, r.Err()
+	}).WithHints(
+		"The skill never looks at a note's letter: the i-th note is degree i, whatever it is.",
+		"Measure the i-th note against the i-th note of C major, in semitones, and write the difference as flats or sharps.",
+	)
 }
 
 // namesRead pairs the mode names yaml writes with the names the YAML reader keeps, in the
@@ -231,73 +228,83 @@ func quoteHashes(yaml []byte) []byte {
 	})
 }
 
+// quoting is what exercise 4's claims are decided on: what the reader keeps of the two name
+// lines, which mode "What is <name>?" is answered with and which mode the plain line writes,
+// and how many names are read otherwise than written once every name with " #" is quoted.
+type quoting struct {
+	quotedRead, plainRead string
+	answered, plainMode   string
+	differQuoted          int
+}
+
+// differ counts the names read otherwise than written.
+func differ(written, read []string) int {
+	n := 0
+	for i := range written {
+		if written[i] != read[i] {
+			n++
+		}
+	}
+	return n
+}
+
 // quotingExercise is exercise 4: what the YAML reader makes of two name lines of yaml, quoted
 // and plain as the file writes them, and what quoting the names does.
 func quotingExercise(yaml []byte, quoted, plain string) *learn.Exercise {
+	type claim = learn.Claim[quoting]
 	// The names as the file means them, without the quotes a line may have.
 	bare, plainBare := strings.Trim(quoted, "'"), strings.Trim(plain, "'")
 	plainFirst, _, _ := strings.Cut(plainBare, " #")
-	return &learn.Exercise{Kind: learn.Choice,
-		Options: []string{
-			fmt.Sprintf("the reader reads `Name: %s` as %s", quoted, bare),
-			fmt.Sprintf("the reader reads `Name: %s` as %s", plain, plainBare),
-			fmt.Sprintf("the reader reads `Name: %s` as %s", plain, plainFirst),
-			fmt.Sprintf(`"What is %s?" is answered with the mode written %s`, plainFirst, plainBare),
-			`quoting every name written with " #" in it makes the reader read every mode name as written`,
-		},
-		Hints: []string{
-			"In YAML a # that follows a space starts a comment, unless it is inside quotes.",
-			"Section 4 of the lesson lists every name read otherwise than written; quote those and look again.",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			written, read, err := namesRead(yaml)
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			quotedRead, ok1 := readAs(written, read, bare)
-			plainRead, ok2 := readAs(written, read, plainBare)
-			if !ok1 || !ok2 {
-				return learn.Answer{}, fmt.Errorf("the file writes no mode named %q or %q", bare, plainBare)
-			}
-			var out bytes.Buffer
-			l, err := exerciseLesson(&out, yaml)
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			answered := modeAnswered(l.firstLine("What is " + plainFirst + "?"))
-			// The mode the plain line writes, found by its place in the file.
-			plainMode, place := "", 0
-			for _, f := range l.all {
-				for k, m := range f.Modes {
-					if written[place] == plainBare {
-						plainMode = fmt.Sprintf("%s (%s %d)", m.Name, familyLabel(f), k+1)
-					}
-					place++
+	return learn.Choose(func(_ context.Context, w io.Writer) (quoting, error) {
+		written, read, err := namesRead(yaml)
+		if err != nil {
+			return quoting{}, err
+		}
+		var f quoting
+		var ok1, ok2 bool
+		f.quotedRead, ok1 = readAs(written, read, bare)
+		f.plainRead, ok2 = readAs(written, read, plainBare)
+		if !ok1 || !ok2 {
+			return quoting{}, fmt.Errorf("the file writes no mode named %q or %q", bare, plainBare)
+		}
+		l, err := exerciseLesson(w, yaml)
+		if err != nil {
+			return quoting{}, err
+		}
+		f.answered = modeAnswered(l.firstLine("What is " + plainFirst + "?"))
+		// The mode the plain line writes, found by its place in the file.
+		place := 0
+		for _, fam := range l.all {
+			for k, m := range fam.Modes {
+				if written[place] == plainBare {
+					f.plainMode = fmt.Sprintf("%s (%s %d)", m.Name, familyLabel(fam), k+1)
 				}
+				place++
 			}
-			qWritten, qRead, err := namesRead(quoteHashes(yaml))
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			l.r.Title("The two name lines, and what the reader keeps")
-			l.r.Table([]string{"written", "read"}, [][]string{{quoted, quotedRead}, {plain, plainRead}})
-			l.r.Line("%q is answered with: %s", "What is "+plainFirst+"?", answered)
-			differ := func(w, r []string) int {
-				n := 0
-				for i := range w {
-					if w[i] != r[i] {
-						n++
-					}
-				}
-				return n
-			}
-			l.r.Line(`names read otherwise than written: %d as the file is, %d with every name with " #" quoted`, differ(written, read), differ(qWritten, qRead))
-			return learn.Answer{Holds: []bool{
-				quotedRead == bare,
-				plainRead == plainBare,
-				plainRead == plainFirst,
-				plainMode != "" && answered == plainMode,
-				differ(qWritten, qRead) == 0,
-			}, Evidence: learn.Printed(&out)}, nil
-		}}
+		}
+		qWritten, qRead, err := namesRead(quoteHashes(yaml))
+		if err != nil {
+			return quoting{}, err
+		}
+		f.differQuoted = differ(qWritten, qRead)
+		l.r.Title("The two name lines, and what the reader keeps")
+		l.r.Table([]string{"written", "read"}, [][]string{{quoted, f.quotedRead}, {plain, f.plainRead}})
+		l.r.Line("%q is answered with: %s", "What is "+plainFirst+"?", f.answered)
+		l.r.Line(`names read otherwise than written: %d as the file is, %d with every name with " #" quoted`, differ(written, read), f.differQuoted)
+		return f, l.r.Err()
+	},
+		claim{Text: fmt.Sprintf("the reader reads `Name: %s` as %s", quoted, bare),
+			Holds: func(f quoting) bool { return f.quotedRead == bare }},
+		claim{Text: fmt.Sprintf("the reader reads `Name: %s` as %s", plain, plainBare),
+			Holds: func(f quoting) bool { return f.plainRead == plainBare }},
+		claim{Text: fmt.Sprintf("the reader reads `Name: %s` as %s", plain, plainFirst),
+			Holds: func(f quoting) bool { return f.plainRead == plainFirst }},
+		claim{Text: fmt.Sprintf(`"What is %s?" is answered with the mode written %s`, plainFirst, plainBare),
+			Holds: func(f quoting) bool { return f.plainMode != "" && f.answered == f.plainMode }},
+		claim{Text: `quoting every name written with " #" in it makes the reader read every mode name as written`,
+			Holds: func(f quoting) bool { return f.differQuoted == 0 }},
+	).WithHints(
+		"In YAML a # that follows a space starts a comment, unless it is inside quotes.",
+		"Section 4 of the lesson lists every name read otherwise than written; quote those and look again.",
+	)
 }

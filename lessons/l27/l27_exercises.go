@@ -1,7 +1,6 @@
 package l27
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -94,57 +93,64 @@ func (l *lesson) ruleTable(chord ruleChord) error {
 	return nil
 }
 
+// sharpEleven is what exercise 1's claims are decided on: which of the chord's usual scales
+// hold the note, in their order, the skill's verdict on it and the textbook row's letter.
+type sharpEleven struct {
+	inScale       []bool
+	verdict, book string
+}
+
 // sharpElevenExercise is exercise 1: which of the chord's usual scales hold the note degree
 // names above C, and what the skill and the textbook rows say of it.
 func sharpElevenExercise(chord ruleChord, degree string) *learn.Exercise {
+	type claim = learn.Claim[sharpEleven]
 	root := theory.MustNote("C")
 	d, err := theory.ParseDegree(degree)
 	note := root.Up(d)
 	scales, scalesErr := theory.UsualScales(root, chord.quality)
-	var options []string
-	for _, s := range scales {
-		options = append(options, fmt.Sprintf("%s holds %s", s.Name, note))
+	var claims []claim
+	for i, s := range scales {
+		claims = append(claims, claim{Text: fmt.Sprintf("%s holds %s", s.Name, note), Holds: func(f sharpEleven) bool { return f.inScale[i] }})
 	}
-	options = append(options,
-		fmt.Sprintf("the skill calls %s over C%s an available tension", note, chord.symbol),
-		fmt.Sprintf("the textbook row marks the %s column of C%s t, an available tension", degree, chord.symbol),
-		fmt.Sprintf("the textbook row marks the %s column of C%s o, in none of the chord's usual scales", degree, chord.symbol),
+	claims = append(claims,
+		claim{Text: fmt.Sprintf("the skill calls %s over C%s an available tension", note, chord.symbol),
+			Holds: func(f sharpEleven) bool { return f.verdict == verdictWords[skills.Tension] }},
+		claim{Text: fmt.Sprintf("the textbook row marks the %s column of C%s t, an available tension", degree, chord.symbol),
+			Holds: func(f sharpEleven) bool { return f.book == "t" }},
+		claim{Text: fmt.Sprintf("the textbook row marks the %s column of C%s o, in none of the chord's usual scales", degree, chord.symbol),
+			Holds: func(f sharpEleven) bool { return f.book == "o" }},
 	)
-	return &learn.Exercise{Kind: learn.Choice, Options: options,
-		Hints: []string{
-			"Spell each usual scale of the chord from C and look for the note, letter and accidental alike.",
-			"The textbook row's letter comes from the scales: a note none of them holds is marked o, whatever the skill says.",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			if scalesErr != nil {
-				return learn.Answer{}, scalesErr
-			}
-			var out bytes.Buffer
-			l := &lesson{r: report.New(&out)}
-			var holds []bool
-			var rows [][]string
-			for _, s := range scales {
-				holds = append(holds, slices.Contains(theory.PitchClasses(s.Notes), note.PitchClass()))
-				rows = append(rows, []string{s.Name, theory.Names(s.Notes)})
-			}
-			tones, err := theory.SpellQuality(root, chord.quality)
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			book := theory.NoteRole(root, tones, scales, note).Letter()
-			verdict, _ := l.skillVerdict(fmt.Sprintf("why does %s sound outside over C%s", note, chord.symbol))
-			holds = append(holds, verdict == verdictWords[skills.Tension], book == "t", book == "o")
-			l.r.Title("The usual scales of C%s, spelled from C", chord.symbol)
-			l.r.Table([]string{"scale", "notes"}, rows)
-			l.r.Title("Section 1's rows for C%s", chord.symbol)
-			if err := l.ruleTable(chord); err != nil {
-				return learn.Answer{}, err
-			}
-			return learn.Answer{Holds: holds, Evidence: learn.Printed(&out)}, nil
-		}}
+	return learn.Choose(func(_ context.Context, w io.Writer) (sharpEleven, error) {
+		if err != nil {
+			return sharpEleven{}, err
+		}
+		if scalesErr != nil {
+			return sharpEleven{}, scalesErr
+		}
+		l := &lesson{r: report.New(w)}
+		var f sharpEleven
+		var rows [][]string
+		for _, s := range scales {
+			f.inScale = append(f.inScale, slices.Contains(theory.PitchClasses(s.Notes), note.PitchClass()))
+			rows = append(rows, []string{s.Name, theory.Names(s.Notes)})
+		}
+		tones, err := theory.SpellQuality(root, chord.quality)
+		if err != nil {
+			return sharpEleven{}, err
+		}
+		f.book = theory.NoteRole(root, tones, scales, note).Letter()
+		f.verdict, _ = l.skillVerdict(fmt.Sprintf("why does %s sound outside over C%s", note, chord.symbol))
+		l.r.Title("The usual scales of C%s, spelled from C", chord.symbol)
+		l.r.Table([]string{"scale", "notes"}, rows)
+		l.r.Title("Section 1's rows for C%s", chord.symbol)
+		if err := l.ruleTable(chord); err != nil {
+			return sharpEleven{}, err
+		}
+		return f, l.r.Err()
+	}, claims...).WithHints(
+		"Spell each usual scale of the chord from C and look for the note, letter and accidental alike.",
+		"The textbook row's letter comes from the scales: a note none of them holds is marked o, whatever the skill says.",
+	)
 }
 
 // verdictExercise is exercise 2: the skill's verdict on prompt.
@@ -179,56 +185,56 @@ func verdictExercise(prompt string) *learn.Exercise {
 	)
 }
 
+// eleven is what exercise 3's claims are decided on: the chord's pitch classes above its root,
+// the note's, the chord's third (-1 for none) and the skill's verdict on the note.
+type eleven struct {
+	pcs        []int
+	rel, third int
+	verdict    string
+}
+
 // elevenExercise is exercise 3: why note is an avoid note over some C chords and not over
 // chord, by the rule's test of the chord tone a semitone below.
 func elevenExercise(chord ruleChord, noteName string) *learn.Exercise {
+	type claim = learn.Claim[eleven]
 	note := theory.MustNote(noteName)
 	below := theory.SharpNames[(note.PitchClass()+11)%12]
 	c := "C" + chord.symbol
-	return &learn.Exercise{Kind: learn.Choice,
-		Options: []string{
-			fmt.Sprintf("%s is a chord tone of %s", note, c),
-			fmt.Sprintf("%s holds %s, the note a semitone below %s", c, below, note),
-			fmt.Sprintf("the third of %s lies a semitone below %s", c, note),
-			"over the five chords of section 1, the skill calls a note outside the chord an avoid note exactly when a chord tone lies a semitone below it",
-			fmt.Sprintf("the skill calls %s an avoid note over %s", note, c),
-		},
-		Hints: []string{
-			"Write out the chord's tones and the note a semitone below the eleventh.",
-			"The rule never asks which scale the chord comes from; it only looks one semitone down.",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			var out bytes.Buffer
-			l := &lesson{r: report.New(&out)}
-			quality := skills.NormalizeQuality(chord.symbol)
-			pcs := chordPitchClasses(quality)
-			rel := (note.PitchClass() + 12) % 12
-			third := -1
-			for _, pc := range pcs {
-				if pc == 3 || pc == 4 {
-					third = pc
-				}
+	return learn.Choose(func(_ context.Context, w io.Writer) (eleven, error) {
+		l := &lesson{r: report.New(w)}
+		f := eleven{pcs: chordPitchClasses(skills.NormalizeQuality(chord.symbol)), rel: (note.PitchClass() + 12) % 12, third: -1}
+		for _, pc := range f.pcs {
+			if pc == 3 || pc == 4 {
+				f.third = pc
 			}
-			verdict, ok := l.skillVerdict(fmt.Sprintf("why does %s sound outside over %s", note, c))
-			if !ok {
-				return learn.Answer{}, fmt.Errorf("the skill reads no note over %s", c)
+		}
+		var ok bool
+		if f.verdict, ok = l.skillVerdict(fmt.Sprintf("why does %s sound outside over %s", note, c)); !ok {
+			return eleven{}, fmt.Errorf("the skill reads no note over %s", c)
+		}
+		l.r.Title("The skill on %s over C, over C7 and over %s", note, c)
+		for _, chord := range []string{"C", "C7", c} {
+			l.quoteAnswer(fmt.Sprintf("why does %s sound outside over %s", note, chord))
+			if v, ok := l.evidence(fmt.Sprintf("why does %s sound outside over %s", note, chord), "Chord"); ok {
+				l.r.Line("  evidence: Chord: %s", v)
 			}
-			holds := []bool{
-				slices.Contains(pcs, rel),
-				slices.Contains(pcs, (rel+11)%12),
-				third >= 0 && (third+1)%12 == rel,
-				ruleIsOneSemitoneDown(),
-				verdict == verdictWords[skills.Avoid],
-			}
-			l.r.Title("The skill on %s over C, over C7 and over %s", note, c)
-			for _, chord := range []string{"C", "C7", c} {
-				l.quoteAnswer(fmt.Sprintf("why does %s sound outside over %s", note, chord))
-				if v, ok := l.evidence(fmt.Sprintf("why does %s sound outside over %s", note, chord), "Chord"); ok {
-					l.r.Line("  evidence: Chord: %s", v)
-				}
-			}
-			return learn.Answer{Holds: holds, Evidence: learn.Printed(&out)}, nil
-		}}
+		}
+		return f, l.r.Err()
+	},
+		claim{Text: fmt.Sprintf("%s is a chord tone of %s", note, c),
+			Holds: func(f eleven) bool { return slices.Contains(f.pcs, f.rel) }},
+		claim{Text: fmt.Sprintf("%s holds %s, the note a semitone below %s", c, below, note),
+			Holds: func(f eleven) bool { return slices.Contains(f.pcs, (f.rel+11)%12) }},
+		claim{Text: fmt.Sprintf("the third of %s lies a semitone below %s", c, note),
+			Holds: func(f eleven) bool { return f.third >= 0 && (f.third+1)%12 == f.rel }},
+		claim{Text: "over the five chords of section 1, the skill calls a note outside the chord an avoid note exactly when a chord tone lies a semitone below it",
+			Holds: func(eleven) bool { return ruleIsOneSemitoneDown() }},
+		claim{Text: fmt.Sprintf("the skill calls %s an avoid note over %s", note, c),
+			Holds: func(f eleven) bool { return f.verdict == verdictWords[skills.Avoid] }},
+	).WithHints(
+		"Write out the chord's tones and the note a semitone below the eleventh.",
+		"The rule never asks which scale the chord comes from; it only looks one semitone down.",
+	)
 }
 
 // chordPitchClasses are the semitones above the root of the skill's formula for quality.

@@ -96,52 +96,57 @@ var countForm = learn.Form{Says: "a number (a comma between thousands is fine)",
 func filterExercise(cfg config, symbol, other string) *learn.Exercise {
 	root, quality := splitSymbol(symbol)
 	otherRoot, _ := splitSymbol(other)
-	return &learn.Exercise{Kind: learn.Choice,
-		Options: []string{
-			fmt.Sprintf("every row the %s filter keeps is a %s chord: its pitch classes are the symbol's", symbol, symbol),
-			fmt.Sprintf("every row the %s filter keeps has a name that contains %q", symbol, quality),
-			fmt.Sprintf("every row the %s filter keeps has %s as its lowest note", symbol, root),
-			fmt.Sprintf("every row the %s filter keeps has a name whose root is %s", symbol, root),
-			fmt.Sprintf("the %s filter keeps a row whose name's root is not %s", other, otherRoot),
-			fmt.Sprintf("every row the %s filter keeps has %s as its lowest note", other, otherRoot),
-		},
-		Hints: []string{
-			"ApplyFilters cuts the filter's symbol into a root and a quality, and compares each with something other than the row's chord.",
-			"Look at each kept row's MIDI notes: which of them is the root compared with?",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			c := cfg
-			c.symbols = []string{symbol, other}
-			var out bytes.Buffer
-			l, err := builtLesson(&out, c, (*lesson).corpusSection, (*lesson).readBack)
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			kept, err := filtered(l, symbol)
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			otherKept, err := filtered(l, other)
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			_, pcs, ok := search.TryParse(symbol)
-			holds := []bool{
-				ok && len(kept) > 0 && all(kept, func(r optick.Result) bool { return samePitchClasses(r.MidiNotes, pcs) }),
-				len(kept) > 0 && all(kept, func(r optick.Result) bool { return strings.Contains(r.ChordName, quality) }),
-				len(kept) > 0 && all(kept, func(r optick.Result) bool { return lowest(r.MidiNotes) == pitchClass(root) }),
-				len(kept) > 0 && all(kept, func(r optick.Result) bool { return nameRoot(r.ChordName) == pitchClass(root) }),
-				slices.ContainsFunc(otherKept, func(r optick.Result) bool { return nameRoot(r.ChordName) != pitchClass(otherRoot) }),
-				len(otherKept) > 0 && all(otherKept, func(r optick.Result) bool { return lowest(r.MidiNotes) == pitchClass(otherRoot) }),
-			}
-			// The lesson's own section prints the searches the claims rest on.
-			var shown bytes.Buffer
-			l.r = report.New(&shown)
-			if err := l.searches(); err != nil {
-				return learn.Answer{}, err
-			}
-			return learn.Answer{Holds: holds, Evidence: learn.Printed(&shown)}, nil
-		}}
+	// The claims are decided on the rows each filter keeps, and the pitch classes of symbol.
+	type kept struct {
+		kept, other []optick.Result
+		pcs         []int
+		parsed      bool
+	}
+	type claim = learn.Claim[kept]
+	every := func(rs func(kept) []optick.Result, test func(optick.Result) bool) func(kept) bool {
+		return func(k kept) bool { return len(rs(k)) > 0 && all(rs(k), test) }
+	}
+	symbols := func(k kept) []optick.Result { return k.kept }
+	others := func(k kept) []optick.Result { return k.other }
+	return learn.Choose(func(_ context.Context, w io.Writer) (kept, error) {
+		c := cfg
+		c.symbols = []string{symbol, other}
+		l, err := builtLesson(io.Discard, c, (*lesson).corpusSection, (*lesson).readBack)
+		if err != nil {
+			return kept{}, err
+		}
+		var k kept
+		if k.kept, err = filtered(l, symbol); err != nil {
+			return kept{}, err
+		}
+		if k.other, err = filtered(l, other); err != nil {
+			return kept{}, err
+		}
+		_, k.pcs, k.parsed = search.TryParse(symbol)
+		// The lesson's own section prints the searches the claims rest on.
+		l.r = report.New(w)
+		return k, l.searches()
+	},
+		claim{Text: fmt.Sprintf("every row the %s filter keeps is a %s chord: its pitch classes are the symbol's", symbol, symbol),
+			Holds: func(k kept) bool {
+				return k.parsed && every(symbols, func(r optick.Result) bool { return samePitchClasses(r.MidiNotes, k.pcs) })(k)
+			}},
+		claim{Text: fmt.Sprintf("every row the %s filter keeps has a name that contains %q", symbol, quality),
+			Holds: every(symbols, func(r optick.Result) bool { return strings.Contains(r.ChordName, quality) })},
+		claim{Text: fmt.Sprintf("every row the %s filter keeps has %s as its lowest note", symbol, root),
+			Holds: every(symbols, func(r optick.Result) bool { return lowest(r.MidiNotes) == pitchClass(root) })},
+		claim{Text: fmt.Sprintf("every row the %s filter keeps has a name whose root is %s", symbol, root),
+			Holds: every(symbols, func(r optick.Result) bool { return nameRoot(r.ChordName) == pitchClass(root) })},
+		claim{Text: fmt.Sprintf("the %s filter keeps a row whose name's root is not %s", other, otherRoot),
+			Holds: func(k kept) bool {
+				return slices.ContainsFunc(k.other, func(r optick.Result) bool { return nameRoot(r.ChordName) != pitchClass(otherRoot) })
+			}},
+		claim{Text: fmt.Sprintf("every row the %s filter keeps has %s as its lowest note", other, otherRoot),
+			Holds: every(others, func(r optick.Result) bool { return lowest(r.MidiNotes) == pitchClass(otherRoot) })},
+	).WithHints(
+		"ApplyFilters cuts the filter's symbol into a root and a quality, and compares each with something other than the row's chord.",
+		"Look at each kept row's MIDI notes: which of them is the root compared with?",
+	)
 }
 
 // filtered is HybridSearchAsync for symbol with the chord-name filter, as the lesson's
@@ -208,73 +213,73 @@ func all(rs []optick.Result, f func(optick.Result) bool) bool {
 	return true
 }
 
+// reweighted is what exercise 3's claims are decided on: the lesson's header written with
+// GA's weights and with the weights set, and whether the reader takes the second file.
+type reweighted struct {
+	before, after string
+	refused       bool
+	normSq, sum   float64
+}
+
+// changes says whether the header line that starts with prefix differs between the two files.
+func (f reweighted) changes(prefix string) bool {
+	return headerLine(f.before, prefix) != headerLine(f.after, prefix)
+}
+
 // weightExercise is exercise 3: the index written with weights set ("ROOT=0") against the
 // index written with cfg's.
 func weightExercise(cfg config, weights []string) *learn.Exercise {
-	return &learn.Exercise{Kind: learn.Choice,
-		Options: []string{
-			"the header's sqrt weights line changes",
-			"the header's schema hash changes",
-			"the header's dimension changes",
-			"the file size changes",
-			"a stored vector's squared norm is the sum of the similarity weights, as set",
-			"the reader refuses the file",
-		},
-		Hints: []string{
-			"The schema hash is the CRC-32 of the compact layout: partition names and ranges. Is a weight among them?",
-			"The writer scales each partition by the square root of its weight: what does a partition with weight 0 add to a vector's squared norm?",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			set, err := kit.WithWeights(cfg.partitions, weights)
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			changed := cfg
-			changed.partitions = set
-			var before, after bytes.Buffer
-			if _, err := builtLesson(&before, cfg, (*lesson).corpusSection, (*lesson).header); err != nil {
-				return learn.Answer{}, err
-			}
-			l, err := builtLesson(&after, changed, (*lesson).corpusSection, (*lesson).header)
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			refused := false
-			normSq := math.NaN()
-			if err := l.readBack(); err != nil {
-				refused = true
-			} else if normSq, err = storedNormSq(l, 0); err != nil {
-				return learn.Answer{}, err
-			}
-			lineChanges := func(prefix string) bool {
-				return headerLine(before.String(), prefix) != headerLine(after.String(), prefix)
-			}
-			holds := []bool{
-				lineChanges("sqrt weights"),
-				lineChanges("schema hash"),
-				lineChanges("dimension"),
-				lineChanges("file size"),
-				!refused && math.Abs(normSq-weightSum(set)) < 1e-3,
-				refused,
-			}
-			return learn.Answer{Holds: holds, Evidence: func(r *report.Report) error {
-				r.Title("The header with GA's weights, then with %s", strings.Join(weights, ", "))
-				rows := make([][]string, len(headerFields))
-				for i, field := range headerFields {
-					rows[i] = []string{field, headerValue(before.String(), field), headerValue(after.String(), field)}
-				}
-				r.Table([]string{"field", "GA's weights", strings.Join(weights, ", ")}, rows)
-				r.Blank()
-				if refused {
-					r.Line("the reader refuses the file written with %s", strings.Join(weights, ", "))
-					return r.Err()
-				}
-				r.Facts(0,
-					report.Fact{Label: "sum of the similarity weights, as set", Value: kit.Fixed(weightSum(set))},
-					report.Fact{Label: "voicing 0's squared norm, read back", Value: kit.Fixed(normSq)})
-				return r.Err()
-			}}, nil
-		}}
+	type claim = learn.Claim[reweighted]
+	line := func(prefix string) func(reweighted) bool { return func(f reweighted) bool { return f.changes(prefix) } }
+	return learn.Choose(func(_ context.Context, w io.Writer) (reweighted, error) {
+		set, err := kit.WithWeights(cfg.partitions, weights)
+		if err != nil {
+			return reweighted{}, err
+		}
+		changed := cfg
+		changed.partitions = set
+		var before, after bytes.Buffer
+		if _, err := builtLesson(&before, cfg, (*lesson).corpusSection, (*lesson).header); err != nil {
+			return reweighted{}, err
+		}
+		l, err := builtLesson(&after, changed, (*lesson).corpusSection, (*lesson).header)
+		if err != nil {
+			return reweighted{}, err
+		}
+		f := reweighted{before: before.String(), after: after.String(), normSq: math.NaN(), sum: weightSum(set)}
+		if err := l.readBack(); err != nil {
+			f.refused = true
+		} else if f.normSq, err = storedNormSq(l, 0); err != nil {
+			return reweighted{}, err
+		}
+		r := report.New(w)
+		r.Title("The header with GA's weights, then with %s", strings.Join(weights, ", "))
+		rows := make([][]string, len(headerFields))
+		for i, field := range headerFields {
+			rows[i] = []string{field, headerValue(f.before, field), headerValue(f.after, field)}
+		}
+		r.Table([]string{"field", "GA's weights", strings.Join(weights, ", ")}, rows)
+		r.Blank()
+		if f.refused {
+			r.Line("the reader refuses the file written with %s", strings.Join(weights, ", "))
+			return f, r.Err()
+		}
+		r.Facts(0,
+			report.Fact{Label: "sum of the similarity weights, as set", Value: kit.Fixed(f.sum)},
+			report.Fact{Label: "voicing 0's squared norm, read back", Value: kit.Fixed(f.normSq)})
+		return f, r.Err()
+	},
+		claim{Text: "the header's sqrt weights line changes", Holds: line("sqrt weights")},
+		claim{Text: "the header's schema hash changes", Holds: line("schema hash")},
+		claim{Text: "the header's dimension changes", Holds: line("dimension")},
+		claim{Text: "the file size changes", Holds: line("file size")},
+		claim{Text: "a stored vector's squared norm is the sum of the similarity weights, as set",
+			Holds: func(f reweighted) bool { return !f.refused && math.Abs(f.normSq-f.sum) < 1e-3 }},
+		claim{Text: "the reader refuses the file", Holds: func(f reweighted) bool { return f.refused }},
+	).WithHints(
+		"The schema hash is the CRC-32 of the compact layout: partition names and ranges. Is a weight among them?",
+		"The writer scales each partition by the square root of its weight: what does a partition with weight 0 add to a vector's squared norm?",
+	)
 }
 
 // headerFields are the header lines exercise 3 compares.
@@ -317,75 +322,67 @@ func storedNormSq(l *lesson, i int64) (float64, error) {
 	return sum, nil
 }
 
+// nearest is what exercise 4's claims are decided on: the search by open C's own vector.
+type nearest struct {
+	first                string
+	sum, normSq, querySq float64
+	unitPartitions       bool
+}
+
 // nearestExercise is exercise 4, on the index written with cfg: why the search by open C's own
 // vector starts where it does.
 func nearestExercise(cfg config) *learn.Exercise {
-	return &learn.Exercise{Kind: learn.Choice,
-		Options: []string{
-			"the first row is open C itself",
-			"the similarity partitions' weights add up to 1",
-			"a stored vector's squared norm is the sum of the similarity partitions' weights",
-			"open C's query vector, its own compact vector, has length 1",
-			"every similarity partition of a stored vector has length 1",
-		},
-		Hints: []string{
-			"The score is a dot product of two stored vectors; a vector with itself gives its squared norm.",
-			"The writer normalises each partition on its own, then scales it: by what?",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			var built bytes.Buffer
-			l, err := builtLesson(&built, cfg, (*lesson).corpusSection, (*lesson).readBack)
-			if err != nil {
-				return learn.Answer{}, err
+	type claim = learn.Claim[nearest]
+	return learn.Choose(func(_ context.Context, w io.Writer) (nearest, error) {
+		l, err := builtLesson(io.Discard, cfg, (*lesson).corpusSection, (*lesson).readBack)
+		if err != nil {
+			return nearest{}, err
+		}
+		l.r = report.New(w)
+		if err := l.nearest(); err != nil {
+			return nearest{}, err
+		}
+		i := slices.IndexFunc(l.corpus, func(e optick.CorpusVoicing) bool { return e.Voicing.Diagram() == openC })
+		query := embeddings.ExtractCompact(l.corpus[i].RawFloat64(), cfg.partitions)
+		results, err := optick.NewStrategy(l.reader).SemanticSearch(query, 1)
+		if err != nil || len(results) == 0 {
+			return nearest{}, fmt.Errorf("search by open C's vector: %v", err)
+		}
+		f := nearest{first: results[0].Diagram, sum: weightSum(cfg.partitions), unitPartitions: true}
+		if f.normSq, err = storedNormSq(l, results[0].Index); err != nil {
+			return nearest{}, err
+		}
+		vec, err := l.reader.Vector(nil, results[0].Index)
+		if err != nil {
+			return nearest{}, err
+		}
+		start := 0
+		for _, p := range embeddings.SimilarityPartitions(cfg.partitions) {
+			sum := 0.0
+			for _, v := range vec[start : start+p.Dim()] {
+				sum += float64(v) * float64(v)
 			}
-			var out bytes.Buffer
-			l.r = report.New(&out)
-			if err := l.nearest(); err != nil {
-				return learn.Answer{}, err
-			}
-			i := slices.IndexFunc(l.corpus, func(e optick.CorpusVoicing) bool { return e.Voicing.Diagram() == openC })
-			query := embeddings.ExtractCompact(l.corpus[i].RawFloat64(), cfg.partitions)
-			results, err := optick.NewStrategy(l.reader).SemanticSearch(query, 1)
-			if err != nil || len(results) == 0 {
-				return learn.Answer{}, fmt.Errorf("search by open C's vector: %v", err)
-			}
-			normSq, err := storedNormSq(l, results[0].Index)
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			vec, err := l.reader.Vector(nil, results[0].Index)
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			unit, start := true, 0
-			for _, p := range embeddings.SimilarityPartitions(cfg.partitions) {
-				sum := 0.0
-				for _, v := range vec[start : start+p.Dim()] {
-					sum += float64(v) * float64(v)
-				}
-				unit = unit && math.Abs(sum-1) < 1e-3
-				start += p.Dim()
-			}
-			querySq := 0.0
-			for _, v := range query {
-				querySq += v * v
-			}
-			sum := weightSum(cfg.partitions)
-			holds := []bool{
-				results[0].Diagram == openC,
-				math.Abs(sum-1) < 1e-6,
-				math.Abs(normSq-sum) < 1e-3,
-				math.Abs(querySq-1) < 1e-3,
-				unit,
-			}
-			return learn.Answer{Holds: holds, Evidence: func(r *report.Report) error {
-				r.Printf("%s", out.String())
-				r.Blank()
-				r.Facts(0,
-					report.Fact{Label: "sum of the similarity weights", Value: kit.Fixed(sum)},
-					report.Fact{Label: "the first row's squared norm, read back", Value: kit.Fixed(normSq)},
-					report.Fact{Label: "open C's compact vector, squared norm", Value: kit.Fixed(querySq)})
-				return r.Err()
-			}}, nil
-		}}
+			f.unitPartitions = f.unitPartitions && math.Abs(sum-1) < 1e-3
+			start += p.Dim()
+		}
+		for _, v := range query {
+			f.querySq += v * v
+		}
+		l.r.Blank()
+		l.r.Facts(0,
+			report.Fact{Label: "sum of the similarity weights", Value: kit.Fixed(f.sum)},
+			report.Fact{Label: "the first row's squared norm, read back", Value: kit.Fixed(f.normSq)},
+			report.Fact{Label: "open C's compact vector, squared norm", Value: kit.Fixed(f.querySq)})
+		return f, l.r.Err()
+	},
+		claim{Text: "the first row is open C itself", Holds: func(f nearest) bool { return f.first == openC }},
+		claim{Text: "the similarity partitions' weights add up to 1", Holds: func(f nearest) bool { return math.Abs(f.sum-1) < 1e-6 }},
+		claim{Text: "a stored vector's squared norm is the sum of the similarity partitions' weights",
+			Holds: func(f nearest) bool { return math.Abs(f.normSq-f.sum) < 1e-3 }},
+		claim{Text: "open C's query vector, its own compact vector, has length 1", Holds: func(f nearest) bool { return math.Abs(f.querySq-1) < 1e-3 }},
+		claim{Text: "every similarity partition of a stored vector has length 1", Holds: func(f nearest) bool { return f.unitPartitions }},
+	).WithHints(
+		"The score is a dot product of two stored vectors; a vector with itself gives its squared norm.",
+		"The writer normalises each partition on its own, then scales it: by what?",
+	)
 }

@@ -49,28 +49,26 @@ func Exercises(opts *Options) learn.Lesson {
 // lineBreaksExercise is exercise 1, with the host started once with each of the line ends
 // newlines names ("LF" or "CRLF").
 func lineBreaksExercise(host chathost.Options, newlines [2]string) *learn.Exercise {
-	return &learn.Exercise{Kind: learn.Choice,
-		Options: []string{
-			`the standard reader gets the whole chunk "a\r\nb" from GaChatbot.Api's writer`,
-			`the standard reader gets the whole chunk "a\r\nb" from GaApi's writer`,
-			fmt.Sprintf("POST %s's answer differs between the %s host and the %s host", chathost.ChatPath, newlines[0], newlines[1]),
-			fmt.Sprintf("the stream's text events and [DONE] differ between the %s host and the %s host", newlines[0], newlines[1]),
-			fmt.Sprintf("the stream's routing event, ids and timings aside, differs between the %s host and the %s host", newlines[0], newlines[1]),
-		},
-		Hints: []string{
-			"A reader built to the HTML standard ends a line at LF, at CRLF and at a lone CR, and takes a line without a colon as a field name.",
-			"GaChatbot.Api's writer deletes every CR before it writes; the routing event's trace counts the answer's characters.",
-		},
-		Solve: func(ctx context.Context) (learn.Answer, error) {
-			ctx, cancel := host.Bounded(ctx)
-			defer cancel()
-			var out bytes.Buffer
-			f, err := exerciseLineBreaks(ctx, report.New(&out), host, newlines)
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			return learn.Answer{Holds: []bool{f.gaChatbotWhole, f.gaAPIWhole, f.chatDiffers, f.textDiffers, f.routingDiffers}, Evidence: learn.Printed(&out)}, nil
-		}}
+	type claim = learn.Claim[lineBreakFacts]
+	return learn.Choose(func(ctx context.Context, w io.Writer) (lineBreakFacts, error) {
+		ctx, cancel := host.Bounded(ctx)
+		defer cancel()
+		return exerciseLineBreaks(ctx, report.New(w), host, newlines)
+	},
+		claim{Text: `the standard reader gets the whole chunk "a\r\nb" from GaChatbot.Api's writer`,
+			Holds: func(f lineBreakFacts) bool { return f.gaChatbotWhole }},
+		claim{Text: `the standard reader gets the whole chunk "a\r\nb" from GaApi's writer`,
+			Holds: func(f lineBreakFacts) bool { return f.gaAPIWhole }},
+		claim{Text: fmt.Sprintf("POST %s's answer differs between the %s host and the %s host", chathost.ChatPath, newlines[0], newlines[1]),
+			Holds: func(f lineBreakFacts) bool { return f.chatDiffers }},
+		claim{Text: fmt.Sprintf("the stream's text events and [DONE] differ between the %s host and the %s host", newlines[0], newlines[1]),
+			Holds: func(f lineBreakFacts) bool { return f.textDiffers }},
+		claim{Text: fmt.Sprintf("the stream's routing event, ids and timings aside, differs between the %s host and the %s host", newlines[0], newlines[1]),
+			Holds: func(f lineBreakFacts) bool { return f.routingDiffers }},
+	).WithHints(
+		"A reader built to the HTML standard ends a line at LF, at CRLF and at a lone CR, and takes a line without a colon as a field name.",
+		"GaChatbot.Api's writer deletes every CR before it writes; the routing event's trace counts the answer's characters.",
+	)
 }
 
 // fix746Exercise is exercise 2, on the skill's answer.
@@ -86,45 +84,40 @@ func fix746Exercise(answer string) *learn.Exercise {
 
 // pageErrorExercise is exercise 3, on the hosts host starts.
 func pageErrorExercise(host chathost.Options) *learn.Exercise {
-	return &learn.Exercise{Kind: learn.Choice,
-		Options: []string{
-			`at a826864 the assistant's bubble shows the error event's JSON, {"error":...}`,
-			"at a826864 the history sent with the next question holds the error",
-			"with the fix the history sent with the next question holds the error",
-			"the fix changes what the bubble shows for an answer that succeeds",
-		},
-		Hints: []string{
-			"At a826864 the page appends every event's data to the bubble, whatever it holds, and saves the bubble to the history when the read ends.",
-			"With the fix the read ends with a thrown error: the catch writes the bubble and nothing is saved.",
-		},
-		Solve: func(ctx context.Context) (learn.Answer, error) {
-			ctx, cancel := host.Bounded(ctx)
-			defer cancel()
-			var out bytes.Buffer
-			f, err := exercisePageError(ctx, report.New(&out), host)
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			return learn.Answer{Holds: []bool{f.bubbleJSON, f.historyErrorBefore, f.historyErrorAfter, f.normalDiffers}, Evidence: learn.Printed(&out)}, nil
-		}}
+	type claim = learn.Claim[pageErrorFacts]
+	return learn.Choose(func(ctx context.Context, w io.Writer) (pageErrorFacts, error) {
+		ctx, cancel := host.Bounded(ctx)
+		defer cancel()
+		return exercisePageError(ctx, report.New(w), host)
+	},
+		claim{Text: `at a826864 the assistant's bubble shows the error event's JSON, {"error":...}`,
+			Holds: func(f pageErrorFacts) bool { return f.bubbleJSON }},
+		claim{Text: "at a826864 the history sent with the next question holds the error",
+			Holds: func(f pageErrorFacts) bool { return f.historyErrorBefore }},
+		claim{Text: "with the fix the history sent with the next question holds the error",
+			Holds: func(f pageErrorFacts) bool { return f.historyErrorAfter }},
+		claim{Text: "the fix changes what the bubble shows for an answer that succeeds",
+			Holds: func(f pageErrorFacts) bool { return f.normalDiffers }},
+	).WithHints(
+		"At a826864 the page appends every event's data to the bubble, whatever it holds, and saves the bubble to the history when the read ends.",
+		"With the fix the read ends with a thrown error: the catch writes the bubble and nothing is saved.",
+	)
 }
 
-// abbreviationsExercise is exercise 4, on text.
+// abbreviationsExercise is exercise 4, on text: the claims are decided on #743's chunks of it.
 func abbreviationsExercise(text string) *learn.Exercise {
-	options := make([]string, len(chunkClients))
-	for i, c := range chunkClients {
-		options[i] = "a client that " + c.name + " shows something other than the answer with #743's chunks"
+	var claims []learn.Claim[[]string]
+	for _, c := range chunkClients {
+		claims = append(claims, learn.Claim[[]string]{Text: "a client that " + c.name + " shows something other than the answer with #743's chunks",
+			Holds: func(fixed []string) bool { return c.join(fixed) != text }})
 	}
-	return &learn.Exercise{Kind: learn.Choice, Options: options,
-		Hints: []string{
-			"#743's chunks, put back together as they came, are the answer itself: the cut is only where one chunk ends.",
-			`A cut after "e.g. " leaves the space at the end of a chunk; a cut after "3. " makes a chunk of its own.`,
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			var out bytes.Buffer
-			holds := exerciseAbbreviations(report.New(&out), text)
-			return learn.Answer{Holds: holds, Evidence: learn.Printed(&out)}, nil
-		}}
+	return learn.Choose(func(_ context.Context, w io.Writer) ([]string, error) {
+		r := report.New(w)
+		return exerciseAbbreviations(r, text), r.Err()
+	}, claims...).WithHints(
+		"#743's chunks, put back together as they came, are the answer itself: the cut is only where one chunk ends.",
+		`A cut after "e.g. " leaves the space at the end of a chunk; a cut after "3. " makes a chunk of its own.`,
+	)
 }
 
 // codeAnswer is a code exercise's answer: the course's function name and the checks it passes.
@@ -546,9 +539,8 @@ var chunkClients = []chunkClient{
 
 // exerciseAbbreviations is exercise 4: #743 splits after "e.g." and after a list number, and
 // what that does to clients that treat chunks as units.
-// It returns, for each of chunkClients, whether it shows something other than text with #743's
-// chunks.
-func exerciseAbbreviations(r *report.Report, text string) []bool {
+// It returns #743's chunks of text.
+func exerciseAbbreviations(r *report.Report, text string) []string {
 	l := &lesson{r: r}
 	r.Title("An answer with \"e.g.\" and a numbered list")
 	r.Quote(text)
@@ -564,9 +556,7 @@ func exerciseAbbreviations(r *report.Report, text string) []bool {
 
 	r.Title("What a client that puts the chunks together makes of them")
 	rows := make([][]string, len(chunkClients))
-	differs := make([]bool, len(chunkClients))
 	for i, c := range chunkClients {
-		differs[i] = c.join(fixed) != text
 		rows[i] = []string{c.name, wire.Compare(text, c.join(pinned)).String(), wire.Compare(text, c.join(fixed)).String()}
 	}
 	r.Table([]string{"client", "chunks at a826864", "chunks after #743"}, rows)
@@ -575,5 +565,5 @@ func exerciseAbbreviations(r *report.Report, text string) []bool {
 		r.Line("a client that %s, with #743's chunks:", c.name)
 		r.Quote(c.join(fixed))
 	}
-	return differs
+	return fixed
 }

@@ -1,9 +1,9 @@
 package l7
 
 import (
-	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"unicode"
@@ -11,6 +11,7 @@ import (
 	"course/ga/skills"
 	"course/internal/report"
 	"course/learn"
+	"course/lessons/kit"
 )
 
 // Exercises is lesson 7's exercises, in the order docs/l7.md asks them, solved with
@@ -24,35 +25,31 @@ func Exercises(*Options) learn.Lesson {
 	)
 }
 
-// sections runs the lesson's first two sections on messages and returns what they print.
-func sections(messages ...string) (*lesson, *bytes.Buffer, error) {
-	var out bytes.Buffer
-	l := newLesson(&out, messages)
+// sections runs the lesson's first two sections on messages, printing to w.
+func sections(w io.Writer, messages ...string) (*lesson, error) {
+	l := newLesson(w, messages)
 	if err := l.whatTheyHold(); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if err := l.whatGADoes(); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	return l, &out, l.r.Err()
+	return l, l.r.Err()
 }
 
 // rowExercise is exercise 1: the lesson's row of message.
 func rowExercise(message string) *learn.Exercise {
-	return &learn.Exercise{Kind: learn.Value,
-		Form: rowForm,
-		Hints: []string{
-			"With two chords or more the skill answers chord by chord from its regular expression; neither version asks the model.",
-			"After a sharp comes a space: is there a word boundary between `#` and a space?",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			l, out, err := sections(message)
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			g := l.gaDoes(0)
-			return learn.Answer{Value: strings.Join([]string{g.before.text, g.after.text, g.verdict}, "; "), Evidence: learn.Printed(out)}, nil
-		}}
+	return learn.Compute(rowForm, func(_ context.Context, w io.Writer) (string, error) {
+		l, err := sections(w, message)
+		if err != nil {
+			return "", err
+		}
+		g := l.gaDoes(0)
+		return strings.Join([]string{g.before.text, g.after.text, g.verdict}, "; "), nil
+	}).WithHints(
+		"With two chords or more the skill answers chord by chord from its regular expression; neither version asks the model.",
+		"After a sharp comes a space: is there a word boundary between `#` and a space?",
+	)
 }
 
 // rowForm reads three cells of the lesson's table, separated by semicolons: what the skill does
@@ -68,63 +65,51 @@ var rowForm = learn.Form{
 	},
 }
 
-// declinedExercise is exercise 2, on message.
+// declinedExercise is exercise 2, on message: the claims are decided on the lesson's first two
+// sections run on it.
 func declinedExercise(message string) *learn.Exercise {
-	return &learn.Exercise{Kind: learn.Choice,
-		Options: []string{
-			"#749's guard names an invalid chord in it",
-			"#749's skill declines it",
-			"both versions of the skill answer it chord by chord, without a model",
-			"both versions of the skill hand it to the model",
-			"the course's recognizer reads a word in it that is shaped like a chord symbol but is not one",
-		},
-		Hints: []string{
-			"#749's guard speaks only when the message names no valid chord.",
-			"How many chords does the skill's regular expression find in it? One chord goes to the extractor.",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			l, out, err := sections(message)
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			g := l.gaDoes(0)
-			holds := []bool{
-				len(g.guard) > 0,
-				g.after.kind == outcomeDeclines,
-				g.before.kind == outcomeAnswers && g.after.kind == outcomeAnswers,
-				g.before.kind == outcomeModel && g.after.kind == outcomeModel,
-				len(l.readings[0].Broken) > 0,
-			}
-			return learn.Answer{Holds: holds, Evidence: learn.Printed(out)}, nil
-		}}
+	type claim = learn.Claim[*lesson]
+	return learn.Choose(func(_ context.Context, w io.Writer) (*lesson, error) { return sections(w, message) },
+		claim{Text: "#749's guard names an invalid chord in it",
+			Holds: func(l *lesson) bool { return len(l.gaDoes(0).guard) > 0 }},
+		claim{Text: "#749's skill declines it",
+			Holds: func(l *lesson) bool { return l.gaDoes(0).after.kind == outcomeDeclines }},
+		claim{Text: "both versions of the skill answer it chord by chord, without a model",
+			Holds: func(l *lesson) bool {
+				g := l.gaDoes(0)
+				return g.before.kind == outcomeAnswers && g.after.kind == outcomeAnswers
+			}},
+		claim{Text: "both versions of the skill hand it to the model",
+			Holds: func(l *lesson) bool {
+				g := l.gaDoes(0)
+				return g.before.kind == outcomeModel && g.after.kind == outcomeModel
+			}},
+		claim{Text: "the course's recognizer reads a word in it that is shaped like a chord symbol but is not one",
+			Holds: func(l *lesson) bool { return len(l.readings[0].Broken) > 0 }},
+	).WithHints(
+		"#749's guard speaks only when the message names no valid chord.",
+		"How many chords does the skill's regular expression find in it? One chord goes to the extractor.",
+	)
 }
 
 // guardExercise is exercise 3: whether #749's guard fires on each of messages.
 func guardExercise(messages []string) *learn.Exercise {
-	return &learn.Exercise{Kind: learn.Value,
-		Form: yesNos(len(messages)),
-		Hints: []string{
-			"The guard needs an improvisation keyword, no valid chord, and a token shaped like a chord symbol with a root outside A to G.",
-			"The guard's expression ends a token where no word character and no `#` follows: what follows Q7 in each message?",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			var answers []string
-			rows := make([][]string, len(messages))
-			for i, m := range messages {
-				guard := skills.InvalidChordNames(m)
-				answer := "no"
-				if len(guard) > 0 {
-					answer = "yes"
-				}
-				answers = append(answers, answer)
-				rows[i] = []string{fmt.Sprintf("%q", m), words(guard)}
-			}
-			return learn.Answer{Value: strings.Join(answers, ", "), Evidence: func(r *report.Report) error {
-				r.Title("What #749's guard names in each message")
-				r.Table([]string{"message", "#749 guard"}, rows)
-				return r.Err()
-			}}, nil
-		}}
+	return learn.Compute(yesNos(len(messages)), func(_ context.Context, w io.Writer) (string, error) {
+		var answers []string
+		rows := make([][]string, len(messages))
+		for i, m := range messages {
+			guard := skills.InvalidChordNames(m)
+			answers = append(answers, kit.YesNo(len(guard) > 0))
+			rows[i] = []string{fmt.Sprintf("%q", m), words(guard)}
+		}
+		r := report.New(w)
+		r.Title("What #749's guard names in each message")
+		r.Table([]string{"message", "#749 guard"}, rows)
+		return strings.Join(answers, ", "), r.Err()
+	}).WithHints(
+		"The guard needs an improvisation keyword, no valid chord, and a token shaped like a chord symbol with a root outside A to G.",
+		"The guard's expression ends a token where no word character and no `#` follows: what follows Q7 in each message?",
+	)
 }
 
 // yesNos is the form of n answers of yes or no, in order.
@@ -139,46 +124,45 @@ func yesNos(n int) learn.Form {
 }
 
 // inPlaceExercise is exercise 4: message with broken written as each of candidates instead,
-// and what the skill reads.
+// and what the skill reads; the claims are decided on the lesson's sections run on those
+// messages, the i-th written with candidates[i].
 func inPlaceExercise(message, broken string, candidates []string) *learn.Exercise {
-	var options []string
-	for _, c := range candidates {
-		options = append(options,
-			fmt.Sprintf("the skill reads %s in its place, as a half-diminished chord", c),
-			fmt.Sprintf("the skill reads %s in its place, as a chord of another quality", c))
+	type claim = learn.Claim[*lesson]
+	read := func(l *lesson, i int) bool {
+		after := l.gaDoes(i).after
+		return after.kind == outcomeAnswers && slices.Contains(after.chords, candidates[i])
 	}
-	return &learn.Exercise{Kind: learn.Choice, Options: options,
-		Hints: []string{
-			"The expression's list of qualities has `m7b5` and `ø` but no `ø7`, and `°7` beside `°`.",
-			"A chord ends at a word boundary: to .NET, `ø` is a letter and `°` is not.",
-		},
-		Solve: func(context.Context) (learn.Answer, error) {
-			messages := make([]string, len(candidates))
-			for i, c := range candidates {
-				messages[i] = strings.Replace(message, broken, c, 1)
+	var claims []claim
+	for i, c := range candidates {
+		half := skills.QualityOf(c) == skills.HalfDiminished
+		claims = append(claims,
+			claim{Text: fmt.Sprintf("the skill reads %s in its place, as a half-diminished chord", c),
+				Holds: func(l *lesson) bool { return read(l, i) && half }},
+			claim{Text: fmt.Sprintf("the skill reads %s in its place, as a chord of another quality", c),
+				Holds: func(l *lesson) bool { return read(l, i) && !half }})
+	}
+	return learn.Choose(func(_ context.Context, w io.Writer) (*lesson, error) {
+		messages := make([]string, len(candidates))
+		for i, c := range candidates {
+			messages[i] = strings.Replace(message, broken, c, 1)
+		}
+		l, err := sections(w, messages...)
+		if err != nil {
+			return nil, err
+		}
+		rows := make([][]string, len(candidates))
+		for i, c := range candidates {
+			quality := "-"
+			if read(l, i) {
+				quality = skills.QualityOf(c).Display()
 			}
-			l, out, err := sections(messages...)
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			var holds []bool
-			rows := make([][]string, len(candidates))
-			for i, c := range candidates {
-				after := l.gaDoes(i).after
-				read := after.kind == outcomeAnswers && slices.Contains(after.chords, c)
-				half := skills.QualityOf(c) == skills.HalfDiminished
-				holds = append(holds, read && half, read && !half)
-				quality := "-"
-				if read {
-					quality = skills.QualityOf(c).Display()
-				}
-				rows[i] = []string{c, fmt.Sprint(read), quality}
-			}
-			return learn.Answer{Holds: holds, Evidence: func(r *report.Report) error {
-				r.Printf("%s", out.String())
-				r.Title("Each in place of %s", broken)
-				r.Table([]string{"written", "read by #749's skill", "quality"}, rows)
-				return r.Err()
-			}}, nil
-		}}
+			rows[i] = []string{c, fmt.Sprint(read(l, i)), quality}
+		}
+		l.r.Title("Each in place of %s", broken)
+		l.r.Table([]string{"written", "read by #749's skill", "quality"}, rows)
+		return l, l.r.Err()
+	}, claims...).WithHints(
+		"The expression's list of qualities has `m7b5` and `ø` but no `ø7`, and `°7` beside `°`.",
+		"A chord ends at a word boundary: to .NET, `ø` is a letter and `°` is not.",
+	)
 }

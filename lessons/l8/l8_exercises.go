@@ -3,6 +3,7 @@ package l8
 import (
 	"context"
 	"fmt"
+	"io"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -122,130 +123,130 @@ func stringRows(e corpusEntry, answer string) [][]string {
 
 // minLengthExercise is exercise 1: prompt n checked with its min_length set to minLength.
 func minLengthExercise(host chathost.Options, corpus []byte, n, minLength int) *learn.Exercise {
-	return &learn.Exercise{Kind: learn.Value, Form: verdictForm,
-		Hints: []string{
-			"GA checks an answer in a fixed order: empty, degraded backend, length, banned phrases, not_contains, contains, contains_any. The first that fails is the verdict.",
-			"With the length passed, look for the contains strings one by one, in the list's order, anywhere in the answer and in any case.",
-		},
-		Solve: func(ctx context.Context) (learn.Answer, error) {
-			a, err := promptAttempt(ctx, host, corpus, n, func(e *corpusEntry) { e.MinLength = &minLength })
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			return learn.Answer{Value: cmpOr(a.verdict, "pass"), Evidence: func(r *report.Report) error {
-				r.Title("#%d %s, answered by %s, with min_length %d", a.n, a.entry.Prompt, a.served, minLength)
-				answerLines(r, *a.answer, 6)
-				r.Blank()
-				r.Facts(0, report.Fact{Label: "the answer's length", Value: fmt.Sprintf("%d characters", utf16Len(*a.answer))})
-				r.Title("Its expected strings, read as GA reads them")
-				r.Table([]string{"list", "string", "GA's reading", "strict reading"}, stringRows(a.entry, *a.answer))
-				return r.Err()
-			}}, nil
-		}}
+	return learn.Compute(verdictForm, func(ctx context.Context, w io.Writer) (string, error) {
+		a, err := promptAttempt(ctx, host, corpus, n, func(e *corpusEntry) { e.MinLength = &minLength })
+		if err != nil {
+			return "", err
+		}
+		r := report.New(w)
+		r.Title("#%d %s, answered by %s, with min_length %d", a.n, a.entry.Prompt, a.served, minLength)
+		answerLines(r, *a.answer, 6)
+		r.Blank()
+		r.Facts(0, report.Fact{Label: "the answer's length", Value: fmt.Sprintf("%d characters", utf16Len(*a.answer))})
+		r.Title("Its expected strings, read as GA reads them")
+		r.Table([]string{"list", "string", "GA's reading", "strict reading"}, stringRows(a.entry, *a.answer))
+		return cmpOr(a.verdict, "pass"), r.Err()
+	}).WithHints(
+		"GA checks an answer in a fixed order: empty, degraded backend, length, banned phrases, not_contains, contains, contains_any. The first that fails is the verdict.",
+		"With the length passed, look for the contains strings one by one, in the list's order, anywhere in the answer and in any case.",
+	)
 }
+
+// stringForm reads an expected string and the token it is found in, quotes, case and the
+// words between them aside.
+var stringForm = learn.Form{Says: `the expected string, then the token GA's reading finds it in, such as "E" in "Em" (or none)`, Read: func(s string) []string {
+	s = strings.NewReplacer(`"`, " ", "“", " ", "”", " ", "♯", "#", "♭", "b", ",", " ").Replace(strings.ToLower(s))
+	var items []string
+	for _, f := range strings.Fields(s) {
+		if f != "in" && f != "on" {
+			items = append(items, strings.TrimSuffix(f, "."))
+		}
+	}
+	return items
+}}
 
 // higherStringExercise is exercise 2: the expected string of prompt n that GA's reading finds
 // in the answer a semitone higher and the strict reading does not, and the token it is found in.
 func higherStringExercise(host chathost.Options, corpus []byte, n int) *learn.Exercise {
-	return &learn.Exercise{Kind: learn.Value,
-		Form: learn.Form{Says: `the expected string, then the token GA's reading finds it in, such as "E" in "Em" (or none)`, Read: func(s string) []string {
-			s = strings.NewReplacer(`"`, " ", "“", " ", "”", " ", "♯", "#", "♭", "b", ",", " ").Replace(strings.ToLower(s))
-			var items []string
-			for _, f := range strings.Fields(s) {
-				if f != "in" && f != "on" {
-					items = append(items, strings.TrimSuffix(f, "."))
-				}
+	return learn.Compute(stringForm, func(ctx context.Context, w io.Writer) (string, error) {
+		a, err := promptAttempt(ctx, host, corpus, n, nil)
+		if err != nil {
+			return "", err
+		}
+		up := transposeUp(*a.answer)
+		value := "none"
+		strs := append(append([]string(nil), a.entry.Contains...), a.entry.ContainsAny...)
+		for _, s := range strs {
+			if gaContains(up, s) && !strictContains(up, s) {
+				token, _, _ := gaMatch(up, s)
+				value = kit.Quote(s) + " in " + kit.Quote(token)
+				break
 			}
-			return items
-		}},
-		Hints: []string{
-			"Run `course l8` and find the prompt's line in the strict reading's table: its verdict names the string.",
-			"GA's reading looks for the string anywhere, in any case; the strict one wants no letter, digit or accidental against either end. What stands against the string where GA finds it?",
-		},
-		Solve: func(ctx context.Context) (learn.Answer, error) {
-			a, err := promptAttempt(ctx, host, corpus, n, nil)
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			up := transposeUp(*a.answer)
-			value := "none"
-			strs := append(append([]string(nil), a.entry.Contains...), a.entry.ContainsAny...)
-			for _, s := range strs {
-				if gaContains(up, s) && !strictContains(up, s) {
-					token, _, _ := gaMatch(up, s)
-					value = kit.Quote(s) + " in " + kit.Quote(token)
-					break
-				}
-			}
-			return learn.Answer{Value: value, Evidence: func(r *report.Report) error {
-				r.Title("#%d %s, the answer a semitone higher: GA %s, strict %s", a.n, a.entry.Prompt,
-					cmpOr(corpusCheck(a.entry, up, gaContains), "pass"), cmpOr(corpusCheck(a.entry, up, strictContains), "pass"))
-				answerLines(r, up, 6)
-				r.Title("Its expected strings in the answer a semitone higher")
-				r.Table([]string{"list", "string", "GA's reading", "strict reading"}, stringRows(a.entry, up))
-				return r.Err()
-			}}, nil
-		}}
+		}
+		r := report.New(w)
+		r.Title("#%d %s, the answer a semitone higher: GA %s, strict %s", a.n, a.entry.Prompt,
+			cmpOr(corpusCheck(a.entry, up, gaContains), "pass"), cmpOr(corpusCheck(a.entry, up, strictContains), "pass"))
+		answerLines(r, up, 6)
+		r.Title("Its expected strings in the answer a semitone higher")
+		r.Table([]string{"list", "string", "GA's reading", "strict reading"}, stringRows(a.entry, up))
+		return value, r.Err()
+	}).WithHints(
+		"Run `course l8` and find the prompt's line in the strict reading's table: its verdict names the string.",
+		"GA's reading looks for the string anywhere, in any case; the strict one wants no letter, digit or accidental against either end. What stands against the string where GA finds it?",
+	)
+}
+
+// higher is what exercise 3's claims are decided on: a prompt's answer a semitone higher, its
+// first contains string, where GA's reading finds that string, and both readings' verdicts.
+type higher struct {
+	up, first  string
+	tokens     []string
+	ga, strict string
 }
 
 // firstStringExercise is exercise 3: why the first expected string of prompt n passes GA's
 // reading a semitone higher, and fails the strict one.
 func firstStringExercise(host chathost.Options, corpus []byte, n int) *learn.Exercise {
-	first := func(ctx context.Context) (attempt, string, error) {
-		a, err := promptAttempt(ctx, host, corpus, n, nil)
-		if err != nil {
-			return a, "", err
-		}
-		if len(a.entry.Contains) == 0 {
-			return a, "", fmt.Errorf("prompt %d has no contains strings", n)
-		}
-		return a, a.entry.Contains[0], nil
-	}
 	// The options name the string; reading the corpus here costs no host.
 	s := "the first string"
 	if entries, err := readCorpus(cmpOrBytes(corpus, fixtures.Prompts)); err == nil && n >= 1 && n <= len(entries) && len(entries[n-1].Contains) > 0 {
 		s = kit.Quote(entries[n-1].Contains[0])
 	}
-	return &learn.Exercise{Kind: learn.Choice,
-		Options: []string{
-			fmt.Sprintf("GA's reading finds %s in the answer a semitone higher", s),
-			fmt.Sprintf("every place GA's reading finds %s there is inside a longer token, a word or a chord symbol", s),
-			fmt.Sprintf("the answer a semitone higher still holds %s standing alone", s),
-			fmt.Sprintf("the strict reading fails the answer a semitone higher on %s", s),
-			fmt.Sprintf("GA's reading fails the answer a semitone higher on %s", s),
-		},
-		Hints: []string{
-			"GA's reading compares in any case and anywhere in the text: a C inside a word counts.",
-			"A semitone higher, every note name and chord root moves up: what is left of a C that stood alone?",
-		},
-		Solve: func(ctx context.Context) (learn.Answer, error) {
-			a, s, err := first(ctx)
-			if err != nil {
-				return learn.Answer{}, err
-			}
-			up := transposeUp(*a.answer)
-			tokens := gaTokens(up, s)
-			inside := len(tokens) > 0
-			for _, t := range tokens {
-				inside = inside && len([]rune(t)) > len([]rune(s))
-			}
-			ga, strict := corpusCheck(a.entry, up, gaContains), corpusCheck(a.entry, up, strictContains)
-			missing := "missing " + kit.Quote(s)
-			return learn.Answer{
-				Holds: []bool{gaContains(up, s), inside, strictContains(up, s), strict == missing, ga == missing},
-				Evidence: func(r *report.Report) error {
-					r.Title("#%d %s, the answer a semitone higher: GA %s, strict %s", a.n, a.entry.Prompt, cmpOr(ga, "pass"), cmpOr(strict, "pass"))
-					answerLines(r, up, 6)
-					r.Blank()
-					r.Facts(0,
-						report.Fact{Label: "the first contains string", Value: kit.Quote(s)},
-						report.Fact{Label: "the tokens GA's reading finds it in", Value: quoteAll(tokens)},
-					)
-					r.Title("Its expected strings in the answer a semitone higher")
-					r.Table([]string{"list", "string", "GA's reading", "strict reading"}, stringRows(a.entry, up))
-					return r.Err()
-				}}, nil
-		}}
+	type claim = learn.Claim[higher]
+	missing := func(f higher) string { return "missing " + kit.Quote(f.first) }
+	return learn.Choose(func(ctx context.Context, w io.Writer) (higher, error) {
+		a, err := promptAttempt(ctx, host, corpus, n, nil)
+		if err != nil {
+			return higher{}, err
+		}
+		if len(a.entry.Contains) == 0 {
+			return higher{}, fmt.Errorf("prompt %d has no contains strings", n)
+		}
+		f := higher{up: transposeUp(*a.answer), first: a.entry.Contains[0]}
+		f.tokens = gaTokens(f.up, f.first)
+		f.ga, f.strict = corpusCheck(a.entry, f.up, gaContains), corpusCheck(a.entry, f.up, strictContains)
+		r := report.New(w)
+		r.Title("#%d %s, the answer a semitone higher: GA %s, strict %s", a.n, a.entry.Prompt, cmpOr(f.ga, "pass"), cmpOr(f.strict, "pass"))
+		answerLines(r, f.up, 6)
+		r.Blank()
+		r.Facts(0,
+			report.Fact{Label: "the first contains string", Value: kit.Quote(f.first)},
+			report.Fact{Label: "the tokens GA's reading finds it in", Value: quoteAll(f.tokens)},
+		)
+		r.Title("Its expected strings in the answer a semitone higher")
+		r.Table([]string{"list", "string", "GA's reading", "strict reading"}, stringRows(a.entry, f.up))
+		return f, r.Err()
+	},
+		claim{Text: fmt.Sprintf("GA's reading finds %s in the answer a semitone higher", s),
+			Holds: func(f higher) bool { return gaContains(f.up, f.first) }},
+		claim{Text: fmt.Sprintf("every place GA's reading finds %s there is inside a longer token, a word or a chord symbol", s),
+			Holds: func(f higher) bool {
+				inside := len(f.tokens) > 0
+				for _, t := range f.tokens {
+					inside = inside && len([]rune(t)) > len([]rune(f.first))
+				}
+				return inside
+			}},
+		claim{Text: fmt.Sprintf("the answer a semitone higher still holds %s standing alone", s),
+			Holds: func(f higher) bool { return strictContains(f.up, f.first) }},
+		claim{Text: fmt.Sprintf("the strict reading fails the answer a semitone higher on %s", s),
+			Holds: func(f higher) bool { return f.strict == missing(f) }},
+		claim{Text: fmt.Sprintf("GA's reading fails the answer a semitone higher on %s", s),
+			Holds: func(f higher) bool { return f.ga == missing(f) }},
+	).WithHints(
+		"GA's reading compares in any case and anywhere in the text: a C inside a word counts.",
+		"A semitone higher, every note name and chord root moves up: what is left of a C that stood alone?",
+	)
 }
 
 // gaTokens are the tokens around every place GA's reading finds s in answer, in order.
