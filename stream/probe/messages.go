@@ -640,34 +640,7 @@ func KnownMessageReaders(transport string) []MessageReader {
 // FindMessageReaders picks readers of a transport by key, by whole name, or by a part of a name
 // that only one of them holds, in any case.
 func FindMessageReaders(transport string, names []string) ([]MessageReader, error) {
-	known := KnownMessageReaders(transport)
-	var out []MessageReader
-	for _, name := range names {
-		want := strings.ToLower(strings.TrimSpace(name))
-		var matches []MessageReader
-		for _, rd := range known {
-			if rd.Key == want || strings.ToLower(rd.Name) == want {
-				matches = []MessageReader{rd}
-				break
-			}
-			if want != "" && strings.Contains(strings.ToLower(rd.Name), want) {
-				matches = append(matches, rd)
-			}
-		}
-		if len(matches) != 1 {
-			list := make([]string, len(known))
-			for i, rd := range known {
-				list[i] = fmt.Sprintf("%s (%s)", rd.Key, rd.Name)
-			}
-			what := "no reader"
-			if len(matches) > 1 {
-				what = "more than one reader"
-			}
-			return nil, fmt.Errorf("probe: %s matches %q; the %s readers are %s", what, name, transport, strings.Join(list, ", "))
-		}
-		out = append(out, matches[0])
-	}
-	return out, nil
+	return findReaders(KnownMessageReaders(transport), names, "the "+transport+" readers", func(rd MessageReader) (string, string) { return rd.Key, rd.Name })
 }
 
 // eventObject is the JSON event a message carries: a text message or string item that is a

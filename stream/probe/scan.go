@@ -404,30 +404,38 @@ func KnownReaders() []wire.Reader {
 // FindReaders picks readers by key ("page"), by whole name, or by a part of a name that only one
 // reader holds, in any case.
 func FindReaders(names []string) ([]wire.Reader, error) {
-	known := KnownReaders()
-	var out []wire.Reader
+	return findReaders(KnownReaders(), names, "the readers", func(rd wire.Reader) (string, string) { return rd.Key, rd.Name })
+}
+
+// findReaders is the one way a probe picks readers from known by the names given, whatever kind
+// of reader: by key, by whole name, or by a part of a name only one of them holds, in any case.
+// Its error lists what there is, under label.
+func findReaders[R any](known []R, names []string, label string, id func(R) (key, name string)) ([]R, error) {
+	var out []R
 	for _, name := range names {
 		want := strings.ToLower(strings.TrimSpace(name))
-		var matches []wire.Reader
+		var matches []R
 		for _, rd := range known {
-			if rd.Key == want || strings.ToLower(rd.Name) == want {
-				matches = []wire.Reader{rd}
+			key, full := id(rd)
+			if key == want || strings.ToLower(full) == want {
+				matches = []R{rd}
 				break
 			}
-			if want != "" && strings.Contains(strings.ToLower(rd.Name), want) {
+			if want != "" && strings.Contains(strings.ToLower(full), want) {
 				matches = append(matches, rd)
 			}
 		}
 		if len(matches) != 1 {
 			list := make([]string, len(known))
 			for i, rd := range known {
-				list[i] = fmt.Sprintf("%s (%s)", rd.Key, rd.Name)
+				key, full := id(rd)
+				list[i] = fmt.Sprintf("%s (%s)", key, full)
 			}
 			what := "no reader"
 			if len(matches) > 1 {
 				what = "more than one reader"
 			}
-			return nil, fmt.Errorf("probe: %s matches %q; the readers are %s", what, name, strings.Join(list, ", "))
+			return nil, fmt.Errorf("probe: %s matches %q; %s are %s", what, name, label, strings.Join(list, ", "))
 		}
 		out = append(out, matches[0])
 	}
