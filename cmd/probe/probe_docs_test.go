@@ -20,7 +20,13 @@ import (
 // ```text probe-example NAME.
 func probeExamples(t *testing.T) map[string]string {
 	t.Helper()
-	text, err := os.ReadFile(filepath.Join("..", "..", "docs", "probe.md"))
+	return pageExamples(t, "probe.md")
+}
+
+// pageExamples are the sample reports of the page docs/PAGE, by name.
+func pageExamples(t *testing.T, page string) map[string]string {
+	t.Helper()
+	text, err := os.ReadFile(filepath.Join("..", "..", "docs", page))
 	if err != nil {
 		t.Fatal(err)
 	}

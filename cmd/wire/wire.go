@@ -165,10 +165,11 @@ func NewCmdWire() *cobra.Command {
 
   course wire encode --writer gaapi < answer.txt > stream.txt
   course wire decode --reader chatservice --answer answer.txt < stream.txt
-  course wire split --split pinned < answer.txt`,
+  course wire split --split pinned < answer.txt
+  course wire serve --transport signalr --writer split < answer.txt`,
 		Args: cobra.NoArgs,
 	}
-	cmd.AddCommand(newCmdWireEncode(), newCmdWireDecode(), newCmdWireSplit())
+	cmd.AddCommand(newCmdWireEncode(), newCmdWireDecode(), newCmdWireSplit(), newCmdWireServe(nil))
 	return cmd
 }
 

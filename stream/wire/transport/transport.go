@@ -272,15 +272,21 @@ type Server struct {
 	closed bool
 }
 
-// Serve starts the writer on 127.0.0.1 with in's answer, or its failure when fail is set.
+// Serve starts the writer on a free port of 127.0.0.1 with in's answer, or its failure when
+// fail is set.
 func (w Writer) Serve(in wire.Input, fail bool) (*Server, error) {
+	return w.ServeAt("127.0.0.1:0", in, fail)
+}
+
+// ServeAt is Serve listening at addr, for a server a user points a client at.
+func (w Writer) ServeAt(addr string, in wire.Input, fail bool) (*Server, error) {
 	h := w.handler(in, fail)
 	mux := http.NewServeMux()
 	mux.Handle(w.Path(), h)
 	if w.Transport == SignalR {
 		mux.Handle(w.Path()+"/negotiate", h)
 	}
-	s, err := serveLoopback(mux, w.Path(), w.Transport == WebSocket)
+	s, err := serveOn(addr, mux, w.Path(), w.Transport == WebSocket)
 	if err != nil {
 		return nil, err
 	}
@@ -292,9 +298,14 @@ func (w Writer) Serve(in wire.Input, fail bool) (*Server, error) {
 
 // serveLoopback serves h on a free port of 127.0.0.1; the URL is path there, as ws:// when ws.
 func serveLoopback(h http.Handler, path string, ws bool) (*Server, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	return serveOn("127.0.0.1:0", h, path, ws)
+}
+
+// serveOn serves h at addr; the URL is path there, as ws:// when ws.
+func serveOn(addr string, h http.Handler, path string, ws bool) (*Server, error) {
+	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return nil, fmt.Errorf("wire: listen on loopback: %w", err)
+		return nil, fmt.Errorf("wire: listen on %s: %w", addr, err)
 	}
 	s := &Server{Base: "http://" + ln.Addr().String(), done: make(chan struct{})}
 	s.URL = s.Base + path
