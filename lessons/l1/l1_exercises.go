@@ -53,27 +53,32 @@ func routableExercise(ins []intents.Intent) *learn.Exercise {
 	)
 }
 
-// routedMode is what exercise 2's claims are decided on: the host's own service in a mode,
-// and what asking the container for the orchestrator gets.
+// routedMode is what exercise 2's claims are decided on: the host's own service in a mode and
+// in two other spellings of it, and what asking the container for the orchestrator gets.
 type routedMode struct {
-	app          string
-	orchestrator string
-	err          error
+	app, capitalised, misspelt string
+	orchestrator               string
+	err                        error
 }
+
+// misspeltMode is the value exercise 2 asks about beside its mode: a near miss of "routed".
+const misspeltMode = "router"
 
 // routedModeExercise is exercise 2, on a host started with Chatbot__Mode=mode.
 func routedModeExercise(mode string) *learn.Exercise {
-	var claims []learn.Claim[routedMode]
-	for _, s := range []string{container.Orchestrated, "RoutedChatApplicationService", "DirectChatApplicationService"} {
-		claims = append(claims, learn.Claim[routedMode]{Text: "the host's own IChatApplicationService is " + s,
-			Holds: func(f routedMode) bool { return f.app == s }})
-	}
-	claims = append(claims,
-		learn.Claim[routedMode]{Text: "asking the container for IHarmonicChatOrchestrator gets " + container.Orchestrator,
+	capitalised := strings.ToUpper(mode[:1]) + mode[1:]
+	claims := []learn.Claim[routedMode]{
+		{Text: "the host's own IChatApplicationService is RoutedChatApplicationService",
+			Holds: func(f routedMode) bool { return f.app == "RoutedChatApplicationService" }},
+		{Text: fmt.Sprintf("a host started with Chatbot__Mode=%s gets the same IChatApplicationService", capitalised),
+			Holds: func(f routedMode) bool { return f.capitalised == f.app }},
+		{Text: fmt.Sprintf("a host started with Chatbot__Mode=%s gets the same IChatApplicationService", misspeltMode),
+			Holds: func(f routedMode) bool { return f.misspelt == f.app }},
+		{Text: "asking the container for IHarmonicChatOrchestrator gets " + container.Orchestrator,
 			Holds: func(f routedMode) bool { return f.err == nil && f.orchestrator == container.Orchestrator }},
-		learn.Claim[routedMode]{Text: "asking the container for IHarmonicChatOrchestrator fails: nothing is registered for it",
+		{Text: "asking the container for IHarmonicChatOrchestrator fails: nothing is registered for it",
 			Holds: func(f routedMode) bool { return f.err != nil }},
-	)
+	}
 	return learn.Choose(func(_ context.Context, w io.Writer) (routedMode, error) {
 		app := container.ChatApplicationService(mode)
 		resolved, err := container.Resolve(mode)
@@ -83,13 +88,19 @@ func routedModeExercise(mode string) *learn.Exercise {
 		if err != nil {
 			outcome = "error: " + err.Error()
 		}
+		f := routedMode{app: app, capitalised: container.ChatApplicationService(capitalised),
+			misspelt: container.ChatApplicationService(misspeltMode), orchestrator: resolved.Orchestrator, err: err}
 		r.Facts(serviceLabelWidth,
 			report.Fact{Label: "IChatApplicationService (host)", Value: app},
 			report.Fact{Label: "IHarmonicChatOrchestrator", Value: outcome})
 		if err == nil {
 			(&lesson{r: r, services: resolved}).orchestrator()
 		}
-		return routedMode{app: app, orchestrator: resolved.Orchestrator, err: err}, r.Err()
+		r.Title("IChatApplicationService for two other values of Chatbot__Mode")
+		r.Facts(serviceLabelWidth,
+			report.Fact{Label: capitalised, Value: f.capitalised},
+			report.Fact{Label: misspeltMode, Value: f.misspelt})
+		return f, r.Err()
 	}, claims...).WithHints(
 		"Chatbot:Mode picks the host's IChatApplicationService: two values give the orchestrated one, one gives a router, anything else the direct service.",
 		"The orchestration services, IHarmonicChatOrchestrator among them, are registered only with the orchestrated service.",

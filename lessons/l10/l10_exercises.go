@@ -137,45 +137,43 @@ func unisonExercise(n theory.Note) *learn.Exercise {
 	)
 }
 
-// sameLineExercise is exercise 3: the common-tones table's lines of keys a and b, on which the
-// claims are decided, a's first.
+// sameLine reports whether two keys' lines of the common-tones table read alike: the same
+// misspelled pairs, the same notes written otherwise, the same pairs of a wrong pitch.
+func sameLine(x, y keyCommonTones) bool {
+	return x.misspelled == y.misspelled && slices.Equal(x.spellings, y.spellings) && len(x.wrong) == len(y.wrong)
+}
+
+// sameLineExercise is exercise 3: the common-tones table's lines of keys a and b, and of a's
+// enharmonic twin, on which the claims are decided, in that order.
 func sameLineExercise(a, b theory.Tonality) *learn.Exercise {
-	type claim = learn.Claim[[2]keyCommonTones]
-	names := func(k theory.Tonality) []string {
-		var ns []string
-		for _, n := range k.Notes() {
-			ns = append(ns, n.String())
-		}
-		return ns
-	}
-	return learn.Choose(func(_ context.Context, w io.Writer) ([2]keyCommonTones, error) {
+	type claim = learn.Claim[[3]keyCommonTones]
+	enharmonic := theory.Tonality{Tonic: twin(a.Tonic), Minor: a.Minor}
+	return learn.Choose(func(_ context.Context, w io.Writer) ([3]keyCommonTones, error) {
 		l, err := quietLesson()
 		if err != nil {
-			return [2]keyCommonTones{}, err
+			return [3]keyCommonTones{}, err
 		}
-		c := [2]keyCommonTones{l.keyCommonTones(a), l.keyCommonTones(b)}
+		c := [3]keyCommonTones{l.keyCommonTones(a), l.keyCommonTones(b), l.keyCommonTones(enharmonic)}
 		r := report.New(w)
-		r.Title(`ga_dsl_eval "domain.commonTones" on every pair of triads of %s and %s`, a, b)
+		r.Title(`ga_dsl_eval "domain.commonTones" on every pair of triads of %s, %s and %s`, a, b, enharmonic)
 		rows := [][]string{}
-		for i, k := range []theory.Tonality{a, b} {
+		for i, k := range []theory.Tonality{a, b, enharmonic} {
 			rows = append(rows, []string{k.String(), strings.Join(k.Triads(), " "),
 				fmt.Sprintf("%d of %d", c[i].misspelled, c[i].pairs), strings.Join(c[i].spellings, ", "), fmt.Sprint(len(c[i].wrong))})
 		}
 		r.Table([]string{"key", "triads", "misspelled pairs", "the key's note as GA writes it", "wrong pitch"}, rows)
 		return c, r.Err()
 	},
-		claim{Text: fmt.Sprintf("%s and %s have the same seven notes", a, b),
-			Holds: func([2]keyCommonTones) bool { return kit.SameSet(names(a), names(b)) }},
-		claim{Text: fmt.Sprintf("%s and %s have the same seven triads, so the same 21 pairs to ask", a, b),
-			Holds: func([2]keyCommonTones) bool { return kit.SameSet(a.Triads(), b.Triads()) }},
+		claim{Text: fmt.Sprintf("%s, on the same keys of the piano as %s, gets the same line as %s", enharmonic, a, a),
+			Holds: func(c [3]keyCommonTones) bool { return sameLine(c[0], c[2]) }},
 		claim{Text: fmt.Sprintf("domain.commonTones gives %s's pairs and %s's the same misspellings", a, b),
-			Holds: func(c [2]keyCommonTones) bool {
+			Holds: func(c [3]keyCommonTones) bool {
 				return c[0].misspelled == c[1].misspelled && slices.Equal(c[0].spellings, c[1].spellings)
 			}},
-		claim{Text: "each of the two keys has exactly one note the closure writes otherwise than the key spells it",
-			Holds: func(c [2]keyCommonTones) bool { return len(c[0].spellings) == 1 && len(c[1].spellings) == 1 }},
-		claim{Text: "the closure gets a shared note's pitch wrong in one of the two keys",
-			Holds: func(c [2]keyCommonTones) bool { return len(c[0].wrong)+len(c[1].wrong) > 0 }},
+		claim{Text: fmt.Sprintf("each of %s and %s has exactly one note the closure writes otherwise than the key spells it", a, b),
+			Holds: func(c [3]keyCommonTones) bool { return len(c[0].spellings) == 1 && len(c[1].spellings) == 1 }},
+		claim{Text: fmt.Sprintf("the closure gets a shared note's pitch wrong in %s or in %s", a, b),
+			Holds: func(c [3]keyCommonTones) bool { return len(c[0].wrong)+len(c[1].wrong) > 0 }},
 	).WithHints(
 		"domain.commonTones is given two chords and nothing else: it cannot know which key you had in mind.",
 		"Its list writes Db, Eb, Ab and Bb flat and every other black key sharp. Which note of the two keys is not written as the list writes it?",

@@ -26,7 +26,7 @@ func TestExercises(t *testing.T) {
 	})
 	t.Run("l10.3", func(t *testing.T) {
 		// Two keys that are not relative: different notes, different lines.
-		learntest.Exercise(t, l.Exercises[2], learntest.Case{Wrong: "e", Moved: sameLineExercise(key("Db", false), key("Eb", true))})
+		learntest.Exercise(t, l.Exercises[2], learntest.Case{Wrong: "a b", Moved: sameLineExercise(key("Db", false), key("Eb", true))})
 	})
 	t.Run("l10.4", func(t *testing.T) {
 		// A minor chord, which both closures write alike.

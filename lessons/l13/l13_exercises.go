@@ -79,6 +79,12 @@ func fullCount(confidence string) bool {
 	return count == total
 }
 
+// lowerNumeral reports whether a numeral is written in lower case, as a minor or diminished
+// chord's is.
+func lowerNumeral(numerals []string) bool {
+	return slices.ContainsFunc(numerals, func(n string) bool { return n != "" && (n[0] == 'i' || n[0] == 'v') })
+}
+
 // keyTonic is the pitch class of a key's tonic as the closure names it, "Eb major".
 func keyTonic(key string) int {
 	tonic, _, _ := strings.Cut(key, " ")
@@ -127,14 +133,14 @@ func rootsOnlyExercise(chords string, k theory.Tonality) *learn.Exercise {
 			Holds: func(a [2][]analysis) bool {
 				return pin(a).key == a[1][0].key && pin(a).confidence == a[1][0].confidence
 			}},
-		claim{Text: fmt.Sprintf("every root of the progression is in the scale of %s too", k),
-			Holds: func([2][]analysis) bool { return inScale(k, rootPitchClasses(roots)) }},
-		claim{Text: "the pin's key holds every root of the progression",
-			Holds: func(a [2][]analysis) bool { return fullCount(pin(a).confidence) }},
-		claim{Text: fmt.Sprintf("the pin's key has the same tonic as %s", k),
-			Holds: func(a [2][]analysis) bool { return keyTonic(pin(a).key) == k.Tonic.PitchClass() }},
-		claim{Text: fmt.Sprintf("the pin's key is %s", k),
-			Holds: func(a [2][]analysis) bool { return sameKey(pin(a).key, k) }},
+		claim{Text: fmt.Sprintf("main gives the same key as the pin for %q", chords),
+			Holds: func(a [2][]analysis) bool { return a[0][1].key == pin(a).key }},
+		claim{Text: fmt.Sprintf("main gives the same key for %q as for %q", rootsOnly, chords),
+			Holds: func(a [2][]analysis) bool { return a[1][1].key == a[0][1].key }},
+		claim{Text: fmt.Sprintf("the pin writes some chord of %q with a lower-case numeral", chords),
+			Holds: func(a [2][]analysis) bool { return lowerNumeral(pin(a).numerals) }},
+		claim{Text: fmt.Sprintf("main writes some chord of %q with a lower-case numeral", chords),
+			Holds: func(a [2][]analysis) bool { return lowerNumeral(a[0][1].numerals) }},
 	).WithHints(
 		"Ask yourself what the pin reads of a chord symbol: its root, its quality, or both?",
 		"Count, for F major and for F minor, how many of the roots F, Bb and C each scale holds; then read which of two equal scores the pin keeps.",
@@ -145,38 +151,40 @@ func rootsOnlyExercise(chords string, k theory.Tonality) *learn.Exercise {
 // are decided on the pin's answers to the progression and to it with every chord a dominant
 // seventh.
 func firstChordExercise(k theory.Tonality, p textbookProgression) *learn.Exercise {
-	type claim = learn.Claim[[2]analysis]
+	type claim = learn.Claim[[4]analysis]
 	chords := progressionChords(k, p.steps)
 	sevenths := make([]string, len(chords))
 	for i, c := range chords {
 		sevenths[i] = c + "7"
 	}
-	return learn.Choose(func(_ context.Context, w io.Writer) ([2]analysis, error) {
+	second := append(slices.Clone(chords[1:]), chords[0])
+	last := append([]string{chords[len(chords)-1]}, chords[:len(chords)-1]...)
+	return learn.Choose(func(_ context.Context, w io.Writer) ([4]analysis, error) {
 		l, err := newLesson(w)
 		if err != nil {
-			return [2]analysis{}, err
+			return [4]analysis{}, err
 		}
-		l.r.Title("%s in %s, then with every chord a dominant seventh", p.name, k)
-		asked, err := l.askBoth(strings.Join(chords, " "))
-		if err != nil {
-			return [2]analysis{}, err
+		l.r.Title("%s in %s, with every chord a dominant seventh, and begun on its second and its last chord", p.name, k)
+		var out [4]analysis
+		for i, cs := range [][]string{chords, sevenths, second, last} {
+			asked, err := l.askBoth(strings.Join(cs, " "))
+			if err != nil {
+				return [4]analysis{}, err
+			}
+			out[i] = asked[0]
 		}
-		seventh, err := l.askBoth(strings.Join(sevenths, " "))
-		if err != nil {
-			return [2]analysis{}, err
-		}
-		return [2]analysis{asked[0], seventh[0]}, l.r.Err()
+		return out, l.r.Err()
 	},
 		claim{Text: "the pin's key has the progression's first chord as its tonic",
-			Holds: func(a [2]analysis) bool { return keyTonic(a[0].key) == kit.RootPitchClass(chords[0]) }},
+			Holds: func(a [4]analysis) bool { return keyTonic(a[0].key) == kit.RootPitchClass(chords[0]) }},
 		claim{Text: "the pin's key holds every root of the progression",
-			Holds: func(a [2]analysis) bool { return fullCount(a[0].confidence) }},
-		claim{Text: fmt.Sprintf("%s holds every root of the progression too", k),
-			Holds: func([2]analysis) bool { return inScale(k, rootPitchClasses(chords)) }},
-		claim{Text: fmt.Sprintf("the pin's key is %s", k),
-			Holds: func(a [2]analysis) bool { return sameKey(a[0].key, k) }},
+			Holds: func(a [4]analysis) bool { return fullCount(a[0].confidence) }},
+		claim{Text: fmt.Sprintf("the pin gives %q, the same chords begun on the second, the key it gives %q", strings.Join(second, " "), strings.Join(chords, " ")),
+			Holds: func(a [4]analysis) bool { return a[2].key == a[0].key }},
+		claim{Text: fmt.Sprintf("the pin's key for %q, the same chords begun on the last, is %s", strings.Join(last, " "), k),
+			Holds: func(a [4]analysis) bool { return sameKey(a[3].key, k) }},
 		claim{Text: "the pin's key changes when every chord is made a dominant seventh",
-			Holds: func(a [2]analysis) bool { return a[1].key != a[0].key }},
+			Holds: func(a [4]analysis) bool { return a[1].key != a[0].key }},
 	).WithHints(
 		"At the pin a key scores two points for each root in its scale, and one more when its tonic is the first chord.",
 		"How many major and minor scales hold all three roots of IV, V and I? Which of them starts on the first chord?",
@@ -212,10 +220,8 @@ func leadingToneExercise(k theory.Tonality, p textbookProgression) *learn.Exerci
 			Holds: func(analysis) bool {
 				return !slices.ContainsFunc(distinct, func(c string) bool { return !diatonic(c) })
 			}},
-		claim{Text: fmt.Sprintf("every root of the progression is in the natural scale of %s", k),
-			Holds: func(analysis) bool { return inScale(k, rootPitchClasses(chords)) }},
-		claim{Text: fmt.Sprintf("main finds another key than %s", k),
-			Holds: func(onMain analysis) bool { return !sameKey(onMain.key, k) }})
+		claim{Text: fmt.Sprintf("main's confidence for %q counts every chord", strings.Join(chords, " ")),
+			Holds: func(onMain analysis) bool { return fullCount(onMain.confidence) }})
 	return learn.Choose(func(_ context.Context, w io.Writer) (analysis, error) {
 		l, err := newLesson(w)
 		if err != nil {

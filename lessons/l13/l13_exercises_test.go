@@ -16,12 +16,12 @@ func TestExercises(t *testing.T) {
 	cMajor := theory.Tonality{Tonic: theory.MustNote("C")}
 	dMinor := theory.Tonality{Tonic: theory.MustNote("D"), Minor: true}
 	t.Run("l13.1", func(t *testing.T) {
-		// A ii-V-I in C: the pin's D minor does not share C major's tonic.
-		learntest.Exercise(t, l.Exercises[0], learntest.Case{Wrong: "e", Moved: rootsOnlyExercise("Dm7 G7 Cmaj7", cMajor)})
+		// A ii-V-I in C: no chord is minor enough for main to leave C major.
+		learntest.Exercise(t, l.Exercises[0], learntest.Case{Wrong: "b c", Moved: rootsOnlyExercise("Dm7 G7 Cmaj7", cMajor)})
 	})
 	t.Run("l13.2", func(t *testing.T) {
-		// I IV V I starts on the tonic: the pin's key is the textbook's.
-		learntest.Exercise(t, l.Exercises[1], learntest.Case{Wrong: "d e", Moved: firstChordExercise(theory.Tonality{Tonic: theory.MustNote("Bb")}, progressionNamed("I IV V I"))})
+		// I vi IV V begun on its last chord, F, finds F minor, which holds all four roots.
+		learntest.Exercise(t, l.Exercises[1], learntest.Case{Wrong: "c e", Moved: firstChordExercise(theory.Tonality{Tonic: theory.MustNote("Bb")}, progressionNamed("I vi IV V"))})
 	})
 	t.Run("l13.3", func(t *testing.T) {
 		// The natural minor's v stands on a degree of main's scale.

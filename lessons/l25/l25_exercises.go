@@ -110,13 +110,17 @@ func upDownExercise(triggers []string) *learn.Exercise {
 // transposeWord is the word exercise 3 takes out of its phrasing.
 var transposeWord = regexp.MustCompile(`(?i)\btranspose\s*`)
 
+// capoFret is the capo and its fret number in exercise 3's phrasing, which the exercise writes
+// as a fret alone.
+var capoFret = regexp.MustCompile(`(?i)\bcapo\s+(\d+)`)
+
 // capoHints is what exercise 3's claims are decided on: the hints that fire on the prompt,
-// whether the transpose rule still fires without its word, and the router's pick without
-// embeddings.
+// whether the capo rule fires with the capo written as a fret and the transpose rule with the
+// word written "Transposing" or taken out, and the router's pick without embeddings.
 type capoHints struct {
-	deltas           map[string]float64
-	withoutTranspose bool
-	pick             string
+	deltas                                    map[string]float64
+	capoOnFret, transposing, withoutTranspose bool
+	pick                                      string
 }
 
 // capoHintsExercise is exercise 3: which hints fire on prompt, and what they leave to the
@@ -125,6 +129,8 @@ func capoHintsExercise(prompt string) *learn.Exercise {
 	type claim = learn.Claim[capoHints]
 	const capo = "skill.capo"
 	without := transposeWord.ReplaceAllString(prompt, "")
+	onFret := capoFret.ReplaceAllString(prompt, "fret $1")
+	transposing := transposeWord.ReplaceAllString(prompt, "Transposing ")
 	fires := func(intent string) func(capoHints) bool {
 		return func(f capoHints) bool { _, ok := f.deltas[intent]; return ok }
 	}
@@ -134,23 +140,28 @@ func capoHintsExercise(prompt string) *learn.Exercise {
 			return capoHints{}, err
 		}
 		f := capoHints{deltas: l.hints.Deltas(prompt), withoutTranspose: l.hints.Boosts(without, transposeIntent),
+			capoOnFret: l.hints.Boosts(onFret, capo), transposing: l.hints.Boosts(transposing, transposeIntent),
 			pick: skills.RouteWithoutEmbeddings(prompt, revision.Pin)}
 		l.r.Title("The rules of %s and %s", capo, transposeIntent)
 		var rows [][]string
 		for _, rule := range skills.HintRules() {
 			if rule.Intent == capo || rule.Intent == transposeIntent {
-				rows = append(rows, []string{rule.Intent, kit.YesNo(rule.Matches(prompt)), kit.YesNo(rule.Matches(without))})
+				rows = append(rows, []string{rule.Intent, kit.YesNo(rule.Matches(prompt)), kit.YesNo(rule.Matches(onFret)),
+					kit.YesNo(rule.Matches(transposing)), kit.YesNo(rule.Matches(without))})
 			}
 		}
-		l.r.Table([]string{"intent", fmt.Sprintf("fires on %q", prompt), fmt.Sprintf("on %q", without)}, rows)
+		l.r.Table([]string{"intent", fmt.Sprintf("fires on %q", prompt), fmt.Sprintf("on %q", onFret),
+			fmt.Sprintf("on %q", transposing), fmt.Sprintf("on %q", without)}, rows)
 		l.r.Facts(0,
 			report.Fact{Label: fmt.Sprintf("the hints, +%g each", skills.HintBoost), Value: kit.HintsCell(l.hints, prompt)},
 			report.Fact{Label: "the router's pick without embeddings", Value: cmpOr(f.pick, "none")},
 		)
 		return f, l.r.Err()
 	},
-		claim{Text: fmt.Sprintf("the %s hint fires on %q", capo, prompt), Holds: fires(capo)},
-		claim{Text: fmt.Sprintf("the %s hint fires on %q", transposeIntent, prompt), Holds: fires(transposeIntent)},
+		claim{Text: fmt.Sprintf("the %s hint fires on %q too, the capo written as a fret", capo, onFret),
+			Holds: func(f capoHints) bool { return f.capoOnFret }},
+		claim{Text: fmt.Sprintf("the %s hint fires on %q too", transposeIntent, transposing),
+			Holds: func(f capoHints) bool { return f.transposing }},
 		claim{Text: fmt.Sprintf("the hints add the same boost to %s and %s, so only the cosine scores can put %s ahead", capo, transposeIntent, capo),
 			Holds: func(f capoHints) bool {
 				return fires(capo)(f) && fires(transposeIntent)(f) && f.deltas[capo] == f.deltas[transposeIntent]

@@ -93,58 +93,62 @@ func (l *lesson) ruleTable(chord ruleChord) error {
 	return nil
 }
 
-// sharpEleven is what exercise 1's claims are decided on: which of the chord's usual scales
-// hold the note, in their order, the skill's verdict on it and the textbook row's letter.
+// sharpEleven is what exercise 1's claims are decided on: the skill's verdict on the note and
+// the textbook row's letter for it, over each chord of section 1, by symbol.
 type sharpEleven struct {
-	inScale       []bool
-	verdict, book string
+	verdict, book map[string]string
 }
 
-// sharpElevenExercise is exercise 1: which of the chord's usual scales hold the note degree
-// names above C, and what the skill and the textbook rows say of it.
+// sharpElevenExercise is exercise 1: what the skill and the textbook rows say of the note degree
+// names above C, over chord and over two other chords of section 1, whose tones or scales differ
+// where the note sits.
 func sharpElevenExercise(chord ruleChord, degree string) *learn.Exercise {
 	type claim = learn.Claim[sharpEleven]
 	root := theory.MustNote("C")
 	d, err := theory.ParseDegree(degree)
 	note := root.Up(d)
-	scales, scalesErr := theory.UsualScales(root, chord.quality)
-	var claims []claim
-	for i, s := range scales {
-		claims = append(claims, claim{Text: fmt.Sprintf("%s holds %s", s.Name, note), Holds: func(f sharpEleven) bool { return f.inScale[i] }})
+	dominant, halfDim := ruleChords[2], ruleChords[3]
+	claims := []claim{
+		{Text: fmt.Sprintf("the skill calls %s over C%s an available tension", note, chord.symbol),
+			Holds: func(f sharpEleven) bool { return f.verdict[chord.symbol] == verdictWords[skills.Tension] }},
+		{Text: fmt.Sprintf("the skill calls %s over C%s an available tension", note, halfDim.symbol),
+			Holds: func(f sharpEleven) bool { return f.verdict[halfDim.symbol] == verdictWords[skills.Tension] }},
+		{Text: fmt.Sprintf("the textbook row marks the %s column of C%s t, an available tension", degree, chord.symbol),
+			Holds: func(f sharpEleven) bool { return f.book[chord.symbol] == "t" }},
+		{Text: fmt.Sprintf("the textbook row marks the %s column of C%s o, in none of the chord's usual scales", degree, chord.symbol),
+			Holds: func(f sharpEleven) bool { return f.book[chord.symbol] == "o" }},
+		{Text: fmt.Sprintf("the textbook row marks the %s column of C%s t, an available tension", degree, dominant.symbol),
+			Holds: func(f sharpEleven) bool { return f.book[dominant.symbol] == "t" }},
 	}
-	claims = append(claims,
-		claim{Text: fmt.Sprintf("the skill calls %s over C%s an available tension", note, chord.symbol),
-			Holds: func(f sharpEleven) bool { return f.verdict == verdictWords[skills.Tension] }},
-		claim{Text: fmt.Sprintf("the textbook row marks the %s column of C%s t, an available tension", degree, chord.symbol),
-			Holds: func(f sharpEleven) bool { return f.book == "t" }},
-		claim{Text: fmt.Sprintf("the textbook row marks the %s column of C%s o, in none of the chord's usual scales", degree, chord.symbol),
-			Holds: func(f sharpEleven) bool { return f.book == "o" }},
-	)
 	return learn.Choose(func(_ context.Context, w io.Writer) (sharpEleven, error) {
 		if err != nil {
 			return sharpEleven{}, err
 		}
-		if scalesErr != nil {
-			return sharpEleven{}, scalesErr
-		}
 		l := &lesson{r: report.New(w)}
-		var f sharpEleven
-		var rows [][]string
-		for _, s := range scales {
-			f.inScale = append(f.inScale, slices.Contains(theory.PitchClasses(s.Notes), note.PitchClass()))
-			rows = append(rows, []string{s.Name, theory.Names(s.Notes)})
-		}
-		tones, err := theory.SpellQuality(root, chord.quality)
-		if err != nil {
-			return sharpEleven{}, err
-		}
-		f.book = theory.NoteRole(root, tones, scales, note).Letter()
-		f.verdict, _ = l.skillVerdict(fmt.Sprintf("why does %s sound outside over C%s", note, chord.symbol))
-		l.r.Title("The usual scales of C%s, spelled from C", chord.symbol)
-		l.r.Table([]string{"scale", "notes"}, rows)
-		l.r.Title("Section 1's rows for C%s", chord.symbol)
-		if err := l.ruleTable(chord); err != nil {
-			return sharpEleven{}, err
+		f := sharpEleven{verdict: map[string]string{}, book: map[string]string{}}
+		for _, c := range []ruleChord{chord, dominant, halfDim} {
+			scales, err := theory.UsualScales(root, c.quality)
+			if err != nil {
+				return sharpEleven{}, err
+			}
+			tones, err := theory.SpellQuality(root, c.quality)
+			if err != nil {
+				return sharpEleven{}, err
+			}
+			var rows [][]string
+			for _, s := range scales {
+				rows = append(rows, []string{s.Name, theory.Names(s.Notes)})
+			}
+			f.book[c.symbol] = theory.NoteRole(root, tones, scales, note).Letter()
+			prompt := fmt.Sprintf("why does %s sound outside over C%s", note, c.symbol)
+			f.verdict[c.symbol], _ = l.skillVerdict(prompt)
+			l.r.Title("The usual scales of C%s, spelled from C", c.symbol)
+			l.r.Table([]string{"scale", "notes"}, rows)
+			l.r.Title("Section 1's rows for C%s", c.symbol)
+			if err := l.ruleTable(c); err != nil {
+				return sharpEleven{}, err
+			}
+			l.quoteAnswer(prompt)
 		}
 		return f, l.r.Err()
 	}, claims...).WithHints(
@@ -185,52 +189,92 @@ func verdictExercise(prompt string) *learn.Exercise {
 	)
 }
 
-// eleven is what exercise 3's claims are decided on: the chord's pitch classes above its root,
-// the note's, the chord's third (-1 for none) and the skill's verdict on the note.
+// eleven is what exercise 3's claims are decided on: the skill's verdicts on the note and on
+// the chord's b13 over the chord, on the note over the half-diminished chord, and on each note
+// of the chord's first usual scale that is not a chord tone.
 type eleven struct {
-	pcs        []int
-	rel, third int
-	verdict    string
+	verdict, b13, halfDim string
+	scale                 string
+	scaleVerdicts         []string
 }
 
 // elevenExercise is exercise 3: why note is an avoid note over some C chords and not over
 // chord, by the rule's test of the chord tone a semitone below.
 func elevenExercise(chord ruleChord, noteName string) *learn.Exercise {
 	type claim = learn.Claim[eleven]
+	root := theory.MustNote("C")
 	note := theory.MustNote(noteName)
-	below := theory.SharpNames[(note.PitchClass()+11)%12]
+	flat13, degreeErr := theory.ParseDegree("b13")
+	b13 := root.Up(flat13)
 	c := "C" + chord.symbol
+	halfDim := "C" + ruleChords[3].symbol
+	scales, scalesErr := theory.UsualScales(root, chord.quality)
+	scaleName := "its first usual scale"
+	if scalesErr == nil {
+		scaleName = scales[0].Name
+	}
 	return learn.Choose(func(_ context.Context, w io.Writer) (eleven, error) {
+		if scalesErr != nil {
+			return eleven{}, scalesErr
+		}
+		if degreeErr != nil {
+			return eleven{}, degreeErr
+		}
 		l := &lesson{r: report.New(w)}
-		f := eleven{pcs: chordPitchClasses(skills.NormalizeQuality(chord.symbol)), rel: (note.PitchClass() + 12) % 12, third: -1}
-		for _, pc := range f.pcs {
-			if pc == 3 || pc == 4 {
-				f.third = pc
+		f := eleven{scale: scales[0].Name}
+		verdict := func(n theory.Note, over string) (string, error) {
+			prompt := fmt.Sprintf("why does %s sound outside over %s", n, over)
+			v, ok := l.skillVerdict(prompt)
+			if !ok {
+				return "", fmt.Errorf("the skill reads no note over %s in %q", over, prompt)
+			}
+			l.quoteAnswer(prompt)
+			return v, nil
+		}
+		var err error
+		l.r.Title("The skill on %s over C, over C7, over %s and over %s", note, halfDim, c)
+		for _, over := range []string{"C", "C7", halfDim} {
+			v, err := verdict(note, over)
+			if err != nil {
+				return eleven{}, err
+			}
+			if over == halfDim {
+				f.halfDim = v
 			}
 		}
-		var ok bool
-		if f.verdict, ok = l.skillVerdict(fmt.Sprintf("why does %s sound outside over %s", note, c)); !ok {
-			return eleven{}, fmt.Errorf("the skill reads no note over %s", c)
+		if f.verdict, err = verdict(note, c); err != nil {
+			return eleven{}, err
 		}
-		l.r.Title("The skill on %s over C, over C7 and over %s", note, c)
-		for _, chord := range []string{"C", "C7", c} {
-			l.quoteAnswer(fmt.Sprintf("why does %s sound outside over %s", note, chord))
-			if v, ok := l.evidence(fmt.Sprintf("why does %s sound outside over %s", note, chord), "Chord"); ok {
-				l.r.Line("  evidence: Chord: %s", v)
+		l.r.Title("The skill on the b13 over %s", c)
+		if f.b13, err = verdict(b13, c); err != nil {
+			return eleven{}, err
+		}
+		pcs := chordPitchClasses(skills.NormalizeQuality(chord.symbol))
+		l.r.Title("The skill on the notes of %s outside %s", scales[0].Name, c)
+		for _, n := range scales[0].Notes {
+			if slices.Contains(pcs, (n.PitchClass()-root.PitchClass()+12)%12) {
+				continue
 			}
+			v, err := verdict(n, c)
+			if err != nil {
+				return eleven{}, err
+			}
+			f.scaleVerdicts = append(f.scaleVerdicts, v)
 		}
 		return f, l.r.Err()
 	},
-		claim{Text: fmt.Sprintf("%s is a chord tone of %s", note, c),
-			Holds: func(f eleven) bool { return slices.Contains(f.pcs, f.rel) }},
-		claim{Text: fmt.Sprintf("%s holds %s, the note a semitone below %s", c, below, note),
-			Holds: func(f eleven) bool { return slices.Contains(f.pcs, (f.rel+11)%12) }},
-		claim{Text: fmt.Sprintf("the third of %s lies a semitone below %s", c, note),
-			Holds: func(f eleven) bool { return f.third >= 0 && (f.third+1)%12 == f.rel }},
+		claim{Text: fmt.Sprintf("the skill calls %s an avoid note over %s, whose fifth lies a semitone above %s", note, halfDim, note),
+			Holds: func(f eleven) bool { return f.halfDim == verdictWords[skills.Avoid] }},
+		claim{Text: fmt.Sprintf("the skill calls %s, the b13, an avoid note over %s", b13, c),
+			Holds: func(f eleven) bool { return f.b13 == verdictWords[skills.Avoid] }},
+		claim{Text: "over the five chords of section 1, the skill calls a note outside the chord an avoid note whenever a chord tone lies a semitone above or below it",
+			Holds: func(eleven) bool { return ruleIsOneSemitoneEitherWay() }},
 		claim{Text: "over the five chords of section 1, the skill calls a note outside the chord an avoid note exactly when a chord tone lies a semitone below it",
 			Holds: func(eleven) bool { return ruleIsOneSemitoneDown() }},
-		claim{Text: fmt.Sprintf("the skill calls %s an avoid note over %s", note, c),
-			Holds: func(f eleven) bool { return f.verdict == verdictWords[skills.Avoid] }},
+		claim{Text: fmt.Sprintf("the skill calls every note of %s outside %s an available tension", scaleName, c),
+			Holds: func(f eleven) bool {
+				return len(f.scaleVerdicts) > 0 && !slices.ContainsFunc(f.scaleVerdicts, func(v string) bool { return v != verdictWords[skills.Tension] })
+			}},
 	).WithHints(
 		"Write out the chord's tones and the note a semitone below the eleventh.",
 		"The rule never asks which scale the chord comes from; it only looks one semitone down.",
@@ -259,6 +303,26 @@ func ruleIsOneSemitoneDown() bool {
 			}
 			avoid := skills.Classify(0, quality, rel).Kind == skills.Avoid
 			if avoid != slices.Contains(pcs, (rel+11)%12) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// ruleIsOneSemitoneEitherWay checks the skill's Classify over section 1's chords and the
+// twelve notes against a rule that looks both ways: a note outside the chord is an avoid note
+// exactly when a chord tone lies a semitone below or above it.
+func ruleIsOneSemitoneEitherWay() bool {
+	for _, c := range ruleChords {
+		quality := skills.NormalizeQuality(c.symbol)
+		pcs := chordPitchClasses(quality)
+		for rel := range 12 {
+			if slices.Contains(pcs, rel) {
+				continue
+			}
+			avoid := skills.Classify(0, quality, rel).Kind == skills.Avoid
+			if avoid != (slices.Contains(pcs, (rel+11)%12) || slices.Contains(pcs, (rel+1)%12)) {
 				return false
 			}
 		}

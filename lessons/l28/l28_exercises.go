@@ -7,7 +7,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"unicode"
 
 	"course/ga/revision"
 	"course/ga/skills"
@@ -39,6 +38,10 @@ const vsPattern = "VsPattern"
 // caseProbe is the skill's own example that exercise 1 asks in capitals too.
 const caseProbe = "major vs minor"
 
+// pluralSecond is exercise 1's phrasing with one plural: whether VsPattern needs a boundary
+// after the second word as well as after the first.
+const pluralSecond = "Major vs minors"
+
 // afterWord finds the character after the first "major" or "minor" of a phrasing.
 var afterWord = regexp.MustCompile(`(?i)(major|minor)(.?)`)
 
@@ -60,6 +63,7 @@ func vsPatternExercise(phrasing string) *learn.Exercise {
 		r.Table([]string{"expression", "matches"}, rows)
 		r.Facts(0,
 			report.Fact{Label: "the skill's outcome", Value: comparisonOutcome(res)},
+			report.Fact{Label: fmt.Sprintf("%s on %q", vsPattern, pluralSecond), Value: kit.YesNo(skill.Matches(vsPattern, pluralSecond))},
 			report.Fact{Label: fmt.Sprintf("%s on %q", vsPattern, caseProbe), Value: kit.YesNo(skill.Matches(vsPattern, caseProbe))},
 			report.Fact{Label: fmt.Sprintf("%s on %q", vsPattern, strings.ToUpper(caseProbe)), Value: kit.YesNo(skill.Matches(vsPattern, strings.ToUpper(caseProbe)))},
 		)
@@ -78,8 +82,8 @@ func vsPatternExercise(phrasing string) *learn.Exercise {
 			Holds: func(string) bool {
 				return skill.Matches(vsPattern, caseProbe) && skill.Matches(vsPattern, strings.ToUpper(caseProbe))
 			}},
-		claim{Text: fmt.Sprintf("in %q, whitespace follows the first major or minor", phrasing),
-			Holds: func(after string) bool { return after != "" && unicode.IsSpace([]rune(after)[0]) }},
+		claim{Text: fmt.Sprintf("%s finds the pair in %q, the plural kept on the second word only", vsPattern, pluralSecond),
+			Holds: func(string) bool { return skill.Matches(vsPattern, pluralSecond) }},
 		claim{Text: fmt.Sprintf("another of the skill's expressions finds the pair in %q", phrasing),
 			Holds: func(string) bool { first := skill.FirstPattern(phrasing); return first != "" && first != vsPattern }},
 	).WithHints(

@@ -241,8 +241,8 @@ func firstStringExercise(host chathost.Options, corpus []byte, n int) *learn.Exe
 			Holds: func(f higher) bool { return strictContains(f.up, f.first) }},
 		claim{Text: fmt.Sprintf("the strict reading fails the answer a semitone higher on %s", s),
 			Holds: func(f higher) bool { return f.strict == missing(f) }},
-		claim{Text: fmt.Sprintf("GA's reading fails the answer a semitone higher on %s", s),
-			Holds: func(f higher) bool { return f.ga == missing(f) }},
+		claim{Text: "GA's reading passes the answer a semitone higher",
+			Holds: func(f higher) bool { return f.ga == "" }},
 	).WithHints(
 		"GA's reading compares in any case and anywhere in the text: a C inside a word counts.",
 		"A semitone higher, every note name and chord root moves up: what is left of a C that stood alone?",

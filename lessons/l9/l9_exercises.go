@@ -185,10 +185,22 @@ func keyOrderExercise(fromSharps bool) *learn.Exercise {
 	)
 }
 
-// keySkills is what exercise 4's claims are decided on: both key skills' answers about a key.
+// keySkills is what exercise 4's claims are decided on: both key skills' answers about a key,
+// and the relative-key skill's about the key of the same sounds on other letters.
 type keySkills struct {
-	notes     string
-	signature []string
+	notes                string
+	signature, twinCount []string
+}
+
+// twinKey is k on other letters, the same sounds: the natural or sharp name of its tonic's
+// pitch class, or the flat one when that is k's own.
+func twinKey(k theory.Tonality) theory.Tonality {
+	pc := k.Tonic.PitchClass()
+	name := theory.SharpName(pc)
+	if name == k.Tonic.String() {
+		name = theory.FlatName(pc)
+	}
+	return theory.Tonality{Tonic: theory.MustNote(name), Minor: k.Minor}
 }
 
 // theoreticalKeyExercise is exercise 4: the textbook's signature of k, and what each key skill
@@ -199,6 +211,7 @@ func theoreticalKeyExercise(k theory.Tonality) *learn.Exercise {
 	for _, n := range k.Notes() {
 		doubles = doubles || n.Acc > 1
 	}
+	twin := twinKey(k)
 	return learn.Choose(func(_ context.Context, w io.Writer) (keySkills, error) {
 		l, err := quietLesson(false)
 		if err != nil {
@@ -206,7 +219,9 @@ func theoreticalKeyExercise(k theory.Tonality) *learn.Exercise {
 		}
 		notesQ := fmt.Sprintf("What notes are in %s?", k)
 		sigQ := fmt.Sprintf("How many sharps in %s?", k)
+		twinQ := fmt.Sprintf("How many sharps in %s?", twin)
 		notesA, sigA := l.ask(scaleInfoIntent, notesQ).Answer, l.ask(relativeKeyIntent, sigQ).Answer
+		twinA := l.ask(relativeKeyIntent, twinQ).Answer
 		r := report.New(w)
 		r.Title("%s in the textbook and in both key skills", k)
 		r.Facts(0,
@@ -217,10 +232,15 @@ func theoreticalKeyExercise(k theory.Tonality) *learn.Exercise {
 		r.Line("  | %s", notesA)
 		r.Line("%s", sigQ)
 		r.Line("  | %s", sigA)
-		return keySkills{notes: notesA, signature: signatureAnswerRe().FindStringSubmatch(sigA)}, r.Err()
+		r.Line("%s", twinQ)
+		r.Line("  | %s", twinA)
+		return keySkills{notes: notesA, signature: signatureAnswerRe().FindStringSubmatch(sigA),
+			twinCount: signatureAnswerRe().FindStringSubmatch(twinA)}, r.Err()
 	},
-		claim{Text: fmt.Sprintf("the textbook gives %s more than seven sharps", k),
-			Holds: func(keySkills) bool { return k.Signature() > 7 }},
+		claim{Text: fmt.Sprintf("the relative-key skill gives %s the count it gives %s, the same sounds", k, twin),
+			Holds: func(f keySkills) bool {
+				return f.signature != nil && f.twinCount != nil && f.signature[1] == f.twinCount[1]
+			}},
 		claim{Text: fmt.Sprintf("the textbook spells some notes of %s with double sharps", k),
 			Holds: func(keySkills) bool { return doubles }},
 		claim{Text: fmt.Sprintf("the scale-info skill lists the notes of %s", k),
