@@ -23,6 +23,7 @@ import (
 	"flag"
 	"fmt"
 	"hash/crc32"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -259,8 +260,10 @@ func header(key [sha256.Size]byte, index []byte) []byte {
 	return le.AppendUint32(h, 0)
 }
 
-// read reads the cached file at path and returns its index when its header is the one key and
-// the index's bytes call for.
+// read reads the cached file at path into memory and returns its index when its header is the
+// one key and the index's bytes call for. The file is read once and checked in memory: what the
+// search reads is that copy, so a file truncated or rewritten afterwards can neither fault the
+// process nor change an answer.
 func read(path string, key [sha256.Size]byte) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -274,20 +277,39 @@ func read(path string, key [sha256.Size]byte) ([]byte, error) {
 	if fi.Size() < headerSize {
 		return nil, fmt.Errorf("indexcache: %s: %d bytes, shorter than its header", path, fi.Size())
 	}
-	if int64(int(fi.Size())) != fi.Size() {
-		return nil, fmt.Errorf("indexcache: %s: %d bytes, more than this system can map", path, fi.Size())
+	if fi.Size() > maxFileSize {
+		return nil, fmt.Errorf("indexcache: %s: %d bytes, more than a cached index holds", path, fi.Size())
 	}
-	b, release, err := mapFile(f, int(fi.Size()))
-	if err != nil {
-		return nil, fmt.Errorf("indexcache: %s: %w", path, err)
+	// One byte more than the file held at Stat, so that a file that grew meanwhile is seen.
+	b, release := memory(int(fi.Size()) + 1)
+	index, err := readAll(f, b, path)
+	if err == nil {
+		index, err = verify(path, index, key)
 	}
-	index, err := verify(path, b, key)
 	if err != nil {
 		release()
 		return nil, err
 	}
 	return index, nil
 }
+
+// readAll reads f into b, one byte longer than f was when it was opened, and returns the bytes
+// read: f's, whole, unless it changed size while it was read.
+func readAll(f *os.File, b []byte, path string) ([]byte, error) {
+	n, err := io.ReadFull(f, b)
+	switch {
+	case err == nil:
+		return nil, fmt.Errorf("indexcache: %s grew while it was read", path)
+	case err != io.ErrUnexpectedEOF && err != io.EOF:
+		return nil, fmt.Errorf("indexcache: %s: %w", path, err)
+	case n != len(b)-1:
+		return nil, fmt.Errorf("indexcache: %s: %d bytes read, %d when it was opened", path, n, len(b)-1)
+	}
+	return b[:n], nil
+}
+
+// maxFileSize bounds what read allocates for one file: the course's index is some 9 MB.
+const maxFileSize = 256 << 20
 
 // verify checks the header of b, the cached file at path, against key and the index it holds,
 // and returns the index.
