@@ -163,7 +163,7 @@ func TestStaleCacheIsRebuilt(t *testing.T) {
 	build, _ := BuildID()
 	path, _ := Path(s)
 	os.MkdirAll(filepath.Dir(path), 0o755)
-	stale := append(header(s.key(build+" another"), want), want...)
+	stale := append(header(s.key(build+" another"), s.label(), want), want...)
 	if err := os.WriteFile(path, stale, 0o644); err != nil {
 		t.Fatal(err)
 	}
