@@ -14,6 +14,7 @@ import (
 
 	"course/ga/embeddings"
 	"course/ga/optick"
+	"course/internal/verbose"
 )
 
 // isolate points the user's cache folder at a temporary one for the test, as cachetest.Isolate
@@ -406,8 +407,15 @@ func TestUsedFileNeverRemoved(t *testing.T) {
 	os.Chtimes(pOld, long, long)
 	os.Chtimes(pOther, long.Add(time.Hour), long.Add(time.Hour))
 	limit = 1 // no room for anything
-	if err := Store(next, index); err != nil {
-		t.Fatal(err)
+	t.Setenv(verbose.Var, "1")
+	said := stderr(t, func() {
+		if err := Store(next, index); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if want := "verbose: removed " + pOther + " (11 kB, last used "; !strings.HasPrefix(said, want) || strings.Count(said, "\n") != 1 ||
+		!strings.HasSuffix(said, "): the cache folder holds at most 1 kB\n") {
+		t.Errorf("--verbose says %q, want one line %q...", said, want)
 	}
 	pNext, _ := Path(next)
 	for p, kept := range map[string]bool{pOld: true, pOther: false, pNext: true} {
@@ -490,4 +498,23 @@ func mustBuild(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// stderr runs f with the process's stderr in a file and returns what f wrote there.
+func stderr(t *testing.T, f func()) string {
+	t.Helper()
+	file, err := os.Create(filepath.Join(t.TempDir(), "stderr"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer file.Close()
+	saved := os.Stderr
+	os.Stderr = file
+	defer func() { os.Stderr = saved }()
+	f()
+	b, err := os.ReadFile(file.Name())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
