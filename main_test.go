@@ -16,9 +16,9 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"course/cmd/root"
+	"course/ga/indexcache"
+	"course/ga/indexcache/cachetest"
 	"course/ga/optick"
-	"course/internal/indexcache"
-	"course/internal/indexcache/cachetest"
 	"course/internal/stopsignal"
 	"course/internal/testutil"
 )

@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"course/internal/indexcache"
+	"course/ga/indexcache"
 	"course/internal/report"
 )
 

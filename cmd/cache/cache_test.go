@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"course/ga/indexcache"
+	"course/ga/indexcache/cachetest"
 	"course/ga/optick"
-	"course/internal/indexcache"
-	"course/internal/indexcache/cachetest"
 	"course/internal/testutil"
 )
 

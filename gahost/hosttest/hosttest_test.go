@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"course/ga/indexcache"
 	"course/ga/revision"
 	"course/hostproc"
-	"course/internal/indexcache"
 	"course/internal/verbose"
 )
 

@@ -16,9 +16,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"course/ga/embeddings"
+	"course/ga/indexcache"
 	"course/ga/optick"
 	"course/internal/dotnet"
-	"course/internal/indexcache"
 	"course/internal/report"
 	"course/internal/verbose"
 	"course/lessons/kit"
