@@ -74,7 +74,7 @@ func run(opts *CacheOptions, w io.Writer) error {
 	r.Blank()
 	r.Table([]string{"kind", "build", "size", "last used"}, rows)
 	r.Blank()
-	r.Line("%s in %s, of at most %s: past it the files least recently used are removed.", indexcache.Size(total), files1(len(files)), indexcache.Size(indexcache.Limit))
+	r.Line("%s in %s, of at most %s: past it the files least recently used are removed.", indexcache.Size(total), count(len(files)), indexcache.Size(indexcache.Limit))
 	r.Line("`course cache clean` removes them.")
 	return r.Err()
 }
@@ -95,7 +95,7 @@ func runClean(w io.Writer) error {
 		r.Line("Cache folder: %s holds none of the course's files; nothing to remove.", dir)
 		return r.Err()
 	}
-	r.Line("Removed %s, %s, from %s.", files1(len(removed)), indexcache.Size(total), dir)
+	r.Line("Removed %s, %s, from %s.", count(len(removed)), indexcache.Size(total), dir)
 	return r.Err()
 }
 
@@ -104,8 +104,10 @@ func kind(f indexcache.File) string {
 	switch {
 	case f.Temporary:
 		return "(being written, or left by a run that stopped)"
+	case f.Label == "" && f.ThisBuild:
+		return "(damaged: rebuilt when next needed)"
 	case f.Label == "":
-		return "(not a sound index: rebuilt when next needed)"
+		return "(another version's, or damaged)"
 	}
 	return f.Label
 }
@@ -118,8 +120,8 @@ func build(f indexcache.File) string {
 	return f.Build
 }
 
-// files1 counts files in words.
-func files1(n int) string {
+// count counts files in words.
+func count(n int) string {
 	if n == 1 {
 		return "1 file"
 	}
