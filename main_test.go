@@ -245,7 +245,7 @@ func damage(t *testing.T, path string, good []byte) (stop func() int) {
 func TestLessonsBesideAChangingIndex(t *testing.T) {
 	want := testutil.Snapshot(t, ".", "l16")
 	if out, code, said, _ := runCourse(t, nil, "l16"); code != 0 || out != want {
-		t.Fatalf("course l16 on an empty cache: exit %d, %q; output as the snapshot: %v", code, said, out == want)
+		t.Fatalf("course l16, which fills the cache: exit %d, %q; output as the snapshot: %v", code, said, out == want)
 	}
 	path := pinIndex(t)
 	good, err := os.ReadFile(path)
