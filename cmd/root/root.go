@@ -121,7 +121,7 @@ it over HTTP, and prints what the written lesson discusses, computed from what h
 		PersistentPostRunE: func(*cobra.Command, []string) error { return out.flush() },
 	}
 	display.AddFlags(root)
-	root.PersistentFlags().VarPF(verbose.Flag{}, "verbose", "", "say on stderr what the course put right without a word: a cached index rebuilt, a cache it could not write").NoOptDefVal = "true"
+	root.PersistentFlags().VarPF(verbose.Flag{}, "verbose", "", "say on stderr what the course put right without a word: a cached index rebuilt or removed, a cache it could not write").NoOptDefVal = "true"
 	keepCommandOrder()
 	tree := &lazyTree{root: root, stubs: map[*cobra.Command]lessons.Lesson{}, learn: map[*cobra.Command]bool{}, exercises: &learn.Course{}}
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return flagError(cmd, err, tree.real) })
