@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"course/internal/indexcache"
+	"course/ga/indexcache"
 )
 
 // buildCourse builds the course as a learner does: the benchmark times the program a learner

@@ -11,12 +11,14 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"course/cmd/root"
-	"course/internal/indexcache"
-	"course/internal/indexcache/cachetest"
+	"course/ga/indexcache"
+	"course/ga/indexcache/cachetest"
+	"course/ga/optick"
 	"course/internal/stopsignal"
 	"course/internal/testutil"
 )
@@ -158,4 +160,163 @@ func exitCode(err error) int {
 		return exit.ExitCode()
 	}
 	return -1
+}
+
+// runCourse runs the course with args, as a learner does, in a process of its own with extra
+// environment env, and returns its output, its exit status and its stderr's lines that are not
+// --verbose lines nor the notice of a host slow to stop on a loaded machine. A run a signal
+// ended fails the test: whatever happens to the cache must never crash the course.
+func runCourse(t *testing.T, env []string, args ...string) (stdout string, code int, said, notes []string) {
+	t.Helper()
+	cmd := courseCommand(t, args...)
+	cmd.Env = append(cmd.Env, env...)
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err := cmd.Run()
+	code = exitCode(err)
+	if code < 0 {
+		t.Fatalf("course %s ended by a signal: %v\n%s", strings.Join(args, " "), err, errOut.String())
+	}
+	for l := range strings.Lines(errOut.String()) {
+		l = strings.TrimSuffix(l, "\n")
+		switch {
+		case strings.HasPrefix(l, "verbose: "):
+			notes = append(notes, l)
+		case l != "course: stopping the host; a second Ctrl-C ends it now":
+			said = append(said, l)
+		}
+	}
+	return out.String(), code, said, notes
+}
+
+// pinIndex is where the course keeps lesson 3's index in the pin's pipeline, the one l6's and
+// l16's hosts search: this test binary's file, the same build as the course it runs.
+func pinIndex(t *testing.T) string {
+	t.Helper()
+	path, err := indexcache.Path(indexcache.Course(optick.Pipeline{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// damage changes the file at path in place, as a disk cleaner or a loop of truncates would,
+// again and again until the returned stop is called: cut to 4 kB, written back whole, half of
+// it zeroed, written back whole. stop returns the number of rounds, the file left sound.
+func damage(t *testing.T, path string, good []byte) (stop func() int) {
+	t.Helper()
+	zeroed := bytes.Clone(good)
+	clear(zeroed[len(zeroed)/4 : 3*len(zeroed)/4])
+	done, finished := make(chan struct{}), make(chan int)
+	go func() {
+		rounds := 0
+		for {
+			select {
+			case <-done:
+				os.WriteFile(path, good, 0o644)
+				finished <- rounds
+				return
+			default:
+			}
+			for _, step := range []func(f *os.File) error{
+				func(f *os.File) error { return f.Truncate(4096) },
+				func(f *os.File) error { _, err := f.WriteAt(good, 0); return err },
+				func(f *os.File) error { _, err := f.WriteAt(zeroed, 0); return err },
+				func(f *os.File) error { _, err := f.WriteAt(good, 0); return err },
+			} {
+				// The file a run renamed into place is the one changed next.
+				if f, err := os.OpenFile(path, os.O_WRONLY, 0); err == nil {
+					step(f)
+					f.Close()
+				}
+				time.Sleep(3 * time.Millisecond) // each state lasts a little while, for a reader to meet it
+			}
+			rounds++
+		}
+	}()
+	return func() int { close(done); return <-finished }
+}
+
+// TestLessonsBesideAChangingIndex runs `course l16`, whose lesson and host both read lesson 3's
+// cached index, 20 times in turn while a loop truncates and rewrites the file in place: every
+// run prints the lesson's output byte for byte, or fails with one clear line, and none is
+// ended by a signal. The runs say under --verbose that they rebuilt the damaged file, so the
+// test sees that the loop reached them.
+func TestLessonsBesideAChangingIndex(t *testing.T) {
+	want := testutil.Snapshot(t, ".", "l16")
+	if out, code, said, _ := runCourse(t, nil, "l16"); code != 0 || out != want {
+		t.Fatalf("course l16, which fills the cache: exit %d, %q; output as the snapshot: %v", code, said, out == want)
+	}
+	path := pinIndex(t)
+	good, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop := damage(t, path, good)
+	const runs = 20
+	ok, rebuilt := 0, 0
+	for i := range runs {
+		out, code, said, notes := runCourse(t, nil, "l16", "--verbose")
+		switch {
+		case code == 0 && out == want && len(said) == 0:
+			ok++
+		case code == 0:
+			t.Errorf("run %d: the output differs from the lesson's (stderr %q):\n%s", i+1, said, testutil.LineDiff(want, out))
+		case len(said) != 1 || !strings.HasPrefix(said[0], "course: "):
+			t.Errorf("run %d: exit %d with no clear one-line error: %q", i+1, code, said)
+		}
+		for _, n := range notes {
+			if strings.Contains(n, "rebuilt the cached index") {
+				rebuilt++
+			}
+		}
+	}
+	rounds := stop()
+	t.Logf("%d of %d runs as the snapshot, %d rebuilds of the file, %d rounds of damage", ok, runs, rebuilt, rounds)
+	if ok == 0 || rebuilt == 0 {
+		t.Errorf("%d runs as the snapshot and %d rebuilds: the runs did not meet the damage", ok, rebuilt)
+	}
+}
+
+// TestVerboseSaysWhatWasRebuilt cuts the cached index before `course l6`, whose host reads
+// it: the lesson prints the same either way, is silent on stderr without --verbose, and
+// passes on its host's one line with it. A cache folder that cannot be made (a file where it
+// would be) costs lesson 3 nothing but a line under --verbose.
+func TestVerboseSaysWhatWasRebuilt(t *testing.T) {
+	want := testutil.Snapshot(t, ".", "l6")
+	if out, code, said, _ := runCourse(t, nil, "l6"); code != 0 || out != want || len(said) != 0 {
+		t.Fatalf("course l6: exit %d, %q; output as the snapshot: %v", code, said, out == want)
+	}
+	path := pinIndex(t)
+	for _, args := range [][]string{{"l6"}, {"l6", "--verbose"}} {
+		if err := os.Truncate(path, 4096); err != nil {
+			t.Fatal(err)
+		}
+		out, code, said, notes := runCourse(t, nil, args...)
+		if code != 0 || out != want || len(said) != 0 {
+			t.Fatalf("course %s on a cut index: exit %d, %q; output as the snapshot: %v", strings.Join(args, " "), code, said, out == want)
+		}
+		wantNotes := 0
+		if len(args) == 2 {
+			wantNotes = 1
+		}
+		if len(notes) != wantNotes || wantNotes == 1 && !strings.HasPrefix(notes[0], "verbose: host: rebuilt the cached index: indexcache: "+path+": ") {
+			t.Errorf("course %s on a cut index says %q, want %d line of its host's rebuild", strings.Join(args, " "), notes, wantNotes)
+		}
+	}
+
+	blocked := t.TempDir()
+	if err := os.WriteFile(filepath.Join(blocked, "course"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	wantL3 := testutil.Snapshot(t, ".", "l3")
+	for _, args := range [][]string{{"l3"}, {"l3", "--verbose"}} {
+		out, code, said, notes := runCourse(t, []string{"XDG_CACHE_HOME=" + blocked}, args...)
+		if code != 0 || out != wantL3 || len(said) != 0 {
+			t.Fatalf("course %s with no cache folder: exit %d, %q; output as the snapshot: %v", strings.Join(args, " "), code, said, out == wantL3)
+		}
+		if verbose := len(args) == 2; verbose != (len(notes) == 1) || verbose && !strings.HasPrefix(notes[0], "verbose: the index was not cached, the next run builds it again: ") {
+			t.Errorf("course %s with no cache folder says %q", strings.Join(args, " "), notes)
+		}
+	}
 }

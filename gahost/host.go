@@ -12,10 +12,10 @@ import (
 
 	"course/ga/algebra"
 	"course/ga/container"
+	"course/ga/indexcache"
 	"course/ga/query"
 	"course/ga/revision"
 	"course/ga/voicing"
-	"course/internal/indexcache"
 	"course/stream/wire"
 )
 

@@ -5,12 +5,12 @@ import (
 	"testing"
 
 	"course/ga/embeddings"
+	"course/ga/indexcache"
+	"course/ga/indexcache/cachetest"
 	"course/ga/notation"
 	"course/ga/optick"
 	"course/ga/revision"
 	"course/ga/voicing"
-	"course/internal/indexcache"
-	"course/internal/indexcache/cachetest"
 )
 
 // TestHostSearchesTheCachedIndex puts in the cache, where lesson 3 writes the index, the index of

@@ -16,6 +16,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"course/internal/verbose"
 )
 
 const (
@@ -221,7 +223,10 @@ func (h *Host) follow(ctx context.Context) {
 		go func() {
 			defer readers.Done()
 			defer p.Close()
-			h.out.readLines(p, h.watchReady)
+			h.out.readLines(p, func(line string) {
+				h.watchReady(line)
+				verbose.Relay("host", line) // the host's --verbose lines, which the user reads here
+			})
 		}()
 	}
 	go func() {

@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"course/cmd/cache"
 	"course/cmd/exercise"
 	"course/cmd/host"
 	cmdlessons "course/cmd/lessons"
@@ -23,6 +24,7 @@ import (
 	"course/cmd/read"
 	"course/cmd/wire"
 	"course/internal/report"
+	"course/internal/verbose"
 	"course/learn"
 	"course/lessons"
 )
@@ -119,6 +121,7 @@ it over HTTP, and prints what the written lesson discusses, computed from what h
 		PersistentPostRunE: func(*cobra.Command, []string) error { return out.flush() },
 	}
 	display.AddFlags(root)
+	root.PersistentFlags().VarPF(verbose.Flag{}, "verbose", "", "say on stderr what the course put right without a word: a cached index rebuilt or removed, a cache it could not write").NoOptDefVal = "true"
 	keepCommandOrder()
 	tree := &lazyTree{root: root, stubs: map[*cobra.Command]lessons.Lesson{}, learn: map[*cobra.Command]bool{}, exercises: &learn.Course{}}
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return flagError(cmd, err, tree.real) })
@@ -135,7 +138,7 @@ it over HTTP, and prints what the written lesson discusses, computed from what h
 	runLine := func(ctx context.Context, args []string, w io.Writer) error {
 		return execute(ctx, version, args, w, io.Discard)
 	}
-	for _, tool := range []*cobra.Command{cmdlessons.NewCmdLessons(nil), read.NewCmd(runLine), hostCmd, matrix.NewCmdMatrix(nil), wireCmd, probe.NewCmdProbe(nil)} {
+	for _, tool := range []*cobra.Command{cmdlessons.NewCmdLessons(nil), read.NewCmd(runLine), hostCmd, matrix.NewCmdMatrix(nil), wireCmd, probe.NewCmdProbe(nil), cache.NewCmdCache(nil)} {
 		tool.GroupID = "tools"
 		root.AddCommand(tool)
 	}

@@ -17,9 +17,9 @@ import (
 	"syscall"
 	"testing"
 
+	"course/ga/indexcache/cachetest"
 	"course/gahost"
 	"course/hostproc"
-	"course/internal/indexcache/cachetest"
 )
 
 // Main runs the test binary as the child its first argument names, or runs the tests, with the

@@ -5,8 +5,8 @@ import (
 
 	"course/ga/composition"
 	"course/ga/embeddings"
+	"course/ga/indexcache"
 	"course/ga/optick"
-	"course/internal/indexcache"
 	"course/theory"
 )
 

@@ -7,9 +7,9 @@ import (
 	"path/filepath"
 	"testing"
 
+	"course/ga/indexcache"
+	"course/ga/indexcache/cachetest"
 	"course/ga/optick"
-	"course/internal/indexcache"
-	"course/internal/indexcache/cachetest"
 	"course/internal/report"
 )
 

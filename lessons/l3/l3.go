@@ -16,10 +16,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"course/ga/embeddings"
+	"course/ga/indexcache"
 	"course/ga/optick"
 	"course/internal/dotnet"
-	"course/internal/indexcache"
 	"course/internal/report"
+	"course/internal/verbose"
 	"course/lessons/kit"
 	"course/theory"
 )
@@ -102,9 +103,11 @@ func (l *lesson) corpusSection() error {
 	}
 	l.corpus, l.index = corpus, built.Index
 	// The index every later lesson and the host read: lesson 3 writes it to the course's cache
-	// afresh. A cache that cannot be written costs the next lesson a build, so its error is dropped.
-	_ = indexcache.Store(indexcache.Spec{FretCount: l.cfg.fretCount, WindowSize: l.cfg.windowSize, MinPlayed: l.cfg.minPlayed,
-		Partitions: l.cfg.partitions}, built.Index)
+	// afresh. A cache that cannot be written costs the next lesson a build, which --verbose says.
+	if err := indexcache.Store(indexcache.Spec{FretCount: l.cfg.fretCount, WindowSize: l.cfg.windowSize, MinPlayed: l.cfg.minPlayed,
+		Partitions: l.cfg.partitions}, built.Index); err != nil {
+		verbose.Printf("the index was not cached, the next run builds it again: %v", err)
+	}
 	l.r.Title("Corpus: GA's VoicingGenerator, standard tuning, %d frets, window %d, at least %d notes",
 		l.cfg.fretCount, l.cfg.windowSize, l.cfg.minPlayed)
 	l.r.Line("voicings                 %d", len(corpus))

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"course/internal/indexcache"
+	"course/ga/indexcache"
 )
 
 // TestIsolate moves the cache folder to a new temporary folder, which the cache then uses, and

@@ -10,7 +10,7 @@ import (
 	"runtime"
 	"testing"
 
-	"course/internal/indexcache"
+	"course/ga/indexcache"
 )
 
 // Isolate points os.UserCacheDir at a new temporary folder for this process and the processes it
