@@ -15,6 +15,7 @@ import (
 	"course/gahost"
 	"course/hostproc"
 	"course/internal/report"
+	"course/internal/verbose"
 )
 
 // NewCmdHost builds `course host`, which serves the stand-in for GaChatbot.Api until it is
@@ -45,11 +46,15 @@ one line; --verbose (or a stderr that is a file or a pipe) shows GA's whole log.
 					return cmd.Help()
 				}
 			}
-			verbose := slices.Contains(args, "--verbose")
+			wantVerbose := slices.Contains(args, "--verbose")
 			args = slices.DeleteFunc(slices.Clone(args), func(a string) bool { return a == "--verbose" })
+			if wantVerbose {
+				// The flags are the host's own here, so the course's --verbose is set by hand.
+				_ = verbose.Flag{}.Set("true")
+			}
 			warnIfReachable(cmd.ErrOrStderr(), args)
 			stderr := cmd.ErrOrStderr()
-			if f, ok := stderr.(*os.File); ok && !verbose && report.IsTerminal(f) {
+			if f, ok := stderr.(*os.File); ok && !wantVerbose && report.IsTerminal(f) {
 				stderr = &refusedModelFolder{w: stderr}
 			}
 			// A host a lesson started ends with its course even if its supervisor is killed; a
