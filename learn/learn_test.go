@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -66,11 +67,11 @@ func TestQuestionFromTheDoc(t *testing.T) {
 func TestProgressRecord(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "course", "progress.json")
 	p, err := LoadProgress(path)
-	if err != nil || len(p.Done) != 0 {
+	if err != nil || len(p.Exercises) != 0 {
 		t.Fatalf("no record yet: %+v, %v", p, err)
 	}
 	at := time.Date(2026, 3, 4, 5, 6, 7, 0, time.UTC)
-	if err := p.MarkDone("l6.4", at); err != nil {
+	if _, err := RecordAnswer(path, "l6.4", true, at); err != nil {
 		t.Fatal(err)
 	}
 	before, err := os.ReadFile(path)
@@ -80,8 +81,7 @@ func TestProgressRecord(t *testing.T) {
 
 	// A write cut short, as by a crash or a full disk: the old record stays whole, no
 	// temporary file is left, and the record still reads.
-	p.Done["l6.5"] = at
-	data := []byte(`{"version":1,"done":{"l6.4":"2026-03-04T05:06:07Z","l6.5":"2026-03-04T05:06:07Z"}}`)
+	data := []byte(`{"version":2,"exercises":{"l6.4":{"state":"first try","at":"2026-03-04T05:06:07Z"},"l6.5":{"state":"first try","at":"2026-03-04T05:06:07Z"}}}`)
 	cut := func(f *os.File, data []byte) error {
 		f.Write(data[:len(data)/2])
 		return errors.New("no space left on device")
@@ -100,16 +100,20 @@ func TestProgressRecord(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(filepath.Dir(path), ".progress-123.json"), []byte(`{"vers`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if p, err := LoadProgress(path); err != nil || len(p.Done) != 1 {
+	if p, err := LoadProgress(path); err != nil || len(p.Exercises) != 1 {
 		t.Errorf("the record after a killed write: %+v, %v", p, err)
 	}
 
 	// A damaged record is an error naming the file and the way out, and is left as it is.
-	for _, damaged := range []string{`{"version":1,"done":{"l6.4":`, `{"version":7,"done":{}}`, "\x00\x01"} {
+	for _, damaged := range []string{`{"version":1,"done":{"l6.4":`, `{"version":7,"done":{}}`, "\x00\x01", `{"version":2,"exercises":{"l6.4":{"state":"solved"}}}`} {
 		if err := os.WriteFile(path, []byte(damaged), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		_, err := LoadProgress(path)
+		var d *DamagedError
+		if !errors.As(err, &d) || d.Path != path {
+			t.Errorf("damaged record %q: %v is not a DamagedError naming the file", damaged, err)
+		}
 		if err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "course progress --reset") {
 			t.Errorf("damaged record %q: %v", damaged, err)
 		}
@@ -118,8 +122,67 @@ func TestProgressRecord(t *testing.T) {
 	if err := ResetProgress(path); err != nil {
 		t.Fatal(err)
 	}
-	if p, err := LoadProgress(path); err != nil || len(p.Done) != 0 {
+	if p, err := LoadProgress(path); err != nil || len(p.Exercises) != 0 {
 		t.Errorf("after ResetProgress: %+v, %v", p, err)
+	}
+}
+
+// TestProgressStates walks an exercise through each way of doing it, and reads a version-1
+// record as solved at the first try.
+func TestProgressStates(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "course", "progress.json")
+	at := time.Date(2026, 3, 4, 5, 6, 7, 0, time.UTC)
+	steps := []struct {
+		name  string
+		do    func() (Entry, error)
+		state State
+	}{
+		{"l1.1", func() (Entry, error) { return RecordAnswer(path, "l1.1", true, at) }, FirstTry},
+		{"l1.2", func() (Entry, error) { return RecordAnswer(path, "l1.2", false, at) }, NotDone},
+		{"l1.2", func() (Entry, error) { return RecordAnswer(path, "l1.2", true, at) }, AfterTries},
+		{"l1.3", func() (Entry, error) { return RecordHint(path, "l1.3", 2) }, NotDone},
+		{"l1.3", func() (Entry, error) { return RecordHint(path, "l1.3", 1) }, NotDone},
+		{"l1.3", func() (Entry, error) { return RecordAnswer(path, "l1.3", false, at) }, NotDone},
+		{"l1.3", func() (Entry, error) { return RecordAnswer(path, "l1.3", true, at) }, AfterHints},
+		{"l1.4", func() (Entry, error) { return RecordShown(path, "l1.4", at) }, Shown},
+		{"l1.4", func() (Entry, error) { return RecordAnswer(path, "l1.4", true, at.Add(time.Hour)) }, Shown},
+		{"l1.1", func() (Entry, error) { return RecordShown(path, "l1.1", at.Add(time.Hour)) }, FirstTry},
+		{"l1.1", func() (Entry, error) { return RecordAnswer(path, "l1.1", false, at) }, FirstTry},
+	}
+	for i, s := range steps {
+		e, err := s.do()
+		if err != nil || e.State != s.state {
+			t.Fatalf("step %d on %s: %+v, %v; want state %q", i, s.name, e, err, s.state)
+		}
+	}
+	p, err := LoadProgress(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]Entry{
+		"l1.1": {State: FirstTry, At: at},
+		"l1.2": {State: AfterTries, Tries: 1, At: at},
+		"l1.3": {State: AfterHints, Hints: 2, Tries: 1, At: at},
+		"l1.4": {State: Shown, At: at},
+	}
+	if !maps.Equal(p.Exercises, want) {
+		t.Errorf("the record: %+v\nwant %+v", p.Exercises, want)
+	}
+	if Shown.Solved() || !AfterHints.Solved() || NotDone.Solved() {
+		t.Error("Solved counts the shown or the not done")
+	}
+
+	if err := os.WriteFile(path, []byte(`{"version":1,"done":{"l6.4":"2026-03-04T05:06:07Z"}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := LoadProgress(path); err != nil || p.Exercises["l6.4"] != (Entry{State: FirstTry, At: at}) || len(p.Exercises) != 1 {
+		t.Fatalf("a version-1 record: %+v, %v", p, err)
+	}
+	if _, err := RecordAnswer(path, "l6.5", false, at); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := LoadProgress(path); err != nil || p.State("l6.4") != FirstTry || p.Exercises["l6.5"].Tries != 1 {
+		t.Errorf("a version-1 record written again: %+v, %v", p, err)
 	}
 }
 

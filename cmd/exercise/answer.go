@@ -49,14 +49,16 @@ func NewCmdAnswer(c *learn.Course, runF func(context.Context, *AnswerOptions) er
 	}
 }
 
-// runAnswer checks opts.Given: it prints whether it is right and what differs, records a right
-// answer, and fails with exit status 1 on a wrong one.
+// runAnswer checks opts.Given: it prints whether it is right and how it was read, records the
+// answer (a try, or how the exercise was done), and fails with exit status 1 on a wrong one. A
+// record that cannot be written does not stop the check: the verdict comes first, then why
+// the record was not written, with exit status 2 for a right answer left out of it.
 func runAnswer(ctx context.Context, opts *AnswerOptions) error {
 	e := opts.Exercise
 	if e.Kind == learn.Code {
 		return fmt.Errorf("%s is a code exercise: `course check %s` checks it", e.Name(), e.Name())
 	}
-	p, err := opts.progress()
+	path, err := opts.recordPath()
 	if err != nil {
 		return err
 	}
@@ -84,11 +86,18 @@ func runAnswer(ctx context.Context, opts *AnswerOptions) error {
 	}
 	if !v.OK {
 		fmt.Fprintf(opts.Out, "%s: not yet. %s.\n", e.Name(), v.Differs)
-		return &cmdutil.ExitError{Code: cmdutil.ExitFail, Err: fmt.Errorf("%s: `course exercise %s --hint` gives a hint", e.Name(), e.Name())}
 	}
-	if err := p.MarkDone(e.Name(), opts.now()); err != nil {
-		return err
+	_, rerr := learn.RecordAnswer(path, e.Name(), v.OK, opts.now())
+	if !v.OK {
+		msg := fmt.Errorf("%s: `course exercise %s --hint` gives a hint", e.Name(), e.Name())
+		if rerr != nil {
+			msg = fmt.Errorf("%s: the try was not recorded: %w", e.Name(), rerr)
+		}
+		return &cmdutil.ExitError{Code: cmdutil.ExitFail, Err: msg}
 	}
-	_, err = fmt.Fprintf(opts.Out, "%s: right. `course exercise %s --solution` shows the evidence; `course next` names what comes next.\n", e.Name(), e.Name())
-	return err
+	fmt.Fprintf(opts.Out, "%s: right. `course exercise %s --solution` shows the evidence; `course next` goes on.\n", e.Name(), e.Name())
+	if rerr != nil {
+		return &cmdutil.ExitError{Code: cmdutil.ExitCannotRun, Err: fmt.Errorf("%s: right, but not recorded: %w", e.Name(), rerr)}
+	}
+	return nil
 }

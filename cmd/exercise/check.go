@@ -85,24 +85,28 @@ func runCheck(ctx context.Context, opts *CheckOptions) error {
 	for _, path := range made {
 		fmt.Fprintf(opts.Out, "Wrote the stub %s.\n", path)
 	}
+	path, err := opts.recordPath()
+	if err != nil {
+		return err
+	}
 	once := func() error {
 		ok, err := e.Code.Run(ctx, root, nil, opts.Out, opts.Err)
 		if err != nil {
 			return fmt.Errorf("check %s: %w", e.Name(), err)
 		}
+		_, rerr := learn.RecordAnswer(path, e.Name(), ok, opts.now())
 		if !ok {
 			fmt.Fprintf(opts.Out, "%s: not right yet; change %s and check again.\n", e.Name(), strings.Join(e.Code.Paths(), ", "))
+			if rerr != nil {
+				fmt.Fprintf(opts.Err, "%s: the try was not recorded: %v\n", e.Name(), rerr)
+			}
 			return &cmdutil.ExitError{Code: cmdutil.ExitFail}
 		}
-		p, err := opts.progress()
-		if err != nil {
-			return err
+		fmt.Fprintf(opts.Out, "%s is right: `course exercise %s --solution` shows the course's answer to compare.\n", e.Name(), e.Name())
+		if rerr != nil {
+			return &cmdutil.ExitError{Code: cmdutil.ExitCannotRun, Err: fmt.Errorf("%s: right, but not recorded: %w", e.Name(), rerr)}
 		}
-		if err := p.MarkDone(e.Name(), opts.now()); err != nil {
-			return err
-		}
-		_, err = fmt.Fprintf(opts.Out, "%s is right: `course exercise %s --solution` shows the course's answer to compare.\n", e.Name(), e.Name())
-		return err
+		return nil
 	}
 	err = once()
 	if !opts.Watch {

@@ -42,13 +42,20 @@ func (o *IO) fill(cmd *cobra.Command) {
 	}
 }
 
+// recordPath is the progress record's file.
+func (o *IO) recordPath() (string, error) {
+	if o.ProgressPath != "" {
+		return o.ProgressPath, nil
+	}
+	return learn.DefaultProgressPath()
+}
+
+// progress reads the record, to show it; changes go through learn's Record functions, which
+// read it again under its lock.
 func (o *IO) progress() (*learn.Progress, error) {
-	path := o.ProgressPath
-	if path == "" {
-		var err error
-		if path, err = learn.DefaultProgressPath(); err != nil {
-			return nil, err
-		}
+	path, err := o.recordPath()
+	if err != nil {
+		return nil, err
 	}
 	return learn.LoadProgress(path)
 }

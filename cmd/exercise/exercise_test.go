@@ -27,8 +27,8 @@ func TestAnswerNextAndProgress(t *testing.T) {
 	if !errors.As(err, &exit) || exit.Code != 1 || !strings.Contains(out.String(), `not yet. read as "36"`) {
 		t.Fatalf("a wrong answer: %v\n%s", err, out.String())
 	}
-	if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
-		t.Errorf("a wrong answer wrote the record: %v", err)
+	if p, err := learn.LoadProgress(path); err != nil || p.Exercises["l1.1"] != (learn.Entry{Tries: 1}) {
+		t.Errorf("a wrong answer is one try, not done: %+v, %v", p, err)
 	}
 	out.Reset()
 	if err := runNext(t.Context(), &ProgressOptions{IO: io, Course: c}); err != nil || !strings.Contains(out.String(), "Next: l1.1") {
@@ -40,7 +40,7 @@ func TestAnswerNextAndProgress(t *testing.T) {
 		t.Fatalf("the right answer: %v\n%s", err, out.String())
 	}
 	p, err := learn.LoadProgress(path)
-	if err != nil || !p.Done["l1.1"].Equal(io.Now()) {
+	if err != nil || p.Exercises["l1.1"] != (learn.Entry{State: learn.AfterTries, Tries: 1, At: io.Now()}) {
 		t.Fatalf("the record after a right answer: %+v, %v", p, err)
 	}
 	out.Reset()
@@ -116,8 +116,18 @@ func TestDamagedRecordIsKept(t *testing.T) {
 		}
 		var out bytes.Buffer
 		n := 1
-		if err := runAnswer(t.Context(), &AnswerOptions{IO: IO{Out: &out}, Exercise: learntest.Course(&n).Lessons[0].Exercises[0], Given: "1"}); err == nil {
-			t.Errorf("an answer recorded over the damaged record %q", damaged)
+		err := runAnswer(t.Context(), &AnswerOptions{IO: IO{Out: &out}, Exercise: learntest.Course(&n).Lessons[0].Exercises[0], Given: "1"})
+		var exit *cmdutil.ExitError
+		if !errors.As(err, &exit) || exit.Code != cmdutil.ExitCannotRun || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "damaged") {
+			t.Errorf("a right answer over the damaged record %q: %v", damaged, err)
+		}
+		if !strings.Contains(out.String(), "l1.1: right") {
+			t.Errorf("the damaged record %q stopped the check:\n%s", damaged, out.String())
+		}
+		out.Reset()
+		err = runAnswer(t.Context(), &AnswerOptions{IO: IO{Out: &out}, Exercise: learntest.Course(&n).Lessons[0].Exercises[0], Given: "2"})
+		if !errors.As(err, &exit) || exit.Code != cmdutil.ExitFail || !strings.Contains(err.Error(), path) || !strings.Contains(out.String(), "l1.1: not yet") {
+			t.Errorf("a wrong answer over the damaged record %q: %v\n%s", damaged, err, out.String())
 		}
 		if got, _ := os.ReadFile(path); string(got) != damaged {
 			t.Errorf("the damaged record was overwritten: %q", got)
@@ -126,7 +136,7 @@ func TestDamagedRecordIsKept(t *testing.T) {
 	if err := runProgress(t.Context(), &ProgressOptions{IO: IO{Out: &bytes.Buffer{}}, Reset: true, Yes: true, Course: &learn.Course{}}); err != nil {
 		t.Fatal(err)
 	}
-	if p, err := learn.LoadProgress(path); err != nil || len(p.Done) != 0 {
+	if p, err := learn.LoadProgress(path); err != nil || len(p.Exercises) != 0 {
 		t.Errorf("after --reset --yes: %+v, %v", p, err)
 	}
 }

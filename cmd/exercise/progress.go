@@ -72,7 +72,7 @@ func runProgress(_ context.Context, opts *ProgressOptions) error {
 	for _, l := range opts.Course.Lessons {
 		n := 0
 		for _, e := range l.Exercises {
-			if _, ok := p.Done[e.Name()]; ok {
+			if p.State(e.Name()) != learn.NotDone {
 				n++
 			}
 		}
@@ -123,7 +123,7 @@ func runNext(_ context.Context, opts *ProgressOptions) error {
 		return err
 	}
 	for _, e := range opts.Course.All() {
-		if _, ok := p.Done[e.Name()]; ok {
+		if p.State(e.Name()) != learn.NotDone {
 			continue
 		}
 		title := ""
