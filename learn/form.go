@@ -16,8 +16,19 @@ type Form struct {
 	// Read turns an answer into its items; an item it cannot read is returned as it is, so
 	// that it shows as one that differs. Nil reads the whole answer as Text does.
 	Read func(answer string) []string
+	// Rule says in one line exactly what the form's reading makes the same and what it keeps
+	// apart, printed under the question's "Answer with" line; "" prints none.
+	Rule string
 	// AnyOrder compares the items as a set.
 	AnyOrder bool
+	// Counted says the question gives the number of items, so that a wrong answer may say how
+	// many were given against how many are asked for without giving anything away.
+	Counted bool
+	// Item names one item for a verdict, "one of the options"; "" is "answer".
+	Item string
+	// Valid says an item read is one the form can take at all, whatever the answer; a verdict
+	// names the items that are not. Nil takes every item.
+	Valid func(item string) bool
 }
 
 // Text is an answer compared as one line of text, letter case and runs of spaces aside, and a
@@ -99,16 +110,37 @@ func noteItem(f string, enharmonic bool) string {
 }
 
 // letters is the form of a choice's answer: the letters of the options that hold, in any
-// order, or "none".
+// order, or none. The letters may be run together (acd), separated by spaces or commas, in
+// either case, each in brackets or with one after it ((a), a), a.); a word that is not made of
+// option letters is kept whole, to be named as no option.
 func letters(n int) Form {
-	return Form{Says: fmt.Sprintf("the letters of the options that hold (a to %s), or none", Letter(n-1)), AnyOrder: true,
+	last := Letter(n - 1)
+	isOption := func(r rune) bool { return r >= 'a' && r < 'a'+rune(n) }
+	return Form{
+		Says:     fmt.Sprintf("the letters of the options that hold (a to %s), or none", last),
+		Rule:     fmt.Sprintf("Letters in any order and either case, run together or apart: \"a c\", \"A,C\", \"(a) (c)\" and \"ac\" are one answer; \"none\" is the empty answer; a word that is not option letters is not read as letters."),
+		Item:     fmt.Sprintf("one of the options a to %s", last),
+		Valid:    func(item string) bool { return item == "none" || len(item) == 1 && isOption(rune(item[0])) },
+		AnyOrder: true,
 		Read: func(s string) []string {
 			var items []string
-			for _, f := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == '.' || r == ')' }) {
-				if f == "none" {
-					continue
+			none := false
+			for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == ';' || r == '/' }) {
+				w = strings.Trim(w, "()[].:")
+				switch {
+				case w == "":
+				case w == "none":
+					none = true
+				case strings.IndexFunc(w, func(r rune) bool { return !isOption(r) }) < 0:
+					for _, r := range w {
+						items = append(items, string(r))
+					}
+				default:
+					items = append(items, w)
 				}
-				items = append(items, f)
+			}
+			if items == nil && none {
+				return []string{"none"}
 			}
 			slices.Sort(items)
 			return slices.Compact(items)
@@ -122,53 +154,49 @@ func (f Form) read(s string) []string {
 	return f.Read(s)
 }
 
-// compare reads both answers and says what differs, without giving the course's answer away:
-// the items of the learner's that are wrong, and how many are missing.
+// compare reads both answers and says whether they are the same. A wrong answer's verdict gives
+// nothing of the course's answer away: it says how the answer was read, so that a typo shows,
+// the items that are no answer of this form at all (a letter past the last option), and how
+// many items were given against how many are wanted only when the question says that count
+// already (Counted). It never names an item that is wrong or a position that differs: with
+// that, every exercise would fall in two tries without a thought.
 func (f Form) compare(given, want string) Verdict {
 	g, w := f.read(given), f.read(want)
+	ok := slices.Equal(g, w)
 	if f.AnyOrder {
-		var wrong []string
-		for _, item := range g {
-			if !slices.Contains(w, item) {
-				wrong = append(wrong, item)
-			}
-		}
-		missing := 0
-		for _, item := range w {
-			if !slices.Contains(g, item) {
-				missing++
-			}
-		}
-		if wrong == nil && missing == 0 {
-			return Verdict{OK: true}
-		}
-		var parts []string
-		if wrong != nil {
-			parts = append(parts, strings.Join(wrong, ", ")+" should not be there")
-		}
-		if missing > 0 {
-			parts = append(parts, fmt.Sprintf("%d missing", missing))
-		}
-		return Verdict{Differs: fmt.Sprintf("read as %q: %s", strings.Join(g, " "), strings.Join(parts, "; "))}
+		gs, ws := slices.Clone(g), slices.Clone(w)
+		slices.Sort(gs)
+		slices.Sort(ws)
+		ok = slices.Equal(slices.Compact(gs), slices.Compact(ws))
 	}
-	if slices.Equal(g, w) {
+	if ok {
 		return Verdict{OK: true}
 	}
-	var wrong []string
-	for i, item := range g {
-		if i >= len(w) || item != w[i] {
-			wrong = append(wrong, fmt.Sprintf("item %d (%s)", i+1, item))
+	msg := fmt.Sprintf("read as %q", strings.Join(g, " "))
+	if len(g) == 0 {
+		msg = fmt.Sprintf("%q reads as no %s", strings.TrimSpace(given), f.noun())
+	}
+	if f.Valid != nil {
+		var unknown []string
+		for _, item := range g {
+			if !f.Valid(item) {
+				unknown = append(unknown, item)
+			}
+		}
+		if unknown != nil {
+			msg += fmt.Sprintf("; %s: not %s", strings.Join(unknown, ", "), f.noun())
 		}
 	}
-	msg := fmt.Sprintf("read as %q", strings.Join(g, " "))
-	if len(w) == 1 && len(g) == 1 {
-		return Verdict{Differs: msg + ": not the course's answer"}
-	}
-	if wrong != nil {
-		msg += ": " + strings.Join(wrong, ", ") + " differ"
-	}
-	if len(g) != len(w) {
-		msg += fmt.Sprintf("; the course's answer has %d items, this one %d", len(w), len(g))
+	if f.Counted && len(g) != len(w) {
+		msg += fmt.Sprintf("; %d given, the question asks for %d", len(g), len(w))
 	}
 	return Verdict{Differs: msg}
+}
+
+// noun is what one item of the form is, for a verdict.
+func (f Form) noun() string {
+	if f.Item == "" {
+		return "answer"
+	}
+	return f.Item
 }

@@ -42,8 +42,21 @@ func TestForms(t *testing.T) {
 			}
 		})
 	}
-	if v := letters(4).compare("a d", "a c"); v.Differs != `read as "a d": d should not be there; 1 missing` {
-		t.Errorf("differs: %q", v.Differs)
+	for _, tc := range []struct{ given, want, differs string }{
+		{"a d", "a c", `read as "a d"`},
+		{"(a) z", "a c", `read as "a z"; z: not one of the options a to d`},
+		{"none", "a c", `read as "none"`},
+	} {
+		if v := letters(4).compare(tc.given, tc.want); v.Differs != tc.differs {
+			t.Errorf("compare(%q, %q) says %q, want %q", tc.given, tc.want, v.Differs, tc.differs)
+		}
+	}
+	counted := Form{Read: Numbers.Read, Counted: true}
+	if v := counted.compare("1 2 3", "1 2"); v.Differs != `read as "1 2 3"; 3 given, the question asks for 2` {
+		t.Errorf("a counted form says %q", v.Differs)
+	}
+	if v := Numbers.compare("1 2 3", "1 2"); v.Differs != `read as "1 2 3"` {
+		t.Errorf("a form that is not counted says %q", v.Differs)
 	}
 }
 

@@ -87,9 +87,9 @@ func runAnswer(ctx context.Context, opts *AnswerOptions) error {
 	if !v.OK {
 		fmt.Fprintf(opts.Out, "%s: not yet. %s.\n", e.Name(), v.Differs)
 	}
-	_, rerr := learn.RecordAnswer(path, e.Name(), v.OK, opts.now())
+	entry, rerr := learn.RecordAnswer(path, e.Name(), v.OK, opts.now())
 	if !v.OK {
-		msg := fmt.Errorf("%s: `course exercise %s --hint` gives a hint", e.Name(), e.Name())
+		msg := errors.New(nextHint(e, entry.Hints))
 		if rerr != nil {
 			msg = fmt.Errorf("%s: the try was not recorded: %w", e.Name(), rerr)
 		}
@@ -100,4 +100,17 @@ func runAnswer(ctx context.Context, opts *AnswerOptions) error {
 		return &cmdutil.ExitError{Code: cmdutil.ExitCannotRun, Err: fmt.Errorf("%s: right, but not recorded: %w", e.Name(), rerr)}
 	}
 	return nil
+}
+
+// nextHint is what to type for the hint after the seen ones, or for the solution once every hint
+// is seen.
+func nextHint(e *learn.Exercise, seen int) string {
+	switch n := seen + 1; {
+	case n > len(e.Hints):
+		return fmt.Sprintf("%s: every hint is seen; `course exercise %s --solution` shows the course's answer, and marks the exercise shown", e.Name(), e.Name())
+	case n == 1:
+		return fmt.Sprintf("%s: `course exercise %s --hint` gives hint 1 of %d", e.Name(), e.Name(), len(e.Hints))
+	default:
+		return fmt.Sprintf("%s: `course exercise %s --hint=%d` gives hint %d of %d", e.Name(), e.Name(), n, n, len(e.Hints))
+	}
 }
