@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/gofrs/flock"
@@ -289,4 +290,52 @@ func ResetProgress(path string) error {
 		return fmt.Errorf("clear the progress record: %w", err)
 	}
 	return nil
+}
+
+// Next is the first exercise of the course, in order, that the record has not done (neither
+// solved nor shown), or nil when every one is.
+func (c *Course) Next(p *Progress) *Exercise {
+	for _, e := range c.All() {
+		if p.State(e.Name()) == NotDone {
+			return e
+		}
+	}
+	return nil
+}
+
+// Tally counts the exercises of es the record has solved and those whose solution was shown
+// before they were.
+func (p *Progress) Tally(es []*Exercise) (solved, shown int) {
+	for _, e := range es {
+		switch s := p.State(e.Name()); {
+		case s.Solved():
+			solved++
+		case s == Shown:
+			shown++
+		}
+	}
+	return solved, shown
+}
+
+// Describe says how the exercise name was done, with the tries and hints the record counted:
+// "after tries (2 tries)", "not done (hint 1 seen)".
+func (p *Progress) Describe(name string) string {
+	e := p.Exercises[name]
+	s := string(e.State)
+	if e.State == NotDone {
+		s = "not done"
+	}
+	var more []string
+	if e.Tries == 1 {
+		more = append(more, "1 try")
+	} else if e.Tries > 1 {
+		more = append(more, fmt.Sprintf("%d tries", e.Tries))
+	}
+	if e.Hints > 0 {
+		more = append(more, fmt.Sprintf("hint %d seen", e.Hints))
+	}
+	if more != nil {
+		s += " (" + strings.Join(more, ", ") + ")"
+	}
+	return s
 }

@@ -121,7 +121,28 @@ func NewCmdExercise(c *learn.Course, runF func(context.Context, *ExerciseOptions
 	return cmd
 }
 
-// runExercise prints the exercise's question, a hint, or its solution, as opts say.
+// runExercise prints the exercise's question, a hint, or its solution, as opts say, and notes
+// in the record the hint seen or the solution shown: a solution seen before the exercise is
+// solved marks it shown. A record that cannot be written does not keep back what was asked
+// for: it is said on the error stream.
 func runExercise(ctx context.Context, opts *ExerciseOptions) error {
-	return learn.Open(ctx, opts.Out, opts.Exercise, opts.Hint, opts.Solution)
+	e := opts.Exercise
+	if err := learn.Open(ctx, opts.Out, e, opts.Hint, opts.Solution); err != nil {
+		return err
+	}
+	if !opts.Solution && opts.Hint == 0 {
+		return nil
+	}
+	path, err := opts.recordPath()
+	if err == nil {
+		if opts.Solution {
+			_, err = learn.RecordShown(path, e.Name(), opts.now())
+		} else {
+			_, err = learn.RecordHint(path, e.Name(), opts.Hint)
+		}
+	}
+	if err != nil && opts.Err != nil {
+		fmt.Fprintf(opts.Err, "%s: not noted in the record: %v\n", e.Name(), err)
+	}
+	return nil
 }

@@ -51,7 +51,7 @@ func TestAnswerNextAndProgress(t *testing.T) {
 	if err := runProgress(t.Context(), &ProgressOptions{IO: io, Course: c}); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"l1      1 of 2        [#.]", "l4      no exercises", "1 of 2 exercises", path} {
+	for _, want := range []string{"1 of 2 solved        [#.]", "  l1.1  after tries (1 try)", "  l1.2  not done", "l4      no exercises", "]  1 of 2 solved\n", "next: l1.2", path} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("progress lacks %q:\n%s", want, out.String())
 		}
@@ -68,6 +68,9 @@ func TestAnswerNextAndProgress(t *testing.T) {
 		t.Errorf("next when all are done: %v\n%s", err, out.String())
 	}
 
+	if err := runProgress(t.Context(), &ProgressOptions{IO: io, Course: c, Yes: true}); err == nil || !strings.Contains(err.Error(), "--yes goes with --reset") {
+		t.Errorf("--yes without --reset: %v", err)
+	}
 	// Without a terminal, --reset asks for --yes and keeps the record.
 	err = runProgress(t.Context(), &ProgressOptions{IO: io, Course: c, Reset: true})
 	if err == nil || !strings.Contains(err.Error(), "--yes") {
@@ -138,5 +141,43 @@ func TestDamagedRecordIsKept(t *testing.T) {
 	}
 	if p, err := learn.LoadProgress(path); err != nil || len(p.Exercises) != 0 {
 		t.Errorf("after --reset --yes: %+v, %v", p, err)
+	}
+}
+
+// TestProgressStates does each exercise of a course a different way, through the commands,
+// and reads the states back from `course progress`.
+func TestProgressStates(t *testing.T) {
+	learntest.ConfigHome(t)
+	c := concurrentCourse(5)
+	l := c.Lessons[0]
+	var out bytes.Buffer
+	io := IO{Out: &out, Err: &out}
+	answer := func(n int, given string) {
+		t.Helper()
+		runAnswer(t.Context(), &AnswerOptions{IO: io, Exercise: l.Exercises[n-1], Given: given})
+	}
+	answer(1, "1")
+	answer(2, "9")
+	answer(2, "2")
+	if err := runExercise(t.Context(), &ExerciseOptions{IO: io, Exercise: l.Exercises[2], Hint: 1}); err != nil {
+		t.Fatal(err)
+	}
+	answer(3, "3")
+	if err := runExercise(t.Context(), &ExerciseOptions{IO: io, Exercise: l.Exercises[3], Solution: true}); err != nil {
+		t.Fatal(err)
+	}
+	answer(4, "4")
+	out.Reset()
+	if err := runProgress(t.Context(), &ProgressOptions{IO: io, Course: c}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"l1      3 of 5 solved, 1 shown     [###..]",
+		"  l1.1  first try", "  l1.2  after tries (1 try)", "  l1.3  after hints (hint 1 seen)",
+		"  l1.4  solution shown\n", "  l1.5  not done", "]  3 of 5 solved, 1 shown\n", "next: l1.5",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("progress lacks %q:\n%s", want, out.String())
+		}
 	}
 }

@@ -83,6 +83,9 @@ it over HTTP, and prints what the written lesson discusses, computed from what h
 				if err := cmdlessons.RunIndex(cmd.OutOrStdout()); err != nil {
 					return err
 				}
+				if err := cmdlessons.RunStanding(cmd.OutOrStdout()); err != nil {
+					return err
+				}
 				_, err := fmt.Fprintln(cmd.OutOrStdout(), "`course --help` lists the tools and the flags.")
 				return err
 			}
