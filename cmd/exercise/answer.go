@@ -27,10 +27,14 @@ type AnswerOptions struct {
 // course computes now, and records the exercise as done when it is right.
 func NewCmdAnswer(c *learn.Course, runF func(context.Context, *AnswerOptions) error) *cobra.Command {
 	opts := &AnswerOptions{}
-	return &cobra.Command{
-		Use:   "answer lN.K [ANSWER]",
+	cmd := &cobra.Command{
+		Use:   "answer lN.K [ANSWER...]",
 		Short: "Check your answer to an exercise (typed at a prompt when none is given)",
-		Args:  cobra.RangeArgs(1, 2),
+		Long: `Check your answer to an exercise against the one the course computes now.
+
+Everything after the exercise's name is the answer, as typed: "-7 +7" is an answer, not
+flags (a "--" before it is accepted, never needed). Only flags before the name are read.`,
+		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			e, err := c.Find(args[0])
 			if err != nil {
@@ -38,15 +42,24 @@ func NewCmdAnswer(c *learn.Course, runF func(context.Context, *AnswerOptions) er
 			}
 			opts.fill(cmd)
 			opts.Exercise = e
-			if len(args) == 2 {
-				opts.Given = args[1]
-			}
+			opts.Given = answerText(args[1:])
 			if runF != nil {
 				return runF(cmd.Context(), opts)
 			}
 			return runAnswer(cmd.Context(), opts)
 		},
 	}
+	// Flags end at the exercise's name: an answer such as "-7 -7" reaches the command whole.
+	cmd.Flags().SetInterspersed(false)
+	return cmd
+}
+
+// answerText is the answer the words after the exercise's name make, a "--" before them aside.
+func answerText(words []string) string {
+	if len(words) > 0 && words[0] == "--" {
+		words = words[1:]
+	}
+	return strings.Join(words, " ")
 }
 
 // runAnswer checks opts.Given: it prints whether it is right and how it was read, records the

@@ -2,6 +2,7 @@ package exercise
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -179,5 +180,37 @@ func TestProgressStates(t *testing.T) {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("progress lacks %q:\n%s", want, out.String())
 		}
+	}
+}
+
+// TestAnswerIsNotFlags gives answers that look like flags: everything after the exercise's name
+// reaches the check as the answer, and a flag before the name is still read as one.
+func TestAnswerIsNotFlags(t *testing.T) {
+	n := 1
+	c := learntest.Course(&n)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"l1.1", "-7 -7"}, "-7 -7"},
+		{[]string{"l1.1", "-7", "+7", "7"}, "-7 +7 7"},
+		{[]string{"l1.1", "--", "-7"}, "-7"},
+		{[]string{"l1.1", "--help"}, "--help"},
+		{[]string{"l1.1"}, ""},
+	} {
+		var got *AnswerOptions
+		cmd := NewCmdAnswer(c, func(_ context.Context, o *AnswerOptions) error { got = o; return nil })
+		cmd.SetArgs(tc.args)
+		cmd.SetOut(&bytes.Buffer{})
+		if err := cmd.Execute(); err != nil || got == nil || got.Given != tc.want || got.Exercise.Name() != "l1.1" {
+			t.Errorf("answer %q: %+v, %v; want the answer %q", tc.args, got, err, tc.want)
+		}
+	}
+	cmd := NewCmdAnswer(c, func(context.Context, *AnswerOptions) error { return nil })
+	cmd.SetArgs([]string{"--bogus", "l1.1", "1"})
+	cmd.SetOut(&bytes.Buffer{})
+	cmd.SetErr(&bytes.Buffer{})
+	if err := cmd.Execute(); err == nil || !strings.Contains(err.Error(), "bogus") {
+		t.Errorf("a flag before the name is not read as one: %v", err)
 	}
 }
