@@ -35,20 +35,12 @@ func NewCmdAnswer(c *learn.Course, runF func(context.Context, *AnswerOptions) er
 Everything after the exercise's name is the answer, as typed: "-7 +7" is an answer, not
 flags (a "--" before it is accepted, never needed). Only flags before the name are read.`,
 		Args: cobra.MinimumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			e, err := c.Find(args[0])
-			if err != nil {
-				return err
-			}
-			opts.fill(cmd)
-			opts.Exercise = e
-			opts.Given = answerText(args[1:])
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return runAnswer(cmd.Context(), opts)
-		},
 	}
+	find := findExercise(c, &opts.Exercise)
+	newCmd(cmd, opts, func(args []string) error {
+		opts.Given = answerText(args[1:])
+		return find(args)
+	}, runF, runAnswer)
 	// Flags end at the exercise's name: an answer such as "-7 -7" reaches the command whole.
 	cmd.Flags().SetInterspersed(false)
 	return cmd

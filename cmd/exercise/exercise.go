@@ -35,6 +35,37 @@ type IO struct {
 	Now func() time.Time
 }
 
+// base is the IO of every command's options, which embed it.
+func (o *IO) base() *IO { return o }
+
+// newCmd gives cmd the RunE every exercise command has: prepare reads the arguments into opts
+// (the exercise they name), the IO is filled from cobra's streams, and runF runs the command
+// when given, as the tests give it, run otherwise.
+func newCmd[O interface{ base() *IO }](cmd *cobra.Command, opts O, prepare func(args []string) error, runF, run func(context.Context, O) error) *cobra.Command {
+	cmd.RunE = func(cmd *cobra.Command, args []string) error {
+		if prepare != nil {
+			if err := prepare(args); err != nil {
+				return err
+			}
+		}
+		opts.base().fill(cmd)
+		if runF != nil {
+			return runF(cmd.Context(), opts)
+		}
+		return run(cmd.Context(), opts)
+	}
+	return cmd
+}
+
+// findExercise is the prepare of a command whose first argument names an exercise of c.
+func findExercise(c *learn.Course, into **learn.Exercise) func(args []string) error {
+	return func(args []string) error {
+		e, err := c.Find(args[0])
+		*into = e
+		return err
+	}
+}
+
 func (o *IO) fill(cmd *cobra.Command) {
 	o.Out, o.Err, o.In = cmd.OutOrStdout(), cmd.ErrOrStderr(), cmd.InOrStdin()
 	if f, ok := o.In.(*os.File); ok {
@@ -98,23 +129,11 @@ type ExerciseOptions struct {
 // to answer and how, a hint, or the course's answer.
 func NewCmdExercise(c *learn.Course, runF func(context.Context, *ExerciseOptions) error) *cobra.Command {
 	opts := &ExerciseOptions{}
-	cmd := &cobra.Command{
+	cmd := newCmd(&cobra.Command{
 		Use:   "exercise lN.K",
 		Short: "Open an exercise: its question, a hint (--hint) or the course's answer (--solution)",
 		Args:  cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			e, err := c.Find(args[0])
-			if err != nil {
-				return err
-			}
-			opts.fill(cmd)
-			opts.Exercise = e
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return runExercise(cmd.Context(), opts)
-		},
-	}
+	}, opts, findExercise(c, &opts.Exercise), runF, runExercise)
 	cmd.Flags().IntVar(&opts.Hint, "hint", 0, "give hint `N` (--hint alone: the first)")
 	cmd.Flags().Lookup("hint").NoOptDefVal = "1"
 	cmd.Flags().BoolVar(&opts.Solution, "solution", false, "print the exercise's computed answer and its evidence")

@@ -32,7 +32,7 @@ func TestAnswerNextAndProgress(t *testing.T) {
 		t.Errorf("a wrong answer is one try, not done: %+v, %v", p, err)
 	}
 	out.Reset()
-	if err := runNext(t.Context(), &ProgressOptions{IO: io, Course: c}); err != nil || !strings.Contains(out.String(), "Next: l1.1") {
+	if err := runNext(t.Context(), &ProgressOptions{IO: io, Course: c}); err != nil || !strings.Contains(out.String(), "# l1.1 (value)") {
 		t.Errorf("next before: %v\n%s", err, out.String())
 	}
 
@@ -45,7 +45,7 @@ func TestAnswerNextAndProgress(t *testing.T) {
 		t.Fatalf("the record after a right answer: %+v, %v", p, err)
 	}
 	out.Reset()
-	if err := runNext(t.Context(), &ProgressOptions{IO: io, Course: c}); err != nil || !strings.Contains(out.String(), "Next: l1.2") {
+	if err := runNext(t.Context(), &ProgressOptions{IO: io, Course: c}); err != nil || !strings.Contains(out.String(), "# l1.2 (choice)") {
 		t.Errorf("next after: %v\n%s", err, out.String())
 	}
 	out.Reset()

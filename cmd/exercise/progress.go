@@ -25,18 +25,11 @@ type ProgressOptions struct {
 // the course's bar.
 func NewCmdProgress(c *learn.Course, runF func(context.Context, *ProgressOptions) error) *cobra.Command {
 	opts := &ProgressOptions{Course: c}
-	cmd := &cobra.Command{
+	cmd := newCmd(&cobra.Command{
 		Use:   "progress",
-		Short: "Show the exercises you have done, lesson by lesson (--reset clears the record)",
+		Short: "Show each exercise's state, lesson by lesson (--reset clears the record)",
 		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts.fill(cmd)
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return runProgress(cmd.Context(), opts)
-		},
-	}
+	}, opts, nil, runF, runProgress)
 	cmd.Flags().BoolVar(&opts.Reset, "reset", false, "clear the record of what you have done")
 	cmd.Flags().BoolVar(&opts.Yes, "yes", false, "with --reset, do not ask first")
 	return cmd
@@ -108,42 +101,4 @@ func bar(done, total, width int) string {
 	}
 	full := done * width / total
 	return "[" + strings.Repeat("#", full) + strings.Repeat(".", width-full) + "]"
-}
-
-// NewCmdNext builds `course next`, which names the next exercise to do in the course's order.
-func NewCmdNext(c *learn.Course, runF func(context.Context, *ProgressOptions) error) *cobra.Command {
-	opts := &ProgressOptions{Course: c}
-	return &cobra.Command{
-		Use:   "next",
-		Short: "Name the next exercise to do, in the course's order",
-		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts.fill(cmd)
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return runNext(cmd.Context(), opts)
-		},
-	}
-}
-
-// runNext prints the first exercise of the course not done yet, and the command that opens it.
-func runNext(_ context.Context, opts *ProgressOptions) error {
-	p, err := opts.progress()
-	if err != nil {
-		return err
-	}
-	for _, e := range opts.Course.All() {
-		if p.State(e.Name()) != learn.NotDone {
-			continue
-		}
-		title := ""
-		if q, err := e.Question(); err == nil && q.Title != "" {
-			title = ": " + q.Title
-		}
-		_, err := fmt.Fprintf(opts.Out, "Next: %s%s (%s). Open it with `course exercise %s`; read docs/%s.md first if you have not.\n", e.Name(), title, e.Kind, e.Name(), e.Lesson)
-		return err
-	}
-	_, err = fmt.Fprintf(opts.Out, "Every exercise of the course is done (%d). `course progress` shows them.\n", len(opts.Course.All()))
-	return err
 }
