@@ -93,7 +93,7 @@ func lengthsExercise(templates composition.Templates, root, template string, len
 	for i, n := range lengths {
 		names[i] = strconv.Itoa(n)
 	}
-	return learn.Compute(learn.Numbers.Saying("the characters of the JSON at lengths " + strings.Join(names, ", ") + ", in that order"), func(_ context.Context, w io.Writer) (string, error) {
+	return learn.Compute(learn.Numbers.Saying("the characters of the JSON at lengths "+strings.Join(names, ", ")+", in that order"), func(_ context.Context, w io.Writer) (string, error) {
 		r := report.New(w)
 		r.Title("%s on %s: the characters of the tool's JSON", template, root)
 		var counts []string
