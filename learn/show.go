@@ -75,12 +75,17 @@ func showQuestion(w io.Writer, e *Exercise) error {
 			form = Text
 		}
 		r.Line("Answer with %s: `course answer %s \"...\"`.", form.Says, e.Name())
+		if form.Rule != "" {
+			r.Line("Read as: %s.", form.Rule)
+		}
 	case Choice:
 		for i, opt := range e.Options {
 			r.Line("  %s. %s", Letter(i), opt)
 		}
 		r.Blank()
-		r.Line("Answer with %s: `course answer %s \"...\"`.", letters(len(e.Options)).Says, e.Name())
+		form := letters(len(e.Options))
+		r.Line("Answer with %s: `course answer %s \"...\"`.", form.Says, e.Name())
+		r.Line("Read as: %s.", form.Rule)
 	case Code:
 		// Opening an exercise writes nothing: the learner's files are written by check and
 		// reset, which say so.

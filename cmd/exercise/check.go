@@ -21,6 +21,8 @@ type CheckOptions struct {
 	Exercise *learn.Exercise
 	// Watch checks again on every save, until interrupted.
 	Watch bool
+	// UntilRight ends a watch once the code is right, for `course next` to go on.
+	UntilRight bool
 }
 
 // NewCmdCheck builds `course check lN.K`, which runs a code exercise's check on the learner's
@@ -34,25 +36,21 @@ func NewCmdCheck(c *learn.Course, runF func(context.Context, *CheckOptions) erro
 course's repository. It fails with a diff of the input, what was wanted and what came back,
 until your code is right. Run it from the repository (or a folder in it); it needs Go.`,
 		Args: cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 0 {
-				return fmt.Errorf("check takes a code exercise: %s", strings.Join(codeExercises(c), ", "))
-			}
-			e, err := c.Find(args[0])
-			if err != nil {
-				return err
-			}
-			if e.Kind != learn.Code {
-				return fmt.Errorf("%s is answered with `course answer %s \"...\"`, not checked", e.Name(), e.Name())
-			}
-			opts.fill(cmd)
-			opts.Exercise = e
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return runCheck(cmd.Context(), opts)
-		},
 	}
+	newCmd(cmd, opts, func(args []string) error {
+		if len(args) == 0 {
+			return fmt.Errorf("check takes a code exercise: %s", strings.Join(codeExercises(c), ", "))
+		}
+		e, err := c.Find(args[0])
+		if err != nil {
+			return err
+		}
+		if e.Kind != learn.Code {
+			return fmt.Errorf("%s is answered with `course answer %s \"...\"`, not checked", e.Name(), e.Name())
+		}
+		opts.Exercise = e
+		return nil
+	}, runF, runCheck)
 	cmd.Flags().BoolVar(&opts.Watch, "watch", false, "check again every time you save one of the exercise's files")
 	return cmd
 }
@@ -85,27 +83,31 @@ func runCheck(ctx context.Context, opts *CheckOptions) error {
 	for _, path := range made {
 		fmt.Fprintf(opts.Out, "Wrote the stub %s.\n", path)
 	}
+	path, err := opts.recordPath()
+	if err != nil {
+		return err
+	}
 	once := func() error {
 		ok, err := e.Code.Run(ctx, root, nil, opts.Out, opts.Err)
 		if err != nil {
 			return fmt.Errorf("check %s: %w", e.Name(), err)
 		}
+		_, rerr := learn.RecordAnswer(path, e.Name(), ok, opts.now())
 		if !ok {
 			fmt.Fprintf(opts.Out, "%s: not right yet; change %s and check again.\n", e.Name(), strings.Join(e.Code.Paths(), ", "))
+			if rerr != nil {
+				fmt.Fprintf(opts.Err, "%s: the try was not recorded: %v\n", e.Name(), rerr)
+			}
 			return &cmdutil.ExitError{Code: cmdutil.ExitFail}
 		}
-		p, err := opts.progress()
-		if err != nil {
-			return err
+		fmt.Fprintf(opts.Out, "%s is right: `course exercise %s --solution` shows the course's answer to compare.\n", e.Name(), e.Name())
+		if rerr != nil {
+			return &cmdutil.ExitError{Code: cmdutil.ExitCannotRun, Err: fmt.Errorf("%s: right, but not recorded: %w", e.Name(), rerr)}
 		}
-		if err := p.MarkDone(e.Name(), opts.now()); err != nil {
-			return err
-		}
-		_, err = fmt.Fprintf(opts.Out, "%s is right: `course exercise %s --solution` shows the course's answer to compare.\n", e.Name(), e.Name())
-		return err
+		return nil
 	}
 	err = once()
-	if !opts.Watch {
+	if !opts.Watch || err == nil && opts.UntilRight {
 		return err
 	}
 	var exit *cmdutil.ExitError
@@ -114,9 +116,15 @@ func runCheck(ctx context.Context, opts *CheckOptions) error {
 	}
 	fmt.Fprintf(opts.Out, "Watching %s; Ctrl-C stops.\n", filepath.FromSlash(e.Code.Dir))
 	var failed error
-	werr := e.Code.Watch(ctx, root, watchSettle, func() {
+	wctx, right := context.WithCancel(ctx)
+	defer right()
+	werr := e.Code.Watch(wctx, root, watchSettle, func() {
 		fmt.Fprintf(opts.Out, "\n== saved: checking %s again\n", e.Name())
-		if err := once(); err != nil && !errors.As(err, &exit) {
+		err := once()
+		switch {
+		case err == nil && opts.UntilRight:
+			right()
+		case err != nil && !errors.As(err, &exit):
 			failed = err
 		}
 	})

@@ -35,6 +35,37 @@ type IO struct {
 	Now func() time.Time
 }
 
+// base is the IO of every command's options, which embed it.
+func (o *IO) base() *IO { return o }
+
+// newCmd gives cmd the RunE every exercise command has: prepare reads the arguments into opts
+// (the exercise they name), the IO is filled from cobra's streams, and runF runs the command
+// when given, as the tests give it, run otherwise.
+func newCmd[O interface{ base() *IO }](cmd *cobra.Command, opts O, prepare func(args []string) error, runF, run func(context.Context, O) error) *cobra.Command {
+	cmd.RunE = func(cmd *cobra.Command, args []string) error {
+		if prepare != nil {
+			if err := prepare(args); err != nil {
+				return err
+			}
+		}
+		opts.base().fill(cmd)
+		if runF != nil {
+			return runF(cmd.Context(), opts)
+		}
+		return run(cmd.Context(), opts)
+	}
+	return cmd
+}
+
+// findExercise is the prepare of a command whose first argument names an exercise of c.
+func findExercise(c *learn.Course, into **learn.Exercise) func(args []string) error {
+	return func(args []string) error {
+		e, err := c.Find(args[0])
+		*into = e
+		return err
+	}
+}
+
 func (o *IO) fill(cmd *cobra.Command) {
 	o.Out, o.Err, o.In = cmd.OutOrStdout(), cmd.ErrOrStderr(), cmd.InOrStdin()
 	if f, ok := o.In.(*os.File); ok {
@@ -42,13 +73,20 @@ func (o *IO) fill(cmd *cobra.Command) {
 	}
 }
 
+// recordPath is the progress record's file.
+func (o *IO) recordPath() (string, error) {
+	if o.ProgressPath != "" {
+		return o.ProgressPath, nil
+	}
+	return learn.DefaultProgressPath()
+}
+
+// progress reads the record, to show it; changes go through learn's Record functions, which
+// read it again under its lock.
 func (o *IO) progress() (*learn.Progress, error) {
-	path := o.ProgressPath
-	if path == "" {
-		var err error
-		if path, err = learn.DefaultProgressPath(); err != nil {
-			return nil, err
-		}
+	path, err := o.recordPath()
+	if err != nil {
+		return nil, err
 	}
 	return learn.LoadProgress(path)
 }
@@ -91,30 +129,39 @@ type ExerciseOptions struct {
 // to answer and how, a hint, or the course's answer.
 func NewCmdExercise(c *learn.Course, runF func(context.Context, *ExerciseOptions) error) *cobra.Command {
 	opts := &ExerciseOptions{}
-	cmd := &cobra.Command{
+	cmd := newCmd(&cobra.Command{
 		Use:   "exercise lN.K",
 		Short: "Open an exercise: its question, a hint (--hint) or the course's answer (--solution)",
 		Args:  cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			e, err := c.Find(args[0])
-			if err != nil {
-				return err
-			}
-			opts.fill(cmd)
-			opts.Exercise = e
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return runExercise(cmd.Context(), opts)
-		},
-	}
+	}, opts, findExercise(c, &opts.Exercise), runF, runExercise)
 	cmd.Flags().IntVar(&opts.Hint, "hint", 0, "give hint `N` (--hint alone: the first)")
 	cmd.Flags().Lookup("hint").NoOptDefVal = "1"
 	cmd.Flags().BoolVar(&opts.Solution, "solution", false, "print the exercise's computed answer and its evidence")
 	return cmd
 }
 
-// runExercise prints the exercise's question, a hint, or its solution, as opts say.
+// runExercise prints the exercise's question, a hint, or its solution, as opts say, and notes
+// in the record the hint seen or the solution shown: a solution seen before the exercise is
+// solved marks it shown. A record that cannot be written does not keep back what was asked
+// for: it is said on the error stream.
 func runExercise(ctx context.Context, opts *ExerciseOptions) error {
-	return learn.Open(ctx, opts.Out, opts.Exercise, opts.Hint, opts.Solution)
+	e := opts.Exercise
+	if err := learn.Open(ctx, opts.Out, e, opts.Hint, opts.Solution); err != nil {
+		return err
+	}
+	if !opts.Solution && opts.Hint == 0 {
+		return nil
+	}
+	path, err := opts.recordPath()
+	if err == nil {
+		if opts.Solution {
+			_, err = learn.RecordShown(path, e.Name(), opts.now())
+		} else {
+			_, err = learn.RecordHint(path, e.Name(), opts.Hint)
+		}
+	}
+	if err != nil && opts.Err != nil {
+		fmt.Fprintf(opts.Err, "%s: not noted in the record: %v\n", e.Name(), err)
+	}
+	return nil
 }

@@ -2,6 +2,7 @@ package exercise
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -24,18 +25,11 @@ type ProgressOptions struct {
 // the course's bar.
 func NewCmdProgress(c *learn.Course, runF func(context.Context, *ProgressOptions) error) *cobra.Command {
 	opts := &ProgressOptions{Course: c}
-	cmd := &cobra.Command{
+	cmd := newCmd(&cobra.Command{
 		Use:   "progress",
-		Short: "Show the exercises you have done, lesson by lesson (--reset clears the record)",
+		Short: "Show each exercise's state, lesson by lesson (--reset clears the record)",
 		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts.fill(cmd)
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return runProgress(cmd.Context(), opts)
-		},
-	}
+	}, opts, nil, runF, runProgress)
 	cmd.Flags().BoolVar(&opts.Reset, "reset", false, "clear the record of what you have done")
 	cmd.Flags().BoolVar(&opts.Yes, "yes", false, "with --reset, do not ask first")
 	return cmd
@@ -43,13 +37,13 @@ func NewCmdProgress(c *learn.Course, runF func(context.Context, *ProgressOptions
 
 // runProgress prints the record, or clears it with Reset.
 func runProgress(_ context.Context, opts *ProgressOptions) error {
+	if opts.Yes && !opts.Reset {
+		return errors.New("progress: --yes goes with --reset, and says not to ask before clearing the record")
+	}
 	if opts.Reset {
-		path := opts.ProgressPath
-		if path == "" {
-			var err error
-			if path, err = learn.DefaultProgressPath(); err != nil {
-				return err
-			}
+		path, err := opts.recordPath()
+		if err != nil {
+			return err
 		}
 		if !opts.Yes {
 			if err := opts.confirm("clear the record of every exercise you have done, " + path + "?"); err != nil {
@@ -59,7 +53,7 @@ func runProgress(_ context.Context, opts *ProgressOptions) error {
 		if err := learn.ResetProgress(path); err != nil {
 			return err
 		}
-		_, err := fmt.Fprintf(opts.Out, "Cleared %s.\n", path)
+		_, err = fmt.Fprintf(opts.Out, "Cleared %s.\n", path)
 		return err
 	}
 	p, err := opts.progress()
@@ -68,26 +62,36 @@ func runProgress(_ context.Context, opts *ProgressOptions) error {
 	}
 	r := report.New(opts.Out)
 	var rows [][]string
-	done, total := 0, 0
 	for _, l := range opts.Course.Lessons {
-		n := 0
-		for _, e := range l.Exercises {
-			if _, ok := p.Done[e.Name()]; ok {
-				n++
-			}
-		}
-		done, total = done+n, total+len(l.Exercises)
 		if len(l.Exercises) == 0 {
 			rows = append(rows, []string{l.Slug, "no exercises", ""})
 			continue
 		}
-		rows = append(rows, []string{l.Slug, fmt.Sprintf("%d of %d", n, len(l.Exercises)), bar(n, len(l.Exercises), len(l.Exercises))})
+		solved, shown := p.Tally(l.Exercises)
+		rows = append(rows, []string{l.Slug, tallyText(solved, shown, len(l.Exercises)), bar(solved, len(l.Exercises), len(l.Exercises))})
+		for _, e := range l.Exercises {
+			rows = append(rows, []string{"  " + e.Name(), p.Describe(e.Name()), ""})
+		}
 	}
 	r.Table([]string{"lesson", "done", ""}, rows)
 	r.Blank()
-	r.Line("the course  %s  %d of %d exercises", bar(done, total, 30), done, total)
+	all := opts.Course.All()
+	solved, shown := p.Tally(all)
+	r.Line("the course  %s  %s", bar(solved, len(all), 30), tallyText(solved, shown, len(all)))
+	if next := opts.Course.Next(p); next != nil {
+		r.Line("next: %s; `course next` opens it", next.Name())
+	}
 	r.Line("record: %s", p.Path)
 	return r.Err()
+}
+
+// tallyText is a lesson's or the course's count: "3 of 5 solved, 1 shown".
+func tallyText(solved, shown, total int) string {
+	s := fmt.Sprintf("%d of %d solved", solved, total)
+	if shown > 0 {
+		s += fmt.Sprintf(", %d shown", shown)
+	}
+	return s
 }
 
 // bar is done of total drawn width cells wide.
@@ -97,42 +101,4 @@ func bar(done, total, width int) string {
 	}
 	full := done * width / total
 	return "[" + strings.Repeat("#", full) + strings.Repeat(".", width-full) + "]"
-}
-
-// NewCmdNext builds `course next`, which names the next exercise to do in the course's order.
-func NewCmdNext(c *learn.Course, runF func(context.Context, *ProgressOptions) error) *cobra.Command {
-	opts := &ProgressOptions{Course: c}
-	return &cobra.Command{
-		Use:   "next",
-		Short: "Name the next exercise to do, in the course's order",
-		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts.fill(cmd)
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return runNext(cmd.Context(), opts)
-		},
-	}
-}
-
-// runNext prints the first exercise of the course not done yet, and the command that opens it.
-func runNext(_ context.Context, opts *ProgressOptions) error {
-	p, err := opts.progress()
-	if err != nil {
-		return err
-	}
-	for _, e := range opts.Course.All() {
-		if _, ok := p.Done[e.Name()]; ok {
-			continue
-		}
-		title := ""
-		if q, err := e.Question(); err == nil && q.Title != "" {
-			title = ": " + q.Title
-		}
-		_, err := fmt.Fprintf(opts.Out, "Next: %s%s (%s). Open it with `course exercise %s`; read docs/%s.md first if you have not.\n", e.Name(), title, e.Kind, e.Name(), e.Lesson)
-		return err
-	}
-	_, err = fmt.Fprintf(opts.Out, "Every exercise of the course is done (%d). `course progress` shows them.\n", len(opts.Course.All()))
-	return err
 }

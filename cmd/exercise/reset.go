@@ -22,23 +22,11 @@ type ResetOptions struct {
 // NewCmdReset builds `course reset lN.K`, which puts a code exercise's stub back.
 func NewCmdReset(c *learn.Course, runF func(context.Context, *ResetOptions) error) *cobra.Command {
 	opts := &ResetOptions{}
-	cmd := &cobra.Command{
+	cmd := newCmd(&cobra.Command{
 		Use:   "reset lN.K",
 		Short: "Put a code exercise's stub back, from the copy the course carries",
 		Args:  cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			e, err := c.Find(args[0])
-			if err != nil {
-				return err
-			}
-			opts.fill(cmd)
-			opts.Exercise = e
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return runReset(cmd.Context(), opts)
-		},
-	}
+	}, opts, findExercise(c, &opts.Exercise), runF, runReset)
 	cmd.Flags().BoolVar(&opts.Yes, "yes", false, "overwrite your changes without asking")
 	return cmd
 }

@@ -85,6 +85,9 @@ it over HTTP, and prints what the written lesson discusses, computed from what h
 				if err := cmdlessons.RunIndex(cmd.OutOrStdout()); err != nil {
 					return err
 				}
+				if err := cmdlessons.RunStanding(cmd.OutOrStdout()); err != nil {
+					return err
+				}
 				_, err := fmt.Fprintln(cmd.OutOrStdout(), "`course --help` lists the tools and the flags.")
 				return err
 			}
@@ -143,17 +146,17 @@ it over HTTP, and prints what the written lesson discusses, computed from what h
 		root.AddCommand(tool)
 	}
 	root.AddGroup(&cobra.Group{ID: "exercises", Title: "Exercises:"})
-	answer, check, reset := exercise.NewCmdAnswer(exercises, nil), exercise.NewCmdCheck(exercises, nil), exercise.NewCmdReset(exercises, nil)
+	answer, check, reset, next := exercise.NewCmdAnswer(exercises, nil), exercise.NewCmdCheck(exercises, nil), exercise.NewCmdReset(exercises, nil), exercise.NewCmdNext(exercises, nil)
 	for _, cmd := range []*cobra.Command{
-		exercise.NewCmdExercise(exercises, nil), answer, check, reset, exercise.NewCmdProgress(exercises, nil), exercise.NewCmdNext(exercises, nil),
+		exercise.NewCmdExercise(exercises, nil), answer, check, reset, exercise.NewCmdProgress(exercises, nil), next,
 	} {
 		cmd.GroupID = "exercises"
 		tree.learn[cmd] = true
 		root.AddCommand(cmd)
 	}
-	// The host serves until stopped, wire reads what is typed, check --watch watches, answer and
-	// reset may ask: their output is read as it comes, never held for a pager.
-	for _, cmd := range []*cobra.Command{hostCmd, wireCmd, answer, check, reset} {
+	// The host serves until stopped, wire reads what is typed, check --watch watches, answer,
+	// reset and next may ask: their output is read as it comes, never held for a pager.
+	for _, cmd := range []*cobra.Command{hostCmd, wireCmd, answer, check, reset, next} {
 		if cmd.Annotations == nil {
 			cmd.Annotations = map[string]string{}
 		}

@@ -30,7 +30,7 @@ func Exercises(*Options) learn.Lesson {
 // routableExercise is exercise 1, on the intents the router holds: how many of them it can
 // ever pick by their example prompts.
 func routableExercise(ins []intents.Intent) *learn.Exercise {
-	return learn.Compute(learn.Form{Says: "a number", Read: learn.Numbers.Read}, func(_ context.Context, w io.Writer) (string, error) {
+	return learn.Compute(learn.Numbers.Saying("a number"), func(_ context.Context, w io.Writer) (string, error) {
 		var none []intents.Intent
 		routable := 0
 		for _, in := range ins {

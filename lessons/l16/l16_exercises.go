@@ -164,7 +164,7 @@ func instrumentExercise(prompt string) *learn.Exercise {
 
 // symbolExercise is exercise 3: symbol added to lesson 15's symbols.
 func symbolExercise(symbol quality) *learn.Exercise {
-	return learn.Compute(learn.Form{Says: "two numbers: the symbols read as a textbook spells them (\"N of M\"), then the symbols the two readers read as different chords", Read: learn.Numbers.Read}, func(_ context.Context, w io.Writer) (string, error) {
+	return learn.Compute(learn.Numbers.Saying("two numbers: the symbols read as a textbook spells them (\"N of M\"), then the symbols the two readers read as different chords").Counting(), func(_ context.Context, w io.Writer) (string, error) {
 		cfg := pinConfig().withQualities(true, symbol)
 		l := &lesson{cfg: cfg, r: report.New(w)}
 		if err := l.symbols(); err != nil {

@@ -150,7 +150,7 @@ var semitones = learn.Form{Says: "two numbers of semitones, the skill's then the
 // string of tuning, asked by its notes, and the move a textbook gives from the pitches.
 func stringMoveExercise(tunings skills.AlternateTunings, tuning theory.Tuning) *learn.Exercise {
 	prompt := "what tuning is " + strings.Join(tuning.Notes(), " ")
-	return learn.Compute(semitones, func(_ context.Context, w io.Writer) (string, error) {
+	return learn.Compute(learn.Signed.Saying(semitones.Says), func(_ context.Context, w io.Writer) (string, error) {
 		l := &lesson{tunings: tunings}
 		skill, ok := l.askTunings(prompt).moveOf["6"]
 		if !ok {

@@ -78,7 +78,7 @@ func oneWordExercise(from, root, quality string) *learn.Exercise {
 
 // leastMotionExercise is exercise 2, from chord from to chord to.
 func leastMotionExercise(from, to string) *learn.Exercise {
-	return learn.Compute(learn.Form{Says: "two numbers, in semitones: the least motion, then the skill's total", Read: learn.Numbers.Read}, func(_ context.Context, w io.Writer) (string, error) {
+	return learn.Compute(learn.Numbers.Saying("two numbers, in semitones: the least motion, then the skill's total").Counting(), func(_ context.Context, w io.Writer) (string, error) {
 		l := exerciseLesson(w)
 		p := prompt(from, to)
 		a := l.ask(p)

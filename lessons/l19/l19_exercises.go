@@ -38,7 +38,7 @@ const toolPenalty = 3
 
 // distanceExercise is exercise 1, from chart from to chart to, both low E first.
 func distanceExercise(from, to string) *learn.Exercise {
-	return learn.Compute(learn.Form{Says: "two numbers, in semitones: the tool's distance, then the least motion", Read: learn.Numbers.Read}, func(_ context.Context, w io.Writer) (string, error) {
+	return learn.Compute(learn.Numbers.Saying("two numbers, in semitones: the tool's distance, then the least motion").Counting(), func(_ context.Context, w io.Writer) (string, error) {
 		a, err := theory.ParseChart(from)
 		if err != nil {
 			return "", err

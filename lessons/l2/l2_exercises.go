@@ -44,7 +44,7 @@ func documentsOf(r *report.Report, shapes ...string) error {
 
 // documentRowExercise is exercise 1, on a chord chart shape: its document row.
 func documentRowExercise(shape string) *learn.Exercise {
-	return learn.Compute(documentForm, func(_ context.Context, w io.Writer) (string, error) {
+	return learn.Compute(learn.Fields(documentForm.Says, ";", learn.Chord, learn.Numbers, learn.PitchClass, learn.Numbers), func(_ context.Context, w io.Writer) (string, error) {
 		e, err := embedShape(shape)
 		if err != nil {
 			return "", err
@@ -92,7 +92,7 @@ func pitchClass(s string) (int, bool) {
 // rootMoveExercise is exercise 2: the changes of one string of base that keep its chord's name
 // and move the document's root to the pitch class root, each with its ROOT cosine against base.
 func rootMoveExercise(base string, root int) *learn.Exercise {
-	return learn.Compute(shapesForm, func(_ context.Context, w io.Writer) (string, error) {
+	return learn.Compute(learn.Words(shapesForm.Says, []string{"none"}, learn.Chart, learn.Decimals(3)), func(_ context.Context, w io.Writer) (string, error) {
 		found, err := rootMoves(base, root)
 		if err != nil {
 			return "", err

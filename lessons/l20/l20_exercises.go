@@ -93,7 +93,7 @@ func lengthsExercise(templates composition.Templates, root, template string, len
 	for i, n := range lengths {
 		names[i] = strconv.Itoa(n)
 	}
-	return learn.Compute(learn.Form{Says: "the characters of the JSON at lengths " + strings.Join(names, ", ") + ", in that order", Read: learn.Numbers.Read}, func(_ context.Context, w io.Writer) (string, error) {
+	return learn.Compute(learn.Numbers.Saying("the characters of the JSON at lengths "+strings.Join(names, ", ")+", in that order"), func(_ context.Context, w io.Writer) (string, error) {
 		r := report.New(w)
 		r.Title("%s on %s: the characters of the tool's JSON", template, root)
 		var counts []string
@@ -117,7 +117,7 @@ func lengthsExercise(templates composition.Templates, root, template string, len
 
 // lastChordExercise is exercise 3: the last chord of template on root at length.
 func lastChordExercise(templates composition.Templates, root, template string, length int) *learn.Exercise {
-	return learn.Compute(learn.Form{Says: "the last chord's symbol, such as G7", Read: learn.Text.Read}, func(_ context.Context, w io.Writer) (string, error) {
+	return learn.Compute(learn.Chord.Saying("the last chord's symbol, such as G7"), func(_ context.Context, w io.Writer) (string, error) {
 		answer := templates.Generate(root, template, &length)
 		if answer.Error != "" || answer.Len() == 0 {
 			return "", fmt.Errorf("%s %s at length %d: %q", root, template, length, answer.Error)

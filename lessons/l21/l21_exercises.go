@@ -145,7 +145,7 @@ func sameVoicingsExercise(q1, q2 string) *learn.Exercise {
 
 // symbolicWeightExercise is exercise 3, with the SYMBOLIC partition weighing weight.
 func symbolicWeightExercise(weight float64) *learn.Exercise {
-	return learn.Compute(learn.Form{Says: "two numbers: the highest score a query can reach, then the number of different answers the tags after Cmaj7 give", Read: learn.Numbers.Read}, func(_ context.Context, w io.Writer) (string, error) {
+	return learn.Compute(learn.Numbers.Saying("two numbers: the highest score a query can reach, then the number of different answers the tags after Cmaj7 give").Counting(), func(_ context.Context, w io.Writer) (string, error) {
 		partitions, err := kit.WithWeight(embeddings.Partitions(), "SYMBOLIC", weight)
 		if err != nil {
 			return "", err

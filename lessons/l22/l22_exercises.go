@@ -78,7 +78,7 @@ func distanceExercise(qualities []string, distance int) *learn.Exercise {
 
 // sharpRootExercise is exercise 2: the chord the skill answers prompt for.
 func sharpRootExercise(prompt string) *learn.Exercise {
-	return learn.Compute(learn.Form{Says: "the chord the answer's heading names, such as Dm", Read: learn.Text.Read}, func(_ context.Context, w io.Writer) (string, error) {
+	return learn.Compute(learn.Chord.Saying("the chord the answer's heading names, such as Dm"), func(_ context.Context, w io.Writer) (string, error) {
 		l := newLesson(io.Discard)
 		a, err := l.ask(prompt)
 		if err != nil {
@@ -100,7 +100,7 @@ func sharpRootExercise(prompt string) *learn.Exercise {
 // sharedNotesExercise is exercise 3: for each of chords, how many of the skill's rows hold a
 // note of the chord.
 func sharedNotesExercise(chords []string) *learn.Exercise {
-	return learn.Compute(learn.Form{Says: fmt.Sprintf("%d numbers of rows, for %s in that order", len(chords), strings.Join(chords, " and ")), Read: learn.Numbers.Read}, func(_ context.Context, w io.Writer) (string, error) {
+	return learn.Compute(learn.Numbers.Saying(fmt.Sprintf("%d numbers of rows, for %s in that order", len(chords), strings.Join(chords, " and "))), func(_ context.Context, w io.Writer) (string, error) {
 		l := newLesson(io.Discard)
 		r := report.New(w)
 		var counts []string

@@ -48,7 +48,7 @@ func (l *lesson) family(label string) (config.ModalFamily, error) {
 // modeOnDegreeExercise is exercise 1: the notes, on C, that mode k of the family would need to
 // be its first mode played from degree k.
 func modeOnDegreeExercise(yaml []byte, label string, k int) *learn.Exercise {
-	return learn.Compute(learn.Form{Says: "the notes of that mode on C, in order, such as C D E G A (C# or Db alike)", Read: learn.Notes(true).Read}, func(_ context.Context, w io.Writer) (string, error) {
+	return learn.Compute(learn.Notes(true).Saying("the notes of that mode on C, in order, such as C D E G A (C# or Db alike)"), func(_ context.Context, w io.Writer) (string, error) {
 		l, err := exerciseLesson(w, yaml)
 		if err != nil {
 			return "", err

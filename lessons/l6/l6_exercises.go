@@ -73,7 +73,7 @@ func lineBreaksExercise(host chathost.Options, newlines [2]string) *learn.Exerci
 
 // fix746Exercise is exercise 2, on the skill's answer.
 func fix746Exercise(answer string) *learn.Exercise {
-	return learn.Compute(learn.Form{Says: "two numbers, the pairs exact with the chunks at a826864 and with #743's", Read: learn.Numbers.Read}, func(_ context.Context, w io.Writer) (string, error) {
+	return learn.Compute(learn.Numbers.Saying("two numbers, the pairs exact with the chunks at a826864 and with #743's").Counting(), func(_ context.Context, w io.Writer) (string, error) {
 		pinned, fixed := exerciseFix746(report.New(w), answer)
 		return fmt.Sprintf("%d, %d", pinned, fixed), nil
 	}).WithHints(
