@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io/fs"
 	"os"
@@ -85,10 +86,16 @@ func (e *DamagedError) Unwrap() error { return e.Err }
 
 // DefaultProgressPath is the record in the user's configuration folder: course/progress.json
 // under os.UserConfigDir (XDG_CONFIG_HOME or ~/.config on Linux).
+// Under `go test` there is none unless the test has moved the configuration folder under the
+// temporary folder (as hosttest.Main and learntest do): a test's answers must never reach the
+// record of the person running the tests.
 func DefaultProgressPath() (string, error) {
 	dir, err := os.UserConfigDir()
 	if err != nil {
 		return "", fmt.Errorf("find the folder for the progress record: %w", err)
+	}
+	if rel, err := filepath.Rel(os.TempDir(), dir); flag.Lookup("test.run") != nil && (err != nil || !filepath.IsLocal(rel)) {
+		return "", fmt.Errorf("a test keeps no progress record in %s, the user's own folder: move the configuration folder to a temporary one (hosttest.Main)", dir)
 	}
 	return filepath.Join(dir, "course", "progress.json"), nil
 }
@@ -215,6 +222,21 @@ func RecordShown(path, name string, now time.Time) (Entry, error) {
 		e.State, e.At = Shown, now.UTC()
 		return true
 	})
+}
+
+// RecordOpened notes in the record at path what opening exercise e showed: hint n, or the
+// solution, which marks it shown unless it was solved. Every way of opening an exercise, `course
+// exercise` and a lesson's --exercise flag alike, notes it here, so that no way of seeing an
+// answer counts as solving it.
+func RecordOpened(path string, e *Exercise, hint int, solution bool, now time.Time) error {
+	var err error
+	switch {
+	case solution:
+		_, err = RecordShown(path, e.Name(), now)
+	case hint != 0:
+		_, err = RecordHint(path, e.Name(), hint)
+	}
+	return err
 }
 
 func recordOne(path, name string, change func(*Entry) bool) (Entry, error) {

@@ -154,11 +154,7 @@ func runExercise(ctx context.Context, opts *ExerciseOptions) error {
 	}
 	path, err := opts.recordPath()
 	if err == nil {
-		if opts.Solution {
-			_, err = learn.RecordShown(path, e.Name(), opts.now())
-		} else {
-			_, err = learn.RecordHint(path, e.Name(), opts.Hint)
-		}
+		err = learn.RecordOpened(path, e, opts.Hint, opts.Solution, opts.now())
 	}
 	if err != nil && opts.Err != nil {
 		fmt.Fprintf(opts.Err, "%s: not noted in the record: %v\n", e.Name(), err)

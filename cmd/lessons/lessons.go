@@ -30,8 +30,7 @@ func NewCmdLessons(runF func(io.Writer) error) *cobra.Command {
 }
 
 // RunIndex prints the course's index: every lesson with its title, its written lesson and how
-// many of its exercises run at the terminal, and, once the learner has a progress record, how
-// many of them are solved.
+// many of its exercises run at the terminal, and how many of them the learner has solved.
 func RunIndex(w io.Writer) error {
 	r := report.New(w)
 	course := lessons.Course()
@@ -44,21 +43,17 @@ func RunIndex(w io.Writer) error {
 		if ex, ok := exercises.Lesson(l.Slug); ok && len(ex.Exercises) > 0 {
 			count = strconv.Itoa(len(ex.Exercises))
 			total += len(ex.Exercises)
+			solved := 0
 			if p != nil {
-				solved, _ := p.Tally(ex.Exercises)
-				done = strconv.Itoa(solved)
+				solved, _ = p.Tally(ex.Exercises)
 			}
+			done = strconv.Itoa(solved)
 		}
-		rows[i] = []string{l.Slug, count, l.Title + " (" + l.Doc() + ")"}
-		if p != nil {
-			rows[i] = []string{l.Slug, count, done, l.Title + " (" + l.Doc() + ")"}
-		}
+		rows[i] = []string{l.Slug, count, done, l.Title + " (" + l.Doc() + ")"}
 	}
-	header := []string{"lesson", "exercises", "title"}
-	if p != nil {
-		header = []string{"lesson", "exercises", "solved", "title"}
-	}
-	r.Table(header, rows)
+	// The column is there before the first answer too, so that the index reads the same way
+	// throughout and a record seen or shown, but nothing solved, changes nothing in it.
+	r.Table([]string{"lesson", "exercises", "solved", "title"}, rows)
 	r.Blank()
 	r.Line("%d lessons: `course lN` runs one, beside its written lesson.", len(course))
 	r.Line("%d exercises run at the terminal: `course next` opens the next, `course progress` shows what you have done.", total)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -64,7 +65,7 @@ func NewCmd[O any](s Spec[O], opts *O, runF func(context.Context, *O) error) *co
 			case runF != nil:
 				return runF(cmd.Context(), opts)
 			case e != nil:
-				return learn.Open(cmd.Context(), cmd.OutOrStdout(), e, flags.Hint, flags.Solution)
+				return openExercise(cmd, e, flags)
 			}
 			return s.Run(cmd.Context(), cmd.OutOrStdout(), opts)
 		},
@@ -104,4 +105,24 @@ func addExerciseFlags(cmd *cobra.Command, f *learn.Flags, l learn.Lesson) {
 			cmd.Flags().Lookup(name).Hidden = true
 		}
 	}
+}
+
+// openExercise prints what --exercise asks for and notes a hint seen or a solution shown in the
+// learner's record, as `course exercise` does; a record that cannot be written does not keep
+// back what was asked for, and is said on the error stream.
+func openExercise(cmd *cobra.Command, e *learn.Exercise, flags learn.Flags) error {
+	if err := learn.Open(cmd.Context(), cmd.OutOrStdout(), e, flags.Hint, flags.Solution); err != nil {
+		return err
+	}
+	if flags.Hint == 0 && !flags.Solution {
+		return nil
+	}
+	path, err := learn.DefaultProgressPath()
+	if err == nil {
+		err = learn.RecordOpened(path, e, flags.Hint, flags.Solution, time.Now())
+	}
+	if err != nil {
+		fmt.Fprintf(cmd.ErrOrStderr(), "%s: not noted in the record: %v\n", e.Name(), err)
+	}
+	return nil
 }

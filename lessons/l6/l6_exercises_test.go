@@ -330,3 +330,30 @@ func TestChecksIgnoreTheLearnersFiles(t *testing.T) {
 		t.Errorf("the course's checks fail on the learner's files: %v\n%s", err, out)
 	}
 }
+
+// TestExerciseFlagNotesTheRecord: a hint or a solution seen through the lesson's own --exercise
+// flag is noted as `course exercise` notes it, so that seeing the answer there is never counted
+// as solving it. The record is the test binary's, in hosttest.Main's temporary folder.
+func TestExerciseFlagNotesTheRecord(t *testing.T) {
+	path, err := learn.DefaultProgressPath()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"--exercise", "2", "--hint"}, {"--exercise", "2", "--solution"}} {
+		var errOut bytes.Buffer
+		cmd := NewCmd(nil)
+		cmd.SetArgs(args)
+		cmd.SetOut(&bytes.Buffer{})
+		cmd.SetErr(&errOut)
+		if err := cmd.ExecuteContext(t.Context()); err != nil || errOut.Len() > 0 {
+			t.Fatalf("l6 %s: %v\n%s", strings.Join(args, " "), err, errOut.String())
+		}
+	}
+	p, err := learn.LoadProgress(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := p.Exercises["l6.2"]; e.State != learn.Shown || e.Hints != 1 {
+		t.Errorf("after a hint and the solution through --exercise, the record has %+v, want shown after 1 hint", e)
+	}
+}
