@@ -1,6 +1,7 @@
 package check
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -34,6 +35,108 @@ func TestReportShowsTheInput(t *testing.T) {
 	for _, want := range []string{"two lines:\n", "  input, 18 bytes:\n", `    "data: a\r\n"`, `    "\n"`, "  - wanted, + got:\n", `- "a\n"`, `+ "a"`} {
 		if !strings.Contains(got, want) {
 			t.Errorf("report lacks %q:\n%s", want, got)
+		}
+	}
+}
+
+// joined is the joining reader of exercise 5 with its line cutter given, so that a test can
+// run the one reader with each way of ending lines a learner might write.
+func joined(lines func(stream string) []string) func(stream []byte) (string, error) {
+	return func(stream []byte) (string, error) {
+		var answer strings.Builder
+		var data []string
+		for _, line := range lines(string(stream)) {
+			if line == "" {
+				if data == nil {
+					continue
+				}
+				event := strings.Join(data, "\n")
+				data = nil
+				if event == "[DONE]" {
+					break
+				}
+				answer.WriteString(event)
+				continue
+			}
+			if value, ok := strings.CutPrefix(line, "data:"); ok {
+				data = append(data, strings.TrimPrefix(value, " "))
+			}
+		}
+		return answer.String(), nil
+	}
+}
+
+// refused runs read through the reader cases and names the ones it fails.
+func refused(t *testing.T, read func([]byte) (string, error)) []string {
+	t.Helper()
+	results, err := Reader(read)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var failed []string
+	for _, r := range results {
+		if !r.OK() {
+			failed = append(failed, r.Name)
+		}
+	}
+	return failed
+}
+
+// TestReaderCasesCatchEachLineEnd runs the one joining reader with three line cutters: at LF
+// alone, at LF with a CR before it dropped, and at LF, CRLF or CR as the standard says. The LF
+// streams alone pass all three; the CRLF streams refuse the first, the CR streams the first two.
+func TestReaderCasesCatchEachLineEnd(t *testing.T) {
+	lfOnly := func(s string) []string { return strings.Split(s, "\n") }
+	crlfAsLF := func(s string) []string {
+		lines := strings.Split(s, "\n")
+		for i, l := range lines {
+			lines[i] = strings.TrimSuffix(l, "\r")
+		}
+		return lines
+	}
+	standard := func(s string) []string {
+		return strings.Split(strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n"), "\n")
+	}
+	cases, err := ReaderCases()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ending := func(suffix string) []string {
+		var names []string
+		for _, c := range cases {
+			if strings.HasSuffix(c.Name, suffix) {
+				names = append(names, c.Name)
+			}
+		}
+		return names
+	}
+	crlf, cr := ending(", lines ending CRLF"), ending(", lines ending CR")
+	if len(crlf) == 0 || len(cr) == 0 || len(crlf)+len(cr) >= len(cases) {
+		t.Fatalf("the reader cases have %d CRLF and %d CR streams of %d", len(crlf), len(cr), len(cases))
+	}
+	for _, c := range cases {
+		lf := !strings.Contains(string(c.Input), "\r")
+		if onCR := slices.Contains(cr, c.Name); onCR == strings.Contains(string(c.Input), "\n") {
+			t.Errorf("%s: a CR stream holds LF, or another stream none", c.Name)
+		}
+		if lf == (slices.Contains(crlf, c.Name) || slices.Contains(cr, c.Name)) {
+			t.Errorf("%s: a CRLF or CR stream without CR, or an LF stream with one", c.Name)
+		}
+	}
+	for _, tc := range []struct {
+		name  string
+		lines func(string) []string
+		want  []string
+	}{
+		{"a reader that cuts lines at LF alone", lfOnly, append(slices.Clone(crlf), cr...)},
+		{"a reader that takes CRLF as LF", crlfAsLF, cr},
+		{"a reader that cuts lines as the standard says", standard, nil},
+	} {
+		got := refused(t, joined(tc.lines))
+		slices.Sort(got)
+		want := slices.Sorted(slices.Values(tc.want))
+		if !slices.Equal(got, want) {
+			t.Errorf("%s is refused on %q, want %q", tc.name, got, want)
 		}
 	}
 }
