@@ -130,6 +130,18 @@ func (h *hubStream) take(rec signalr.Record, t Target, send func(v any) error) (
 	return false
 }
 
+// recordSender sends a record of the hub protocol as one text message, written by write: the
+// framing every hub client that parses the protocol itself sends with.
+func recordSender(write func(b []byte) error) func(v any) error {
+	return func(v any) error {
+		b, err := signalr.AppendRecord(nil, v)
+		if err != nil {
+			return err
+		}
+		return write(b)
+	}
+}
+
 // readCoderSignalR is a SignalR client on coder/websocket with the course's record reader:
 // negotiate, coder's WebSocket with its defaults, the handshake, records buffered across
 // messages as the specification's framing asks.
@@ -143,15 +155,10 @@ func readCoderSignalR(ctx context.Context, t Target) Delivery {
 		return Delivery{Err: fmt.Errorf("signalr: transport: %w", err)}
 	}
 	defer c.CloseNow()
-	send := func(v any) error {
-		b, err := signalr.AppendRecord(nil, v)
-		if err != nil {
-			return err
-		}
-		return c.Write(ctx, coder.MessageText, b)
-	}
+	write := func(b []byte) error { return c.Write(ctx, coder.MessageText, b) }
+	send := recordSender(write)
 	var h hubStream
-	if err := c.Write(ctx, coder.MessageText, signalr.HandshakeRequest()); err != nil {
+	if err := write(signalr.HandshakeRequest()); err != nil {
 		return Delivery{Err: err}
 	}
 	rr := signalr.NewRecordReader(0)
@@ -235,15 +242,10 @@ func readSignalRJSModel(ctx context.Context, t Target) Delivery {
 		return Delivery{Err: err}
 	}
 	defer c.CloseNow()
-	send := func(v any) error {
-		b, err := signalr.AppendRecord(nil, v)
-		if err != nil {
-			return err
-		}
-		return c.Write(ctx, websocket.Text, b)
-	}
+	write := func(b []byte) error { return c.Write(ctx, websocket.Text, b) }
+	send := recordSender(write)
 	var h hubStream
-	if err := c.Write(ctx, websocket.Text, signalr.HandshakeRequest()); err != nil {
+	if err := write(signalr.HandshakeRequest()); err != nil {
 		return Delivery{Err: err}
 	}
 	handshaken := false
