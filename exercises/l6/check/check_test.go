@@ -1,9 +1,12 @@
 package check
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
+
+	"course/exercises/l6/solution"
 )
 
 // TestWriterCasesCatchALoneCR runs a writer that splits a chunk at LF only: every data: line of
@@ -39,30 +42,23 @@ func TestReportShowsTheInput(t *testing.T) {
 	}
 }
 
-// joined is the joining reader of exercise 5 with its line cutter given, so that a test can
-// run the one reader with each way of ending lines a learner might write.
-func joined(lines func(stream string) []string) func(stream []byte) (string, error) {
+// hidden stands for a CR that a reader under test must not see as one: a private-use character.
+const hidden = "\ue000"
+
+// crBlind turns the course's joining reader into one that ends lines at LF alone: every CR is
+// hidden from it as an ordinary character, and put back in what it returns. With crlf, a CR
+// before an LF is dropped first, as a reader that trims a line's last CR does.
+func crBlind(crlf bool) func(stream []byte) (string, error) {
 	return func(stream []byte) (string, error) {
-		var answer strings.Builder
-		var data []string
-		for _, line := range lines(string(stream)) {
-			if line == "" {
-				if data == nil {
-					continue
-				}
-				event := strings.Join(data, "\n")
-				data = nil
-				if event == "[DONE]" {
-					break
-				}
-				answer.WriteString(event)
-				continue
-			}
-			if value, ok := strings.CutPrefix(line, "data:"); ok {
-				data = append(data, strings.TrimPrefix(value, " "))
-			}
+		s := string(stream)
+		if strings.Contains(s, hidden) {
+			return "", errors.New("the stream holds U+E000, which hides its CRs")
 		}
-		return answer.String(), nil
+		if crlf {
+			s = strings.ReplaceAll(s, "\r\n", "\n")
+		}
+		got, err := solution.ReadJoined([]byte(strings.ReplaceAll(s, "\r", hidden)))
+		return strings.ReplaceAll(got, hidden, "\r"), err
 	}
 }
 
@@ -82,21 +78,10 @@ func refused(t *testing.T, read func([]byte) (string, error)) []string {
 	return failed
 }
 
-// TestReaderCasesCatchEachLineEnd runs the one joining reader with three line cutters: at LF
+// TestReaderCasesCatchEachLineEnd runs the course's reader three ways: cutting lines at LF
 // alone, at LF with a CR before it dropped, and at LF, CRLF or CR as the standard says. The LF
 // streams alone pass all three; the CRLF streams refuse the first, the CR streams the first two.
 func TestReaderCasesCatchEachLineEnd(t *testing.T) {
-	lfOnly := func(s string) []string { return strings.Split(s, "\n") }
-	crlfAsLF := func(s string) []string {
-		lines := strings.Split(s, "\n")
-		for i, l := range lines {
-			lines[i] = strings.TrimSuffix(l, "\r")
-		}
-		return lines
-	}
-	standard := func(s string) []string {
-		return strings.Split(strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n"), "\n")
-	}
 	cases, err := ReaderCases()
 	if err != nil {
 		t.Fatal(err)
@@ -124,15 +109,15 @@ func TestReaderCasesCatchEachLineEnd(t *testing.T) {
 		}
 	}
 	for _, tc := range []struct {
-		name  string
-		lines func(string) []string
-		want  []string
+		name string
+		read func([]byte) (string, error)
+		want []string
 	}{
-		{"a reader that cuts lines at LF alone", lfOnly, append(slices.Clone(crlf), cr...)},
-		{"a reader that takes CRLF as LF", crlfAsLF, cr},
-		{"a reader that cuts lines as the standard says", standard, nil},
+		{"a reader that cuts lines at LF alone", crBlind(false), append(slices.Clone(crlf), cr...)},
+		{"a reader that takes CRLF as LF", crBlind(true), cr},
+		{"a reader that cuts lines as the standard says", solution.ReadJoined, nil},
 	} {
-		got := refused(t, joined(tc.lines))
+		got := refused(t, tc.read)
 		slices.Sort(got)
 		want := slices.Sorted(slices.Values(tc.want))
 		if !slices.Equal(got, want) {
