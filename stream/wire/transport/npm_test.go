@@ -143,22 +143,7 @@ var oddHubs = []struct {
 func oddWebSocketWriters() []Writer {
 	serve := func(key string, send func(ctx context.Context, ws *websocket.Conn, events []string) error) Writer {
 		return Writer{Key: key, Transport: WebSocket, Format: wire.FormatBit, handler: func(in wire.Input, fail bool) http.Handler {
-			events := wire.BitEvents(in.Chunks)
-			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				ws, err := websocket.Accept(w, r)
-				if err != nil {
-					return
-				}
-				defer ws.CloseNow()
-				ctx, cancel := context.WithTimeout(r.Context(), serveBound)
-				defer cancel()
-				if _, err := ws.Read(ctx); err != nil {
-					return
-				}
-				if send(ctx, ws, events) == nil {
-					_ = ws.Close(websocket.CloseNormal, "")
-				}
-			})
+			return bitSocket(wire.BitEvents(in.Chunks), send)
 		}}
 	}
 	fragments := func(ping bool) func(ctx context.Context, ws *websocket.Conn, events []string) error {

@@ -84,6 +84,17 @@ func (h *hubStream) invocation(t Target) map[string]any {
 	return inv
 }
 
+// start sends the StreamInvocation for t and, for an upload, its one item.
+func (h *hubStream) start(t Target, send func(v any) error) error {
+	if err := send(h.invocation(t)); err != nil {
+		return err
+	}
+	if t.Upload {
+		return send(map[string]any{"type": signalr.TypeStreamItem, "invocationId": h.upload, "item": t.Message})
+	}
+	return nil
+}
+
 // take handles one record; end is true when the stream is over, its error (if any) in h.d.Err.
 // send writes a record back, for the upload's Completion.
 func (h *hubStream) take(rec signalr.Record, t Target, send func(v any) error) (end bool) {
@@ -194,15 +205,9 @@ func readCoderSignalR(ctx context.Context, t Target) Delivery {
 				return h.d
 			}
 			handshaken = true
-			if err := send(h.invocation(t)); err != nil {
+			if err := h.start(t, send); err != nil {
 				h.d.Err = err
 				return h.d
-			}
-			if t.Upload {
-				if err := send(map[string]any{"type": signalr.TypeStreamItem, "invocationId": h.upload, "item": t.Message}); err != nil {
-					h.d.Err = err
-					return h.d
-				}
 			}
 			continue
 		}
@@ -299,15 +304,9 @@ func readSignalRJSModel(ctx context.Context, t Target) Delivery {
 					return h.d
 				}
 			}
-			if err := send(h.invocation(t)); err != nil {
+			if err := h.start(t, send); err != nil {
 				h.d.Err = err
 				return h.d
-			}
-			if t.Upload {
-				if err := send(map[string]any{"type": signalr.TypeStreamItem, "invocationId": h.upload, "item": t.Message}); err != nil {
-					h.d.Err = err
-					return h.d
-				}
 			}
 			continue
 		}

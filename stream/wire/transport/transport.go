@@ -176,6 +176,12 @@ func bitWebSocket(in wire.Input, fail bool) http.Handler {
 	if fail {
 		events = wire.BitFailureEvents()
 	}
+	return bitSocket(events, sendTexts)
+}
+
+// bitSocket is a connection of Bit's WebSocket endpoint: it takes the request as the first text
+// message, puts the events on the wire with send, and closes normally once they are sent.
+func bitSocket(events []string, send func(ctx context.Context, ws *websocket.Conn, events []string) error) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ws, err := websocket.Accept(w, r)
 		if err != nil {
@@ -187,13 +193,20 @@ func bitWebSocket(in wire.Input, fail bool) http.Handler {
 		if m, err := ws.Read(ctx); err != nil || m.Type != websocket.Text {
 			return
 		}
-		for _, e := range events {
-			if ws.Write(ctx, websocket.Text, []byte(e)) != nil {
-				return
-			}
+		if send(ctx, ws, events) == nil {
+			_ = ws.Close(websocket.CloseNormal, "")
 		}
-		_ = ws.Close(websocket.CloseNormal, "")
 	})
+}
+
+// sendTexts sends each event as one text message.
+func sendTexts(ctx context.Context, ws *websocket.Conn, events []string) error {
+	for _, e := range events {
+		if err := ws.Write(ctx, websocket.Text, []byte(e)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // serveBound bounds one connection of a writer, so a reader that never leaves costs nothing
