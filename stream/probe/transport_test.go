@@ -28,6 +28,21 @@ func legalCodes(ns []Note) []string {
 	return out
 }
 
+// checkLegalAndText checks the notes a stream's report gives of what the protocol allows (none
+// when legal is nil), and the text the course's reader rd got.
+func checkLegalAndText(t *testing.T, rep *Report, legal []string, rd MessageReader, text string) {
+	t.Helper()
+	if legal == nil {
+		legal = []string{}
+	}
+	if got := legalCodes(rep.Legal); !slices.Equal(got, legal) {
+		t.Errorf("legal %q, want %q", got, legal)
+	}
+	if got := reader(t, rep, rd.Name).Got; got != text {
+		t.Errorf("the course's reader got %q, want %q", shorten(got), shorten(text))
+	}
+}
+
 // TestWebSocketHazards: each hazard is shown by a stream with it and not by its clean twin.
 func TestWebSocketHazards(t *testing.T) {
 	big := func(n int) string { return `{"type":"text.delta","text":"` + strings.Repeat("x", n) + `"}` }
@@ -100,16 +115,7 @@ func TestWebSocketHazards(t *testing.T) {
 			if rep.Pass != (len(want) == 0) || !rep.Complete || rep.Transport != TransportWebSocket || rep.Status != 101 {
 				t.Errorf("pass %v, complete %v, transport %s, status %d with hazards %q", rep.Pass, rep.Complete, rep.Transport, rep.Status, want)
 			}
-			legal := tt.legal
-			if legal == nil {
-				legal = []string{}
-			}
-			if got := legalCodes(rep.Legal); !slices.Equal(got, legal) {
-				t.Errorf("legal %q, want %q", got, legal)
-			}
-			if got := reader(t, rep, TextMessages.Name).Got; got != tt.text {
-				t.Errorf("the course's reader got %q, want %q", shorten(got), shorten(tt.text))
-			}
+			checkLegalAndText(t, rep, tt.legal, TextMessages, tt.text)
 			if rep.WebSocket == nil || rep.WebSocket.Close == nil {
 				t.Fatalf("socket report %+v", rep.WebSocket)
 			}
@@ -356,16 +362,7 @@ func TestSignalRHazards(t *testing.T) {
 			if rep.Pass != (len(want) == 0) || !rep.Complete || rep.Transport != TransportSignalR {
 				t.Errorf("pass %v, complete %v with hazards %q", rep.Pass, rep.Complete, want)
 			}
-			legal := tt.legal
-			if legal == nil {
-				legal = []string{}
-			}
-			if got := legalCodes(rep.Legal); !slices.Equal(got, legal) {
-				t.Errorf("legal %q, want %q", got, legal)
-			}
-			if got := reader(t, rep, TextItems.Name).Got; got != tt.text {
-				t.Errorf("the course's reader got %q, want %q", shorten(got), shorten(tt.text))
-			}
+			checkLegalAndText(t, rep, tt.legal, TextItems, tt.text)
 			if h := rep.SignalR; h == nil || h.Method != "StreamAsync" || h.ConnectionID == "" || !slices.Equal(h.Transports, []string{"WebSockets"}) {
 				t.Errorf("hub report %+v", h)
 			}
