@@ -34,9 +34,7 @@ var hazards = []hazard{
 // deliver the input exactly are counted, the others shown.
 func (m *matrix) hazards() {
 	for _, h := range hazards {
-		text := strings.Join(h.chunks, "")
-		var failing [][]string
-		var thrown []bool // for each failing pair, whether the reader failed rather than changed the text
+		ps := hazardPairs{m: m, text: strings.Join(h.chunks, ""), hazard: h.title, quote: wire.QuoteVisible}
 		pairs := 0
 		for _, w := range m.writers {
 			stream := w.Success(wire.Input{Chunks: h.chunks, ConversationID: h.conversationID, EOL: m.eol})
@@ -46,16 +44,7 @@ func (m *matrix) hazards() {
 				}
 				pairs++
 				got, err := rd.ReadFormat(stream, w.Format)
-				if m.json != nil {
-					c := newCell(w.Key, rd.Key, text, true, got, err)
-					c.Hazard = h.title
-					m.record(c)
-					continue
-				}
-				if err != nil || got != text {
-					failing = append(failing, []string{w.Key, rd.Key, shownQuoted(got, err)})
-					thrown = append(thrown, err != nil)
-				}
+				ps.add(w.Key, rd.Key, got, err)
 			}
 		}
 		if m.json != nil {
@@ -69,13 +58,14 @@ func (m *matrix) hazards() {
 		for i, c := range h.chunks {
 			quoted[i] = wire.QuoteVisible(c)
 		}
-		m.hazardReport("Hazard: "+h.title, quoted, facts, "pairs that share a format", pairs, failing, thrown)
+		m.hazardReport("Hazard: "+h.title, quoted, facts, "pairs that share a format", pairs, ps)
 	}
 }
 
 // hazardReport prints one hazard: its chunks, quoted, and facts, how many of the pairs deliver
 // it exactly, and what the others' users see, each failing row writer, reader and what is shown.
-func (m *matrix) hazardReport(title string, quoted []string, facts []report.Fact, pairsAre string, pairs int, failing [][]string, thrown []bool) {
+func (m *matrix) hazardReport(title string, quoted []string, facts []report.Fact, pairsAre string, pairs int, ps hazardPairs) {
+	failing := ps.failing
 	m.r.Title("%s", title)
 	m.r.Facts(0, append([]report.Fact{{Label: "chunks", Value: strings.Join(quoted, " ")}}, facts...)...)
 	m.r.Line("exact in %d of the %d %s; the others:", pairs-len(failing), pairs, pairsAre)
@@ -85,7 +75,7 @@ func (m *matrix) hazardReport(title string, quoted []string, facts []report.Fact
 		for i, row := range failing {
 			// Marked after clipping, which measures the text: a changed text yellow, a failure red.
 			v := report.Lossy
-			if thrown[i] {
+			if ps.thrown[i] {
 				v = report.Wrong
 			}
 			row[2] = report.Mark(v, clipWidth(row[2], room))
@@ -94,15 +84,41 @@ func (m *matrix) hazardReport(title string, quoted []string, facts []report.Fact
 	}
 }
 
-// shownQuoted is a --hazards cell: the text the user sees in quotes, and for a read that never
+// hazardPairs gathers what one hazard's pairs came to: with --json, each pair's record; else
+// the rows of the pairs that do not deliver the text exactly.
+type hazardPairs struct {
+	m *matrix
+	// text is what every pair should deliver; hazard and transport name the run in a record.
+	text, hazard, transport string
+	// quote quotes a text the user sees, in a row.
+	quote   func(string) string
+	failing [][]string
+	thrown  []bool // for each failing row, whether the reader failed rather than changed the text
+}
+
+// add records what the reader's user got from the writer's stream of the hazard.
+func (ps *hazardPairs) add(writer, reader, got string, err error) {
+	if ps.m.json != nil {
+		c := newCell(writer, reader, ps.text, true, got, err)
+		c.Transport, c.Hazard = ps.transport, ps.hazard
+		ps.m.record(c)
+		return
+	}
+	if err != nil || got != ps.text {
+		ps.failing = append(ps.failing, []string{writer, reader, ps.shown(got, err)})
+		ps.thrown = append(ps.thrown, err != nil)
+	}
+}
+
+// shown is a --hazards cell: the text the user sees in quotes, and for a read that never
 // completes, the text left on screen.
-func shownQuoted(got string, err error) string {
+func (ps *hazardPairs) shown(got string, err error) string {
 	var nc *wire.NeverCompletesError
 	if errors.As(err, &nc) {
-		return "(never completes) " + wire.QuoteVisible(nc.Shown)
+		return "(never completes) " + ps.quote(nc.Shown)
 	}
 	if cell, ok := wire.Outcome(err); ok {
 		return cell
 	}
-	return wire.QuoteVisible(got)
+	return ps.quote(got)
 }

@@ -191,26 +191,15 @@ func (m *matrix) transportFailures(ctx context.Context, k transport.Kind, writer
 // pairs that deliver it exactly counted, the others shown.
 func (m *matrix) transportHazards(ctx context.Context, k transport.Kind, writers []transport.Writer, readers []transport.Reader) error {
 	for _, h := range transport.Hazards() {
-		text := strings.Join(h.Chunks, "")
 		ds, err := readAll(ctx, writers, readers, h.Chunks, false)
 		if err != nil {
 			return err
 		}
-		var failing [][]string
-		var thrown []bool
+		ps := hazardPairs{m: m, text: strings.Join(h.Chunks, ""), hazard: h.Title, transport: k.String(), quote: quoteClipped}
 		for wi, w := range writers {
 			for ri, rd := range readers {
 				got, err := transport.Shows(w.Format, ds[wi*len(readers)+ri])
-				if m.json != nil {
-					c := newCell(w.Key, rd.Key, text, true, got, err)
-					c.Transport, c.Hazard = k.String(), h.Title
-					m.record(c)
-					continue
-				}
-				if err != nil || got != text {
-					failing = append(failing, []string{w.Key, rd.Key, shownClipped(got, err)})
-					thrown = append(thrown, err != nil)
-				}
+				ps.add(w.Key, rd.Key, got, err)
 			}
 		}
 		if m.json != nil {
@@ -220,7 +209,7 @@ func (m *matrix) transportHazards(ctx context.Context, k transport.Kind, writers
 		for i, c := range h.Chunks {
 			quoted[i] = quoteClipped(c)
 		}
-		m.hazardReport(fmt.Sprintf("%s, hazard: %s", overTitle(k), h.Title), quoted, nil, "pairs", len(writers)*len(readers), failing, thrown)
+		m.hazardReport(fmt.Sprintf("%s, hazard: %s", overTitle(k), h.Title), quoted, nil, "pairs", len(writers)*len(readers), ps)
 	}
 	return nil
 }
@@ -231,18 +220,6 @@ func quoteClipped(s string) string {
 		return wire.QuoteVisible(string([]rune(s)[:20])) + fmt.Sprintf("… (%d characters)", n)
 	}
 	return wire.QuoteVisible(s)
-}
-
-// shownClipped is shownQuoted with a long text cut as quoteClipped cuts it.
-func shownClipped(got string, err error) string {
-	var nc *wire.NeverCompletesError
-	if errors.As(err, &nc) {
-		return "(never completes) " + quoteClipped(nc.Shown)
-	}
-	if cell, ok := wire.Outcome(err); ok {
-		return cell
-	}
-	return quoteClipped(got)
 }
 
 // approvalRecord is the --json record of one run of a tool-call approval.
