@@ -8,6 +8,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"course/internal/keyed"
 	"course/internal/report"
 	"course/stream/wire"
 	"course/stream/wire/transport"
@@ -122,14 +123,6 @@ func readAll(ctx context.Context, writers []transport.Writer, readers []transpor
 	return out, nil
 }
 
-func keysOf[T any](list []T, key func(T) string) []string {
-	keys := make([]string, len(list))
-	for i, x := range list {
-		keys[i] = key(x)
-	}
-	return keys
-}
-
 func writerKey(w transport.Writer) string { return w.Key }
 
 func readerKey(r transport.Reader) string { return r.Key }
@@ -150,7 +143,7 @@ func (m *matrix) transportPairs(ctx context.Context, k transport.Kind, writers [
 			cells = append(cells, c)
 		}
 	}
-	m.grid(overTitle(k)+": each writer (down) with each reader (across)", keysOf(writers, writerKey), keysOf(readers, readerKey), cells)
+	m.grid(overTitle(k)+": each writer (down) with each reader (across)", keyed.Keys(writers, writerKey), keyed.Keys(readers, readerKey), cells)
 	return nil
 }
 
@@ -183,7 +176,7 @@ func (m *matrix) transportFailures(ctx context.Context, k transport.Kind, writer
 			cells = append(cells, c)
 		}
 	}
-	m.grid(overTitle(k)+": what each user sees when answering fails", keysOf(writers, writerKey), keysOf(readers, readerKey), cells)
+	m.grid(overTitle(k)+": what each user sees when answering fails", keyed.Keys(writers, writerKey), keyed.Keys(readers, readerKey), cells)
 	return nil
 }
 

@@ -9,6 +9,7 @@ import (
 
 	coder "github.com/coder/websocket"
 
+	"course/internal/keyed"
 	"course/stream/websocket"
 	"course/stream/wire"
 )
@@ -62,13 +63,13 @@ func ReadersOf(t Kind, keys []string) ([]Reader, error) {
 			of = append(of, r)
 		}
 	}
-	return byKeys(of, keys, t.String()+" reader", func(r Reader) string { return r.Key })
+	return keyed.All(of, t.String()+" reader", keys, func(r Reader) string { return r.Key })
 }
 
 // ReaderKeys are the keys of transport t's readers.
 func ReaderKeys(t Kind) []string {
 	rs, _ := ReadersOf(t, nil)
-	return keysOf(rs, func(r Reader) string { return r.Key })
+	return keyed.Keys(rs, func(r Reader) string { return r.Key })
 }
 
 // Target is a writer's endpoint as a reader is pointed at it.
