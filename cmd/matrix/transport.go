@@ -8,6 +8,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"course/internal/keyed"
 	"course/internal/report"
 	"course/stream/wire"
 	"course/stream/wire/transport"
@@ -122,14 +123,6 @@ func readAll(ctx context.Context, writers []transport.Writer, readers []transpor
 	return out, nil
 }
 
-func keysOf[T any](list []T, key func(T) string) []string {
-	keys := make([]string, len(list))
-	for i, x := range list {
-		keys[i] = key(x)
-	}
-	return keys
-}
-
 func writerKey(w transport.Writer) string { return w.Key }
 
 func readerKey(r transport.Reader) string { return r.Key }
@@ -150,7 +143,7 @@ func (m *matrix) transportPairs(ctx context.Context, k transport.Kind, writers [
 			cells = append(cells, c)
 		}
 	}
-	m.grid(overTitle(k)+": each writer (down) with each reader (across)", keysOf(writers, writerKey), keysOf(readers, readerKey), cells)
+	m.grid(overTitle(k)+": each writer (down) with each reader (across)", keyed.Keys(writers, writerKey), keyed.Keys(readers, readerKey), cells)
 	return nil
 }
 
@@ -183,7 +176,7 @@ func (m *matrix) transportFailures(ctx context.Context, k transport.Kind, writer
 			cells = append(cells, c)
 		}
 	}
-	m.grid(overTitle(k)+": what each user sees when answering fails", keysOf(writers, writerKey), keysOf(readers, readerKey), cells)
+	m.grid(overTitle(k)+": what each user sees when answering fails", keyed.Keys(writers, writerKey), keyed.Keys(readers, readerKey), cells)
 	return nil
 }
 
@@ -191,26 +184,15 @@ func (m *matrix) transportFailures(ctx context.Context, k transport.Kind, writer
 // pairs that deliver it exactly counted, the others shown.
 func (m *matrix) transportHazards(ctx context.Context, k transport.Kind, writers []transport.Writer, readers []transport.Reader) error {
 	for _, h := range transport.Hazards() {
-		text := strings.Join(h.Chunks, "")
 		ds, err := readAll(ctx, writers, readers, h.Chunks, false)
 		if err != nil {
 			return err
 		}
-		var failing [][]string
-		var thrown []bool
+		ps := hazardPairs{m: m, text: strings.Join(h.Chunks, ""), hazard: h.Title, transport: k.String(), quote: quoteClipped}
 		for wi, w := range writers {
 			for ri, rd := range readers {
 				got, err := transport.Shows(w.Format, ds[wi*len(readers)+ri])
-				if m.json != nil {
-					c := newCell(w.Key, rd.Key, text, true, got, err)
-					c.Transport, c.Hazard = k.String(), h.Title
-					m.record(c)
-					continue
-				}
-				if err != nil || got != text {
-					failing = append(failing, []string{w.Key, rd.Key, shownClipped(got, err)})
-					thrown = append(thrown, err != nil)
-				}
+				ps.add(w.Key, rd.Key, got, err)
 			}
 		}
 		if m.json != nil {
@@ -220,7 +202,7 @@ func (m *matrix) transportHazards(ctx context.Context, k transport.Kind, writers
 		for i, c := range h.Chunks {
 			quoted[i] = quoteClipped(c)
 		}
-		m.hazardReport(fmt.Sprintf("%s, hazard: %s", overTitle(k), h.Title), quoted, nil, "pairs", len(writers)*len(readers), failing, thrown)
+		m.hazardReport(fmt.Sprintf("%s, hazard: %s", overTitle(k), h.Title), quoted, nil, "pairs", len(writers)*len(readers), ps)
 	}
 	return nil
 }
@@ -231,18 +213,6 @@ func quoteClipped(s string) string {
 		return wire.QuoteVisible(string([]rune(s)[:20])) + fmt.Sprintf("… (%d characters)", n)
 	}
 	return wire.QuoteVisible(s)
-}
-
-// shownClipped is shownQuoted with a long text cut as quoteClipped cuts it.
-func shownClipped(got string, err error) string {
-	var nc *wire.NeverCompletesError
-	if errors.As(err, &nc) {
-		return "(never completes) " + quoteClipped(nc.Shown)
-	}
-	if cell, ok := wire.Outcome(err); ok {
-		return cell
-	}
-	return quoteClipped(got)
 }
 
 // approvalRecord is the --json record of one run of a tool-call approval.

@@ -331,20 +331,22 @@ func probeEventKind(e probe.Event) string {
 	return e.Kind
 }
 
+// millisOrNone is a time of the report's timing, "(none)" for a part that never arrived.
+func millisOrNone(m *probe.Millis) string {
+	if m == nil {
+		return "(none)"
+	}
+	return m.String()
+}
+
 // timing says when the parts arrived and whether the text was streamed or sent all at once.
 func (p *probeReport) timing() {
 	t := p.rep.Timing
 	p.r.Title("Timing, from the request")
-	at := func(m *probe.Millis) string {
-		if m == nil {
-			return "(none)"
-		}
-		return m.String()
-	}
 	p.r.Facts(0,
 		report.Fact{Label: "headers", Value: t.Headers.String()},
-		report.Fact{Label: "first event", Value: at(t.FirstEvent)},
-		report.Fact{Label: "first text", Value: at(t.FirstText)},
+		report.Fact{Label: "first event", Value: millisOrNone(t.FirstEvent)},
+		report.Fact{Label: "first text", Value: millisOrNone(t.FirstText)},
 		report.Fact{Label: "end", Value: t.End.String()},
 		report.Fact{Label: "streamed", Value: streamedVerdict(t)},
 	)

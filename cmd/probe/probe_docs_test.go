@@ -65,15 +65,12 @@ func timeless(report string) string {
 	return exampleGaps.ReplaceAllString(report, " ")
 }
 
-// TestProbeExampleLosingServer runs docs/probe.md's first example as the page says, against the
-// example server it names, and checks that the page shows the report the probe prints.
-func TestProbeExampleLosingServer(t *testing.T) {
-	want, ok := probeExamples(t)["losing-server"]
-	if !ok {
-		t.Fatal("docs/probe.md has no losing-server example")
-	}
-	bin := filepath.Join(t.TempDir(), "losing-server")
-	if out, err := exec.Command("go", "build", "-o", bin, "../../docs/examples/losing-server").CombinedOutput(); err != nil {
+// exampleServer builds the example server docs/examples/NAME, starts it on a loopback port and
+// returns the address it says it listens on; the server is killed when the test ends.
+func exampleServer(t *testing.T, name string) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), name)
+	if out, err := exec.Command("go", "build", "-o", bin, "../../docs/examples/"+name).CombinedOutput(); err != nil {
 		t.Fatalf("build the example server: %v\n%s", err, out)
 	}
 	server := exec.Command(bin, "-addr", "127.0.0.1:0")
@@ -90,17 +87,33 @@ func TestProbeExampleLosingServer(t *testing.T) {
 		t.Fatalf("the example server said nothing: %v", err)
 	}
 	go io.Copy(io.Discard, stdout)
-	url := strings.TrimSpace(strings.TrimPrefix(first, "listening on "))
+	return strings.TrimSpace(strings.TrimPrefix(first, "listening on "))
+}
 
-	got, err := run(t, "probe", url, "--data", `{"prompt":"C major voicings"}`,
-		"--answer-file", "../../docs/examples/losing-server/answer.txt", "--reader", "text", "--reader", "standard")
+// checkExample runs the probe with args, as docs/probe.md's example NAME says, and checks that
+// the page shows the report the probe prints, and that the probe fails on the hazard it shows.
+func checkExample(t *testing.T, examples map[string]string, name string, args ...string) {
+	t.Helper()
+	want, ok := examples[name]
+	if !ok {
+		t.Fatalf("docs/probe.md has no %s example", name)
+	}
+	got, err := run(t, append([]string{"probe"}, args...)...)
 	if err == nil {
-		t.Fatal("the probe passed a server that loses text")
+		t.Errorf("%s: the probe passed a stream with a hazard", name)
 	}
 	got = strings.ReplaceAll(got, "../../docs/examples", "docs/examples")
 	if timeless(got) != timeless(want) {
-		t.Errorf("docs/probe.md's first example is not what the probe prints (- page, + probe):\n%s", testutil.LineDiff(timeless(want), timeless(got)))
+		t.Errorf("docs/probe.md's %s example is not what the probe prints (- page, + probe):\n%s", name, testutil.LineDiff(timeless(want), timeless(got)))
 	}
+}
+
+// TestProbeExampleLosingServer runs docs/probe.md's first example as the page says, against the
+// example server it names, and checks that the page shows the report the probe prints.
+func TestProbeExampleLosingServer(t *testing.T) {
+	url := exampleServer(t, "losing-server")
+	checkExample(t, probeExamples(t), "losing-server", url, "--data", `{"prompt":"C major voicings"}`,
+		"--answer-file", "../../docs/examples/losing-server/answer.txt", "--reader", "text", "--reader", "standard")
 }
 
 // TestProbeExampleStandIn runs docs/probe.md's second example against the course's own host and
@@ -128,47 +141,10 @@ func TestProbeExampleStandIn(t *testing.T) {
 // probe prints, and the exit status it gives with the answer.
 func TestProbeExampleSocketServer(t *testing.T) {
 	examples := probeExamples(t)
-	bin := filepath.Join(t.TempDir(), "socket-server")
-	if out, err := exec.Command("go", "build", "-o", bin, "../../docs/examples/socket-server").CombinedOutput(); err != nil {
-		t.Fatalf("build the example server: %v\n%s", err, out)
-	}
-	server := exec.Command(bin, "-addr", "127.0.0.1:0")
-	stdout, err := server.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := server.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { server.Process.Kill(); server.Wait() })
-	first, err := bufio.NewReader(stdout).ReadString('\n')
-	if err != nil {
-		t.Fatalf("the example server said nothing: %v", err)
-	}
-	go io.Copy(io.Discard, stdout)
-	addr := strings.TrimSpace(strings.TrimPrefix(first, "listening on "))
+	addr := exampleServer(t, "socket-server")
 	const answer = "../../docs/examples/socket-server/answer.txt"
-	runs := []struct {
-		example string
-		args    []string
-	}{
-		{"socket-websocket", []string{"ws://" + addr + "/chat/ws", "--message", "C major voicings", "--answer-file", answer}},
-		{"socket-signalr", []string{"--transport", "signalr", "http://" + addr + "/hubs/chat", "--hub-method", "StreamAsync", "--message", "C major voicings"}},
-	}
-	for _, r := range runs {
-		want, ok := examples[r.example]
-		if !ok {
-			t.Fatalf("docs/probe.md has no %s example", r.example)
-		}
-		got, err := run(t, append([]string{"probe"}, r.args...)...)
-		if err == nil {
-			t.Errorf("%s: the probe passed a stream with a hazard", r.example)
-		}
-		got = strings.ReplaceAll(got, "../../docs/examples", "docs/examples")
-		if timeless(got) != timeless(want) {
-			t.Errorf("docs/probe.md's %s example is not what the probe prints (- page, + probe):\n%s", r.example, testutil.LineDiff(timeless(want), timeless(got)))
-		}
-	}
+	checkExample(t, examples, "socket-websocket", "ws://"+addr+"/chat/ws", "--message", "C major voicings", "--answer-file", answer)
+	checkExample(t, examples, "socket-signalr", "--transport", "signalr", "http://"+addr+"/hubs/chat", "--hub-method", "StreamAsync", "--message", "C major voicings")
 	// The page says both readers get the hub's answer exactly, so that the probe passes.
 	if out, err := run(t, "probe", "--transport", "signalr", "http://"+addr+"/hubs/chat", "--hub-method", "StreamAsync",
 		"--message", "C major voicings", "--answer-file", answer); err != nil || !strings.HasSuffix(out, "\nresult: pass: every reader (2) gets the answer exactly\n") {

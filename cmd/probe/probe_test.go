@@ -13,7 +13,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -352,33 +351,41 @@ func TestProbeExitStatuses(t *testing.T) {
 	}
 }
 
+// signalled runs the built binary's probe with args and a deadline far off, sends it sig once
+// the server has started its stream, and returns what it printed, its exit status and how long
+// it took to exit after the signal.
+func signalled(t *testing.T, sig os.Signal, started <-chan struct{}, args ...string) (stdout, stderr string, code int, took time.Duration) {
+	t.Helper()
+	cmd := courseCommand(t, append(append([]string{"probe"}, args...), "--timeout", "10m")...)
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	<-started
+	sent := time.Now()
+	if err := cmd.Process.Signal(sig); err != nil {
+		t.Fatal(err)
+	}
+	_ = cmd.Wait()
+	return out.String(), errOut.String(), cmd.ProcessState.ExitCode(), time.Since(sent)
+}
+
 // TestProbeSignalsEndTheProbe sends SIGINT and SIGTERM to the built binary while it reads a
 // stream that never ends: it stops, prints what arrived, and exits 2.
 func TestProbeSignalsEndTheProbe(t *testing.T) {
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 		t.Run(sig.String(), func(t *testing.T) {
 			url, started := testutil.EndlessStream(t, "data: tick\n\n", time.Millisecond)
-			cmd := courseCommand(t, "probe", url, "--method", "GET", "--timeout", "10m")
-			var out, errOut bytes.Buffer
-			cmd.Stdout, cmd.Stderr = &out, &errOut
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			<-started
-			sent := time.Now()
-			if err := cmd.Process.Signal(sig); err != nil {
-				t.Fatal(err)
-			}
-			_ = cmd.Wait()
-			took := time.Since(sent)
-			t.Logf("%v: exit %d %v after the signal: %s", sig, cmd.ProcessState.ExitCode(), took, errOut.String())
-			if code := cmd.ProcessState.ExitCode(); code != cmdutil.ExitCannotRun || !strings.HasPrefix(errOut.String(), "course: probe: interrupted") {
-				t.Fatalf("exit %d, stderr %q", code, errOut.String())
+			out, errOut, code, took := signalled(t, sig, started, url, "--method", "GET")
+			t.Logf("%v: exit %d %v after the signal: %s", sig, code, took, errOut)
+			if code != cmdutil.ExitCannotRun || !strings.HasPrefix(errOut, "course: probe: interrupted") {
+				t.Fatalf("exit %d, stderr %q", code, errOut)
 			}
 			// Past the headers, the report shows what arrived; before them there is nothing to show.
-			if strings.Contains(errOut.String(), "with the stream still open") &&
-				(!strings.Contains(out.String(), "== Hazards on the wire, in the ") || !strings.Contains(out.String(), "HTML standard, text events")) {
-				t.Errorf("partial report:\n%s", out.String())
+			if strings.Contains(errOut, "with the stream still open") &&
+				(!strings.Contains(out, "== Hazards on the wire, in the ") || !strings.Contains(out, "HTML standard, text events")) {
+				t.Errorf("partial report:\n%s", out)
 			}
 			if took > 5*time.Second {
 				t.Errorf("exited %v after the signal", took)
@@ -401,7 +408,7 @@ func TestProbeBoundedOnAFastEndlessStream(t *testing.T) {
 					t.Fatalf("exit %d: %s", res.code, res.err)
 				}
 				t.Logf("peak heap %.1f MiB (%.1f MiB before), %v for a 1s deadline: %s", mib(res.peak), mib(res.base), res.took, res.err)
-				if res.peak > probeHeapBound || res.took > time.Second+pastDeadline() {
+				if res.peak > probeHeapBound || res.took > time.Second+testutil.PastDeadline() {
 					t.Errorf("peak heap %.1f MiB, %v for a 1s deadline", mib(res.peak), res.took)
 				}
 				if format == "text" && !strings.Contains(res.out, " events left out: --all-events prints them)") {
@@ -443,24 +450,11 @@ func TestProbeRaisedBounds(t *testing.T) {
 			if limit := 32<<20 + 16*float64(events) + 1.5*float64(bytes); grown > limit {
 				t.Errorf("heap grew by %.1f MiB for %d bytes and %d events, more than %.1f MiB", grown/(1<<20), bytes, events, limit/(1<<20))
 			}
-			if res.took > time.Second+pastDeadline() {
+			if res.took > time.Second+testutil.PastDeadline() {
 				t.Errorf("%v for a 1s deadline", res.took)
 			}
 		})
 	}
-}
-
-// pastDeadline is how long a probe may run past its deadline: a second, or four under the race
-// detector, which slows the code it watches several times over.
-func pastDeadline() time.Duration {
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		for _, s := range bi.Settings {
-			if s.Key == "-race" && s.Value == "true" {
-				return 4 * time.Second
-			}
-		}
-	}
-	return time.Second
 }
 
 func mib(n uint64) float64 { return float64(n) / (1 << 20) }
@@ -521,7 +515,7 @@ func BenchmarkProbeEndless(b *testing.B) {
 					if res.code != cmdutil.ExitCannotRun {
 						b.Fatalf("exit %d: %s", res.code, res.err)
 					}
-					if res.peak > probeHeapBound || res.took > timeout+pastDeadline() {
+					if res.peak > probeHeapBound || res.took > timeout+testutil.PastDeadline() {
 						b.Errorf("peak heap %.1f MiB, %v for a 5s deadline: %s", mib(res.peak), res.took, res.err)
 					}
 					b.ReportMetric(mib(res.peak), "peak-MiB")

@@ -205,20 +205,14 @@ func socketClose(c *probe.SocketClose) string {
 func (p *probeReport) messageTiming(signalR bool) {
 	t := p.rep.Timing
 	p.r.Title("Timing, from the request")
-	at := func(m *probe.Millis) string {
-		if m == nil {
-			return "(none)"
-		}
-		return m.String()
-	}
 	handshake := "socket open"
 	if signalR {
 		handshake = "hub ready"
 	}
 	p.r.Facts(0,
 		report.Fact{Label: handshake, Value: t.Headers.String()},
-		report.Fact{Label: "first " + unit(signalR), Value: at(t.FirstEvent)},
-		report.Fact{Label: "first text", Value: at(t.FirstText)},
+		report.Fact{Label: "first " + unit(signalR), Value: millisOrNone(t.FirstEvent)},
+		report.Fact{Label: "first text", Value: millisOrNone(t.FirstText)},
 		report.Fact{Label: "end", Value: t.End.String()},
 		report.Fact{Label: "streamed", Value: streamedAs(t, "text "+unit(signalR)+"s", "JSON "+unit(signalR)+"s")},
 	)

@@ -1,13 +1,11 @@
 package probe
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -18,104 +16,22 @@ import (
 	"course/internal/cmdutil"
 	"course/internal/testutil"
 	"course/stream/probe"
+	"course/stream/probe/probetest"
 	"course/stream/signalr"
 	"course/stream/websocket"
 )
 
-// wsServe serves a WebSocket on loopback: each connection reads the probe's request, the first
-// message, and is handed to write. It returns the ws:// URL.
-func wsServe(t testing.TB, write func(ctx context.Context, c *websocket.Conn)) string {
-	t.Helper()
-	var wg sync.WaitGroup
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		wg.Add(1)
-		defer wg.Done()
-		c, err := websocket.Accept(w, r)
-		if err != nil {
-			return
-		}
-		defer c.CloseNow()
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		defer cancel()
-		if _, err := c.Read(ctx); err != nil {
-			return
-		}
-		write(ctx, c)
-	}))
-	t.Cleanup(func() {
-		srv.Close()
-		wg.Wait()
-	})
-	return "ws" + strings.TrimPrefix(srv.URL, "http")
-}
-
-// sendAndClose sends each message as a text message, then closes normally.
-func sendAndClose(msgs ...string) func(context.Context, *websocket.Conn) {
-	return func(ctx context.Context, c *websocket.Conn) {
-		for _, m := range msgs {
-			if c.Write(ctx, websocket.Text, []byte(m)) != nil {
-				return
-			}
-		}
-		_ = c.Close(websocket.CloseNormal, "")
-	}
-}
-
-// waitGone reads until the probe leaves.
-func waitGone(ctx context.Context, c *websocket.Conn) {
-	for {
-		if _, err := c.Read(ctx); err != nil {
-			return
-		}
-	}
-}
-
-// endlessSocket sends msg over and over, paced or as fast as loopback takes it, until the probe leaves.
-func endlessSocket(t testing.TB, msg string, pace time.Duration) (string, <-chan struct{}) {
-	started := make(chan struct{}, 64)
-	url := wsServe(t, func(ctx context.Context, c *websocket.Conn) {
-		for n := 1; ; n++ {
-			if c.Write(ctx, websocket.Text, []byte(msg)) != nil {
-				return
-			}
-			if n == 20 {
-				select {
-				case started <- struct{}{}:
-				default:
-				}
-			}
-			if pace > 0 {
-				time.Sleep(pace)
-			}
-		}
-	})
-	return url, started
-}
-
-func serveHub(t testing.TB, h *signalr.Hub) string {
-	t.Helper()
-	srv := httptest.NewServer(h)
-	t.Cleanup(func() {
-		srv.Close()
-		h.Wait()
-	})
-	return srv.URL + "/hubs/chat"
-}
-
-var bitEvents = []string{`{"type":"text.delta","text":"Hel"}`, `{"type":"text.delta","text":"lo"}`, `{"type":"finish","finishReason":"stop"}`}
-
 // TestProbeTransportExitStatuses runs the built binary down each exit path over a WebSocket and
 // under SignalR: 0 clean (and the answer whole), 1 a hazard, 2 could not run or stopped early.
 func TestProbeTransportExitStatuses(t *testing.T) {
-	clean := wsServe(t, sendAndClose(bitEvents...))
-	split := wsServe(t, sendAndClose(`{"type":"text.delta","te`, `xt":"Hel"}`, bitEvents[1], bitEvents[2]))
-	idle := wsServe(t, func(ctx context.Context, c *websocket.Conn) {
-		_ = c.Write(ctx, websocket.Text, []byte(bitEvents[0]))
-		waitGone(ctx, c)
-	})
-	fast, _ := endlessSocket(t, "token", 0)
-	hub := serveHub(t, signalr.NewHub(signalr.Items("Hel", "lo"), signalr.HubOptions{}))
-	noCompletion := serveHub(t, signalr.NewHub(signalr.Items("Hel", "lo"), signalr.HubOptions{DropBeforeCompletion: true}))
+	clean := probetest.WebSocket(t, probetest.Closing(probetest.BitEvents...))
+	split := probetest.WebSocket(t, probetest.Closing(`{"type":"text.delta","te`, `xt":"Hel"}`, probetest.BitEvents[1], probetest.BitEvents[2]))
+	idle := probetest.WebSocket(t, probetest.UntilGone(func(ctx context.Context, c *websocket.Conn) {
+		_ = c.Write(ctx, websocket.Text, []byte(probetest.BitEvents[0]))
+	}))
+	fast, _ := probetest.EndlessSocket(t, "token", 0)
+	hub := probetest.Hub(t, signalr.NewHub(signalr.Items("Hel", "lo"), signalr.HubOptions{}))
+	noCompletion := probetest.Hub(t, signalr.NewHub(signalr.Items("Hel", "lo"), signalr.HubOptions{DropBeforeCompletion: true}))
 	refusing := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "no socket here", http.StatusNotFound)
 	}))
@@ -170,13 +86,13 @@ func TestProbeTransportExitStatuses(t *testing.T) {
 // TestProbeWebSocketReport: the report's sections over a WebSocket, computed from what the
 // server sent.
 func TestProbeWebSocketReport(t *testing.T) {
-	url := wsServe(t, func(ctx context.Context, c *websocket.Conn) {
+	url := probetest.WebSocket(t, func(ctx context.Context, c *websocket.Conn) {
 		_ = c.Write(ctx, websocket.Text, []byte(`{"type":"text.delta","te`))
 		_ = c.Write(ctx, websocket.Text, []byte(`xt":"Hel"}`))
-		_ = c.WriteFrame(false, websocket.OpText, []byte(bitEvents[1][:5]), false)
+		_ = c.WriteFrame(false, websocket.OpText, []byte(probetest.BitEvents[1][:5]), false)
 		_ = c.Ping(nil)
-		_ = c.WriteFrame(true, websocket.OpContinuation, []byte(bitEvents[1][5:]), false)
-		_ = c.Write(ctx, websocket.Text, []byte(bitEvents[2]))
+		_ = c.WriteFrame(true, websocket.OpContinuation, []byte(probetest.BitEvents[1][5:]), false)
+		_ = c.Write(ctx, websocket.Text, []byte(probetest.BitEvents[2]))
 		_ = c.Close(websocket.CloseNormal, "")
 	})
 	out, err := run(t, "probe", url, "--message", "hi", "--answer-file", writeProbeFile(t, "Hello"))
@@ -205,7 +121,7 @@ func TestProbeWebSocketReport(t *testing.T) {
 
 // TestProbeSignalRReport: the report's sections under SignalR.
 func TestProbeSignalRReport(t *testing.T) {
-	url := serveHub(t, signalr.NewHub(signalr.Items("Hel", "lo", probe.MarkerSuccess), signalr.HubOptions{SplitRecords: true, PingEvery: 2}))
+	url := probetest.Hub(t, signalr.NewHub(signalr.Items("Hel", "lo", probe.MarkerSuccess), signalr.HubOptions{SplitRecords: true, PingEvery: 2}))
 	out, err := run(t, "probe", "--transport", "signalr", url, "--hub-method", "StartChat", "--message", "hi")
 	if probeExitCode(err) != cmdutil.ExitFail {
 		t.Fatalf("exit %d: %v\n%s", probeExitCode(err), err, out)
@@ -265,25 +181,13 @@ func TestProbeTransportFlags(t *testing.T) {
 // TestProbeWebSocketSignal: SIGINT ends a probe of a socket that never closes; it prints what
 // arrived and exits 2.
 func TestProbeWebSocketSignal(t *testing.T) {
-	url, started := endlessSocket(t, "tick", time.Millisecond)
-	cmd := courseCommand(t, "probe", url, "--message", "hi", "--timeout", "10m")
-	var out, errOut bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errOut
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
+	url, started := probetest.EndlessSocket(t, "tick", time.Millisecond)
+	out, errOut, code, took := signalled(t, syscall.SIGINT, started, url, "--message", "hi")
+	if code != cmdutil.ExitCannotRun || !strings.HasPrefix(errOut, "course: probe: interrupted with the socket still open: ") {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
-	<-started
-	sent := time.Now()
-	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
-		t.Fatal(err)
-	}
-	_ = cmd.Wait()
-	took := time.Since(sent)
-	if code := cmd.ProcessState.ExitCode(); code != cmdutil.ExitCannotRun || !strings.HasPrefix(errOut.String(), "course: probe: interrupted with the socket still open: ") {
-		t.Fatalf("exit %d, stderr %q", code, errOut.String())
-	}
-	if !strings.Contains(out.String(), "== Hazards on the wire, in the ") || strings.Contains(out.String(), "result:") {
-		t.Errorf("partial report:\n%s", out.String())
+	if !strings.Contains(out, "== Hazards on the wire, in the ") || strings.Contains(out, "result:") {
+		t.Errorf("partial report:\n%s", out)
 	}
 	if took > 5*time.Second {
 		t.Errorf("exited %v after the signal", took)
@@ -295,19 +199,12 @@ func TestProbeWebSocketSignal(t *testing.T) {
 // past the deadline.
 func TestProbeTransportBounds(t *testing.T) {
 	const huge = 64 << 20
-	fast, _ := endlessSocket(t, "token", 0)
-	large, _ := endlessSocket(t, `{"type":"text.delta","text":"`+strings.Repeat("x", 2000)+`"}`, 0)
-	oneMessage := wsServe(t, func(ctx context.Context, c *websocket.Conn) {
-		_ = c.WriteFrameFrom(true, websocket.OpText, huge, endless('x'), false)
-		waitGone(ctx, c)
-	})
-	items := serveHub(t, signalr.NewHub(func(ctx context.Context, _ string, _ []json.RawMessage, yield func(any) error) error {
-		for {
-			if err := yield("token"); err != nil {
-				return err
-			}
-		}
-	}, signalr.HubOptions{}))
+	fast, _ := probetest.EndlessSocket(t, "token", 0)
+	large, _ := probetest.EndlessSocket(t, `{"type":"text.delta","text":"`+strings.Repeat("x", 2000)+`"}`, 0)
+	oneMessage := probetest.WebSocket(t, probetest.UntilGone(func(ctx context.Context, c *websocket.Conn) {
+		_ = c.WriteFrameFrom(true, websocket.OpText, huge, probetest.Endless('x'), false)
+	}))
+	items := probetest.Hub(t, signalr.NewHub(probetest.EndlessItems, signalr.HubOptions{}))
 	hub := []string{"--transport", "signalr", "--hub-method", "StreamAsync"}
 	tests := []struct {
 		name, url string
@@ -329,7 +226,7 @@ func TestProbeTransportBounds(t *testing.T) {
 					t.Fatalf("exit %d: %s", res.code, res.err)
 				}
 				t.Logf("peak heap %.1f MiB (%.1f MiB before), %v: %s", mib(res.peak), mib(res.base), res.took.Round(time.Millisecond), res.err)
-				if res.peak > probeHeapBound || res.took > timeout+pastDeadline() {
+				if res.peak > probeHeapBound || res.took > timeout+testutil.PastDeadline() {
 					t.Errorf("peak heap %.1f MiB, %v for a 5s deadline", mib(res.peak), res.took)
 				}
 				if format == "json" {
@@ -343,16 +240,6 @@ func TestProbeTransportBounds(t *testing.T) {
 			})
 		}
 	}
-}
-
-// endless is a reader that never ends, of one byte.
-type endless byte
-
-func (b endless) Read(p []byte) (int, error) {
-	for i := range p {
-		p[i] = byte(b)
-	}
-	return len(p), nil
 }
 
 // TestProbeTransportUsageIsOneLine: every refusal of a transport's options is one line.

@@ -46,3 +46,13 @@ func EndlessStream(t testing.TB, event string, pace time.Duration) (url string, 
 	t.Cleanup(srv.Close)
 	return srv.URL, ch
 }
+
+// PastDeadline is how long a bounded run may go on past its deadline before a test calls it
+// unbounded: a second, or four under the race detector, which slows the code it watches several
+// times over.
+func PastDeadline() time.Duration {
+	if Race {
+		return 4 * time.Second
+	}
+	return time.Second
+}

@@ -13,7 +13,6 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -598,19 +597,6 @@ func TestProbeHazardLinesAreBounded(t *testing.T) {
 
 const heapBound = 64 << 20
 
-// pastDeadline is how long a probe may run past its deadline: a second, or four under the race
-// detector, which slows the code it watches several times over.
-func pastDeadline() time.Duration {
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		for _, s := range bi.Settings {
-			if s.Key == "-race" && s.Value == "true" {
-				return 4 * time.Second
-			}
-		}
-	}
-	return time.Second
-}
-
 // TestProbeBoundedOnAFastEndlessStream: a server that streams as fast as loopback carries it
 // and never ends. The probe stops at its limits, says which, and reports on what arrived, in
 // bounded memory and time.
@@ -647,8 +633,8 @@ func TestProbeBoundedOnAFastEndlessStream(t *testing.T) {
 			if peak > 2*heapBound {
 				t.Errorf("peak heap %.1f MiB, over %d MiB even without the command's memory limit", float64(peak)/(1<<20), 2*heapBound>>20)
 			}
-			if took > timeout+pastDeadline() {
-				t.Errorf("took %v, over the deadline %v and %v", took, timeout, pastDeadline())
+			if took > timeout+testutil.PastDeadline() {
+				t.Errorf("took %v, over the deadline %v and %v", took, timeout, testutil.PastDeadline())
 			}
 			if rep.Bytes > DefaultMaxBytes || len(rep.Events) > DefaultMaxEvents || len(rep.Events) == 0 || rep.Complete || rep.Pass {
 				t.Errorf("%d bytes, %d events, complete %v, pass %v", rep.Bytes, len(rep.Events), rep.Complete, rep.Pass)
@@ -678,7 +664,7 @@ func TestProbeDeadlineEndsAnEndlessStream(t *testing.T) {
 	if !errors.As(err, &pe) || pe.Reason != ReasonTimeout || !strings.Contains(pe.Msg, "timed out after 500ms with the stream still open") {
 		t.Fatalf("error %v", err)
 	}
-	if took > timeout+pastDeadline() {
+	if took > timeout+testutil.PastDeadline() {
 		t.Errorf("took %v", took)
 	}
 	if len(rep.Events) < 2 || !slices.Contains(codes(rep.Hazards), HazardSpace) || len(rep.Readers) != len(DefaultReaders()) {

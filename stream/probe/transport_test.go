@@ -11,72 +11,14 @@ import (
 	"net/http/httptest"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"course/internal/testutil"
+	"course/stream/probe/probetest"
 	"course/stream/signalr"
 	"course/stream/websocket"
 )
-
-// wsServe serves a WebSocket on loopback: each connection reads the probe's request, the first
-// message, and is handed to write. It returns the ws:// URL.
-func wsServe(t testing.TB, write func(ctx context.Context, c *websocket.Conn)) string {
-	t.Helper()
-	var wg sync.WaitGroup
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		wg.Add(1)
-		defer wg.Done()
-		c, err := websocket.Accept(w, r)
-		if err != nil {
-			return
-		}
-		defer c.CloseNow()
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		defer cancel()
-		if _, err := c.Read(ctx); err != nil {
-			return
-		}
-		write(ctx, c)
-	}))
-	t.Cleanup(func() {
-		srv.Close()
-		wg.Wait()
-	})
-	return "ws" + strings.TrimPrefix(srv.URL, "http")
-}
-
-// texts writes each message as one text message.
-func texts(ctx context.Context, c *websocket.Conn, msgs ...string) {
-	for _, m := range msgs {
-		if c.Write(ctx, websocket.Text, []byte(m)) != nil {
-			return
-		}
-	}
-}
-
-// closing is a writer that sends msgs and closes normally, as Bit's endpoint does after the last event.
-func closing(msgs ...string) func(context.Context, *websocket.Conn) {
-	return func(ctx context.Context, c *websocket.Conn) {
-		texts(ctx, c, msgs...)
-		_ = c.Close(websocket.CloseNormal, "")
-	}
-}
-
-// untilGone writes with write, then waits until the probe leaves.
-func untilGone(write func(context.Context, *websocket.Conn)) func(context.Context, *websocket.Conn) {
-	return func(ctx context.Context, c *websocket.Conn) {
-		write(ctx, c)
-		for {
-			if _, err := c.Read(ctx); err != nil {
-				return
-			}
-		}
-	}
-}
-
-var bitEvents = []string{`{"type":"text.delta","text":"Hel"}`, `{"type":"text.delta","text":"lo"}`, `{"type":"finish","finishReason":"stop"}`}
 
 func legalCodes(ns []Note) []string {
 	out := []string{}
@@ -84,6 +26,21 @@ func legalCodes(ns []Note) []string {
 		out = append(out, n.Code)
 	}
 	return out
+}
+
+// checkLegalAndText checks the notes a stream's report gives of what the protocol allows (none
+// when legal is nil), and the text the course's reader rd got.
+func checkLegalAndText(t *testing.T, rep *Report, legal []string, rd MessageReader, text string) {
+	t.Helper()
+	if legal == nil {
+		legal = []string{}
+	}
+	if got := legalCodes(rep.Legal); !slices.Equal(got, legal) {
+		t.Errorf("legal %q, want %q", got, legal)
+	}
+	if got := reader(t, rep, rd.Name).Got; got != text {
+		t.Errorf("the course's reader got %q, want %q", shorten(got), shorten(text))
+	}
 }
 
 // TestWebSocketHazards: each hazard is shown by a stream with it and not by its clean twin.
@@ -97,38 +54,38 @@ func TestWebSocketHazards(t *testing.T) {
 		legal   []string
 		text    string // what the course's reader gets
 	}{
-		{"clean text", closing("Hel", "lo"), nil, nil, nil, "Hello"},
-		{"clean events", closing(bitEvents...), nil, nil, nil, "Hello"},
-		{"event split across messages", closing(`{"type":"text.delta","te`, `xt":"Hel"}`, bitEvents[1], bitEvents[2]), []string{HazardSplitJSON}, []int{1}, nil,
+		{"clean text", probetest.Closing("Hel", "lo"), nil, nil, nil, "Hello"},
+		{"clean events", probetest.Closing(probetest.BitEvents...), nil, nil, nil, "Hello"},
+		{"event split across messages", probetest.Closing(`{"type":"text.delta","te`, `xt":"Hel"}`, probetest.BitEvents[1], probetest.BitEvents[2]), []string{HazardSplitJSON}, []int{1}, nil,
 			`{"type":"text.delta","text":"Hel"}lo`},
 		{"binary message", func(ctx context.Context, c *websocket.Conn) {
-			texts(ctx, c, "Hel")
+			probetest.Texts(ctx, c, "Hel")
 			_ = c.Write(ctx, websocket.Binary, []byte("lo"))
 			_ = c.Close(websocket.CloseNormal, "")
 		}, []string{HazardBinary}, []int{2}, nil, "Hel"},
 		{"invalid UTF-8", func(ctx context.Context, c *websocket.Conn) {
-			texts(ctx, c, "Hel")
+			probetest.Texts(ctx, c, "Hel")
 			_ = c.WriteFrame(true, websocket.OpText, []byte("l\xffo"), false)
 			_, _ = c.Read(ctx)
 		}, []string{HazardInvalidUTF8}, nil, nil, "Hel"},
 		{"dropped without a close frame", func(ctx context.Context, c *websocket.Conn) {
-			texts(ctx, c, "Hel", "lo")
+			probetest.Texts(ctx, c, "Hel", "lo")
 			_ = c.CloseNow()
 		}, []string{HazardNoCloseFrame}, nil, nil, "Hello"},
 		{"closed with an error code", func(ctx context.Context, c *websocket.Conn) {
-			texts(ctx, c, "Hel")
+			probetest.Texts(ctx, c, "Hel")
 			_ = c.Close(websocket.CloseInternalError, "model down")
 		}, []string{HazardCloseCode}, nil, nil, "Hel"},
 		{"masked frame from the server", func(ctx context.Context, c *websocket.Conn) {
 			_ = c.WriteFrame(true, websocket.OpText, []byte("Hello"), true)
 			_, _ = c.Read(ctx)
 		}, []string{HazardProtocol}, nil, nil, ""},
-		{"end marker in the text", closing("Hel", "lo", MarkerSuccess), []string{HazardMarker}, []int{3}, nil, "Hello"},
-		{"[DONE] in the text", closing("Hel", "lo", "[DONE]"), []string{HazardMarker}, []int{3}, nil, "Hello"},
-		{"error event", closing(bitEvents[0], `{"type":"error","message":"An error occurred."}`), []string{HazardErrorEvent}, []int{2}, nil, "Hel"},
-		{"large message", closing(big(40<<10), bitEvents[2]), []string{HazardLargeMessage}, []int{1}, nil, strings.Repeat("x", 40<<10)},
-		{"message under coder's limit", closing(big(30<<10), bitEvents[2]), nil, nil, nil, strings.Repeat("x", 30<<10)},
-		{"no message", closing(), []string{HazardNoEvents}, nil, nil, ""},
+		{"end marker in the text", probetest.Closing("Hel", "lo", MarkerSuccess), []string{HazardMarker}, []int{3}, nil, "Hello"},
+		{"[DONE] in the text", probetest.Closing("Hel", "lo", "[DONE]"), []string{HazardMarker}, []int{3}, nil, "Hello"},
+		{"error event", probetest.Closing(probetest.BitEvents[0], `{"type":"error","message":"An error occurred."}`), []string{HazardErrorEvent}, []int{2}, nil, "Hel"},
+		{"large message", probetest.Closing(big(40<<10), probetest.BitEvents[2]), []string{HazardLargeMessage}, []int{1}, nil, strings.Repeat("x", 40<<10)},
+		{"message under coder's limit", probetest.Closing(big(30<<10), probetest.BitEvents[2]), nil, nil, nil, strings.Repeat("x", 30<<10)},
+		{"no message", probetest.Closing(), []string{HazardNoEvents}, nil, nil, ""},
 		{"fragmented, with pings", func(ctx context.Context, c *websocket.Conn) {
 			_ = c.Ping([]byte("hi"))
 			_ = c.WriteFrame(false, websocket.OpText, []byte("He"), false)
@@ -140,7 +97,7 @@ func TestWebSocketHazards(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			url := wsServe(t, tt.write)
+			url := probetest.WebSocket(t, tt.write)
 			rep, err := Run(t.Context(), Options{URL: url, Body: message("hi"), MessageReaders: []MessageReader{TextMessages}})
 			if err != nil {
 				t.Fatal(err)
@@ -158,16 +115,7 @@ func TestWebSocketHazards(t *testing.T) {
 			if rep.Pass != (len(want) == 0) || !rep.Complete || rep.Transport != TransportWebSocket || rep.Status != 101 {
 				t.Errorf("pass %v, complete %v, transport %s, status %d with hazards %q", rep.Pass, rep.Complete, rep.Transport, rep.Status, want)
 			}
-			legal := tt.legal
-			if legal == nil {
-				legal = []string{}
-			}
-			if got := legalCodes(rep.Legal); !slices.Equal(got, legal) {
-				t.Errorf("legal %q, want %q", got, legal)
-			}
-			if got := reader(t, rep, TextMessages.Name).Got; got != tt.text {
-				t.Errorf("the course's reader got %q, want %q", shorten(got), shorten(tt.text))
-			}
+			checkLegalAndText(t, rep, tt.legal, TextMessages, tt.text)
 			if rep.WebSocket == nil || rep.WebSocket.Close == nil {
 				t.Fatalf("socket report %+v", rep.WebSocket)
 			}
@@ -176,7 +124,7 @@ func TestWebSocketHazards(t *testing.T) {
 }
 
 func TestWebSocketFramesAndClose(t *testing.T) {
-	url := wsServe(t, func(ctx context.Context, c *websocket.Conn) {
+	url := probetest.WebSocket(t, func(ctx context.Context, c *websocket.Conn) {
 		_ = c.WriteFrame(false, websocket.OpText, []byte("He"), false)
 		_ = c.WriteFrame(true, websocket.OpContinuation, []byte("llo"), false)
 		_ = c.Close(4001, "bye")
@@ -231,7 +179,7 @@ func TestWebSocketRequest(t *testing.T) {
 }
 
 func TestWebSocketAnswer(t *testing.T) {
-	url := wsServe(t, closing(bitEvents...))
+	url := probetest.WebSocket(t, probetest.Closing(probetest.BitEvents...))
 	rep, err := Run(t.Context(), Options{URL: url, Body: message("hi"), AnswerFile: writeFile(t, "a.txt", "Hello")})
 	if err != nil {
 		t.Fatal(err)
@@ -245,7 +193,7 @@ func TestWebSocketAnswer(t *testing.T) {
 		t.Errorf("passed against another answer: %v", probeMeasures(rep))
 	}
 	// Plain text is not Bit's: only the course's reader is measured, unless Bit's is asked for.
-	url = wsServe(t, closing("Hel", "lo"))
+	url = probetest.WebSocket(t, probetest.Closing("Hel", "lo"))
 	rep, _ = Run(t.Context(), Options{URL: url, Body: message("hi"), AnswerFile: writeFile(t, "a.txt", "Hello")})
 	if m := probeMeasures(rep); len(m) != 1 || m[TextMessages.Name] != "exact" || !rep.Pass {
 		t.Errorf("plain text: measures %v", m)
@@ -276,7 +224,7 @@ func probeMeasures(rep *Report) map[string]string {
 // not idle.
 func TestWebSocketIdle(t *testing.T) {
 	const timeout = 2 * time.Second
-	idle := wsServe(t, untilGone(func(ctx context.Context, c *websocket.Conn) { texts(ctx, c, "Hel", "lo") }))
+	idle := probetest.WebSocket(t, probetest.UntilGone(func(ctx context.Context, c *websocket.Conn) { probetest.Texts(ctx, c, "Hel", "lo") }))
 	rep, err := Run(t.Context(), Options{URL: idle, Body: message("hi"), Timeout: timeout})
 	var pe *Error
 	if !errors.As(err, &pe) || pe.Reason != ReasonTimeout || !strings.Contains(pe.Msg, "timed out after 2s with the socket still open, idle for the last ") ||
@@ -287,12 +235,12 @@ func TestWebSocketIdle(t *testing.T) {
 		t.Errorf("hazards %q, complete %v", got, rep.Complete)
 	}
 
-	rep, err = Run(t.Context(), Options{URL: wsServe(t, closing("Hel", "lo")), Body: message("hi"), Timeout: timeout})
+	rep, err = Run(t.Context(), Options{URL: probetest.WebSocket(t, probetest.Closing("Hel", "lo")), Body: message("hi"), Timeout: timeout})
 	if err != nil || !rep.Pass {
 		t.Errorf("the twin that closes: %v, hazards %+v", err, rep.Hazards)
 	}
 
-	sending := wsServe(t, func(ctx context.Context, c *websocket.Conn) {
+	sending := probetest.WebSocket(t, func(ctx context.Context, c *websocket.Conn) {
 		for ctx.Err() == nil {
 			if c.Write(ctx, websocket.Text, []byte("tick")) != nil {
 				return
@@ -309,8 +257,8 @@ func TestWebSocketIdle(t *testing.T) {
 // TestWebSocketOwnLimit: a message over --max-bytes is refused with 1009, and the probe says
 // which bound to raise; one within it is read.
 func TestWebSocketOwnLimit(t *testing.T) {
-	url := wsServe(t, untilGone(func(ctx context.Context, c *websocket.Conn) {
-		texts(ctx, c, "Hel", strings.Repeat("x", 2000))
+	url := probetest.WebSocket(t, probetest.UntilGone(func(ctx context.Context, c *websocket.Conn) {
+		probetest.Texts(ctx, c, "Hel", strings.Repeat("x", 2000))
 	}))
 	rep, err := Run(t.Context(), Options{URL: url, Body: message("hi"), MaxBytes: 1000})
 	var pe *Error
@@ -321,11 +269,11 @@ func TestWebSocketOwnLimit(t *testing.T) {
 	if got := codes(rep.Hazards); !slices.Equal(got, []string{HazardTooBig}) || rep.WebSocket.Close == nil || rep.WebSocket.Close.Code != 1009 || rep.WebSocket.Close.By != "probe" {
 		t.Errorf("hazards %q, socket %+v", got, rep.WebSocket)
 	}
-	url = wsServe(t, closing("Hel", strings.Repeat("x", 900)))
+	url = probetest.WebSocket(t, probetest.Closing("Hel", strings.Repeat("x", 900)))
 	if rep, err := Run(t.Context(), Options{URL: url, Body: message("hi"), MaxBytes: 1000}); err != nil || !rep.Pass {
 		t.Errorf("within the limit: %v", err)
 	}
-	url = wsServe(t, closing("Hel", "lo"))
+	url = probetest.WebSocket(t, probetest.Closing("Hel", "lo"))
 	if _, err := Run(t.Context(), Options{URL: url, Body: message("hi"), MaxEvents: 1}); err == nil || !strings.Contains(err.Error(), "stopped after 1 message: raise --max-events: 3 bytes received so far") {
 		t.Errorf("--max-events 1: %v", err)
 	}
@@ -370,17 +318,6 @@ func TestWebSocketCannotRun(t *testing.T) {
 	}
 }
 
-// serveHub serves a SignalR hub on loopback and returns its URL.
-func serveHub(t testing.TB, h *signalr.Hub) string {
-	t.Helper()
-	srv := httptest.NewServer(h)
-	t.Cleanup(func() {
-		srv.Close()
-		h.Wait()
-	})
-	return srv.URL + "/hubs/chat"
-}
-
 // TestSignalRHazards: each hazard is shown by a stream with it and not by its clean twin.
 func TestSignalRHazards(t *testing.T) {
 	plain := signalr.Items("Hel", "lo")
@@ -393,7 +330,7 @@ func TestSignalRHazards(t *testing.T) {
 		text    string
 	}{
 		{"clean", plain, signalr.HubOptions{}, nil, nil, "Hello"},
-		{"clean events", signalr.Items(json.RawMessage(bitEvents[0]), json.RawMessage(bitEvents[1]), json.RawMessage(bitEvents[2])), signalr.HubOptions{}, nil, nil, "Hello"},
+		{"clean events", signalr.Items(json.RawMessage(probetest.BitEvents[0]), json.RawMessage(probetest.BitEvents[1]), json.RawMessage(probetest.BitEvents[2])), signalr.HubOptions{}, nil, nil, "Hello"},
 		{"pings and packed records", plain, signalr.HubOptions{PingEvery: 1, PackRecords: true}, nil, []string{LegalKeepAlive, LegalPacked}, "Hello"},
 		{"record split across messages", plain, signalr.HubOptions{SplitRecords: true}, []string{HazardSplitRecord}, nil, "Hello"},
 		{"dropped before the Completion", plain, signalr.HubOptions{DropBeforeCompletion: true}, []string{HazardNoCompletion}, nil, "Hello"},
@@ -410,7 +347,7 @@ func TestSignalRHazards(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			url := serveHub(t, signalr.NewHub(tt.fn, tt.opts))
+			url := probetest.Hub(t, signalr.NewHub(tt.fn, tt.opts))
 			rep, err := Run(t.Context(), Options{URL: url, Transport: TransportSignalR, HubMethod: "StreamAsync", Body: message("hi")})
 			if err != nil {
 				t.Fatal(err)
@@ -425,16 +362,7 @@ func TestSignalRHazards(t *testing.T) {
 			if rep.Pass != (len(want) == 0) || !rep.Complete || rep.Transport != TransportSignalR {
 				t.Errorf("pass %v, complete %v with hazards %q", rep.Pass, rep.Complete, want)
 			}
-			legal := tt.legal
-			if legal == nil {
-				legal = []string{}
-			}
-			if got := legalCodes(rep.Legal); !slices.Equal(got, legal) {
-				t.Errorf("legal %q, want %q", got, legal)
-			}
-			if got := reader(t, rep, TextItems.Name).Got; got != tt.text {
-				t.Errorf("the course's reader got %q, want %q", shorten(got), shorten(tt.text))
-			}
+			checkLegalAndText(t, rep, tt.legal, TextItems, tt.text)
 			if h := rep.SignalR; h == nil || h.Method != "StreamAsync" || h.ConnectionID == "" || !slices.Equal(h.Transports, []string{"WebSockets"}) {
 				t.Errorf("hub report %+v", h)
 			}
@@ -445,7 +373,7 @@ func TestSignalRHazards(t *testing.T) {
 // TestSignalRReaders: the items' shape picks the clients measured, and each reads as its model says.
 func TestSignalRReaders(t *testing.T) {
 	answer := writeFile(t, "a.txt", "Hello")
-	boilerplate := serveHub(t, signalr.NewHub(signalr.Items("Hel", "lo", MarkerSuccess, `{"FollowUpSuggestions":["More?"]}`), signalr.HubOptions{}))
+	boilerplate := probetest.Hub(t, signalr.NewHub(signalr.Items("Hel", "lo", MarkerSuccess, `{"FollowUpSuggestions":["More?"]}`), signalr.HubOptions{}))
 	rep, err := Run(t.Context(), Options{URL: boilerplate, Transport: TransportSignalR, HubMethod: "StartChat", Body: message("hi"), AnswerFile: answer})
 	if err != nil {
 		t.Fatal(err)
@@ -463,7 +391,7 @@ func TestSignalRReaders(t *testing.T) {
 		t.Errorf("Bit's transport on string items: %v", m)
 	}
 
-	events := serveHub(t, signalr.NewHub(signalr.Items(json.RawMessage(bitEvents[0]), json.RawMessage(bitEvents[1]), json.RawMessage(bitEvents[2])), signalr.HubOptions{}))
+	events := probetest.Hub(t, signalr.NewHub(signalr.Items(json.RawMessage(probetest.BitEvents[0]), json.RawMessage(probetest.BitEvents[1]), json.RawMessage(probetest.BitEvents[2])), signalr.HubOptions{}))
 	rep, _ = Run(t.Context(), Options{URL: events, Transport: TransportSignalR, HubMethod: "StreamAsync", AnswerFile: answer})
 	if m := probeMeasures(rep); len(m) != 2 || m[TextItems.Name] != "exact" || m[BitClient.Name] != "exact" || !rep.Pass {
 		t.Errorf("event items: measures %v", m)
@@ -489,7 +417,7 @@ func TestSignalRArgument(t *testing.T) {
 		got <- target + "(" + strings.Join(parts, ", ") + ")"
 		return yield("ok")
 	}, signalr.HubOptions{})
-	if _, err := Run(t.Context(), Options{URL: serveHub(t, hub), Transport: TransportSignalR, HubMethod: "Ask", Body: []byte(`{"q":1}`)}); err != nil {
+	if _, err := Run(t.Context(), Options{URL: probetest.Hub(t, hub), Transport: TransportSignalR, HubMethod: "Ask", Body: []byte(`{"q":1}`)}); err != nil {
 		t.Fatal(err)
 	}
 	if g := <-got; g != `Ask({"q":1})` {
@@ -507,7 +435,7 @@ func TestSignalRIdle(t *testing.T) {
 		<-ctx.Done()
 		return ctx.Err()
 	}
-	url := serveHub(t, signalr.NewHub(stall, signalr.HubOptions{KeepAlive: 50 * time.Millisecond}))
+	url := probetest.Hub(t, signalr.NewHub(stall, signalr.HubOptions{KeepAlive: 50 * time.Millisecond}))
 	rep, err := Run(t.Context(), Options{URL: url, Transport: TransportSignalR, HubMethod: "StreamAsync", Timeout: 2 * time.Second})
 	var pe *Error
 	if !errors.As(err, &pe) || pe.Reason != ReasonTimeout || !strings.Contains(pe.Msg, "with the stream still open, idle for the last ") {
@@ -556,45 +484,8 @@ func TestSignalRCannotRun(t *testing.T) {
 	}
 }
 
-// rawHub answers negotiate and the hub's handshake by hand, then hands the socket to write, so
-// a test can put on a SignalR connection what the course's Hub never sends.
-func rawHub(t testing.TB, write func(ctx context.Context, c *websocket.Conn)) string {
-	t.Helper()
-	var wg sync.WaitGroup
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasSuffix(r.URL.Path, "/negotiate") {
-			fmt.Fprint(w, `{"connectionId":"a","connectionToken":"b","negotiateVersion":1,"availableTransports":[{"transport":"WebSockets","transferFormats":["Text"]}]}`)
-			return
-		}
-		wg.Add(1)
-		defer wg.Done()
-		c, err := websocket.Accept(w, r)
-		if err != nil {
-			return
-		}
-		defer c.CloseNow()
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		defer cancel()
-		if _, err := c.Read(ctx); err != nil { // the handshake
-			return
-		}
-		if c.Write(ctx, websocket.Text, []byte("{}\x1e")) != nil {
-			return
-		}
-		if _, err := c.Read(ctx); err != nil { // the StreamInvocation
-			return
-		}
-		write(ctx, c)
-	}))
-	t.Cleanup(func() {
-		srv.Close()
-		wg.Wait()
-	})
-	return srv.URL + "/hub"
-}
-
 func TestSignalRInvalidUTF8(t *testing.T) {
-	url := rawHub(t, func(ctx context.Context, c *websocket.Conn) {
+	url := probetest.RawHub(t, func(ctx context.Context, c *websocket.Conn) {
 		_ = c.Write(ctx, websocket.Text, []byte(`{"type":2,"invocationId":"0","item":"Hel"}`+"\x1e"))
 		_ = c.WriteFrame(true, websocket.OpText, []byte(`{"type":2,"invocationId":"0","item":"l`+"\xff"+`o"}`+"\x1e"), false)
 		_, _ = c.Read(ctx)
@@ -630,7 +521,7 @@ func bounded(t *testing.T, opts Options) (*Report, error, time.Duration, uint64)
 func TestMessageBounds(t *testing.T) {
 	const huge = 64 << 20
 	const timeout = 2 * time.Second
-	zeros := func() io.Reader { return io.LimitReader(neverEnding('x'), huge) }
+	zeros := func() io.Reader { return io.LimitReader(probetest.Endless('x'), huge) }
 	tests := []struct {
 		name   string
 		url    func(t *testing.T) string
@@ -639,29 +530,24 @@ func TestMessageBounds(t *testing.T) {
 		msg    string
 	}{
 		{"endless messages", func(t *testing.T) string {
-			return wsServe(t, func(ctx context.Context, c *websocket.Conn) {
-				for c.Write(ctx, websocket.Text, []byte("token")) == nil {
-				}
-			})
+			url, _ := probetest.EndlessSocket(t, "token", 0)
+			return url
 		}, Options{}, ReasonLimit, "stopped after 100000 messages: raise --max-events"},
 		{"endless large messages", func(t *testing.T) string {
-			chunk := []byte(`{"type":"text.delta","text":"` + strings.Repeat("x", 2000) + `"}`)
-			return wsServe(t, func(ctx context.Context, c *websocket.Conn) {
-				for c.Write(ctx, websocket.Text, chunk) == nil {
-				}
-			})
+			url, _ := probetest.EndlessSocket(t, `{"type":"text.delta","text":"`+strings.Repeat("x", 2000)+`"}`, 0)
+			return url
 		}, Options{}, ReasonLimit, "stopped after 4 MiB: raise --max-bytes"},
 		{"one 64 MiB message", func(t *testing.T) string {
-			return wsServe(t, func(ctx context.Context, c *websocket.Conn) {
+			return probetest.WebSocket(t, func(ctx context.Context, c *websocket.Conn) {
 				_ = c.WriteFrameFrom(true, websocket.OpText, huge, zeros(), false)
 				_, _ = c.Read(ctx)
 			})
 		}, Options{}, ReasonLimit, "stopped at a message longer than 4 MiB, which the probe refused with 1009"},
 		{"64 MiB in 1 MiB fragments", func(t *testing.T) string {
-			return wsServe(t, func(ctx context.Context, c *websocket.Conn) {
+			return probetest.WebSocket(t, func(ctx context.Context, c *websocket.Conn) {
 				op := websocket.OpText
 				for i := range 64 {
-					if c.WriteFrameFrom(i == 63, op, 1<<20, neverEnding('x'), false) != nil {
+					if c.WriteFrameFrom(i == 63, op, 1<<20, probetest.Endless('x'), false) != nil {
 						return
 					}
 					op = websocket.OpContinuation
@@ -670,31 +556,25 @@ func TestMessageBounds(t *testing.T) {
 			})
 		}, Options{}, ReasonLimit, "stopped at a message longer than 4 MiB, which the probe refused with 1009"},
 		{"a frame that promises 2^62 bytes", func(t *testing.T) string {
-			return wsServe(t, func(ctx context.Context, c *websocket.Conn) {
-				_ = c.WriteFrameFrom(true, websocket.OpBinary, 1<<62, neverEnding('x'), false)
+			return probetest.WebSocket(t, func(ctx context.Context, c *websocket.Conn) {
+				_ = c.WriteFrameFrom(true, websocket.OpBinary, 1<<62, probetest.Endless('x'), false)
 			})
 		}, Options{}, ReasonLimit, "refused with 1009"},
 		{"never closes", func(t *testing.T) string {
-			return wsServe(t, untilGone(func(context.Context, *websocket.Conn) {}))
+			return probetest.WebSocket(t, probetest.UntilGone(func(context.Context, *websocket.Conn) {}))
 		}, Options{Timeout: timeout}, ReasonTimeout, "timed out after 2s with the socket still open, idle for the last"},
 		{"endless items", func(t *testing.T) string {
-			return serveHub(t, signalr.NewHub(func(ctx context.Context, _ string, _ []json.RawMessage, yield func(any) error) error {
-				for {
-					if err := yield("token"); err != nil {
-						return err
-					}
-				}
-			}, signalr.HubOptions{}))
+			return probetest.Hub(t, signalr.NewHub(probetest.EndlessItems, signalr.HubOptions{}))
 		}, Options{Transport: TransportSignalR, HubMethod: "StreamAsync"}, ReasonLimit, "stopped after 4 MiB: raise --max-bytes"},
 		{"one 64 MiB record", func(t *testing.T) string {
-			return rawHub(t, func(ctx context.Context, c *websocket.Conn) {
+			return probetest.RawHub(t, func(ctx context.Context, c *websocket.Conn) {
 				_ = c.WriteFrameFrom(true, websocket.OpText, huge, zeros(), false)
 				_, _ = c.Read(ctx)
 			})
 		}, Options{Transport: TransportSignalR, HubMethod: "StreamAsync"}, ReasonLimit, "stopped at a message longer than 4 MiB, which the probe refused with 1009"},
 		{"a record in 1 MiB messages with no separator", func(t *testing.T) string {
-			return rawHub(t, func(ctx context.Context, c *websocket.Conn) {
-				for c.WriteFrameFrom(true, websocket.OpText, 1<<20, neverEnding('x'), false) == nil {
+			return probetest.RawHub(t, func(ctx context.Context, c *websocket.Conn) {
+				for c.WriteFrameFrom(true, websocket.OpText, 1<<20, probetest.Endless('x'), false) == nil {
 				}
 			})
 		}, Options{Transport: TransportSignalR, HubMethod: "StreamAsync"}, ReasonLimit, "stopped after 4 MiB: raise --max-bytes"},
@@ -715,7 +595,7 @@ func TestMessageBounds(t *testing.T) {
 			if grown > 2*heapBound {
 				t.Errorf("heap grew by %.1f MiB", mib(grown))
 			}
-			if took > opts.Timeout+pastDeadline() {
+			if took > opts.Timeout+testutil.PastDeadline() {
 				t.Errorf("took %v for a %v deadline", took, opts.Timeout)
 			}
 			if rep.Complete || rep.Pass || len(rep.Events) > 2*DefaultKeepEvents+1 {
@@ -723,14 +603,4 @@ func TestMessageBounds(t *testing.T) {
 			}
 		})
 	}
-}
-
-// neverEnding is an endless reader of one byte.
-type neverEnding byte
-
-func (b neverEnding) Read(p []byte) (int, error) {
-	for i := range p {
-		p[i] = byte(b)
-	}
-	return len(p), nil
 }

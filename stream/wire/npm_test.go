@@ -8,13 +8,13 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"course/internal/testutil"
 )
 
 // npmDir holds the real npm clients the readers model, pinned by its package-lock.json;
@@ -92,24 +92,6 @@ type npmResult struct {
 	Events    []string `json:"events"`
 }
 
-// requireNode is set where the packages are installed (CI), so a missing node fails there.
-func requireNode(t *testing.T) {
-	t.Helper()
-	missing := ""
-	if _, err := exec.LookPath("node"); err != nil {
-		missing = "node is not installed"
-	} else if _, err := os.Stat(filepath.Join(npmDir, "node_modules", "@ag-ui", "client")); err != nil {
-		missing = "the npm clients are not installed (npm ci in " + npmDir + ")"
-	}
-	if missing == "" {
-		return
-	}
-	if os.Getenv("COURSE_REQUIRE_NODE") != "" {
-		t.Fatalf("COURSE_REQUIRE_NODE is set, but %s", missing)
-	}
-	t.Skip(missing)
-}
-
 // runRealClients serves the streams over loopback and runs readers.mjs on them.
 func runRealClients(t *testing.T, streams []npmStream) []npmResult {
 	t.Helper()
@@ -167,7 +149,7 @@ func agrees(r npmResult, got string, err error) bool {
 // each result against the Go model of that client, so the models cannot drift from the
 // packages they name.
 func TestRealClientsAgree(t *testing.T) {
-	requireNode(t)
+	testutil.RequireNode(t, npmDir, "@ag-ui/client")
 	streams := npmStreams()
 	results := runRealClients(t, streams)
 	// disagree counts every cell that differs; outcomes those where even the kind of

@@ -12,6 +12,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"course/internal/keyed"
 	"course/stream/sse"
 )
 
@@ -101,11 +102,11 @@ func GaReaders() []Reader { return []Reader{Standard, GaChatbotPage, ChatService
 
 // ReaderByKey finds a reader of Readers by its key.
 func ReaderByKey(key string) (Reader, error) {
-	return byKey(Readers, "reader", key, readerKey)
+	return keyed.Find(Readers, "reader", key, readerKey)
 }
 
 // ReaderKeys are the keys of Readers, in order.
-func ReaderKeys() []string { return keysOf(Readers, readerKey) }
+func ReaderKeys() []string { return keyed.Keys(Readers, readerKey) }
 
 func readerKey(r Reader) string { return r.Key }
 
@@ -115,7 +116,7 @@ func ReadersByKey(keys []string) ([]Reader, error) {
 	if len(keys) == 0 {
 		return slices.DeleteFunc(slices.Clone(Readers), func(r Reader) bool { return r.Fix != "" }), nil
 	}
-	return allByKey(Readers, keys, ReaderByKey)
+	return keyed.All(Readers, "reader", keys, readerKey)
 }
 
 // ReadStandard reads the stream as the HTML standard's event-stream rules say and concatenates

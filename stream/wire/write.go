@@ -2,10 +2,10 @@ package wire
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"course/internal/dotnet"
+	"course/internal/keyed"
 )
 
 // Done is the end marker GA's hosts send after the last chunk; it is not part of the standard.
@@ -138,49 +138,17 @@ func GaWriters() []Writer { return []Writer{GaChatbot, GaApi} }
 
 // WriterByKey finds a writer of Writers by its key.
 func WriterByKey(key string) (Writer, error) {
-	return byKey(Writers, "writer", key, writerKey)
+	return keyed.Find(Writers, "writer", key, writerKey)
 }
 
 // WriterKeys are the keys of Writers, in order.
-func WriterKeys() []string { return keysOf(Writers, writerKey) }
+func WriterKeys() []string { return keyed.Keys(Writers, writerKey) }
 
 func writerKey(w Writer) string { return w.Key }
 
 // WritersByKey finds writers by their keys, in the order given; no keys means every writer.
 func WritersByKey(keys []string) ([]Writer, error) {
-	return allByKey(Writers, keys, WriterByKey)
-}
-
-// byKey finds the item of list whose key is want, or says which keys there are.
-func byKey[T any](list []T, what, want string, key func(T) string) (T, error) {
-	if i := slices.IndexFunc(list, func(x T) bool { return key(x) == want }); i >= 0 {
-		return list[i], nil
-	}
-	var zero T
-	return zero, fmt.Errorf("unknown %s %q; the %ss are %s", what, want, what, strings.Join(keysOf(list, key), ", "))
-}
-
-func keysOf[T any](list []T, key func(T) string) []string {
-	keys := make([]string, len(list))
-	for i, x := range list {
-		keys[i] = key(x)
-	}
-	return keys
-}
-
-func allByKey[T any](list []T, keys []string, find func(string) (T, error)) ([]T, error) {
-	if len(keys) == 0 {
-		return list, nil
-	}
-	out := make([]T, 0, len(keys))
-	for _, k := range keys {
-		x, err := find(k)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, x)
-	}
-	return out, nil
+	return keyed.All(Writers, "writer", keys, writerKey)
 }
 
 // gaWriter is a GA stream endpoint around its event writer: on success one event per chunk,

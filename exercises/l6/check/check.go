@@ -1,6 +1,6 @@
-// Package check holds the checks of lesson 6's code exercises: the lesson's real streams, what a
-// reader must get from each and what a writer's events must read back as, and a diff to show
-// when they differ. The learner's code and the course's solution are checked by the same code.
+// Package check holds the checks of lesson 6's code exercises: the lesson's real streams, their
+// lines ended in LF, CRLF and CR, what a reader must get from each and what a writer's events
+// must read back as, and a diff to show when they differ. The learner's code and the course's solution are checked by the same code.
 package check
 
 import (
@@ -11,13 +11,10 @@ import (
 	"github.com/sergi/go-diff/diffmatchpatch"
 
 	"course/ga/skills"
+	"course/internal/textdiff"
 	"course/stream/sse"
 	"course/stream/wire"
 )
-
-// Question is the question whose answer lesson 6 sends through the writers, as the matrix
-// command names it.
-const Question = wire.ArpeggioQuestion
 
 // Case is one input of a check and what it must give.
 type Case struct {
@@ -48,9 +45,16 @@ func lessonChunks() (pinned, fixed []string) {
 	return wire.SplitPinned(answer), wire.Split743(answer)
 }
 
+// lineEnds are the line ends a reader must take, as the HTML standard lists them, each with the
+// words a case's name gives it. The writers of every system write LF; GA's host builds its
+// answers with CRLF on Windows, and the standard allows a lone CR, so the same writer is run
+// with its framing ended each way.
+var lineEnds = []struct{ eol, name string }{{"\n", ""}, {"\r\n", ", lines ending CRLF"}, {"\r", ", lines ending CR"}}
+
 // ReaderCases are the streams lesson 6 sends with GaChatbot.Api's writer, which writes every
-// line of a chunk on a data: line of its own. A reader that keeps every data: line of an event
-// gets back what the HTML standard's reader gets: the events' data, up to [DONE].
+// line of a chunk on a data: line of its own, with its lines ended in LF as the writer writes
+// them, and in CRLF and in CR. A reader that keeps every data: line of an event gets back what
+// the HTML standard's reader gets: the events' data, up to [DONE].
 func ReaderCases() ([]Case, error) {
 	pinned, fixed := lessonChunks()
 	var cases []Case
@@ -58,12 +62,14 @@ func ReaderCases() ([]Case, error) {
 		name   string
 		chunks []string
 	}{{"chunks at a826864", pinned}, {"chunks after #743", fixed}, {"a chunk with blank lines", []string{"a\n\nb\n", "  indented\n", "c"}}} {
-		stream := wire.GaChatbot.Stream(split.chunks)
-		want, err := standardText(stream)
-		if err != nil {
-			return nil, err
+		for _, end := range lineEnds {
+			stream := wire.GaChatbot.Success(wire.Input{Chunks: split.chunks, EOL: end.eol})
+			want, err := standardText(stream)
+			if err != nil {
+				return nil, err
+			}
+			cases = append(cases, Case{Name: wire.GaChatbot.Name + ", " + split.name + end.name, Input: stream, Want: want})
 		}
-		cases = append(cases, Case{Name: wire.GaChatbot.Name + ", " + split.name, Input: stream, Want: want})
 	}
 	return cases, nil
 }
@@ -192,11 +198,8 @@ func input(in []byte) string {
 // Diff is a line diff of want and got: "- " for a line only in want, "+ " for a line only in
 // got, "  " for a line in both, each quoted so that spaces and CRs show.
 func Diff(want, got string) string {
-	dmp := diffmatchpatch.New()
-	dmp.DiffTimeout = 0
-	a, b, lines := dmp.DiffLinesToRunes(want, got)
 	var out strings.Builder
-	for _, d := range dmp.DiffCharsToLines(dmp.DiffMainRunes(a, b, false), lines) {
+	for _, d := range textdiff.Lines(want, got) {
 		prefix := "  "
 		switch d.Type {
 		case diffmatchpatch.DiffDelete:

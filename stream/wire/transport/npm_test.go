@@ -9,15 +9,14 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
 
 	"course/ga/skills"
+	"course/internal/testutil"
 	"course/stream/signalr"
 	"course/stream/websocket"
 	"course/stream/wire"
@@ -26,24 +25,6 @@ import (
 // npmDir holds the real npm clients, beside the SSE readers' (wire's tests); .ci/run installs
 // them with npm ci.
 const npmDir = "../testdata/npm"
-
-// requireNode skips where the npm clients are not installed, and fails there in CI.
-func requireNode(t *testing.T) {
-	t.Helper()
-	missing := ""
-	if _, err := exec.LookPath("node"); err != nil {
-		missing = "node is not installed"
-	} else if _, err := os.Stat(filepath.Join(npmDir, "node_modules", "@microsoft", "signalr")); err != nil {
-		missing = "the npm clients are not installed (npm ci in stream/wire/testdata/npm)"
-	}
-	if missing == "" {
-		return
-	}
-	if os.Getenv("COURSE_REQUIRE_NODE") != "" {
-		t.Fatalf("COURSE_REQUIRE_NODE is set, but %s", missing)
-	}
-	t.Skip(missing)
-}
 
 // improvisation is the matrix's own text.
 var improvisation = skills.Improvisation{}.Execute(wire.ArpeggioQuestion).Text
@@ -143,22 +124,7 @@ var oddHubs = []struct {
 func oddWebSocketWriters() []Writer {
 	serve := func(key string, send func(ctx context.Context, ws *websocket.Conn, events []string) error) Writer {
 		return Writer{Key: key, Transport: WebSocket, Format: wire.FormatBit, handler: func(in wire.Input, fail bool) http.Handler {
-			events := wire.BitEvents(in.Chunks)
-			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				ws, err := websocket.Accept(w, r)
-				if err != nil {
-					return
-				}
-				defer ws.CloseNow()
-				ctx, cancel := context.WithTimeout(r.Context(), serveBound)
-				defer cancel()
-				if _, err := ws.Read(ctx); err != nil {
-					return
-				}
-				if send(ctx, ws, events) == nil {
-					_ = ws.Close(websocket.CloseNormal, "")
-				}
-			})
+			return bitSocket(wire.BitEvents(in.Chunks), send)
 		}}
 	}
 	fragments := func(ping bool) func(ctx context.Context, ws *websocket.Conn, events []string) error {
@@ -354,7 +320,7 @@ func sameEnd(a, b error) bool {
 // streams over loopback and checks each against the Go model the matrix uses in its place:
 // the same messages or items, the same end, and so the same cell.
 func TestRealTransportClientsAgree(t *testing.T) {
-	requireNode(t)
+	testutil.RequireNode(t, npmDir, "@microsoft/signalr")
 	streams := transportStreams(t)
 	header, results := runTransportClients(t, streams)
 	if header["ws"] != WSVersion {

@@ -13,11 +13,11 @@ import (
 	"fmt"
 	"net"
 	"net/http"
-	"slices"
 	"strings"
 	"sync"
 	"time"
 
+	"course/internal/keyed"
 	"course/stream/signalr"
 	"course/stream/websocket"
 	"course/stream/wire"
@@ -145,13 +145,13 @@ func WritersOf(t Kind, keys []string) ([]Writer, error) {
 			of = append(of, w)
 		}
 	}
-	return byKeys(of, keys, t.String()+" writer", func(w Writer) string { return w.Key })
+	return keyed.All(of, t.String()+" writer", keys, func(w Writer) string { return w.Key })
 }
 
 // WriterKeys are the keys of transport t's writers.
 func WriterKeys(t Kind) []string {
 	ws, _ := WritersOf(t, nil)
-	return keysOf(ws, func(w Writer) string { return w.Key })
+	return keyed.Keys(ws, func(w Writer) string { return w.Key })
 }
 
 // BitRequest is the request a Bit.BlazorUI.AI client sends: the transcript as message
@@ -176,6 +176,12 @@ func bitWebSocket(in wire.Input, fail bool) http.Handler {
 	if fail {
 		events = wire.BitFailureEvents()
 	}
+	return bitSocket(events, sendTexts)
+}
+
+// bitSocket is a connection of Bit's WebSocket endpoint: it takes the request as the first text
+// message, puts the events on the wire with send, and closes normally once they are sent.
+func bitSocket(events []string, send func(ctx context.Context, ws *websocket.Conn, events []string) error) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ws, err := websocket.Accept(w, r)
 		if err != nil {
@@ -187,13 +193,20 @@ func bitWebSocket(in wire.Input, fail bool) http.Handler {
 		if m, err := ws.Read(ctx); err != nil || m.Type != websocket.Text {
 			return
 		}
-		for _, e := range events {
-			if ws.Write(ctx, websocket.Text, []byte(e)) != nil {
-				return
-			}
+		if send(ctx, ws, events) == nil {
+			_ = ws.Close(websocket.CloseNormal, "")
 		}
-		_ = ws.Close(websocket.CloseNormal, "")
 	})
+}
+
+// sendTexts sends each event as one text message.
+func sendTexts(ctx context.Context, ws *websocket.Conn, events []string) error {
+	for _, e := range events {
+		if err := ws.Write(ctx, websocket.Text, []byte(e)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // serveBound bounds one connection of a writer, so a reader that never leaves costs nothing
@@ -365,30 +378,6 @@ func (s *Server) Close() {
 	if s.hub != nil {
 		s.hub.Wait()
 	}
-}
-
-// byKeys picks the items of list with the given keys, in the order given; no keys means all.
-func byKeys[T any](list []T, keys []string, what string, key func(T) string) ([]T, error) {
-	if len(keys) == 0 {
-		return list, nil
-	}
-	out := make([]T, 0, len(keys))
-	for _, k := range keys {
-		i := slices.IndexFunc(list, func(x T) bool { return key(x) == k })
-		if i < 0 {
-			return nil, fmt.Errorf("unknown %s %q; the %ss are %s", what, k, what, strings.Join(keysOf(list, key), ", "))
-		}
-		out = append(out, list[i])
-	}
-	return out, nil
-}
-
-func keysOf[T any](list []T, key func(T) string) []string {
-	keys := make([]string, len(list))
-	for i, x := range list {
-		keys[i] = key(x)
-	}
-	return keys
 }
 
 // Hazard is an input that troubles a WebSocket or SignalR pair: the chunks a model's
