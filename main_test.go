@@ -65,7 +65,8 @@ func scriptParams() testscript.Params {
 		Dir: filepath.Join("testdata", "script"),
 		Setup: func(env *testscript.Env) error {
 			env.Setenv(mainVar, "1")
-			env.Setenv("XDG_CONFIG_HOME", filepath.Join(env.WorkDir, "config"))
+			// Under the script's own temporary folder, where a test binary keeps its progress record.
+			env.Setenv("XDG_CONFIG_HOME", filepath.Join(env.Getenv("TMPDIR"), "config"))
 			env.Setenv("HOME", env.WorkDir)
 			// The course's index cache is the test binary's temporary one, as every test's is.
 			env.Setenv("XDG_CACHE_HOME", os.Getenv("XDG_CACHE_HOME"))
