@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"course/internal/testutil"
+
 	"course/ga/embeddings"
 	"course/ga/optick"
 	"course/internal/verbose"
@@ -408,7 +410,7 @@ func TestUsedFileNeverRemoved(t *testing.T) {
 	os.Chtimes(pOther, long.Add(time.Hour), long.Add(time.Hour))
 	limit = 1 // no room for anything
 	t.Setenv(verbose.Var, "1")
-	said := stderr(t, func() {
+	said := testutil.Stderr(t, func() {
 		if err := Store(next, index); err != nil {
 			t.Fatal(err)
 		}
@@ -498,23 +500,4 @@ func mustBuild(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return b
-}
-
-// stderr runs f with the process's stderr in a file and returns what f wrote there.
-func stderr(t *testing.T, f func()) string {
-	t.Helper()
-	file, err := os.Create(filepath.Join(t.TempDir(), "stderr"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer file.Close()
-	saved := os.Stderr
-	os.Stderr = file
-	defer func() { os.Stderr = saved }()
-	f()
-	b, err := os.ReadFile(file.Name())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
 }

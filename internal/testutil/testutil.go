@@ -7,6 +7,7 @@ package testutil
 
 import (
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/metrics"
 	"strings"
@@ -150,4 +151,24 @@ func PeakHeap(f func()) uint64 {
 	f()
 	close(stop)
 	return <-peak
+}
+
+// Stderr runs f with the process's standard error in a file and returns what f wrote there, for
+// the code that writes to os.Stderr itself, as --verbose's lines do.
+func Stderr(t testing.TB, f func()) string {
+	t.Helper()
+	file, err := os.Create(filepath.Join(t.TempDir(), "stderr"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer file.Close()
+	saved := os.Stderr
+	os.Stderr = file
+	defer func() { os.Stderr = saved }()
+	f()
+	b, err := os.ReadFile(file.Name())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

@@ -2,28 +2,10 @@ package verbose
 
 import (
 	"os"
-	"path/filepath"
 	"testing"
-)
 
-// stderr runs f with the process's stderr in a file and returns what f wrote there.
-func stderr(t *testing.T, f func()) string {
-	t.Helper()
-	file, err := os.Create(filepath.Join(t.TempDir(), "stderr"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer file.Close()
-	saved := os.Stderr
-	os.Stderr = file
-	defer func() { os.Stderr = saved }()
-	f()
-	b, err := os.ReadFile(file.Name())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
+	"course/internal/testutil"
+)
 
 // TestLinesOnlyUnderTheFlag sets --verbose's value and sees the lines, a child's passed on as
 // its own, come and go with it.
@@ -34,7 +16,7 @@ func TestLinesOnlyUnderTheFlag(t *testing.T) {
 		Relay("host", "verbose: removed a file")
 		Relay("host", "info: an ordinary log line")
 	}
-	if got := stderr(t, say); got != "" {
+	if got := testutil.Stderr(t, say); got != "" {
 		t.Errorf("without --verbose: %q", got)
 	}
 	var f Flag
@@ -42,7 +24,7 @@ func TestLinesOnlyUnderTheFlag(t *testing.T) {
 		t.Fatalf("Set(true): %v, %s=%q, String %q", err, Var, os.Getenv(Var), f.String())
 	}
 	want := "verbose: rebuilt a file\nverbose: host: removed a file\n"
-	if got := stderr(t, say); got != want {
+	if got := testutil.Stderr(t, say); got != want {
 		t.Errorf("with --verbose: %q, want %q", got, want)
 	}
 	if err := f.Set("false"); err != nil || On() {

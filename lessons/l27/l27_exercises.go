@@ -290,30 +290,22 @@ func chordPitchClasses(quality string) []int {
 	return pcs
 }
 
-// ruleIsOneSemitoneDown checks the skill's Classify over section 1's chords and the twelve
-// notes: a note outside the chord is an avoid note exactly when a chord tone lies a semitone
-// below it.
+// ruleIsOneSemitoneDown and ruleIsOneSemitoneEitherWay check the skill's Classify over
+// section 1's chords and the twelve notes against a rule: a note outside the chord is an avoid
+// note exactly when a chord tone lies a semitone below it, or below or above it.
 func ruleIsOneSemitoneDown() bool {
-	for _, c := range ruleChords {
-		quality := skills.NormalizeQuality(c.symbol)
-		pcs := chordPitchClasses(quality)
-		for rel := range 12 {
-			if slices.Contains(pcs, rel) {
-				continue
-			}
-			avoid := skills.Classify(0, quality, rel).Kind == skills.Avoid
-			if avoid != slices.Contains(pcs, (rel+11)%12) {
-				return false
-			}
-		}
-	}
-	return true
+	return avoidRuleHolds(func(pcs []int, rel int) bool { return slices.Contains(pcs, (rel+11)%12) })
 }
 
-// ruleIsOneSemitoneEitherWay checks the skill's Classify over section 1's chords and the
-// twelve notes against a rule that looks both ways: a note outside the chord is an avoid note
-// exactly when a chord tone lies a semitone below or above it.
 func ruleIsOneSemitoneEitherWay() bool {
+	return avoidRuleHolds(func(pcs []int, rel int) bool {
+		return slices.Contains(pcs, (rel+11)%12) || slices.Contains(pcs, (rel+1)%12)
+	})
+}
+
+// avoidRuleHolds says whether the skill calls exactly the notes avoid notes that rule names,
+// over section 1's chords: rule is given the chord's pitch classes and a note outside it.
+func avoidRuleHolds(rule func(pcs []int, rel int) bool) bool {
 	for _, c := range ruleChords {
 		quality := skills.NormalizeQuality(c.symbol)
 		pcs := chordPitchClasses(quality)
@@ -321,8 +313,7 @@ func ruleIsOneSemitoneEitherWay() bool {
 			if slices.Contains(pcs, rel) {
 				continue
 			}
-			avoid := skills.Classify(0, quality, rel).Kind == skills.Avoid
-			if avoid != (slices.Contains(pcs, (rel+11)%12) || slices.Contains(pcs, (rel+1)%12)) {
+			if avoid := skills.Classify(0, quality, rel).Kind == skills.Avoid; avoid != rule(pcs, rel) {
 				return false
 			}
 		}
