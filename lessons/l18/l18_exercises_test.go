@@ -53,7 +53,7 @@ func TestOneWordRule(t *testing.T) {
 	}
 	last := a.Value[len("voice leading C to "):]
 	for given, ok := range map[string]bool{
-		"`" + last + "`":                    true,
+		"`" + last + "`":                     true,
 		"'Voice leading C to " + last + "'.": true,
 		"voice leading C to F#":              false,
 		"voice leading D to " + last:         false,

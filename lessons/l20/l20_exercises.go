@@ -140,7 +140,7 @@ func lastChordExercise(templates composition.Templates, root, template string, l
 
 // keyNames is the form of exercise 4: key names in any order, or none.
 var keyNames = learn.Form{Says: "the keys' tonics in any order, such as D Bb, or none", AnyOrder: true,
-	Rule: learn.Notes(false).Rule + `; in any order; "none", in either case, is no key`,
+	Rule: `note names in any order, split at spaces, commas or dashes; the letter's case and ♯ ♭ for # b do not matter; C# and Db are different names; "none", in either case, is no key`,
 	Read: func(s string) []string {
 		return slices.DeleteFunc(learn.Notes(false).Read(s), func(item string) bool { return strings.EqualFold(item, "none") })
 	}}

@@ -86,7 +86,7 @@ var verdictForm = learn.Form{Says: `a verdict as the lesson prints it, such as m
 	Rule: `letter case, quotes (" “ ”), runs of spaces and a full stop at the end do not matter; every other character does`, Read: func(s string) []string {
 		s = strings.NewReplacer(`"`, " ", "“", " ", "”", " ").Replace(strings.ToLower(s))
 		// A full stop after a closing quote is left a word of its own by the quote's space.
-	return []string{strings.TrimSpace(strings.TrimSuffix(strings.Join(strings.Fields(s), " "), "."))}
+		return []string{strings.TrimSpace(strings.TrimSuffix(strings.Join(strings.Fields(s), " "), "."))}
 	}}
 
 // answerLines quotes the first lines of an answer.
