@@ -8,6 +8,7 @@ import (
 	"course/gahost/hosttest"
 
 	"course/internal/testutil"
+	"course/learn"
 	"course/learn/learntest"
 )
 
@@ -35,5 +36,19 @@ func TestEveryLessonsExercises(t *testing.T) {
 	}
 	if total == 0 {
 		t.Error("no lesson has exercises")
+	}
+}
+
+// TestEveryValueExerciseHasARule holds every Value exercise of the course to a Rule, the line
+// "Read as" prints, so that no learner is left guessing what the reading forgives; the zero Form
+// is read as learn.Text, whose Rule it shows.
+func TestEveryValueExerciseHasARule(t *testing.T) {
+	for _, e := range Exercises().All() {
+		if e.Kind != learn.Value {
+			continue
+		}
+		if e.Form.Rule == "" && (e.Form.Says != "" || e.Form.Read != nil) {
+			t.Errorf("%s: its form (%q) has no Rule", e.Name(), e.Form.Says)
+		}
 	}
 }

@@ -141,6 +141,7 @@ func searchedExercise(partitions []embeddings.Partition) *learn.Exercise {
 // of dimensions left out; a number written beside a name, its size, is not the answer's.
 var partitionsForm = learn.Form{
 	Says: "the searched partitions' names, then the number of dimensions left out",
+	Rule: `partition names in any order and either case, "and", full stops and , ; : ( ) + = between them skipped; of the numbers only the last is read, as the dimensions left out (a size beside a name is not)`,
 	Read: func(s string) []string {
 		var names []string
 		last := ""
@@ -195,6 +196,7 @@ func firstOrNone(in intents.Intent) string {
 func rowForm(id string) learn.Form {
 	return learn.Form{
 		Says: "the row's count and first example, as the table writes them",
+		Rule: "letter case, runs of spaces, the intent's id before the count and a closing . ? or ! do not matter; every other character does",
 		Read: func(s string) []string {
 			words := strings.Fields(strings.ToLower(s))
 			if len(words) > 0 && words[0] == strings.ToLower(id) {

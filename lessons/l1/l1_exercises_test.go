@@ -8,6 +8,7 @@ import (
 	"course/ga/embeddings"
 	"course/ga/intents"
 	"course/internal/testutil"
+	"course/learn"
 	"course/learn/learntest"
 )
 
@@ -82,5 +83,30 @@ func TestDropExampleFlag(t *testing.T) {
 	}
 	if in, _ := intents.Lookup("skill.theorycomparison"); strings.Join(intentRow(t, base, in.ID)[2:], " ") != in.Examples[0] {
 		t.Errorf("the fixture changed")
+	}
+}
+
+// TestExerciseForms checks each form's Rule on near misses of one answer: what the Rule says is the
+// same answer is accepted, what it keeps apart is refused.
+func TestExerciseForms(t *testing.T) {
+	l := Exercises(&Options{})
+	for _, tc := range []struct {
+		ex          int
+		want, given string
+		ok          bool
+	}{
+		{2, "IDENTITY STRUCTURE; 6", "structure, identity (12) and 6", true},
+		{2, "IDENTITY STRUCTURE; 6", "Identity. Structure: 6", true},
+		{2, "IDENTITY STRUCTURE; 6", "IDENTITY STRUCTURE; 7", false},
+		{2, "IDENTITY STRUCTURE; 6", "IDENTITY; 6", false},
+		{3, "7 What is a chord?", "Skill.TheoryComparison 7 what  is a CHORD!", true},
+		{3, "7 What is a chord?", "skill.fretspan 7 What is a chord?", false},
+		{3, "7 What is a chord?", "7 What is a chord,", false},
+	} {
+		e := l.Exercises[tc.ex]
+		v, err := e.Accept(tc.given, learn.Answer{Value: tc.want})
+		if err != nil || v.OK != tc.ok {
+			t.Errorf("%s: %q against %q: ok %v (%s), the Rule %q says %v", e.Name(), tc.given, tc.want, v.OK, v.Differs, e.Form.Rule, tc.ok)
+		}
 	}
 }

@@ -33,6 +33,7 @@ func keyQuery(chords []string) string { return "What key is " + strings.Join(cho
 // readingForm reads one part per version, separated by ";": each the chords read and the first
 // key, compared as words, letter case and commas aside.
 var readingForm = learn.Form{Says: `for the pin, then main, separated by ";": the chords read and the key that comes first, such as "C G, C major; C G Am, A minor" ("nothing, no key" when nothing is read)`,
+	Rule: `one part per version split at ";", in order; in each, letter case, commas, runs of spaces, ♯ ♭ for # b and a full stop at the end do not matter; every other character does`,
 	Read: func(s string) []string {
 		var items []string
 		for part := range strings.SplitSeq(s, ";") {

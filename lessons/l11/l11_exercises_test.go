@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"course/internal/testutil"
+	"course/learn"
 	"course/learn/learntest"
 	"course/theory"
 )
@@ -62,5 +63,28 @@ func TestKeysFromSharps(t *testing.T) {
 	cmd.SetArgs([]string{"--keys-from-sharps"})
 	if err := cmd.Execute(); err != nil || !got {
 		t.Errorf("--keys-from-sharps: %v, reached the run: %v", err, got)
+	}
+}
+
+// TestExerciseForms checks each form's Rule on near misses of one answer: what the Rule says is the
+// same answer is accepted, what it keeps apart is refused.
+func TestExerciseForms(t *testing.T) {
+	l := Exercises(&Options{})
+	for _, tc := range []struct {
+		ex          int
+		want, given string
+		ok          bool
+	}{
+		{0, "C G, C major; C G Am, A minor", "c g c MAJOR;C, G, Am, A minor.", true},
+		{0, "C G, C major; C G Am, A minor", "C G, C major; C G Am, A minor; extra", false},
+		{0, "C G, C major; C G Am, A minor", "C G Am, A minor; C G, C major", false},
+		{0, "C G, C major; C G Am, A minor", "C G, C major; C G A, A minor", false},
+		{0, "F# D#m, B major; nothing, no key", "F♯ D♯m, B major; nothing, no key", true},
+	} {
+		e := l.Exercises[tc.ex]
+		v, err := e.Accept(tc.given, learn.Answer{Value: tc.want})
+		if err != nil || v.OK != tc.ok {
+			t.Errorf("%s: %q against %q: ok %v (%s), the Rule %q says %v", e.Name(), tc.given, tc.want, v.OK, v.Differs, e.Form.Rule, tc.ok)
+		}
 	}
 }

@@ -27,6 +27,7 @@ func Exercises(*Options) learn.Lesson {
 // moodForm reads an answer of brighten or darken for each prompt, in order; "brighter",
 // "bright" and the like are read as brighten, "dark" and "darker" as darken.
 var moodForm = learn.Form{Says: "brighten or darken for each question, in order, separated by a comma",
+	Rule: `words in order, split at anything not a letter, in either case; a word beginning "bright" is brighten, one beginning "dark" darken; "and", "the", "text" and "answer" are skipped; any other word is kept`,
 	Read: func(s string) []string {
 		var items []string
 		for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) }) {
@@ -224,6 +225,7 @@ func keyName(s string) string {
 func rewriteForm(progression []string) learn.Form {
 	return learn.Form{
 		Says: "your question, then the key the pin puts first and the key main puts first, separated by \";\" (What chord comes next after ...?; a key; a key)",
+		Rule: `parts split at ";": the question is right whenever both versions read the progression's chords in it, however it is worded or spelled; the keys after it in order, letter case, runs of spaces and ♯ ♭ for # b aside`,
 		Read: func(s string) []string {
 			parts := strings.Split(s, ";")
 			read := "both versions read " + strings.Join(progression, " ") + ": "

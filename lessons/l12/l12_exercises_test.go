@@ -3,6 +3,7 @@ package l12
 import (
 	"testing"
 
+	"course/learn"
 	"course/learn/learntest"
 	"course/theory"
 )
@@ -47,6 +48,31 @@ func TestRewriteReadsTheChords(t *testing.T) {
 	} {
 		if got := readsAsWritten(q, progression); got != want {
 			t.Errorf("%q: read as written %v, want %v", q, got, want)
+		}
+	}
+}
+
+// TestExerciseForms checks each form's Rule on near misses of one answer: what the Rule says is the
+// same answer is accepted, what it keeps apart is refused.
+func TestExerciseForms(t *testing.T) {
+	l := Exercises(&Options{})
+	for _, tc := range []struct {
+		ex          int
+		want, given string
+		ok          bool
+	}{
+		{0, "brighten, darken", "Brighter and the darker answer", true},
+		{0, "brighten, darken", "bright/dark", true},
+		{0, "brighten, darken", "darken, brighten", false},
+		{0, "brighten, darken", "brighten, lighten", false},
+		{3, "What chord comes next after F#maj D#m Bmaj?; B major; D# minor", "what comes after F#maj, D#m and Bmaj?; b  MAJOR; D♯ minor", true},
+		{3, "What chord comes next after F#maj D#m Bmaj?; B major; D# minor", "What chord comes next after F# D#m B?; B major; D# minor", false},
+		{3, "What chord comes next after F#maj D#m Bmaj?; B major; D# minor", "What chord comes next after F#maj D#m Bmaj?; D# minor; B major", false},
+	} {
+		e := l.Exercises[tc.ex]
+		v, err := e.Accept(tc.given, learn.Answer{Value: tc.want})
+		if err != nil || v.OK != tc.ok {
+			t.Errorf("%s: %q against %q: ok %v (%s), the Rule %q says %v", e.Name(), tc.given, tc.want, v.OK, v.Differs, e.Form.Rule, tc.ok)
 		}
 	}
 }

@@ -26,6 +26,7 @@ func Exercises(*Options) learn.Lesson {
 // chordsForm reads chord symbols in any order, separated by spaces or commas; ♯ and ♭ are read
 // as # and b, and a symbol's letter case is kept, since it can change the chord.
 var chordsForm = learn.Form{Says: "chord symbols as the skill writes them, in any order, such as Em7 G", AnyOrder: true,
+	Rule: `chord symbols in any order, split at spaces, commas or semicolons, "and" and full stops after a symbol skipped; ♯ ♭ for # b; letter case kept, so Em7 and EM7 differ`,
 	Read: func(s string) []string {
 		s = strings.NewReplacer("♯", "#", "♭", "b").Replace(s)
 		var items []string
@@ -72,6 +73,7 @@ func label(s string) string {
 // "and"; gained, the label the question asks for, may be given too and is left out.
 func labelsForm(gained string) learn.Form {
 	return learn.Form{Says: "the other labels as the skill writes them, in any order, separated by commas, or none", AnyOrder: true,
+		Rule: `labels in any order, split at commas, semicolons or " and "; letter case, runs of spaces, a full stop at either end and spaces around "=" and brackets do not matter; "none" and the label the question names are left out`,
 		Read: func(s string) []string {
 			var items []string
 			for _, part := range strings.FieldsFunc(strings.ReplaceAll(s, " and ", ","), func(r rune) bool { return r == ',' || r == ';' || r == '\n' }) {
@@ -145,14 +147,15 @@ func gainLabelExercise(pair [2]string, gained string) *learn.Exercise {
 }
 
 // keyForm reads a key, a note and major or minor, as the closure writes it.
-var keyForm = learn.Form{Says: "a key, such as Eb minor", Read: func(s string) []string {
-	s = strings.NewReplacer("♯", "#", "♭", "b").Replace(strings.TrimSpace(s))
-	fields := strings.Fields(strings.ToLower(strings.TrimSuffix(s, ".")))
-	if len(fields) > 0 {
-		fields[0] = strings.ToUpper(fields[0][:1]) + fields[0][1:]
-	}
-	return []string{strings.Join(fields, " ")}
-}}
+var keyForm = learn.Form{Says: "a key, such as Eb minor",
+	Rule: "letter case, runs of spaces, ♯ ♭ for # b and a full stop at the end do not matter; every other character does, so Eb minor and D# minor differ", Read: func(s string) []string {
+		s = strings.NewReplacer("♯", "#", "♭", "b").Replace(strings.TrimSpace(s))
+		fields := strings.Fields(strings.ToLower(strings.TrimSuffix(s, ".")))
+		if len(fields) > 0 {
+			fields[0] = strings.ToUpper(fields[0][:1]) + fields[0][1:]
+		}
+		return []string{strings.Join(fields, " ")}
+	}}
 
 // mainKeyLine reads the key out of the first line of main's closure, "Substitutions for Am in
 // key of A major:".

@@ -3,6 +3,7 @@ package l14
 import (
 	"testing"
 
+	"course/learn"
 	"course/learn/learntest"
 )
 
@@ -35,5 +36,33 @@ func TestLabelsForm(t *testing.T) {
 	b := f.Read("icv neighbor (L1=2) and secondary dominant; backdoor dominant.")
 	if len(a) != 2 || len(b) != 2 || a[0] != b[0] || a[1] != b[1] {
 		t.Errorf("read %q and %q, want the same two labels", a, b)
+	}
+}
+
+// TestExerciseForms checks each form's Rule on near misses of one answer: what the Rule says is the
+// same answer is accepted, what it keeps apart is refused.
+func TestExerciseForms(t *testing.T) {
+	l := Exercises(&Options{})
+	for _, tc := range []struct {
+		ex          int
+		want, given string
+		ok          bool
+	}{
+		{0, "Em7 G", "G, and Em7.", true},
+		{0, "Em7 G", "Em7; G; G", true},
+		{0, "Em7 G", "EM7 G", false},
+		{0, "Em7 G", "Em7", false},
+		{1, "Secondary Dominant, ICV Neighbor (L1=2)", "icv neighbor ( L1 = 2 ) and secondary  dominant; Tritone Substitution.", true},
+		{1, "none", "None", true},
+		{1, "Secondary Dominant", "Secondary-Dominant", false},
+		{2, "Eb minor", "e♭ MINOR.", true},
+		{2, "Eb minor", "D# minor", false},
+		{2, "Eb minor", "Eb min", false},
+	} {
+		e := l.Exercises[tc.ex]
+		v, err := e.Accept(tc.given, learn.Answer{Value: tc.want})
+		if err != nil || v.OK != tc.ok {
+			t.Errorf("%s: %q against %q: ok %v (%s), the Rule %q says %v", e.Name(), tc.given, tc.want, v.OK, v.Differs, e.Form.Rule, tc.ok)
+		}
 	}
 }

@@ -61,6 +61,7 @@ func symbolOf(read *chordRead) string {
 // readAsForm reads answers written "X=Y": a symbol and the symbol it is read as, in any order;
 // "→", "->", ":" and " as " are read as "=", ♯ and ♭ as # and b, and letter case is kept.
 var readAsForm = learn.Form{Says: "each symbol with the shorter symbol the skill reads, written X=Y, separated by spaces, in any order",
+	Rule:     `pairs in any order, split at spaces, commas or semicolons, "and" and a full stop after a pair skipped; "→", "->", ":" and " as " are "=", spaces around it aside; ♯ ♭ for # b; letter case kept, so Cm=C and CM=C differ`,
 	AnyOrder: true, Read: func(s string) []string {
 		s = strings.NewReplacer("♯", "#", "♭", "b", "→", "=", "->", "=", ":", "=", " as ", "=").Replace(s)
 		s = eqSpace().ReplaceAllString(s, "=")
@@ -167,6 +168,7 @@ func firstMatchExercise(prompt, reworded, chord string) *learn.Exercise {
 // suffixForm reads suffixes in any order, letter case kept (M and m are other chords), quotes
 // and backticks aside.
 var suffixForm = learn.Form{Says: "the suffix as the table writes it, such as maj9 (several separated by spaces)", AnyOrder: true,
+	Rule: "suffixes in any order, split at spaces, commas or |, \"and\" skipped; quotes, backticks and full stops around a suffix aside; letter case kept, so M7 and m7 differ",
 	Read: func(s string) []string {
 		var items []string
 		for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == '|' || r == '\n' }) {

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"course/learn"
 	"course/learn/learntest"
 )
 
@@ -42,5 +43,31 @@ func TestReadAsForm(t *testing.T) {
 	}
 	if b := readAsForm.Read("cmaj9#11=cmaj9"); slices.Equal(b, want[:1]) {
 		t.Errorf("letter case was dropped: %q", b)
+	}
+}
+
+// TestExerciseForms checks each form's Rule on near misses of one answer: what the Rule says is the
+// same answer is accepted, what it keeps apart is refused.
+func TestExerciseForms(t *testing.T) {
+	l := Exercises(&Options{})
+	for _, tc := range []struct {
+		ex          int
+		want, given string
+		ok          bool
+	}{
+		{0, "C7sus4=C7 C/E=C", "C/E → C, and C7sus4 as C7.", true},
+		{0, "C7sus4=C7 C/E=C", "C7sus4 = C7; C/E->C", true},
+		{0, "C7sus4=C7 C/E=C", "c7sus4=c7 C/E=C", false},
+		{0, "C7sus4=C7 C/E=C", "C7=C7sus4 C/E=C", false},
+		{3, "maj9 m7", "`m7` | 'maj9'.", true},
+		{3, "maj9 m7", "m7, and maj9", true},
+		{3, "maj9 m7", "maj9 M7", false},
+		{3, "maj9 m7", "maj9", false},
+	} {
+		e := l.Exercises[tc.ex]
+		v, err := e.Accept(tc.given, learn.Answer{Value: tc.want})
+		if err != nil || v.OK != tc.ok {
+			t.Errorf("%s: %q against %q: ok %v (%s), the Rule %q says %v", e.Name(), tc.given, tc.want, v.OK, v.Differs, e.Form.Rule, tc.ok)
+		}
 	}
 }

@@ -4,9 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
-	"unicode"
 
 	"course/ga/skills"
 	"course/internal/report"
@@ -28,9 +26,10 @@ func Exercises(opts *Options) learn.Lesson {
 
 // intentForm is the form of exercise 1: a skill's intent, with or without "skill." before the
 // skill's name, letter case aside.
-var intentForm = learn.Form{Says: "the skill's intent as the lesson's first table writes it, such as skill.capo", Read: func(s string) []string {
-	return []string{strings.TrimPrefix(learn.Text.Read(s)[0], "skill.")}
-}}
+var intentForm = learn.Form{Says: "the skill's intent as the lesson's first table writes it, such as skill.capo",
+	Rule: `letter case, runs of spaces, a full stop at the end and "skill." before the name do not matter; every other character does`, Read: func(s string) []string {
+		return []string{strings.TrimPrefix(learn.Text.Read(s)[0], "skill.")}
+	}}
 
 // fallbackExercise is exercise 1: the skill the keyword fallback picks for prompt, among the
 // registered skills in their order.
@@ -127,30 +126,14 @@ func sharpKeyExercise(capo skills.Capo, k capoKey) *learn.Exercise {
 	)
 }
 
-// semitones is the form of exercise 3: signed numbers of semitones, with or without "st".
-var semitones = learn.Form{Says: "two numbers of semitones, the skill's then the textbook's, such as +2 -10", Read: func(s string) []string {
-	var items []string
-	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == ';' }) {
-		f = strings.TrimSuffix(strings.TrimSuffix(strings.ToLower(f), "semitones"), "st")
-		if f == "" {
-			continue
-		}
-		if n, err := strconv.Atoi(strings.Replace(f, "−", "-", 1)); err == nil {
-			items = append(items, strconv.Itoa(n))
-			continue
-		}
-		if f != "and" && f != "then" {
-			items = append(items, f)
-		}
-	}
-	return items
-}}
+// semitonesSays is how exercise 3 asks for its two moves, read as learn.Signed reads them.
+const semitonesSays = "two numbers of semitones, the skill's then the textbook's, such as +2 -10"
 
 // stringMoveExercise is exercise 3: the move the tunings skill's table shows for the sixth
 // string of tuning, asked by its notes, and the move a textbook gives from the pitches.
 func stringMoveExercise(tunings skills.AlternateTunings, tuning theory.Tuning) *learn.Exercise {
 	prompt := "what tuning is " + strings.Join(tuning.Notes(), " ")
-	return learn.Compute(learn.Signed.Saying(semitones.Says), func(_ context.Context, w io.Writer) (string, error) {
+	return learn.Compute(learn.Signed.Saying(semitonesSays), func(_ context.Context, w io.Writer) (string, error) {
 		l := &lesson{tunings: tunings}
 		skill, ok := l.askTunings(prompt).moveOf["6"]
 		if !ok {

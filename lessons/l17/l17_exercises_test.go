@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"course/ga/skills"
+	"course/learn"
 	"course/learn/learntest"
 	"course/theory"
 )
@@ -30,4 +31,28 @@ func TestExercises(t *testing.T) {
 		learntest.Exercise(t, l.Exercises[2], learntest.Case{Wrong: "0 0",
 			Moved: stringMoveExercise(skills.AlternateTunings{}, theory.Tuning{Name: "B A D G B E", Strings: strings.Fields("B1 A2 D3 G3 B3 E4")})})
 	})
+}
+
+// TestExerciseForms checks each form's Rule on near misses of one answer: what the Rule says is
+// the same answer is accepted, what it keeps apart is refused.
+func TestExerciseForms(t *testing.T) {
+	l := Exercises(&Options{})
+	for _, tc := range []struct {
+		ex          int
+		want, given string
+		ok          bool
+	}{
+		{0, "skill.chordinfo", "ChordInfo", true},
+		{0, "skill.chordinfo", "  Skill.ChordInfo. ", true},
+		{0, "skill.chordinfo", "chord info", false},
+		{0, "skill.chordinfo", "skill-chordinfo", false},
+		{2, "+2 -10", "2 st, then −10 semitones", true},
+		{2, "+2 -10", "+2 +10", false},
+		{2, "+2 -10", "-10 +2", false},
+	} {
+		v, err := l.Exercises[tc.ex].Accept(tc.given, learn.Answer{Value: tc.want})
+		if err != nil || v.OK != tc.ok {
+			t.Errorf("%s: %q against %q: ok %v (%s), the Rule %q says %v", l.Exercises[tc.ex].Name(), tc.given, tc.want, v.OK, v.Differs, l.Exercises[tc.ex].Form.Rule, tc.ok)
+		}
+	}
 }

@@ -43,7 +43,9 @@ func oneWordExercise(from, root, quality string) *learn.Exercise {
 		l := exerciseLesson(io.Discard)
 		return []string{l.readAs(l.ask(answer), from, to)}
 	}
-	return learn.Compute(learn.Form{Says: fmt.Sprintf("the prompt, or only its new last word: the answer is right when the skill reads it as %s → %s", from, to), Read: reading}, func(_ context.Context, w io.Writer) (string, error) {
+	return learn.Compute(learn.Form{Says: fmt.Sprintf("the prompt, or only its new last word: the answer is right when the skill reads it as %s → %s", from, to),
+		Rule: `the chords the skill reads in it, however they are written: an answer with "voice" in it is asked as a prompt, anything else in place of the prompt's last word; quotes around it and a full stop at the end aside`,
+		Read: reading}, func(_ context.Context, w io.Writer) (string, error) {
 		l := exerciseLesson(w)
 		l.r.Title("%q and its last word written each way a textbook writes %s", asked, to)
 		var rows [][]string

@@ -42,3 +42,25 @@ func TestOneWordReadsTheLastWord(t *testing.T) {
 		t.Errorf("the unchanged prompt is accepted: %+v", v)
 	}
 }
+
+// TestOneWordRule checks exercise 1's Rule: the chords read decide, whichever way the answer
+// is written.
+func TestOneWordRule(t *testing.T) {
+	e := oneWordExercise("C", "F#", "")
+	a, err := e.Solve(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := a.Value[len("voice leading C to "):]
+	for given, ok := range map[string]bool{
+		"`" + last + "`":                     true,
+		"'Voice leading C to " + last + "'.": true,
+		"voice leading C to F#":              false,
+		"voice leading D to " + last:         false,
+		"play C then " + last:                false,
+	} {
+		if v, err := e.Accept(given, a); err != nil || v.OK != ok {
+			t.Errorf("%q against %q: ok %v (%s), the Rule %q says %v", given, a.Value, v.OK, v.Differs, e.Form.Rule, ok)
+		}
+	}
+}

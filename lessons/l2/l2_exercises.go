@@ -6,11 +6,9 @@ import (
 	"io"
 	"maps"
 	"math"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"course/ga/algebra"
 	"course/ga/embeddings"
@@ -44,7 +42,7 @@ func documentsOf(r *report.Report, shapes ...string) error {
 
 // documentRowExercise is exercise 1, on a chord chart shape: its document row.
 func documentRowExercise(shape string) *learn.Exercise {
-	return learn.Compute(learn.Fields(documentForm.Says, ";", learn.Chord, learn.Numbers, learn.PitchClass, learn.Numbers), func(_ context.Context, w io.Writer) (string, error) {
+	return learn.Compute(documentForm(), func(_ context.Context, w io.Writer) (string, error) {
 		e, err := embedShape(shape)
 		if err != nil {
 			return "", err
@@ -58,41 +56,16 @@ func documentRowExercise(shape string) *learn.Exercise {
 	)
 }
 
-// documentForm reads a document row: the GA name, the pitch classes, the doc root and the
-// inversion, separated by semicolons. The root may be written as a note or as the table's
-// "4 E"; its spelling does not matter.
-var documentForm = learn.Form{
-	Says: "the GA name; the pitch classes; the doc root; the inversion, separated by semicolons",
-	Read: func(s string) []string {
-		fields := strings.Split(s, ";")
-		if len(fields) != 4 {
-			return []string{strings.TrimSpace(s)}
-		}
-		pcs := strings.Join(learn.Numbers.Read(fields[1]), " ")
-		root := strings.Fields(fields[2])
-		rootItem := strings.TrimSpace(fields[2])
-		if len(root) > 0 {
-			last := root[len(root)-1]
-			if pc, ok := pitchClass(last); ok {
-				rootItem = theory.SharpName(pc)
-			}
-		}
-		return []string{strings.TrimSpace(fields[0]), pcs, rootItem, strings.Join(learn.Numbers.Read(fields[3]), " ")}
-	},
-}
-
-// pitchClass reads a note name, or a pitch class number, as a pitch class.
-func pitchClass(s string) (int, bool) {
-	if n, err := strconv.Atoi(s); err == nil && n >= 0 && n < 12 {
-		return n, true
-	}
-	return theory.PitchClass(s)
+// documentForm is the form of a document row: the GA name, the pitch classes, the doc root and
+// the inversion, separated by semicolons, each read by the learn form of its kind.
+func documentForm() learn.Form {
+	return learn.Fields("the GA name; the pitch classes; the doc root; the inversion, separated by semicolons", ";", learn.Chord, learn.Numbers, learn.PitchClass, learn.Numbers)
 }
 
 // rootMoveExercise is exercise 2: the changes of one string of base that keep its chord's name
 // and move the document's root to the pitch class root, each with its ROOT cosine against base.
 func rootMoveExercise(base string, root int) *learn.Exercise {
-	return learn.Compute(learn.Words(shapesForm.Says, []string{"none"}, learn.Chart, learn.Decimals(3)), func(_ context.Context, w io.Writer) (string, error) {
+	return learn.Compute(shapesForm(), func(_ context.Context, w io.Writer) (string, error) {
 		found, err := rootMoves(base, root)
 		if err != nil {
 			return "", err
@@ -152,33 +125,15 @@ func rootMoves(base string, root int) ([]rootMove, error) {
 	return found, nil
 }
 
-// shapeWord is a chord chart shape: six strings, each a fret or x.
-var shapeWord = regexp.MustCompile(`^[0-9xX]{6}$`)
-
-// shapesForm reads shapes, each followed by its cosine, numbers read to three decimals.
-var shapesForm = learn.Form{
-	Says: "the shape as a chord chart writes it, low E first, then its ROOT cosine against open C (for more than one shape, each with its cosine, separated by semicolons)",
-	Read: func(s string) []string {
-		var items []string
-		for _, w := range strings.FieldsFunc(s, func(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == ';' || r == ':' }) {
-			if shapeWord.MatchString(w) {
-				items = append(items, strings.ToLower(w))
-				continue
-			}
-			if v, err := strconv.ParseFloat(strings.TrimSuffix(w, "."), 64); err == nil {
-				items = append(items, kit.Fixed(v))
-			} else if strings.EqualFold(w, "none") {
-				items = append(items, "none")
-			}
-		}
-		return items
-	},
+// shapesForm is the form of shapes, each followed by its ROOT cosine, read to three decimals.
+func shapesForm() learn.Form {
+	return learn.Words("the shape as a chord chart writes it, low E first, then its ROOT cosine against open C (for more than one shape, each with its cosine, separated by semicolons)", []string{"none"}, learn.Chart, learn.Decimals(3))
 }
 
 // weightExercise is exercise 3, with the partition weights weights sets ("MODAL=0.20"): open C
 // against itself and against 032010.
 func weightExercise(weights []string) *learn.Exercise {
-	form := learn.Form{Says: "two numbers: open C with itself, then x32010 against 032010's weighted score", Read: learn.Numbers.Read}
+	form := learn.Numbers.Saying("two numbers: open C with itself, then x32010 against 032010's weighted score")
 	return learn.Compute(form, func(_ context.Context, w io.Writer) (string, error) {
 		partitions, err := kit.WithWeights(embeddings.Partitions(), weights)
 		if err != nil {

@@ -140,8 +140,9 @@ func lastChordExercise(templates composition.Templates, root, template string, l
 
 // keyNames is the form of exercise 4: key names in any order, or none.
 var keyNames = learn.Form{Says: "the keys' tonics in any order, such as D Bb, or none", AnyOrder: true,
+	Rule: `note names in any order, split at spaces, commas or dashes; the letter's case and ♯ ♭ for # b do not matter; C# and Db are different names; "none", in either case, is no key`,
 	Read: func(s string) []string {
-		return slices.DeleteFunc(learn.Notes(false).Read(s), func(item string) bool { return item == "none" })
+		return slices.DeleteFunc(learn.Notes(false).Read(s), func(item string) bool { return strings.EqualFold(item, "none") })
 	}}
 
 // keysExercise is exercise 4: the major keys in which the tool spells every chord of right as a

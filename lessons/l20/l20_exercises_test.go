@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"course/ga/composition"
+	"course/learn"
 	"course/learn/learntest"
 	"course/theory"
 )
@@ -36,4 +37,27 @@ func TestExercises(t *testing.T) {
 		learntest.Exercise(t, l.Exercises[3], learntest.Case{Wrong: "Cb",
 			Moved: keysExercise(templates, "I-V-vi-IV", "ii-V-I")})
 	})
+}
+
+// TestExerciseForms checks each form's Rule on near misses of one answer: what the Rule says is the
+// same answer is accepted, what it keeps apart is refused.
+func TestExerciseForms(t *testing.T) {
+	l := Exercises(&Options{})
+	for _, tc := range []struct {
+		ex          int
+		want, given string
+		ok          bool
+	}{
+		{3, "D Bb", "b♭, d", true},
+		{3, "D Bb", "Bb – D – Bb", true},
+		{3, "none", "None", true},
+		{3, "D Bb", "D A#", false},
+		{3, "D Bb", "D", false},
+	} {
+		e := l.Exercises[tc.ex]
+		v, err := e.Accept(tc.given, learn.Answer{Value: tc.want})
+		if err != nil || v.OK != tc.ok {
+			t.Errorf("%s: %q against %q: ok %v (%s), the Rule %q says %v", e.Name(), tc.given, tc.want, v.OK, v.Differs, e.Form.Rule, tc.ok)
+		}
+	}
 }

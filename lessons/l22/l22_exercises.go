@@ -27,6 +27,7 @@ func Exercises(*Options) learn.Lesson {
 // chordNames is the form of exercise 1: chord symbols in any order, or none; a symbol's case
 // is kept, since CM7 and Cm7 are two chords.
 var chordNames = learn.Form{Says: "the chords on C in any order, such as Cm C7, or none", AnyOrder: true,
+	Rule: `chord symbols in any order, split at spaces or commas, a full stop after one aside; "none" in either case is no chord; every other character counts, letter case too, so CM7 and Cm7 differ`,
 	Read: func(s string) []string {
 		var items []string
 		for _, f := range strings.FieldsFunc(s, func(r rune) bool { return unicode.IsSpace(r) || r == ',' }) {

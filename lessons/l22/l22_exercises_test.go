@@ -3,6 +3,7 @@ package l22
 import (
 	"testing"
 
+	"course/learn"
 	"course/learn/learntest"
 	"course/lessons/kit"
 )
@@ -25,4 +26,26 @@ func TestExercises(t *testing.T) {
 		// E major gets the same rows, and E is in some of them.
 		learntest.Exercise(t, l.Exercises[2], learntest.Case{Wrong: "8, 8", Moved: sharedNotesExercise([]string{"E", "G"})})
 	})
+}
+
+// TestExerciseForms checks each form's Rule on near misses of one answer: what the Rule says is the
+// same answer is accepted, what it keeps apart is refused.
+func TestExerciseForms(t *testing.T) {
+	l := Exercises(&Options{})
+	for _, tc := range []struct {
+		ex          int
+		want, given string
+		ok          bool
+	}{
+		{0, "Cm C7", "C7, Cm.", true},
+		{0, "none", "NONE", true},
+		{0, "Cm C7", "CM C7", false},
+		{0, "Cm C7", "Cm; C7", false},
+	} {
+		e := l.Exercises[tc.ex]
+		v, err := e.Accept(tc.given, learn.Answer{Value: tc.want})
+		if err != nil || v.OK != tc.ok {
+			t.Errorf("%s: %q against %q: ok %v (%s), the Rule %q says %v", e.Name(), tc.given, tc.want, v.OK, v.Differs, e.Form.Rule, tc.ok)
+		}
+	}
 }

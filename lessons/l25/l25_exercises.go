@@ -68,7 +68,7 @@ func unclaimedExercise(candidates []string) *learn.Exercise {
 // upDownExercise is exercise 2: how many of the lesson's phrasings have one of triggers as their
 // only SKILL.md trigger, and the first table's trigger count without triggers.
 func upDownExercise(triggers []string) *learn.Exercise {
-	form := learn.Form{Says: `two numbers: the phrasings whose only trigger is one of the two, then the count "a SKILL.md trigger in N" would give`, Read: learn.Numbers.Read}
+	form := learn.Numbers.Saying(`two numbers: the phrasings whose only trigger is one of the two, then the count "a SKILL.md trigger in N" would give`)
 	return learn.Compute(form, func(_ context.Context, w io.Writer) (string, error) {
 		l, err := exerciseLesson(w)
 		if err != nil {

@@ -6,6 +6,7 @@ import (
 
 	"course/ga/revision"
 	"course/internal/testutil"
+	"course/learn"
 	"course/learn/learntest"
 	"course/lessons/kit/chathost"
 )
@@ -62,5 +63,26 @@ func TestPhrasingFlag(t *testing.T) {
 	}
 	if last := l.phrasings[len(l.phrasings)-1]; last != (phrasing{"course", "Take Dm7 a fourth higher"}) {
 		t.Errorf("the last phrasing is %+v", last)
+	}
+}
+
+// TestExerciseForms checks each form's Rule on near misses of one answer: what the Rule says is the
+// same answer is accepted, what it keeps apart is refused.
+func TestExerciseForms(t *testing.T) {
+	l := Exercises(&Options{})
+	for _, tc := range []struct {
+		ex          int
+		want, given string
+		ok          bool
+	}{
+		{1, "3 9", "3, then 9.", true},
+		{1, "3 9", "3 of 5; 9", true},
+		{1, "3 9", "9 3", false},
+	} {
+		e := l.Exercises[tc.ex]
+		v, err := e.Accept(tc.given, learn.Answer{Value: tc.want})
+		if err != nil || v.OK != tc.ok {
+			t.Errorf("%s: %q against %q: ok %v (%s), the Rule %q says %v", e.Name(), tc.given, tc.want, v.OK, v.Differs, e.Form.Rule, tc.ok)
+		}
 	}
 }

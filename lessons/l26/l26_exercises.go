@@ -91,6 +91,7 @@ var aliasDigits = regexp.MustCompile(`\d+`)
 // aliasForm reads "minor pentatonic, 16": the alias, lower case, and its length.
 var aliasForm = learn.Form{
 	Says: `the alias, then its length in characters, such as "dorian, 6"`,
+	Rule: `the first number is the length, "characters" or "long" after it skipped; in the alias, letter case, runs of spaces and , ; : " ' ( ) and backticks do not matter; every other character does`,
 	Read: func(s string) []string {
 		s = strings.ToLower(s)
 		n := aliasDigits.FindString(s)
@@ -144,6 +145,7 @@ func aliasExercise(yaml []byte, prompt string) *learn.Exercise {
 // formulaForm reads a formula: degrees in order, ♯ and ♭ as # and b.
 var formulaForm = learn.Form{
 	Says: "the degrees in order, such as 1 b3 4 5 b7",
+	Rule: "degrees in order, split at spaces, commas or backticks; ♯ ♭ for # b; every other character counts, so b3 and 3b differ",
 	Read: func(s string) []string {
 		s = strings.NewReplacer("♯", "#", "♭", "b", "`", " ").Replace(s)
 		return strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' || r == '\n' })

@@ -36,6 +36,7 @@ var verdictWords = map[skills.RelationKind]string{
 // verdictForm reads verdicts in order: "avoid note", "a tension", "chord tone, avoid note".
 var verdictForm = learn.Form{
 	Says: `the skill's verdicts in order, each "chord tone", "available tension" or "avoid note", separated by commas`,
+	Rule: `verdicts in order, split at commas, semicolons or lines, in either case: one with "chord tone" in it is a chord tone, else one with "tension" an available tension, else one with "avoid" an avoid note; any other is kept as written`,
 	Read: func(s string) []string {
 		var items []string
 		for _, part := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return r == ',' || r == ';' || r == '\n' }) {

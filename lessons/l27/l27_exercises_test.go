@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"course/internal/testutil"
+	"course/learn"
 	"course/learn/learntest"
 )
 
@@ -51,5 +52,28 @@ func TestExtendedFlag(t *testing.T) {
 	}
 	if strings.Index(got, "\nCsus4 ") < strings.Index(got, "\nCm11 ") {
 		t.Error("the learner's chords come before the lesson's own")
+	}
+}
+
+// TestExerciseForms checks each form's Rule on near misses of one answer: what the Rule says is the
+// same answer is accepted, what it keeps apart is refused.
+func TestExerciseForms(t *testing.T) {
+	l := Exercises(&Options{})
+	for _, tc := range []struct {
+		ex          int
+		want, given string
+		ok          bool
+	}{
+		{1, "avoid note", "an AVOID note.", true},
+		{3, "chord tone, available tension", "a chord tone; a tension", true},
+		{3, "chord tone, available tension", "chord tone\navailable tension", true},
+		{3, "chord tone, available tension", "available tension, chord tone", false},
+		{3, "chord tone, available tension", "chord tone, outside", false},
+	} {
+		e := l.Exercises[tc.ex]
+		v, err := e.Accept(tc.given, learn.Answer{Value: tc.want})
+		if err != nil || v.OK != tc.ok {
+			t.Errorf("%s: %q against %q: ok %v (%s), the Rule %q says %v", e.Name(), tc.given, tc.want, v.OK, v.Differs, e.Form.Rule, tc.ok)
+		}
 	}
 }

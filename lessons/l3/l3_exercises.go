@@ -84,12 +84,13 @@ func corpusSizeExercise(cfg config) *learn.Exercise {
 var thousands = regexp.MustCompile(`(\d)[,. \x{202F}](\d{3})\b`)
 
 // countForm reads one count, written with or without a separator between its thousands.
-var countForm = learn.Form{Says: "a number (a comma between thousands is fine)", Read: func(s string) []string {
-	for thousands.MatchString(s) {
-		s = thousands.ReplaceAllString(s, "$1$2")
-	}
-	return learn.Numbers.Read(s)
-}}
+var countForm = learn.Form{Says: "a number (a comma between thousands is fine)",
+	Rule: `one number; a comma, full stop, space or narrow space before each group of three digits separates thousands (12,345, 12.345 and 12 345 are 12345); words around it are skipped`, Read: func(s string) []string {
+		for thousands.MatchString(s) {
+			s = thousands.ReplaceAllString(s, "$1$2")
+		}
+		return learn.Numbers.Read(s)
+	}}
 
 // filterExercise is exercise 2, on the searches with the chord-name filter of symbol and of
 // other.

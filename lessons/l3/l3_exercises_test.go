@@ -6,6 +6,7 @@ import (
 
 	"course/ga/embeddings"
 	"course/internal/testutil"
+	"course/learn"
 	"course/learn/learntest"
 	"course/lessons/kit"
 )
@@ -86,5 +87,28 @@ func TestCountForm(t *testing.T) {
 	}
 	if got := countForm.Read("1,234,567"); len(got) != 1 || got[0] != "1234567" {
 		t.Errorf("1,234,567 reads %q", got)
+	}
+}
+
+// TestExerciseForms checks each form's Rule on near misses of one answer: what the Rule says is the
+// same answer is accepted, what it keeps apart is refused.
+func TestExerciseForms(t *testing.T) {
+	l := Exercises(&Options{})
+	for _, tc := range []struct {
+		ex          int
+		want, given string
+		ok          bool
+	}{
+		{0, "12345", "12,345 voicings", true},
+		{0, "12345", "12 345", true},
+		{0, "12345", "12.345", true},
+		{0, "12345", "12,34", false},
+		{0, "12345", "12346", false},
+	} {
+		e := l.Exercises[tc.ex]
+		v, err := e.Accept(tc.given, learn.Answer{Value: tc.want})
+		if err != nil || v.OK != tc.ok {
+			t.Errorf("%s: %q against %q: ok %v (%s), the Rule %q says %v", e.Name(), tc.given, tc.want, v.OK, v.Differs, e.Form.Rule, tc.ok)
+		}
 	}
 }

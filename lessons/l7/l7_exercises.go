@@ -56,6 +56,7 @@ func rowExercise(message string) *learn.Exercise {
 // at a826864, what #749's skill does, and the verdict, each as the table writes it.
 var rowForm = learn.Form{
 	Says: "three cells of the table, separated by semicolons: the skill at a826864; #749's skill; the verdict (such as: needs the model; declines; same)",
+	Rule: `three cells split at ";", in order, each read as a line of text: ` + learn.Text.Rule,
 	Read: func(s string) []string {
 		var items []string
 		for _, f := range strings.Split(s, ";") {
@@ -114,13 +115,14 @@ func guardExercise(messages []string) *learn.Exercise {
 
 // yesNos is the form of n answers of yes or no, in order.
 func yesNos(n int) learn.Form {
-	return learn.Form{Says: fmt.Sprintf("%d answers, yes or no, one per message in order", n), Read: func(s string) []string {
-		var items []string
-		for _, w := range strings.FieldsFunc(s, func(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == ';' }) {
-			items = append(items, learn.YesNo.Read(w)...)
-		}
-		return items
-	}}
+	return learn.Form{Says: fmt.Sprintf("%d answers, yes or no, one per message in order", n),
+		Rule: "answers in order, split at spaces, commas or semicolons, each read as: " + learn.YesNo.Rule, Read: func(s string) []string {
+			var items []string
+			for _, w := range strings.FieldsFunc(s, func(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == ';' }) {
+				items = append(items, learn.YesNo.Read(w)...)
+			}
+			return items
+		}}
 }
 
 // inPlaceExercise is exercise 4: message with broken written as each of candidates instead,

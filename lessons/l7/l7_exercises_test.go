@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"course/internal/testutil"
+	"course/learn"
 	"course/learn/learntest"
 )
 
@@ -48,6 +49,31 @@ func TestMessageFlag(t *testing.T) {
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("%d messages and two more: output lacks %q:\n%s", n, want, out)
+		}
+	}
+}
+
+// TestExerciseForms checks each form's Rule on near misses of one answer: what the Rule says is the
+// same answer is accepted, what it keeps apart is refused.
+func TestExerciseForms(t *testing.T) {
+	l := Exercises(&Options{})
+	for _, tc := range []struct {
+		ex          int
+		want, given string
+		ok          bool
+	}{
+		{0, "needs the model; declines; differs", "Needs  the model;declines.; DIFFERS", true},
+		{0, "needs the model; declines; differs", "needs the model, declines, differs", false},
+		{0, "needs the model; declines; differs", "needs model; declines; differs", false},
+		{2, "yes no", "Y, false", true},
+		{2, "yes no", "true; n.", true},
+		{2, "yes no", "no yes", false},
+		{2, "yes no", "yes maybe", false},
+	} {
+		e := l.Exercises[tc.ex]
+		v, err := e.Accept(tc.given, learn.Answer{Value: tc.want})
+		if err != nil || v.OK != tc.ok {
+			t.Errorf("%s: %q against %q: ok %v (%s), the Rule %q says %v", e.Name(), tc.given, tc.want, v.OK, v.Differs, e.Form.Rule, tc.ok)
 		}
 	}
 }

@@ -82,10 +82,12 @@ func promptAttempt(ctx context.Context, host chathost.Options, corpus []byte, n 
 }
 
 // verdictForm reads a verdict as the lesson prints it: case, quotes and runs of spaces aside.
-var verdictForm = learn.Form{Says: `a verdict as the lesson prints it, such as missing "X" or pass`, Read: func(s string) []string {
-	s = strings.NewReplacer(`"`, " ", "“", " ", "”", " ").Replace(strings.ToLower(s))
-	return []string{strings.TrimSuffix(strings.Join(strings.Fields(s), " "), ".")}
-}}
+var verdictForm = learn.Form{Says: `a verdict as the lesson prints it, such as missing "X" or pass`,
+	Rule: `letter case, quotes (" “ ”), runs of spaces and a full stop at the end do not matter; every other character does`, Read: func(s string) []string {
+		s = strings.NewReplacer(`"`, " ", "“", " ", "”", " ").Replace(strings.ToLower(s))
+		// A full stop after a closing quote is left a word of its own by the quote's space.
+		return []string{strings.TrimSpace(strings.TrimSuffix(strings.Join(strings.Fields(s), " "), "."))}
+	}}
 
 // answerLines quotes the first lines of an answer.
 func answerLines(r *report.Report, answer string, n int) {
@@ -144,16 +146,17 @@ func minLengthExercise(host chathost.Options, corpus []byte, n, minLength int) *
 
 // stringForm reads an expected string and the token it is found in, quotes, case and the
 // words between them aside.
-var stringForm = learn.Form{Says: `the expected string, then the token GA's reading finds it in, such as "E" in "Em" (or none)`, Read: func(s string) []string {
-	s = strings.NewReplacer(`"`, " ", "“", " ", "”", " ", "♯", "#", "♭", "b", ",", " ").Replace(strings.ToLower(s))
-	var items []string
-	for _, f := range strings.Fields(s) {
-		if f != "in" && f != "on" {
-			items = append(items, strings.TrimSuffix(f, "."))
+var stringForm = learn.Form{Says: `the expected string, then the token GA's reading finds it in, such as "E" in "Em" (or none)`,
+	Rule: `words in order; quotes (" “ ”) and commas, letter case, ♯ ♭ for # b, the words "in" and "on", and a full stop after a word do not matter; every other character does`, Read: func(s string) []string {
+		s = strings.NewReplacer(`"`, " ", "“", " ", "”", " ", "♯", "#", "♭", "b", ",", " ").Replace(strings.ToLower(s))
+		var items []string
+		for _, f := range strings.Fields(s) {
+			if f != "in" && f != "on" {
+				items = append(items, strings.TrimSuffix(f, "."))
+			}
 		}
-	}
-	return items
-}}
+		return items
+	}}
 
 // higherStringExercise is exercise 2: the expected string of prompt n that GA's reading finds
 // in the answer a semitone higher and the strict reading does not, and the token it is found in.

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"course/internal/testutil"
+	"course/learn"
 	"course/learn/learntest"
 	"course/lessons/kit/chathost"
 )
@@ -50,4 +51,30 @@ func TestExerciseOnTheHost(t *testing.T) {
 		t.Errorf("with a host that cannot start: %v", err)
 	}
 	testutil.AssertNoChildren(t)
+}
+
+// TestExerciseForms checks each form's Rule on near misses of one answer: what the Rule says is the
+// same answer is accepted, what it keeps apart is refused.
+func TestExerciseForms(t *testing.T) {
+	l := Exercises(&Options{})
+	for _, tc := range []struct {
+		ex          int
+		want, given string
+		ok          bool
+	}{
+		{0, `missing "G"`, `Missing  “G”.`, true},
+		{0, `missing "G"`, `missing G`, true},
+		{0, `missing "G"`, `missing: "G"`, false},
+		{0, "pass", "passes", false},
+		{1, `"E" in "Em"`, `e, on em.`, true},
+		{1, `"F#" in "F#m"`, `"F♯" in "F♯m"`, true},
+		{1, `"E" in "Em"`, `"Em" in "E"`, false},
+		{1, `"E" in "Em"`, `"E" at "Em"`, false},
+	} {
+		e := l.Exercises[tc.ex]
+		v, err := e.Accept(tc.given, learn.Answer{Value: tc.want})
+		if err != nil || v.OK != tc.ok {
+			t.Errorf("%s: %q against %q: ok %v (%s), the Rule %q says %v", e.Name(), tc.given, tc.want, v.OK, v.Differs, e.Form.Rule, tc.ok)
+		}
+	}
 }

@@ -36,6 +36,7 @@ var noteItem = regexp.MustCompile(`^[a-gA-G](#|b|♯|♭)*$`)
 // intervalForm reads, for each question, the two notes and the interval's short name: note
 // names with a capital letter and # or b, short names as the skill writes them (M3 is not m3).
 var intervalForm = learn.Form{Says: "for each question in turn, the two notes the skill answers about and the interval's short name, such as C E M3, C Eb m3 (none for no interval)",
+	Rule: `items in order, split at spaces and , ; : . ( ); a note's letter in either case, ♯ ♭ for # b; "to", "from", "and", "is", "a" and "then" are skipped; "none" in either case; the interval's name as the skill writes it, so M3 and m3 differ`,
 	Read: func(s string) []string {
 		var items []string
 		for _, f := range strings.FieldsFunc(s, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune(",;:.()", r) }) {
@@ -141,7 +142,7 @@ func sharpExercise(from, note string) *learn.Exercise {
 // keyOrderExercise is exercise 3: the keys whose relative key the scale-info skill names right
 // with its list of keys from seven sharps when fromSharps, else with GA's list, against GA's.
 func keyOrderExercise(fromSharps bool) *learn.Exercise {
-	form := learn.Form{Says: "two numbers: the keys right with the list from seven sharps, then how many of them are wrong with GA's list", Read: learn.Numbers.Read}
+	form := learn.Numbers.Saying("two numbers: the keys right with the list from seven sharps, then how many of them are wrong with GA's list")
 	return learn.Compute(form, func(_ context.Context, w io.Writer) (string, error) {
 		ga, err := quietLesson(false)
 		if err != nil {
