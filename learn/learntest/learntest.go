@@ -135,3 +135,25 @@ func Code(t *testing.T, e *learn.Exercise, right map[string]string, wantFailure 
 		t.Errorf("%s: the check fails on the course's own code: %v\n%s", e.Name(), err, out.String())
 	}
 }
+
+// Reading is one writing of an answer and whether the exercise's Rule says it is read as the
+// course's answer Want.
+type Reading struct {
+	// Ex is the exercise's place in the lesson, from 0.
+	Ex          int
+	Want, Given string
+	OK          bool
+}
+
+// Readings holds the forms of l's exercises to their Rules: each reading's Given is accepted
+// against Want exactly when the reading says it is.
+func Readings(t *testing.T, l learn.Lesson, readings []Reading) {
+	t.Helper()
+	for _, r := range readings {
+		e := l.Exercises[r.Ex]
+		v, err := e.Accept(r.Given, learn.Answer{Value: r.Want})
+		if err != nil || v.OK != r.OK {
+			t.Errorf("%s: %q against %q: ok %v (%s), the Rule %q says %v", e.Name(), r.Given, r.Want, v.OK, v.Differs, e.Form.Rule, r.OK)
+		}
+	}
+}

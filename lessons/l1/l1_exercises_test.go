@@ -8,7 +8,6 @@ import (
 	"course/ga/embeddings"
 	"course/ga/intents"
 	"course/internal/testutil"
-	"course/learn"
 	"course/learn/learntest"
 )
 
@@ -90,23 +89,13 @@ func TestDropExampleFlag(t *testing.T) {
 // same answer is accepted, what it keeps apart is refused.
 func TestExerciseForms(t *testing.T) {
 	l := Exercises(&Options{})
-	for _, tc := range []struct {
-		ex          int
-		want, given string
-		ok          bool
-	}{
-		{2, "IDENTITY STRUCTURE; 6", "structure, identity (12) and 6", true},
-		{2, "IDENTITY STRUCTURE; 6", "Identity. Structure: 6", true},
-		{2, "IDENTITY STRUCTURE; 6", "IDENTITY STRUCTURE; 7", false},
-		{2, "IDENTITY STRUCTURE; 6", "IDENTITY; 6", false},
-		{3, "7 What is a chord?", "Skill.TheoryComparison 7 what  is a CHORD!", true},
-		{3, "7 What is a chord?", "skill.fretspan 7 What is a chord?", false},
-		{3, "7 What is a chord?", "7 What is a chord,", false},
-	} {
-		e := l.Exercises[tc.ex]
-		v, err := e.Accept(tc.given, learn.Answer{Value: tc.want})
-		if err != nil || v.OK != tc.ok {
-			t.Errorf("%s: %q against %q: ok %v (%s), the Rule %q says %v", e.Name(), tc.given, tc.want, v.OK, v.Differs, e.Form.Rule, tc.ok)
-		}
-	}
+	learntest.Readings(t, l, []learntest.Reading{
+		{Ex: 2, Want: "IDENTITY STRUCTURE; 6", Given: "structure, identity (12) and 6", OK: true},
+		{Ex: 2, Want: "IDENTITY STRUCTURE; 6", Given: "Identity. Structure: 6", OK: true},
+		{Ex: 2, Want: "IDENTITY STRUCTURE; 6", Given: "IDENTITY STRUCTURE; 7", OK: false},
+		{Ex: 2, Want: "IDENTITY STRUCTURE; 6", Given: "IDENTITY; 6", OK: false},
+		{Ex: 3, Want: "7 What is a chord?", Given: "Skill.TheoryComparison 7 what  is a CHORD!", OK: true},
+		{Ex: 3, Want: "7 What is a chord?", Given: "skill.fretspan 7 What is a chord?", OK: false},
+		{Ex: 3, Want: "7 What is a chord?", Given: "7 What is a chord,", OK: false},
+	})
 }

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"course/internal/testutil"
-	"course/learn"
 	"course/learn/learntest"
 	"course/theory"
 )
@@ -70,21 +69,11 @@ func TestKeysFromSharps(t *testing.T) {
 // same answer is accepted, what it keeps apart is refused.
 func TestExerciseForms(t *testing.T) {
 	l := Exercises(&Options{})
-	for _, tc := range []struct {
-		ex          int
-		want, given string
-		ok          bool
-	}{
-		{0, "C G, C major; C G Am, A minor", "c g c MAJOR;C, G, Am, A minor.", true},
-		{0, "C G, C major; C G Am, A minor", "C G, C major; C G Am, A minor; extra", false},
-		{0, "C G, C major; C G Am, A minor", "C G Am, A minor; C G, C major", false},
-		{0, "C G, C major; C G Am, A minor", "C G, C major; C G A, A minor", false},
-		{0, "F# D#m, B major; nothing, no key", "F♯ D♯m, B major; nothing, no key", true},
-	} {
-		e := l.Exercises[tc.ex]
-		v, err := e.Accept(tc.given, learn.Answer{Value: tc.want})
-		if err != nil || v.OK != tc.ok {
-			t.Errorf("%s: %q against %q: ok %v (%s), the Rule %q says %v", e.Name(), tc.given, tc.want, v.OK, v.Differs, e.Form.Rule, tc.ok)
-		}
-	}
+	learntest.Readings(t, l, []learntest.Reading{
+		{Ex: 0, Want: "C G, C major; C G Am, A minor", Given: "c g c MAJOR;C, G, Am, A minor.", OK: true},
+		{Ex: 0, Want: "C G, C major; C G Am, A minor", Given: "C G, C major; C G Am, A minor; extra", OK: false},
+		{Ex: 0, Want: "C G, C major; C G Am, A minor", Given: "C G Am, A minor; C G, C major", OK: false},
+		{Ex: 0, Want: "C G, C major; C G Am, A minor", Given: "C G, C major; C G A, A minor", OK: false},
+		{Ex: 0, Want: "F# D#m, B major; nothing, no key", Given: "F♯ D♯m, B major; nothing, no key", OK: true},
+	})
 }

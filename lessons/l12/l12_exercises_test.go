@@ -3,7 +3,6 @@ package l12
 import (
 	"testing"
 
-	"course/learn"
 	"course/learn/learntest"
 	"course/theory"
 )
@@ -56,23 +55,13 @@ func TestRewriteReadsTheChords(t *testing.T) {
 // same answer is accepted, what it keeps apart is refused.
 func TestExerciseForms(t *testing.T) {
 	l := Exercises(&Options{})
-	for _, tc := range []struct {
-		ex          int
-		want, given string
-		ok          bool
-	}{
-		{0, "brighten, darken", "Brighter and the darker answer", true},
-		{0, "brighten, darken", "bright/dark", true},
-		{0, "brighten, darken", "darken, brighten", false},
-		{0, "brighten, darken", "brighten, lighten", false},
-		{3, "What chord comes next after F#maj D#m Bmaj?; B major; D# minor", "what comes after F#maj, D#m and Bmaj?; b  MAJOR; D♯ minor", true},
-		{3, "What chord comes next after F#maj D#m Bmaj?; B major; D# minor", "What chord comes next after F# D#m B?; B major; D# minor", false},
-		{3, "What chord comes next after F#maj D#m Bmaj?; B major; D# minor", "What chord comes next after F#maj D#m Bmaj?; D# minor; B major", false},
-	} {
-		e := l.Exercises[tc.ex]
-		v, err := e.Accept(tc.given, learn.Answer{Value: tc.want})
-		if err != nil || v.OK != tc.ok {
-			t.Errorf("%s: %q against %q: ok %v (%s), the Rule %q says %v", e.Name(), tc.given, tc.want, v.OK, v.Differs, e.Form.Rule, tc.ok)
-		}
-	}
+	learntest.Readings(t, l, []learntest.Reading{
+		{Ex: 0, Want: "brighten, darken", Given: "Brighter and the darker answer", OK: true},
+		{Ex: 0, Want: "brighten, darken", Given: "bright/dark", OK: true},
+		{Ex: 0, Want: "brighten, darken", Given: "darken, brighten", OK: false},
+		{Ex: 0, Want: "brighten, darken", Given: "brighten, lighten", OK: false},
+		{Ex: 3, Want: "What chord comes next after F#maj D#m Bmaj?; B major; D# minor", Given: "what comes after F#maj, D#m and Bmaj?; b  MAJOR; D♯ minor", OK: true},
+		{Ex: 3, Want: "What chord comes next after F#maj D#m Bmaj?; B major; D# minor", Given: "What chord comes next after F# D#m B?; B major; D# minor", OK: false},
+		{Ex: 3, Want: "What chord comes next after F#maj D#m Bmaj?; B major; D# minor", Given: "What chord comes next after F#maj D#m Bmaj?; D# minor; B major", OK: false},
+	})
 }

@@ -3,7 +3,6 @@ package l14
 import (
 	"testing"
 
-	"course/learn"
 	"course/learn/learntest"
 )
 
@@ -43,26 +42,16 @@ func TestLabelsForm(t *testing.T) {
 // same answer is accepted, what it keeps apart is refused.
 func TestExerciseForms(t *testing.T) {
 	l := Exercises(&Options{})
-	for _, tc := range []struct {
-		ex          int
-		want, given string
-		ok          bool
-	}{
-		{0, "Em7 G", "G, and Em7.", true},
-		{0, "Em7 G", "Em7; G; G", true},
-		{0, "Em7 G", "EM7 G", false},
-		{0, "Em7 G", "Em7", false},
-		{1, "Secondary Dominant, ICV Neighbor (L1=2)", "icv neighbor ( L1 = 2 ) and secondary  dominant; Tritone Substitution.", true},
-		{1, "none", "None", true},
-		{1, "Secondary Dominant", "Secondary-Dominant", false},
-		{2, "Eb minor", "e♭ MINOR.", true},
-		{2, "Eb minor", "D# minor", false},
-		{2, "Eb minor", "Eb min", false},
-	} {
-		e := l.Exercises[tc.ex]
-		v, err := e.Accept(tc.given, learn.Answer{Value: tc.want})
-		if err != nil || v.OK != tc.ok {
-			t.Errorf("%s: %q against %q: ok %v (%s), the Rule %q says %v", e.Name(), tc.given, tc.want, v.OK, v.Differs, e.Form.Rule, tc.ok)
-		}
-	}
+	learntest.Readings(t, l, []learntest.Reading{
+		{Ex: 0, Want: "Em7 G", Given: "G, and Em7.", OK: true},
+		{Ex: 0, Want: "Em7 G", Given: "Em7; G; G", OK: true},
+		{Ex: 0, Want: "Em7 G", Given: "EM7 G", OK: false},
+		{Ex: 0, Want: "Em7 G", Given: "Em7", OK: false},
+		{Ex: 1, Want: "Secondary Dominant, ICV Neighbor (L1=2)", Given: "icv neighbor ( L1 = 2 ) and secondary  dominant; Tritone Substitution.", OK: true},
+		{Ex: 1, Want: "none", Given: "None", OK: true},
+		{Ex: 1, Want: "Secondary Dominant", Given: "Secondary-Dominant", OK: false},
+		{Ex: 2, Want: "Eb minor", Given: "e♭ MINOR.", OK: true},
+		{Ex: 2, Want: "Eb minor", Given: "D# minor", OK: false},
+		{Ex: 2, Want: "Eb minor", Given: "Eb min", OK: false},
+	})
 }

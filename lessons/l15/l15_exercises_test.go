@@ -4,7 +4,6 @@ import (
 	"slices"
 	"testing"
 
-	"course/learn"
 	"course/learn/learntest"
 )
 
@@ -50,24 +49,14 @@ func TestReadAsForm(t *testing.T) {
 // same answer is accepted, what it keeps apart is refused.
 func TestExerciseForms(t *testing.T) {
 	l := Exercises(&Options{})
-	for _, tc := range []struct {
-		ex          int
-		want, given string
-		ok          bool
-	}{
-		{0, "C7sus4=C7 C/E=C", "C/E → C, and C7sus4 as C7.", true},
-		{0, "C7sus4=C7 C/E=C", "C7sus4 = C7; C/E->C", true},
-		{0, "C7sus4=C7 C/E=C", "c7sus4=c7 C/E=C", false},
-		{0, "C7sus4=C7 C/E=C", "C7=C7sus4 C/E=C", false},
-		{3, "maj9 m7", "`m7` | 'maj9'.", true},
-		{3, "maj9 m7", "m7, and maj9", true},
-		{3, "maj9 m7", "maj9 M7", false},
-		{3, "maj9 m7", "maj9", false},
-	} {
-		e := l.Exercises[tc.ex]
-		v, err := e.Accept(tc.given, learn.Answer{Value: tc.want})
-		if err != nil || v.OK != tc.ok {
-			t.Errorf("%s: %q against %q: ok %v (%s), the Rule %q says %v", e.Name(), tc.given, tc.want, v.OK, v.Differs, e.Form.Rule, tc.ok)
-		}
-	}
+	learntest.Readings(t, l, []learntest.Reading{
+		{Ex: 0, Want: "C7sus4=C7 C/E=C", Given: "C/E → C, and C7sus4 as C7.", OK: true},
+		{Ex: 0, Want: "C7sus4=C7 C/E=C", Given: "C7sus4 = C7; C/E->C", OK: true},
+		{Ex: 0, Want: "C7sus4=C7 C/E=C", Given: "c7sus4=c7 C/E=C", OK: false},
+		{Ex: 0, Want: "C7sus4=C7 C/E=C", Given: "C7=C7sus4 C/E=C", OK: false},
+		{Ex: 3, Want: "maj9 m7", Given: "`m7` | 'maj9'.", OK: true},
+		{Ex: 3, Want: "maj9 m7", Given: "m7, and maj9", OK: true},
+		{Ex: 3, Want: "maj9 m7", Given: "maj9 M7", OK: false},
+		{Ex: 3, Want: "maj9 m7", Given: "maj9", OK: false},
+	})
 }

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"course/ga/skills"
-	"course/learn"
 	"course/learn/learntest"
 	"course/theory"
 )
@@ -37,22 +36,13 @@ func TestExercises(t *testing.T) {
 // the same answer is accepted, what it keeps apart is refused.
 func TestExerciseForms(t *testing.T) {
 	l := Exercises(&Options{})
-	for _, tc := range []struct {
-		ex          int
-		want, given string
-		ok          bool
-	}{
-		{0, "skill.chordinfo", "ChordInfo", true},
-		{0, "skill.chordinfo", "  Skill.ChordInfo. ", true},
-		{0, "skill.chordinfo", "chord info", false},
-		{0, "skill.chordinfo", "skill-chordinfo", false},
-		{2, "+2 -10", "2 st, then −10 semitones", true},
-		{2, "+2 -10", "+2 +10", false},
-		{2, "+2 -10", "-10 +2", false},
-	} {
-		v, err := l.Exercises[tc.ex].Accept(tc.given, learn.Answer{Value: tc.want})
-		if err != nil || v.OK != tc.ok {
-			t.Errorf("%s: %q against %q: ok %v (%s), the Rule %q says %v", l.Exercises[tc.ex].Name(), tc.given, tc.want, v.OK, v.Differs, l.Exercises[tc.ex].Form.Rule, tc.ok)
-		}
-	}
+	learntest.Readings(t, l, []learntest.Reading{
+		{Ex: 0, Want: "skill.chordinfo", Given: "ChordInfo", OK: true},
+		{Ex: 0, Want: "skill.chordinfo", Given: "  Skill.ChordInfo. ", OK: true},
+		{Ex: 0, Want: "skill.chordinfo", Given: "chord info", OK: false},
+		{Ex: 0, Want: "skill.chordinfo", Given: "skill-chordinfo", OK: false},
+		{Ex: 2, Want: "+2 -10", Given: "2 st, then −10 semitones", OK: true},
+		{Ex: 2, Want: "+2 -10", Given: "+2 +10", OK: false},
+		{Ex: 2, Want: "+2 -10", Given: "-10 +2", OK: false},
+	})
 }

@@ -6,7 +6,6 @@ import (
 
 	"course/ga/algebra"
 	"course/internal/testutil"
-	"course/learn"
 	"course/learn/learntest"
 	"course/theory"
 )
@@ -80,28 +79,19 @@ func TestWeightFlag(t *testing.T) {
 // the same answer is accepted, what it keeps apart is refused.
 func TestExerciseForms(t *testing.T) {
 	l := Exercises(&Options{})
-	for _, tc := range []struct {
-		ex          int
-		want, given string
-		ok          bool
-	}{
-		{0, "Dm; 2 5 9; 2 D; 0", "dm;2, 5, 9; D ;0", true},
-		{0, "Dm; 2 5 9; 2 D; 0", "Dm; 2 5 9; 2; 0", true},
-		{0, "Dm; 2 5 9; 1 C#; 0", "Dm; 2 5 9; Db; 0", true},
-		{0, "Dm; 2 5 9; 2 D; 0", "DM; 2 5 9; D; 0", false},
-		{0, "Dm; 2 5 9; 2 D; 0", "Dm; 2 9 5; D; 0", false},
-		{0, "Dm; 2 5 9; 2 D; 0", "Dm, 2 5 9, D, 0", false},
-		{1, "x32011 0.500", "X32011: 0.5", true},
-		{1, "x32011 0.500", "x-3-2-0-1-1 0.5004", true},
-		{1, "none", "NONE", true},
-		{1, "x32011 0.500", "x32011 0.501", false},
-		{1, "x32011 0.500; x32013 0.250", "x32013 0.250; x32011 0.500", false},
-		{2, "1 0.75", "1.0, then 0.750", true},
-		{2, "1 0.75", "0.75 1", false},
-	} {
-		v, err := l.Exercises[tc.ex].Accept(tc.given, learn.Answer{Value: tc.want})
-		if err != nil || v.OK != tc.ok {
-			t.Errorf("%s: %q against %q: ok %v (%s), the Rule %q says %v", l.Exercises[tc.ex].Name(), tc.given, tc.want, v.OK, v.Differs, l.Exercises[tc.ex].Form.Rule, tc.ok)
-		}
-	}
+	learntest.Readings(t, l, []learntest.Reading{
+		{Ex: 0, Want: "Dm; 2 5 9; 2 D; 0", Given: "dm;2, 5, 9; D ;0", OK: true},
+		{Ex: 0, Want: "Dm; 2 5 9; 2 D; 0", Given: "Dm; 2 5 9; 2; 0", OK: true},
+		{Ex: 0, Want: "Dm; 2 5 9; 1 C#; 0", Given: "Dm; 2 5 9; Db; 0", OK: true},
+		{Ex: 0, Want: "Dm; 2 5 9; 2 D; 0", Given: "DM; 2 5 9; D; 0", OK: false},
+		{Ex: 0, Want: "Dm; 2 5 9; 2 D; 0", Given: "Dm; 2 9 5; D; 0", OK: false},
+		{Ex: 0, Want: "Dm; 2 5 9; 2 D; 0", Given: "Dm, 2 5 9, D, 0", OK: false},
+		{Ex: 1, Want: "x32011 0.500", Given: "X32011: 0.5", OK: true},
+		{Ex: 1, Want: "x32011 0.500", Given: "x-3-2-0-1-1 0.5004", OK: true},
+		{Ex: 1, Want: "none", Given: "NONE", OK: true},
+		{Ex: 1, Want: "x32011 0.500", Given: "x32011 0.501", OK: false},
+		{Ex: 1, Want: "x32011 0.500; x32013 0.250", Given: "x32013 0.250; x32011 0.500", OK: false},
+		{Ex: 2, Want: "1 0.75", Given: "1.0, then 0.750", OK: true},
+		{Ex: 2, Want: "1 0.75", Given: "0.75 1", OK: false},
+	})
 }

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"course/ga/composition"
-	"course/learn"
 	"course/learn/learntest"
 	"course/theory"
 )
@@ -43,21 +42,11 @@ func TestExercises(t *testing.T) {
 // same answer is accepted, what it keeps apart is refused.
 func TestExerciseForms(t *testing.T) {
 	l := Exercises(&Options{})
-	for _, tc := range []struct {
-		ex          int
-		want, given string
-		ok          bool
-	}{
-		{3, "D Bb", "b♭, d", true},
-		{3, "D Bb", "Bb – D – Bb", true},
-		{3, "none", "None", true},
-		{3, "D Bb", "D A#", false},
-		{3, "D Bb", "D", false},
-	} {
-		e := l.Exercises[tc.ex]
-		v, err := e.Accept(tc.given, learn.Answer{Value: tc.want})
-		if err != nil || v.OK != tc.ok {
-			t.Errorf("%s: %q against %q: ok %v (%s), the Rule %q says %v", e.Name(), tc.given, tc.want, v.OK, v.Differs, e.Form.Rule, tc.ok)
-		}
-	}
+	learntest.Readings(t, l, []learntest.Reading{
+		{Ex: 3, Want: "D Bb", Given: "b♭, d", OK: true},
+		{Ex: 3, Want: "D Bb", Given: "Bb – D – Bb", OK: true},
+		{Ex: 3, Want: "none", Given: "None", OK: true},
+		{Ex: 3, Want: "D Bb", Given: "D A#", OK: false},
+		{Ex: 3, Want: "D Bb", Given: "D", OK: false},
+	})
 }

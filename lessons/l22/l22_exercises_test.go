@@ -3,7 +3,6 @@ package l22
 import (
 	"testing"
 
-	"course/learn"
 	"course/learn/learntest"
 	"course/lessons/kit"
 )
@@ -32,20 +31,10 @@ func TestExercises(t *testing.T) {
 // same answer is accepted, what it keeps apart is refused.
 func TestExerciseForms(t *testing.T) {
 	l := Exercises(&Options{})
-	for _, tc := range []struct {
-		ex          int
-		want, given string
-		ok          bool
-	}{
-		{0, "Cm C7", "C7, Cm.", true},
-		{0, "none", "NONE", true},
-		{0, "Cm C7", "CM C7", false},
-		{0, "Cm C7", "Cm; C7", false},
-	} {
-		e := l.Exercises[tc.ex]
-		v, err := e.Accept(tc.given, learn.Answer{Value: tc.want})
-		if err != nil || v.OK != tc.ok {
-			t.Errorf("%s: %q against %q: ok %v (%s), the Rule %q says %v", e.Name(), tc.given, tc.want, v.OK, v.Differs, e.Form.Rule, tc.ok)
-		}
-	}
+	learntest.Readings(t, l, []learntest.Reading{
+		{Ex: 0, Want: "Cm C7", Given: "C7, Cm.", OK: true},
+		{Ex: 0, Want: "none", Given: "NONE", OK: true},
+		{Ex: 0, Want: "Cm C7", Given: "CM C7", OK: false},
+		{Ex: 0, Want: "Cm C7", Given: "Cm; C7", OK: false},
+	})
 }

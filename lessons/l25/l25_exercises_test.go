@@ -6,7 +6,6 @@ import (
 
 	"course/ga/revision"
 	"course/internal/testutil"
-	"course/learn"
 	"course/learn/learntest"
 	"course/lessons/kit/chathost"
 )
@@ -70,19 +69,9 @@ func TestPhrasingFlag(t *testing.T) {
 // same answer is accepted, what it keeps apart is refused.
 func TestExerciseForms(t *testing.T) {
 	l := Exercises(&Options{})
-	for _, tc := range []struct {
-		ex          int
-		want, given string
-		ok          bool
-	}{
-		{1, "3 9", "3, then 9.", true},
-		{1, "3 9", "3 of 5; 9", true},
-		{1, "3 9", "9 3", false},
-	} {
-		e := l.Exercises[tc.ex]
-		v, err := e.Accept(tc.given, learn.Answer{Value: tc.want})
-		if err != nil || v.OK != tc.ok {
-			t.Errorf("%s: %q against %q: ok %v (%s), the Rule %q says %v", e.Name(), tc.given, tc.want, v.OK, v.Differs, e.Form.Rule, tc.ok)
-		}
-	}
+	learntest.Readings(t, l, []learntest.Reading{
+		{Ex: 1, Want: "3 9", Given: "3, then 9.", OK: true},
+		{Ex: 1, Want: "3 9", Given: "3 of 5; 9", OK: true},
+		{Ex: 1, Want: "3 9", Given: "9 3", OK: false},
+	})
 }

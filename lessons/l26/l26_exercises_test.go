@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"course/fixtures"
-	"course/learn"
 	"course/learn/learntest"
 )
 
@@ -54,23 +53,13 @@ func TestQuoteHashes(t *testing.T) {
 // same answer is accepted, what it keeps apart is refused.
 func TestExerciseForms(t *testing.T) {
 	l := Exercises(&Options{})
-	for _, tc := range []struct {
-		ex          int
-		want, given string
-		ok          bool
-	}{
-		{1, "minor pentatonic, 16", `"Minor  Pentatonic" (16 characters)`, true},
-		{1, "minor pentatonic, 16", "minor pentatonic: 16 long", true},
-		{1, "minor pentatonic, 16", "minor pentatonic, 15", false},
-		{1, "minor pentatonic, 16", "minor-pentatonic, 16", false},
-		{2, "1 b3 4 5 b7", "`1, ♭3, 4, 5, ♭7`", true},
-		{2, "1 b3 4 5 b7", "1 3b 4 5 7b", false},
-		{2, "1 b3 4 5 b7", "1 4 b3 5 b7", false},
-	} {
-		e := l.Exercises[tc.ex]
-		v, err := e.Accept(tc.given, learn.Answer{Value: tc.want})
-		if err != nil || v.OK != tc.ok {
-			t.Errorf("%s: %q against %q: ok %v (%s), the Rule %q says %v", e.Name(), tc.given, tc.want, v.OK, v.Differs, e.Form.Rule, tc.ok)
-		}
-	}
+	learntest.Readings(t, l, []learntest.Reading{
+		{Ex: 1, Want: "minor pentatonic, 16", Given: `"Minor  Pentatonic" (16 characters)`, OK: true},
+		{Ex: 1, Want: "minor pentatonic, 16", Given: "minor pentatonic: 16 long", OK: true},
+		{Ex: 1, Want: "minor pentatonic, 16", Given: "minor pentatonic, 15", OK: false},
+		{Ex: 1, Want: "minor pentatonic, 16", Given: "minor-pentatonic, 16", OK: false},
+		{Ex: 2, Want: "1 b3 4 5 b7", Given: "`1, ♭3, 4, 5, ♭7`", OK: true},
+		{Ex: 2, Want: "1 b3 4 5 b7", Given: "1 3b 4 5 7b", OK: false},
+		{Ex: 2, Want: "1 b3 4 5 b7", Given: "1 4 b3 5 b7", OK: false},
+	})
 }

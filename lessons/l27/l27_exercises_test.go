@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"course/internal/testutil"
-	"course/learn"
 	"course/learn/learntest"
 )
 
@@ -59,21 +58,11 @@ func TestExtendedFlag(t *testing.T) {
 // same answer is accepted, what it keeps apart is refused.
 func TestExerciseForms(t *testing.T) {
 	l := Exercises(&Options{})
-	for _, tc := range []struct {
-		ex          int
-		want, given string
-		ok          bool
-	}{
-		{1, "avoid note", "an AVOID note.", true},
-		{3, "chord tone, available tension", "a chord tone; a tension", true},
-		{3, "chord tone, available tension", "chord tone\navailable tension", true},
-		{3, "chord tone, available tension", "available tension, chord tone", false},
-		{3, "chord tone, available tension", "chord tone, outside", false},
-	} {
-		e := l.Exercises[tc.ex]
-		v, err := e.Accept(tc.given, learn.Answer{Value: tc.want})
-		if err != nil || v.OK != tc.ok {
-			t.Errorf("%s: %q against %q: ok %v (%s), the Rule %q says %v", e.Name(), tc.given, tc.want, v.OK, v.Differs, e.Form.Rule, tc.ok)
-		}
-	}
+	learntest.Readings(t, l, []learntest.Reading{
+		{Ex: 1, Want: "avoid note", Given: "an AVOID note.", OK: true},
+		{Ex: 3, Want: "chord tone, available tension", Given: "a chord tone; a tension", OK: true},
+		{Ex: 3, Want: "chord tone, available tension", Given: "chord tone\navailable tension", OK: true},
+		{Ex: 3, Want: "chord tone, available tension", Given: "available tension, chord tone", OK: false},
+		{Ex: 3, Want: "chord tone, available tension", Given: "chord tone, outside", OK: false},
+	})
 }

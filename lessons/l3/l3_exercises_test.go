@@ -6,7 +6,6 @@ import (
 
 	"course/ga/embeddings"
 	"course/internal/testutil"
-	"course/learn"
 	"course/learn/learntest"
 	"course/lessons/kit"
 )
@@ -94,21 +93,11 @@ func TestCountForm(t *testing.T) {
 // same answer is accepted, what it keeps apart is refused.
 func TestExerciseForms(t *testing.T) {
 	l := Exercises(&Options{})
-	for _, tc := range []struct {
-		ex          int
-		want, given string
-		ok          bool
-	}{
-		{0, "12345", "12,345 voicings", true},
-		{0, "12345", "12 345", true},
-		{0, "12345", "12.345", true},
-		{0, "12345", "12,34", false},
-		{0, "12345", "12346", false},
-	} {
-		e := l.Exercises[tc.ex]
-		v, err := e.Accept(tc.given, learn.Answer{Value: tc.want})
-		if err != nil || v.OK != tc.ok {
-			t.Errorf("%s: %q against %q: ok %v (%s), the Rule %q says %v", e.Name(), tc.given, tc.want, v.OK, v.Differs, e.Form.Rule, tc.ok)
-		}
-	}
+	learntest.Readings(t, l, []learntest.Reading{
+		{Ex: 0, Want: "12345", Given: "12,345 voicings", OK: true},
+		{Ex: 0, Want: "12345", Given: "12 345", OK: true},
+		{Ex: 0, Want: "12345", Given: "12.345", OK: true},
+		{Ex: 0, Want: "12345", Given: "12,34", OK: false},
+		{Ex: 0, Want: "12345", Given: "12346", OK: false},
+	})
 }

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"course/internal/testutil"
-	"course/learn"
 	"course/learn/learntest"
 )
 
@@ -57,23 +56,13 @@ func TestMessageFlag(t *testing.T) {
 // same answer is accepted, what it keeps apart is refused.
 func TestExerciseForms(t *testing.T) {
 	l := Exercises(&Options{})
-	for _, tc := range []struct {
-		ex          int
-		want, given string
-		ok          bool
-	}{
-		{0, "needs the model; declines; differs", "Needs  the model;declines.; DIFFERS", true},
-		{0, "needs the model; declines; differs", "needs the model, declines, differs", false},
-		{0, "needs the model; declines; differs", "needs model; declines; differs", false},
-		{2, "yes no", "Y, false", true},
-		{2, "yes no", "true; n.", true},
-		{2, "yes no", "no yes", false},
-		{2, "yes no", "yes maybe", false},
-	} {
-		e := l.Exercises[tc.ex]
-		v, err := e.Accept(tc.given, learn.Answer{Value: tc.want})
-		if err != nil || v.OK != tc.ok {
-			t.Errorf("%s: %q against %q: ok %v (%s), the Rule %q says %v", e.Name(), tc.given, tc.want, v.OK, v.Differs, e.Form.Rule, tc.ok)
-		}
-	}
+	learntest.Readings(t, l, []learntest.Reading{
+		{Ex: 0, Want: "needs the model; declines; differs", Given: "Needs  the model;declines.; DIFFERS", OK: true},
+		{Ex: 0, Want: "needs the model; declines; differs", Given: "needs the model, declines, differs", OK: false},
+		{Ex: 0, Want: "needs the model; declines; differs", Given: "needs model; declines; differs", OK: false},
+		{Ex: 2, Want: "yes no", Given: "Y, false", OK: true},
+		{Ex: 2, Want: "yes no", Given: "true; n.", OK: true},
+		{Ex: 2, Want: "yes no", Given: "no yes", OK: false},
+		{Ex: 2, Want: "yes no", Given: "yes maybe", OK: false},
+	})
 }

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"course/internal/testutil"
-	"course/learn"
 	"course/learn/learntest"
 	"course/lessons/kit/chathost"
 )
@@ -57,24 +56,14 @@ func TestExerciseOnTheHost(t *testing.T) {
 // same answer is accepted, what it keeps apart is refused.
 func TestExerciseForms(t *testing.T) {
 	l := Exercises(&Options{})
-	for _, tc := range []struct {
-		ex          int
-		want, given string
-		ok          bool
-	}{
-		{0, `missing "G"`, `Missing  “G”.`, true},
-		{0, `missing "G"`, `missing G`, true},
-		{0, `missing "G"`, `missing: "G"`, false},
-		{0, "pass", "passes", false},
-		{1, `"E" in "Em"`, `e, on em.`, true},
-		{1, `"F#" in "F#m"`, `"F♯" in "F♯m"`, true},
-		{1, `"E" in "Em"`, `"Em" in "E"`, false},
-		{1, `"E" in "Em"`, `"E" at "Em"`, false},
-	} {
-		e := l.Exercises[tc.ex]
-		v, err := e.Accept(tc.given, learn.Answer{Value: tc.want})
-		if err != nil || v.OK != tc.ok {
-			t.Errorf("%s: %q against %q: ok %v (%s), the Rule %q says %v", e.Name(), tc.given, tc.want, v.OK, v.Differs, e.Form.Rule, tc.ok)
-		}
-	}
+	learntest.Readings(t, l, []learntest.Reading{
+		{Ex: 0, Want: `missing "G"`, Given: `Missing  “G”.`, OK: true},
+		{Ex: 0, Want: `missing "G"`, Given: `missing G`, OK: true},
+		{Ex: 0, Want: `missing "G"`, Given: `missing: "G"`, OK: false},
+		{Ex: 0, Want: "pass", Given: "passes", OK: false},
+		{Ex: 1, Want: `"E" in "Em"`, Given: `e, on em.`, OK: true},
+		{Ex: 1, Want: `"F#" in "F#m"`, Given: `"F♯" in "F♯m"`, OK: true},
+		{Ex: 1, Want: `"E" in "Em"`, Given: `"Em" in "E"`, OK: false},
+		{Ex: 1, Want: `"E" in "Em"`, Given: `"E" at "Em"`, OK: false},
+	})
 }

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"course/internal/testutil"
-	"course/learn"
 	"course/learn/learntest"
 	"course/theory"
 )
@@ -76,24 +75,14 @@ func slicesIndexPrefix(lines []string, prefix string) int {
 // same answer is accepted, what it keeps apart is refused.
 func TestExerciseForms(t *testing.T) {
 	l := Exercises(&Options{})
-	for _, tc := range []struct {
-		ex          int
-		want, given string
-		ok          bool
-	}{
-		{0, "C E M3, C Eb m3", "from c to e is a M3, then C♭... ", false},
-		{0, "C E M3, C Eb m3", "c e M3; C E♭ m3", true},
-		{0, "C E M3, C Eb m3", "from c to e is a M3 then c to eb is a m3", true},
-		{0, "C E M3, C Eb m3", "C E m3, C Eb m3", false},
-		{0, "C E M3, none", "C E M3, NONE", true},
-		{0, "C E M3, C Eb m3", "C E M3, C D# m3", false},
-		{2, "12 5", "12 of 15, then 5", true},
-		{2, "12 5", "5 12", false},
-	} {
-		e := l.Exercises[tc.ex]
-		v, err := e.Accept(tc.given, learn.Answer{Value: tc.want})
-		if err != nil || v.OK != tc.ok {
-			t.Errorf("%s: %q against %q: ok %v (%s), the Rule %q says %v", e.Name(), tc.given, tc.want, v.OK, v.Differs, e.Form.Rule, tc.ok)
-		}
-	}
+	learntest.Readings(t, l, []learntest.Reading{
+		{Ex: 0, Want: "C E M3, C Eb m3", Given: "from c to e is a M3, then C♭... ", OK: false},
+		{Ex: 0, Want: "C E M3, C Eb m3", Given: "c e M3; C E♭ m3", OK: true},
+		{Ex: 0, Want: "C E M3, C Eb m3", Given: "from c to e is a M3 then c to eb is a m3", OK: true},
+		{Ex: 0, Want: "C E M3, C Eb m3", Given: "C E m3, C Eb m3", OK: false},
+		{Ex: 0, Want: "C E M3, none", Given: "C E M3, NONE", OK: true},
+		{Ex: 0, Want: "C E M3, C Eb m3", Given: "C E M3, C D# m3", OK: false},
+		{Ex: 2, Want: "12 5", Given: "12 of 15, then 5", OK: true},
+		{Ex: 2, Want: "12 5", Given: "5 12", OK: false},
+	})
 }
