@@ -33,7 +33,7 @@ it prints the question and ends.`,
 
 // runNext opens the next exercise, and on a terminal goes on through the course.
 func runNext(ctx context.Context, opts *ProgressOptions) error {
-	in := bufio.NewReader(opts.In)
+	var in <-chan typedLine
 	for {
 		p, err := opts.progress()
 		if err != nil {
@@ -49,6 +49,9 @@ func runNext(ctx context.Context, opts *ProgressOptions) error {
 		}
 		if !opts.Terminal {
 			return nil
+		}
+		if in == nil {
+			in = readLines(ctx, opts.In)
 		}
 		fmt.Fprintln(opts.Out)
 		var done bool
@@ -77,10 +80,22 @@ func watchNext(ctx context.Context, opts *ProgressOptions, e *learn.Exercise) (b
 }
 
 // askNext takes answers to e at the prompt until one is right (true), or the learner quits.
-func askNext(ctx context.Context, opts *ProgressOptions, in *bufio.Reader, e *learn.Exercise) (bool, error) {
+func askNext(ctx context.Context, opts *ProgressOptions, in <-chan typedLine, e *learn.Exercise) (bool, error) {
 	for {
 		fmt.Fprintf(opts.Out, "%s> ", e.Name())
-		line, err := in.ReadString('\n')
+		var line string
+		var err error
+		select {
+		case <-ctx.Done():
+			// Ctrl-C at the prompt stops at once, as q does, rather than wait for a line.
+			fmt.Fprintf(opts.Out, "\nStopped at %s: `course next` opens it again.\n", e.Name())
+			return false, ctx.Err()
+		case t, ok := <-in:
+			line, err = t.line, t.err
+			if !ok {
+				err = io.EOF // the input ended at an earlier prompt
+			}
+		}
 		if err != nil && !errors.Is(err, io.EOF) {
 			return false, fmt.Errorf("read your answer: %w", err)
 		}
@@ -124,4 +139,32 @@ func nextHintShown(opts *ProgressOptions, e *learn.Exercise) error {
 		return err
 	}
 	return runExercise(context.Background(), &ExerciseOptions{IO: opts.IO, Exercise: e, Hint: n})
+}
+
+// typedLine is a line the learner typed, or the error that ended the input.
+type typedLine struct {
+	line string
+	err  error
+}
+
+// readLines reads r a line at a time into the channel it returns, until r fails or ends, or ctx
+// ends: a prompt can then wait for a line and for ctx at once.
+func readLines(ctx context.Context, r io.Reader) <-chan typedLine {
+	lines := make(chan typedLine)
+	go func() {
+		defer close(lines)
+		in := bufio.NewReader(r)
+		for {
+			line, err := in.ReadString('\n')
+			select {
+			case lines <- typedLine{line, err}:
+			case <-ctx.Done():
+				return
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	return lines
 }

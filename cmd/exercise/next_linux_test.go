@@ -1,7 +1,12 @@
 package exercise
 
 import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -103,4 +108,52 @@ func TestNextKeepsGoingOnATerminal(t *testing.T) {
 	if e := p.Exercises["l1.2"]; e.Tries != 1 || e.Hints != 1 {
 		t.Errorf("l1.2 kept %d tries and hint %d, want 1 and 1", e.Tries, e.Hints)
 	}
+}
+
+// TestNextStopsOnCtrlCAtThePrompt: a Ctrl-C (the command's context ending) while `course next`
+// waits for an answer stops it at once, where a read of the terminal alone would wait for a line.
+func TestNextStopsOnCtrlCAtThePrompt(t *testing.T) {
+	learntest.ConfigHome(t)
+	in, typing := io.Pipe()
+	defer typing.Close()
+	out := &syncBuffer{}
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error, 1)
+	go func() {
+		done <- runNext(ctx, &ProgressOptions{IO: IO{Out: out, Err: out, In: in, Terminal: true}, Course: concurrentCourse(2)})
+	}()
+	for !strings.Contains(out.String(), "l1.1> ") {
+		select {
+		case err := <-done:
+			t.Fatalf("course next ended before its prompt: %v\n%s", err, out.String())
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) || !strings.Contains(out.String(), "Stopped at l1.1") {
+			t.Errorf("after Ctrl-C at the prompt: %v\n%s", err, out.String())
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("course next still waits for a line after Ctrl-C")
+	}
+}
+
+// syncBuffer is a buffer written by the command and read by the test at once.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
