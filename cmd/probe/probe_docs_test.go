@@ -111,6 +111,7 @@ func checkExample(t *testing.T, examples map[string]string, name string, args ..
 // TestProbeExampleLosingServer runs docs/probe.md's first example as the page says, against the
 // example server it names, and checks that the page shows the report the probe prints.
 func TestProbeExampleLosingServer(t *testing.T) {
+	t.Parallel()
 	url := exampleServer(t, "losing-server")
 	checkExample(t, probeExamples(t), "losing-server", url, "--data", `{"prompt":"C major voicings"}`,
 		"--answer-file", "../../docs/examples/losing-server/answer.txt", "--reader", "text", "--reader", "standard")
@@ -119,6 +120,7 @@ func TestProbeExampleLosingServer(t *testing.T) {
 // TestProbeExampleStandIn runs docs/probe.md's second example against the course's own host and
 // checks that the page shows a part of the report the probe prints.
 func TestProbeExampleStandIn(t *testing.T) {
+	t.Parallel()
 	want, ok := probeExamples(t)["stand-in"]
 	if !ok {
 		t.Fatal("docs/probe.md has no stand-in example")
@@ -140,6 +142,7 @@ func TestProbeExampleStandIn(t *testing.T) {
 // says, against the example server it names, and checks that the page shows the reports the
 // probe prints, and the exit status it gives with the answer.
 func TestProbeExampleSocketServer(t *testing.T) {
+	t.Parallel()
 	examples := probeExamples(t)
 	addr := exampleServer(t, "socket-server")
 	const answer = "../../docs/examples/socket-server/answer.txt"

@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -77,6 +78,7 @@ func probeMeasures(rep *probe.Report) map[string]string {
 }
 
 func TestProbeStandInVoicing(t *testing.T) {
+	t.Parallel()
 	base := probeStandIn(t, chathost.Options{})
 	rep, err := probeJSON(t, base+streamPath, "--message", voicingQuestion, "--answer-url", base+chatPath)
 	if probeExitCode(err) != cmdutil.ExitFail {
@@ -120,6 +122,7 @@ func TestProbeStandInVoicing(t *testing.T) {
 }
 
 func TestProbeStandInFailure(t *testing.T) {
+	t.Parallel()
 	base := probeStandIn(t, chathost.Options{})
 	rep, err := probeJSON(t, base+streamPath, "--message", wire.ArpeggioQuestion, "--answer-url", base+chatPath)
 	if probeExitCode(err) != cmdutil.ExitFail {
@@ -148,6 +151,7 @@ func TestProbeStandInFailure(t *testing.T) {
 // bound (a loaded machine only delays an arrival), and the verdict printed is checked against
 // the spread the probe measured, not against a bound on the clock.
 func TestProbeStandInComputesFirst(t *testing.T) {
+	t.Parallel()
 	const delay = 300 * time.Millisecond
 	model := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/api/chat" {
@@ -237,6 +241,7 @@ func TestProbeCannotRun(t *testing.T) {
 }
 
 func TestProbeTimeoutShowsWhatArrived(t *testing.T) {
+	t.Parallel()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/event-stream")
 		_, _ = w.Write([]byte("data: Hello\n\n"))
@@ -304,6 +309,7 @@ func runBinary(t *testing.T, args ...string) (stdout, stderr string, code int) {
 
 // TestProbeExitStatuses runs the built binary down each exit path a CI job relies on.
 func TestProbeExitStatuses(t *testing.T) {
+	t.Parallel()
 	clean := serveEvents(t, "text/event-stream", "data: Hello.\n\n", "data: [DONE]\n\n")
 	noDone := serveEvents(t, "text/event-stream", "data: Hello.\n\n")
 	paced, _ := testutil.EndlessStream(t, "data: tick\n\n", time.Millisecond)
@@ -317,7 +323,7 @@ func TestProbeExitStatuses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer cp.Close()
+	t.Cleanup(func() { cp.Close() })
 	tests := []struct {
 		name   string
 		args   []string
@@ -340,6 +346,7 @@ func TestProbeExitStatuses(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			_, stderr, code := runBinary(t, append([]string{"probe"}, tt.args...)...)
 			if code != tt.code || !strings.HasPrefix(stderr, tt.stderr) || (tt.stderr == "") != (stderr == "") {
 				t.Errorf("exit %d, stderr %q; want %d, %q", code, stderr, tt.code, tt.stderr)
@@ -374,8 +381,10 @@ func signalled(t *testing.T, sig os.Signal, started <-chan struct{}, args ...str
 // TestProbeSignalsEndTheProbe sends SIGINT and SIGTERM to the built binary while it reads a
 // stream that never ends: it stops, prints what arrived, and exits 2.
 func TestProbeSignalsEndTheProbe(t *testing.T) {
+	t.Parallel()
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 		t.Run(sig.String(), func(t *testing.T) {
+			t.Parallel()
 			url, started := testutil.EndlessStream(t, "data: tick\n\n", time.Millisecond)
 			out, errOut, code, took := signalled(t, sig, started, url, "--method", "GET")
 			t.Logf("%v: exit %d %v after the signal: %s", sig, code, took, errOut)
@@ -396,32 +405,39 @@ func TestProbeSignalsEndTheProbe(t *testing.T) {
 
 // TestProbeBoundedOnAFastEndlessStream: a server streams as fast as loopback carries it and
 // never ends; the probe stops at its limits or its deadline, prints the report on what arrived,
-// text or JSON, and stays within 64 MiB of heap and a second past its deadline.
+// and stays within 64 MiB of heap and a second past its deadline. A limit stops the read before
+// the report is printed, whatever its format, so each stream runs once: the small events' (the
+// event limit) in text, the large events' (the byte limit) in JSON.
 func TestProbeBoundedOnAFastEndlessStream(t *testing.T) {
-	for _, event := range []string{"data: token\n\n", "data: " + strings.Repeat("x", 2000) + "\n\n"} {
-		url, _ := testutil.EndlessStream(t, event, 0)
-		for _, format := range []string{"text", "json"} {
-			t.Run(fmt.Sprintf("%d-byte events, %s", len(event), format), func(t *testing.T) {
-				res := probeEndless(t, url, time.Second, format == "json")
-				// A limit stops the read; on a machine slow enough, the deadline comes first.
-				if res.code != cmdutil.ExitCannotRun || !strings.Contains(res.err, "stopped after ") && !strings.Contains(res.err, "timed out after 1s with the stream still open") {
-					t.Fatalf("exit %d: %s", res.code, res.err)
-				}
-				t.Logf("peak heap %.1f MiB (%.1f MiB before), %v for a 1s deadline: %s", mib(res.peak), mib(res.base), res.took, res.err)
-				if res.peak > probeHeapBound || res.took > time.Second+testutil.PastDeadline() {
-					t.Errorf("peak heap %.1f MiB, %v for a 1s deadline", mib(res.peak), res.took)
-				}
-				if format == "text" && !strings.Contains(res.out, " events left out: --all-events prints them)") {
-					t.Errorf("the event table does not leave events out:\n%s", res.out)
-				}
-				if format == "json" {
-					var rep probe.Report
-					if err := json.Unmarshal([]byte(res.out), &rep); err != nil || len(rep.Readers) != len(probe.DefaultReaders()) || rep.Error == "" {
-						t.Errorf("json report: %v, %d readers, error %q", err, len(rep.Readers), rep.Error)
-					}
-				}
-			})
+	for _, tt := range []struct {
+		event  string
+		asJSON bool
+	}{{"data: token\n\n", false}, {"data: " + strings.Repeat("x", 2000) + "\n\n", true}} {
+		format := "text"
+		if tt.asJSON {
+			format = "json"
 		}
+		t.Run(fmt.Sprintf("%d-byte events, %s", len(tt.event), format), func(t *testing.T) {
+			url, _ := testutil.EndlessStream(t, tt.event, 0)
+			res := probeEndless(t, url, time.Second, tt.asJSON)
+			// A limit stops the read; on a machine slow enough, the deadline comes first.
+			if res.code != cmdutil.ExitCannotRun || !strings.Contains(res.err, "stopped after ") && !strings.Contains(res.err, "timed out after 1s with the stream still open") {
+				t.Fatalf("exit %d: %s", res.code, res.err)
+			}
+			t.Logf("peak heap %.1f MiB (%.1f MiB before), %v for a 1s deadline: %s", mib(res.peak), mib(res.base), res.took, res.err)
+			if res.peak > probeHeapBound || res.took > time.Second+testutil.PastDeadline() {
+				t.Errorf("peak heap %.1f MiB, %v for a 1s deadline", mib(res.peak), res.took)
+			}
+			if !tt.asJSON && !strings.Contains(res.out, " events left out: --all-events prints them)") {
+				t.Errorf("the event table does not leave events out:\n%s", res.out)
+			}
+			if tt.asJSON {
+				var rep probe.Report
+				if err := json.Unmarshal([]byte(res.out), &rep); err != nil || len(rep.Readers) != len(probe.DefaultReaders()) || rep.Error == "" {
+					t.Errorf("json report: %v, %d readers, error %q", err, len(rep.Readers), rep.Error)
+				}
+			}
+		})
 	}
 }
 
@@ -430,30 +446,28 @@ const probeHeapBound = 64 << 20
 // TestProbeRaisedBounds: with bounds no stream reaches in a second (a billion events, 1 GiB), a
 // probe of a fast endless stream still ends by its deadline, and its memory grows by a small
 // constant per event and per byte: the report keeps counts and the first and last events, not
-// every event.
+// every event. The deadline stops the read before the report is printed, whatever its format,
+// so it runs once, printing JSON; TestProbeBoundedOnAFastEndlessStream prints text on a stream
+// of the most events its limit lets through.
 func TestProbeRaisedBounds(t *testing.T) {
 	url, _ := testutil.EndlessStream(t, "data: token\n\n", 0)
 	got := regexp.MustCompile(`(\d+) bytes and (\d+) events received so far`)
-	for _, format := range []string{"text", "json"} {
-		t.Run(format, func(t *testing.T) {
-			res := probeEndless(t, url, time.Second, format == "json", "--max-events", "1000000000", "--max-bytes", "1GiB")
-			m := got.FindStringSubmatch(res.err)
-			if res.code != cmdutil.ExitCannotRun || !strings.Contains(res.err, "timed out after 1s with the stream still open") || m == nil {
-				t.Fatalf("exit %d: %s", res.code, res.err)
-			}
-			bytes, _ := strconv.Atoi(m[1])
-			events, _ := strconv.Atoi(m[2])
-			grown := float64(res.peak) - float64(res.base)
-			t.Logf("%d bytes, %d events: heap grew by %.1f MiB, %.1f bytes an event; %v for a 1s deadline", bytes, events, grown/(1<<20), grown/float64(events), res.took)
-			// The capture is a byte a byte, outside the heap on Unix; the rest is the readers'
-			// and the report's, a few MiB whatever the stream.
-			if limit := 32<<20 + 16*float64(events) + 1.5*float64(bytes); grown > limit {
-				t.Errorf("heap grew by %.1f MiB for %d bytes and %d events, more than %.1f MiB", grown/(1<<20), bytes, events, limit/(1<<20))
-			}
-			if res.took > time.Second+testutil.PastDeadline() {
-				t.Errorf("%v for a 1s deadline", res.took)
-			}
-		})
+	res := probeEndless(t, url, time.Second, true, "--max-events", "1000000000", "--max-bytes", "1GiB")
+	m := got.FindStringSubmatch(res.err)
+	if res.code != cmdutil.ExitCannotRun || !strings.Contains(res.err, "timed out after 1s with the stream still open") || m == nil {
+		t.Fatalf("exit %d: %s", res.code, res.err)
+	}
+	bytes, _ := strconv.Atoi(m[1])
+	events, _ := strconv.Atoi(m[2])
+	grown := float64(res.peak) - float64(res.base)
+	t.Logf("%d bytes, %d events: heap grew by %.1f MiB, %.1f bytes an event; %v for a 1s deadline", bytes, events, grown/(1<<20), grown/float64(events), res.took)
+	// The capture is a byte a byte, outside the heap on Unix; the rest is the readers'
+	// and the report's, a few MiB whatever the stream.
+	if limit := 32<<20 + 16*float64(events) + 1.5*float64(bytes); grown > limit {
+		t.Errorf("heap grew by %.1f MiB for %d bytes and %d events, more than %.1f MiB", grown/(1<<20), bytes, events, limit/(1<<20))
+	}
+	if res.took > time.Second+testutil.PastDeadline() {
+		t.Errorf("%v for a 1s deadline", res.took)
 	}
 }
 
@@ -467,8 +481,15 @@ type endlessResult struct {
 	took     time.Duration
 }
 
+// processMemoryLimit is the soft memory limit the test binary started with. A probe run
+// in-process lowers the limit while it runs and then restores the limit it found, which a run
+// beside it may have lowered too and so leave lowered; the runs that measure the heap start from
+// this one, as the command does in a process of its own.
+var processMemoryLimit = debug.SetMemoryLimit(-1)
+
 // probeEndless runs `course probe` in-process against url and measures its peak heap and time.
 func probeEndless(t testing.TB, url string, timeout time.Duration, asJSON bool, flags ...string) endlessResult {
+	debug.SetMemoryLimit(processMemoryLimit)
 	args := append([]string{"probe", url, "--method", "GET", "--timeout", timeout.String()}, flags...)
 	if asJSON {
 		args = append(args, "--json")

@@ -56,6 +56,7 @@ func serveWriter(t *testing.T, answer string, args ...string) string {
 // `course wire serve` and the matrix's writer that splits records, and checks that the page
 // shows the report the probe prints; then the page's word on the writer that does not split.
 func TestTransportsProbeExample(t *testing.T) {
+	t.Parallel()
 	want, ok := pageExamples(t, "transports.md")["transports-split"]
 	if !ok {
 		t.Fatal("docs/transports.md has no transports-split example")
