@@ -308,6 +308,7 @@ func TestProbeCompressedStream(t *testing.T) {
 }
 
 func TestProbeStreamedAnswer(t *testing.T) {
+	t.Parallel()
 	url := serve(t, "text/event-stream", 100*time.Millisecond, "data: One \n\n", "data: two \n\n", "data: three.\n\n", "data: [DONE]\n\n")
 	readers, err := FindReaders([]string{"text", "standard", "page"})
 	if err != nil {
@@ -353,6 +354,7 @@ func TestProbeJSONEventsAreNamed(t *testing.T) {
 }
 
 func TestProbeErrors(t *testing.T) {
+	t.Parallel()
 	tlsSrv := httptest.NewUnstartedServer(http.NotFoundHandler())
 	tlsSrv.Config.ErrorLog = log.New(io.Discard, "", 0)
 	tlsSrv.StartTLS()
@@ -655,6 +657,7 @@ func TestProbeBoundedOnAFastEndlessStream(t *testing.T) {
 // TestProbeDeadlineEndsAnEndlessStream: the deadline ends a stream that stays under the limits,
 // and the report holds the hazards and the readers' verdicts on what arrived.
 func TestProbeDeadlineEndsAnEndlessStream(t *testing.T) {
+	t.Parallel()
 	url, _ := testutil.EndlessStream(t, "data:lost space\n\ndata: a\n\n", time.Millisecond)
 	const timeout = 500 * time.Millisecond
 	start := time.Now()

@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -221,11 +222,37 @@ func probeMeasures(rep *Report) map[string]string {
 
 // TestWebSocketIdle: a server that stops sending and never closes is named idle when the
 // deadline ends the probe; its twin, which closes, passes; one still sending at the deadline is
-// not idle.
+// not idle. The three probes run side by side, so their deadlines pass together.
 func TestWebSocketIdle(t *testing.T) {
+	t.Parallel()
 	const timeout = 2 * time.Second
 	idle := probetest.WebSocket(t, probetest.UntilGone(func(ctx context.Context, c *websocket.Conn) { probetest.Texts(ctx, c, "Hel", "lo") }))
-	rep, err := Run(t.Context(), Options{URL: idle, Body: message("hi"), Timeout: timeout})
+	closing := probetest.WebSocket(t, probetest.Closing("Hel", "lo"))
+	sending := probetest.WebSocket(t, func(ctx context.Context, c *websocket.Conn) {
+		for ctx.Err() == nil {
+			if c.Write(ctx, websocket.Text, []byte("tick")) != nil {
+				return
+			}
+			time.Sleep(time.Millisecond)
+		}
+	})
+	type result struct {
+		rep *Report
+		err error
+	}
+	var idleRun, closingRun, sendingRun result
+	var wg sync.WaitGroup
+	for _, r := range []struct {
+		url string
+		res *result
+	}{{idle, &idleRun}, {closing, &closingRun}, {sending, &sendingRun}} {
+		wg.Go(func() {
+			r.res.rep, r.res.err = Run(t.Context(), Options{URL: r.url, Body: message("hi"), Timeout: timeout})
+		})
+	}
+	wg.Wait()
+
+	rep, err := idleRun.rep, idleRun.err
 	var pe *Error
 	if !errors.As(err, &pe) || pe.Reason != ReasonTimeout || !strings.Contains(pe.Msg, "timed out after 2s with the socket still open, idle for the last ") ||
 		!strings.HasSuffix(pe.Msg, ": 5 bytes and 2 messages received so far") {
@@ -235,20 +262,11 @@ func TestWebSocketIdle(t *testing.T) {
 		t.Errorf("hazards %q, complete %v", got, rep.Complete)
 	}
 
-	rep, err = Run(t.Context(), Options{URL: probetest.WebSocket(t, probetest.Closing("Hel", "lo")), Body: message("hi"), Timeout: timeout})
-	if err != nil || !rep.Pass {
+	if rep, err := closingRun.rep, closingRun.err; err != nil || !rep.Pass {
 		t.Errorf("the twin that closes: %v, hazards %+v", err, rep.Hazards)
 	}
 
-	sending := probetest.WebSocket(t, func(ctx context.Context, c *websocket.Conn) {
-		for ctx.Err() == nil {
-			if c.Write(ctx, websocket.Text, []byte("tick")) != nil {
-				return
-			}
-			time.Sleep(time.Millisecond)
-		}
-	})
-	rep, err = Run(t.Context(), Options{URL: sending, Body: message("hi"), Timeout: timeout})
+	rep, err = sendingRun.rep, sendingRun.err
 	if !errors.As(err, &pe) || pe.Reason != ReasonTimeout || strings.Contains(pe.Msg, "idle") || slices.Contains(codes(rep.Hazards), HazardIdle) {
 		t.Errorf("a stream still sending: %v, hazards %q", err, codes(rep.Hazards))
 	}
@@ -428,6 +446,7 @@ func TestSignalRArgument(t *testing.T) {
 // TestSignalRIdle: a hub that streams and then neither completes nor closes, keep-alive pings
 // and all, is idle at the deadline; its twin completes.
 func TestSignalRIdle(t *testing.T) {
+	t.Parallel()
 	stall := func(ctx context.Context, _ string, _ []json.RawMessage, yield func(any) error) error {
 		if err := yield("Hel"); err != nil {
 			return err
@@ -520,7 +539,9 @@ func bounded(t *testing.T, opts Options) (*Report, error, time.Duration, uint64)
 // closes each stop at the probe's bounds, in bounded time and memory, with the reason.
 func TestMessageBounds(t *testing.T) {
 	const huge = 64 << 20
-	const timeout = 2 * time.Second
+	// The server that never closes sends nothing, so its probe is idle from the start whatever
+	// the deadline, and the deadline is only how long the test waits to see it stop.
+	const timeout = time.Second
 	zeros := func() io.Reader { return io.LimitReader(probetest.Endless('x'), huge) }
 	tests := []struct {
 		name   string
@@ -562,7 +583,7 @@ func TestMessageBounds(t *testing.T) {
 		}, Options{}, ReasonLimit, "refused with 1009"},
 		{"never closes", func(t *testing.T) string {
 			return probetest.WebSocket(t, probetest.UntilGone(func(context.Context, *websocket.Conn) {}))
-		}, Options{Timeout: timeout}, ReasonTimeout, "timed out after 2s with the socket still open, idle for the last"},
+		}, Options{Timeout: timeout}, ReasonTimeout, "timed out after 1s with the socket still open, idle for the last"},
 		{"endless items", func(t *testing.T) string {
 			return probetest.Hub(t, signalr.NewHub(probetest.EndlessItems, signalr.HubOptions{}))
 		}, Options{Transport: TransportSignalR, HubMethod: "StreamAsync"}, ReasonLimit, "stopped after 4 MiB: raise --max-bytes"},
