@@ -406,8 +406,8 @@ func TestProbeSignalsEndTheProbe(t *testing.T) {
 // TestProbeBoundedOnAFastEndlessStream: a server streams as fast as loopback carries it and
 // never ends; the probe stops at its limits or its deadline, prints the report on what arrived,
 // and stays within 64 MiB of heap and a second past its deadline. A limit stops the read before
-// the report is printed, whatever its format, so each stream runs once: the small events' (the
-// event limit) in text, the large events' (the byte limit) in JSON.
+// the report is printed, whatever its format, so each stream runs once: the small events, which
+// meet the event limit, print text, and the large ones, which meet the byte limit, JSON.
 func TestProbeBoundedOnAFastEndlessStream(t *testing.T) {
 	for _, tt := range []struct {
 		event  string
