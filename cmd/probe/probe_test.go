@@ -26,6 +26,7 @@ import (
 	"course/internal/testutil"
 	"course/lessons/kit/chathost"
 	"course/stream/probe"
+	"course/stream/probe/probetest"
 	"course/stream/wire"
 )
 
@@ -312,8 +313,8 @@ func TestProbeExitStatuses(t *testing.T) {
 	t.Parallel()
 	clean := serveEvents(t, "text/event-stream", "data: Hello.\n\n", "data: [DONE]\n\n")
 	noDone := serveEvents(t, "text/event-stream", "data: Hello.\n\n")
-	paced, _ := testutil.EndlessStream(t, "data: tick\n\n", time.Millisecond)
-	fast, _ := testutil.EndlessStream(t, "data: tick\n\n", 0)
+	paced, _ := probetest.EndlessStream(t, "data: tick\n\n", time.Millisecond)
+	fast, _ := probetest.EndlessStream(t, "data: tick\n\n", 0)
 	rejectSrv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusUnsupportedMediaType)
 	}))
@@ -385,7 +386,7 @@ func TestProbeSignalsEndTheProbe(t *testing.T) {
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 		t.Run(sig.String(), func(t *testing.T) {
 			t.Parallel()
-			url, started := testutil.EndlessStream(t, "data: tick\n\n", time.Millisecond)
+			url, started := probetest.EndlessStream(t, "data: tick\n\n", time.Millisecond)
 			out, errOut, code, took := signalled(t, sig, started, url, "--method", "GET")
 			t.Logf("%v: exit %d %v after the signal: %s", sig, code, took, errOut)
 			if code != cmdutil.ExitCannotRun || !strings.HasPrefix(errOut, "course: probe: interrupted") {
@@ -418,7 +419,7 @@ func TestProbeBoundedOnAFastEndlessStream(t *testing.T) {
 			format = "json"
 		}
 		t.Run(fmt.Sprintf("%d-byte events, %s", len(tt.event), format), func(t *testing.T) {
-			url, _ := testutil.EndlessStream(t, tt.event, 0)
+			url, _ := probetest.EndlessStream(t, tt.event, 0)
 			res := probeEndless(t, url, time.Second, tt.asJSON)
 			// A limit stops the read; on a machine slow enough, the deadline comes first.
 			if res.code != cmdutil.ExitCannotRun || !strings.Contains(res.err, "stopped after ") && !strings.Contains(res.err, "timed out after 1s with the stream still open") {
@@ -450,7 +451,7 @@ const probeHeapBound = 64 << 20
 // so it runs once, printing JSON; TestProbeBoundedOnAFastEndlessStream prints text on a stream
 // of the most events its limit lets through.
 func TestProbeRaisedBounds(t *testing.T) {
-	url, _ := testutil.EndlessStream(t, "data: token\n\n", 0)
+	url, _ := probetest.EndlessStream(t, "data: token\n\n", 0)
 	got := regexp.MustCompile(`(\d+) bytes and (\d+) events received so far`)
 	res := probeEndless(t, url, time.Second, true, "--max-events", "1000000000", "--max-bytes", "1GiB")
 	m := got.FindStringSubmatch(res.err)
@@ -530,7 +531,7 @@ func BenchmarkProbeEndless(b *testing.B) {
 	}{{"fast", 0}, {"paced", 100 * time.Microsecond}} {
 		for _, format := range []string{"text", "json"} {
 			b.Run(stream.name+"/"+format, func(b *testing.B) {
-				url, _ := testutil.EndlessStream(b, "data: token\n\n", stream.pace)
+				url, _ := probetest.EndlessStream(b, "data: token\n\n", stream.pace)
 				for b.Loop() {
 					res := probeEndless(b, url, timeout, format == "json")
 					if res.code != cmdutil.ExitCannotRun {
@@ -548,7 +549,7 @@ func BenchmarkProbeEndless(b *testing.B) {
 }
 
 func TestProbeEventTable(t *testing.T) {
-	fast, _ := testutil.EndlessStream(t, "data: tick\n\n", 0)
+	fast, _ := probetest.EndlessStream(t, "data: tick\n\n", 0)
 	out, err := run(t, "probe", fast, "--method", "GET", "--max-events", "30")
 	if probeExitCode(err) != cmdutil.ExitCannotRun || !strings.Contains(out, "(10 events left out: --all-events prints them)\n21     ") ||
 		!strings.Contains(out, "\n30     ") || strings.Contains(out, "\n11     ") {

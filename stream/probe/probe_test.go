@@ -23,6 +23,7 @@ import (
 	"course/gahost"
 	"course/hostproc"
 	"course/internal/testutil"
+	"course/stream/probe/probetest"
 	"course/stream/wire"
 )
 
@@ -613,7 +614,7 @@ func TestProbeBoundedOnAFastEndlessStream(t *testing.T) {
 	const timeout = time.Second
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			url, _ := testutil.EndlessStream(t, tt.event, 0)
+			url, _ := probetest.EndlessStream(t, tt.event, 0)
 			var rep *Report
 			var err error
 			var took time.Duration
@@ -658,7 +659,7 @@ func TestProbeBoundedOnAFastEndlessStream(t *testing.T) {
 // and the report holds the hazards and the readers' verdicts on what arrived.
 func TestProbeDeadlineEndsAnEndlessStream(t *testing.T) {
 	t.Parallel()
-	url, _ := testutil.EndlessStream(t, "data:lost space\n\ndata: a\n\n", time.Millisecond)
+	url, _ := probetest.EndlessStream(t, "data:lost space\n\ndata: a\n\n", time.Millisecond)
 	const timeout = 500 * time.Millisecond
 	start := time.Now()
 	rep, err := Run(t.Context(), Options{URL: url, Method: "GET", Timeout: timeout})
@@ -681,7 +682,7 @@ func TestProbeDeadlineEndsAnEndlessStream(t *testing.T) {
 // TestProbeInterruptedReportsWhatArrived: cancelling the caller's context, as SIGINT and SIGTERM
 // do for the command, ends the probe at once with a partial report.
 func TestProbeInterruptedReportsWhatArrived(t *testing.T) {
-	url, _ := testutil.EndlessStream(t, "data: a\n\n", time.Millisecond)
+	url, _ := probetest.EndlessStream(t, "data: a\n\n", time.Millisecond)
 	ctx, cancel := context.WithCancel(t.Context())
 	// The interruption comes once the probe has read the first bytes of the body.
 	client := newClient()
