@@ -268,8 +268,9 @@ func damage(t *testing.T, path string, good []byte) (stop func() int) {
 // run prints the lesson's output byte for byte, or fails with one clear line, and none is
 // ended by a signal. The runs say under --verbose that they rebuilt the damaged file, so the
 // test sees that the loop reached them. The file is in a cache of the test's own. The count is
-// what makes the loop's reach sure: some 3 in 10 of the runs' reads meet a damaged file, so 20
-// runs of two reads each all miss it about once in a million, 10 runs once in a thousand.
+// what makes that sure: some 3 in 10 of the runs' reads, the lesson's and its host's, rebuild
+// the file, fewer on a busy machine, so 20 runs all miss the damage about once in a million,
+// 10 runs once in a thousand.
 func TestLessonsBesideAChangingIndex(t *testing.T) {
 	t.Parallel()
 	want := testutil.Snapshot(t, ".", "l16")
