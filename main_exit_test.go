@@ -65,6 +65,7 @@ func waitGone(t *testing.T, pid int, within time.Duration) {
 // TestSignalsEndTheCourse: SIGINT and SIGTERM while a lesson waits for its host end the course
 // with 130 and 143, a message that names the signal, and the host gone.
 func TestSignalsEndTheCourse(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		sig  syscall.Signal
 		code int
@@ -75,6 +76,7 @@ func TestSignalsEndTheCourse(t *testing.T) {
 		{syscall.SIGHUP, 129, "course: hung up (SIGHUP)\n"},
 	} {
 		t.Run(tt.sig.String(), func(t *testing.T) {
+			t.Parallel()
 			course, stderr, host := startLesson(t, "echo $$ > PIDFILE; exec sleep 100")
 			sent := time.Now()
 			if err := course.Process.Signal(tt.sig); err != nil {
@@ -99,6 +101,7 @@ const stubbornHost = "trap '' TERM; echo $$ > PIDFILE; exec sleep 100"
 // the host is being stopped and that a second one ends it; the second ends the course, and the
 // host goes with it.
 func TestStubbornHostOnCtrlC(t *testing.T) {
+	t.Parallel()
 	pidFile := filepath.Join(t.TempDir(), "pid")
 	cmd := courseCommand(t, "l6", "--host-cmd", "sh -c "+strconv.Quote(strings.ReplaceAll(stubbornHost, "PIDFILE", pidFile)), "--timeout", "60s")
 	stderr, err := cmd.StderrPipe()
@@ -155,7 +158,11 @@ func TestStubbornHostOnCtrlC(t *testing.T) {
 // SIGTERM included; the stop's grace (hostproc.DefaultStopGrace, 6 s) does not come on top of it.
 // The run is timed against the same run with a host that goes at SIGTERM, in turn, so that a
 // loaded machine slows both alike: the stubborn host may cost a little more, never the grace.
+// The other tests run beside the pair, which spends its 4 s waiting on the two deadlines: a
+// load that changes between its runs moves a start by tenths of a second, not the 3 s the
+// grace's half allows.
 func TestTimeoutHoldsWithAStubbornHost(t *testing.T) {
+	t.Parallel()
 	timed := func(host string) time.Duration {
 		cmd := courseCommand(t, "l6", "--host-cmd", host, "--timeout", "2s")
 		var stderr bytes.Buffer
@@ -180,6 +187,7 @@ func TestTimeoutHoldsWithAStubbornHost(t *testing.T) {
 // start to initialise, long before main, which the runtime's init trace marks on stderr: the
 // course still ends with 130 or 143 and its message, not by the signal.
 func TestSignalsInTheFirstMilliseconds(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		sig  syscall.Signal
 		code int
@@ -190,6 +198,7 @@ func TestSignalsInTheFirstMilliseconds(t *testing.T) {
 	} {
 		for run := range 3 {
 			t.Run(fmt.Sprintf("%v/%d", tt.sig, run), func(t *testing.T) {
+				t.Parallel()
 				cmd := courseCommand(t, "l6", "--host-cmd", "sleep 100", "--timeout", "60s")
 				// The processes the course starts trace too, into the host output it keeps to itself.
 				cmd.Env = append(cmd.Env, "GODEBUG=inittrace=1")
@@ -233,6 +242,7 @@ func TestSignalsInTheFirstMilliseconds(t *testing.T) {
 // TestKilledCourseTakesLaunchedHostAlong: SIGKILL of the course, with the host started through
 // a launcher as `dotnet run` starts GaChatbot.Api, leaves no host behind.
 func TestKilledCourseTakesLaunchedHostAlong(t *testing.T) {
+	t.Parallel()
 	course, _, host := startLesson(t, "sleep 100 & echo $! > PIDFILE; wait")
 	if !running(host) {
 		t.Fatalf("host %d is not running", host)
@@ -248,6 +258,7 @@ func TestKilledCourseTakesLaunchedHostAlong(t *testing.T) {
 
 // TestUserHostWarnsWhenReachable: `course host` bound to every interface says so on stderr.
 func TestUserHostWarnsWhenReachable(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		urls string
 		warn bool
@@ -260,6 +271,7 @@ func TestUserHostWarnsWhenReachable(t *testing.T) {
 		{"http://localhost:0", false},
 	} {
 		t.Run(tt.urls, func(t *testing.T) {
+			t.Parallel()
 			cmd := courseCommand(t, "host", "--urls", tt.urls)
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr

@@ -56,6 +56,7 @@ func (i isolated) Run() int {
 // TestScripts runs testdata/script/*.txtar: the course's command lines as a learner types
 // them, with what each prints and the exit status it ends with.
 func TestScripts(t *testing.T) {
+	t.Parallel()
 	testscript.Run(t, scriptParams())
 }
 
@@ -105,6 +106,7 @@ func courseBinary(t *testing.T) (string, []string) {
 // TestBinary runs the program as a learner does, as a process of its own started from a
 // directory that is not the project's.
 func TestBinary(t *testing.T) {
+	t.Parallel()
 	bin, env := courseBinary(t)
 	run := func(args ...string) (string, string, error) {
 		cmd := exec.Command(bin, args...)
@@ -117,6 +119,7 @@ func TestBinary(t *testing.T) {
 	}
 
 	t.Run("l6", func(t *testing.T) {
+		t.Parallel()
 		want := testutil.Snapshot(t, ".", "l6")
 		got, stderr, err := run("l6")
 		// A host slow to stop on a loaded machine is announced; nothing else may be said.
@@ -126,6 +129,7 @@ func TestBinary(t *testing.T) {
 		}
 	})
 	t.Run("version", func(t *testing.T) {
+		t.Parallel()
 		got, _, err := run("--version")
 		if err != nil || !strings.Contains(got, version) {
 			t.Fatalf("course --version: %q, %v", got, err)
@@ -203,6 +207,25 @@ func pinIndex(t *testing.T) string {
 	return path
 }
 
+// privateCache is a cache folder of the test's own, for the runs given env, and the file in it
+// that pinIndex names in the tests' shared one: a test that cuts or damages the index does it
+// there, so that the tests beside it read and fill the shared cache undisturbed, and no run of
+// theirs rebuilds the file under it. (On Linux, where the tests run, os.UserCacheDir is
+// XDG_CACHE_HOME.)
+func privateCache(t *testing.T) (env []string, index string) {
+	t.Helper()
+	shared, err := os.UserCacheDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel, err := filepath.Rel(shared, pinIndex(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	return []string{"XDG_CACHE_HOME=" + dir}, filepath.Join(dir, rel)
+}
+
 // damage changes the file at path in place, as a disk cleaner or a loop of truncates would,
 // again and again until the returned stop is called: cut to 4 kB, written back whole, half of
 // it zeroed, written back whole. stop returns the number of rounds, the file left sound.
@@ -244,13 +267,17 @@ func damage(t *testing.T, path string, good []byte) (stop func() int) {
 // cached index, 20 times in turn while a loop truncates and rewrites the file in place: every
 // run prints the lesson's output byte for byte, or fails with one clear line, and none is
 // ended by a signal. The runs say under --verbose that they rebuilt the damaged file, so the
-// test sees that the loop reached them.
+// test sees that the loop reached them. The file is in a cache of the test's own. The count is
+// what makes that sure: some 3 in 10 of the runs' reads, the lesson's and its host's, rebuild
+// the file, fewer on a busy machine, so 20 runs all miss the damage about once in a million,
+// 10 runs once in a thousand.
 func TestLessonsBesideAChangingIndex(t *testing.T) {
+	t.Parallel()
 	want := testutil.Snapshot(t, ".", "l16")
-	if out, code, said, _ := runCourse(t, nil, "l16"); code != 0 || out != want {
+	env, path := privateCache(t)
+	if out, code, said, _ := runCourse(t, env, "l16"); code != 0 || out != want {
 		t.Fatalf("course l16, which fills the cache: exit %d, %q; output as the snapshot: %v", code, said, out == want)
 	}
-	path := pinIndex(t)
 	good, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -273,7 +300,7 @@ func TestLessonsBesideAChangingIndex(t *testing.T) {
 		go func() {
 			defer func() { <-slots; wg.Done() }()
 			r := &results[i]
-			r.out, r.code, r.said, r.notes = runCourse(t, nil, "l16", "--verbose")
+			r.out, r.code, r.said, r.notes = runCourse(t, env, "l16", "--verbose")
 		}()
 	}
 	wg.Wait()
@@ -303,18 +330,20 @@ func TestLessonsBesideAChangingIndex(t *testing.T) {
 // TestVerboseSaysWhatWasRebuilt cuts the cached index before `course l6`, whose host reads
 // it: the lesson prints the same either way, is silent on stderr without --verbose, and
 // passes on its host's one line with it. A cache folder that cannot be made (a file where it
-// would be) costs lesson 3 nothing but a line under --verbose.
+// would be) costs lesson 3 nothing but a line under --verbose. The index cut is in a cache of
+// the test's own.
 func TestVerboseSaysWhatWasRebuilt(t *testing.T) {
+	t.Parallel()
 	want := testutil.Snapshot(t, ".", "l6")
-	if out, code, said, _ := runCourse(t, nil, "l6"); code != 0 || out != want || len(said) != 0 {
+	env, path := privateCache(t)
+	if out, code, said, _ := runCourse(t, env, "l6"); code != 0 || out != want || len(said) != 0 {
 		t.Fatalf("course l6: exit %d, %q; output as the snapshot: %v", code, said, out == want)
 	}
-	path := pinIndex(t)
 	for _, args := range [][]string{{"l6"}, {"l6", "--verbose"}} {
 		if err := os.Truncate(path, 4096); err != nil {
 			t.Fatal(err)
 		}
-		out, code, said, notes := runCourse(t, nil, args...)
+		out, code, said, notes := runCourse(t, env, args...)
 		if code != 0 || out != want || len(said) != 0 {
 			t.Fatalf("course %s on a cut index: exit %d, %q; output as the snapshot: %v", strings.Join(args, " "), code, said, out == want)
 		}

@@ -109,14 +109,16 @@ func docCommands(t *testing.T) []docCommand {
 }
 
 // TestDocCommandsParse checks every course command line of the docs against the program: the
-// command exists and its flags and arguments are ones it takes.
+// command exists and its flags and arguments are ones it takes. Each line is read by a tree of
+// its own, the one Execute builds for it, since parsing flags sets them.
 func TestDocCommandsParse(t *testing.T) {
 	cmds := docCommands(t)
 	if len(cmds) < 10 {
 		t.Fatalf("found only %d command lines in the docs", len(cmds))
 	}
 	for _, c := range cmds {
-		root := NewRootCmd("test")
+		root, _, tree := newRoot("test")
+		tree.resolve(c.args)
 		cmd, args, err := root.Find(c.args)
 		if err != nil || cmd == root && len(args) > 0 {
 			t.Errorf("%s: %q names no command: %v", c.page, c.line, err)

@@ -44,8 +44,10 @@ func widthRuns() []widthRun {
 	return runs
 }
 
-// runCourseLaidOut runs the course's command line once, its output laid out at each of widths
-// through a fanout as --width lays it out, and returns the canonical output and each layout.
+// runCourseLaidOut runs the course's command line once, as Execute does, its output laid out at
+// each of widths through a fanout as --width lays it out, and returns the canonical output and
+// each layout. The tree is the one Execute builds for the line, the lesson it names and no
+// other: building every lesson for each of the test's runs cost more than most runs.
 func runCourseLaidOut(t *testing.T, widths []int, args ...string) (canonical string, laid []string, err error) {
 	t.Helper()
 	layouts := []report.Layout{{}}
@@ -53,11 +55,7 @@ func runCourseLaidOut(t *testing.T, widths []int, args ...string) (canonical str
 		layouts = append(layouts, report.Layout{Width: w})
 	}
 	fan := report.NewFanout(layouts...)
-	root := NewRootCmd("test")
-	root.SetOut(fan)
-	root.SetErr(io.Discard)
-	root.SetArgs(args)
-	if err := root.ExecuteContext(t.Context()); err != nil {
+	if err := execute(t.Context(), "test", args, fan, io.Discard); err != nil {
 		return "", nil, err
 	}
 	if err := fan.Flush(); err != nil {
