@@ -14,6 +14,7 @@ import (
 // step measures that time, and with Course:Clock=fixed and sequential ids every duration is 0 and
 // every id is known in advance, however slow the step was.
 func TestInjectedClockAndIDs(t *testing.T) {
+	t.Parallel()
 	const held = 20 * time.Millisecond
 	for _, tc := range []struct {
 		name  string

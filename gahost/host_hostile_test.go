@@ -27,6 +27,7 @@ func (endlessReader) Read(p []byte) (int, error) {
 // holding ill-formed UTF-8, to both endpoints: each gets its defined rejection, and none
 // leaves the host unable to answer.
 func TestHostileBodies(t *testing.T) {
+	t.Parallel() // a 413 closes its connection after net/http's half-second linger
 	h := startHost(t, Config{})
 	nested := func(n int) string {
 		return `{"message":"` + voicingQuestion + `","pad":` + strings.Repeat("[", n) + strings.Repeat("]", n) + `}`
@@ -208,6 +209,7 @@ func TestLongStreamOutlivesReadTimeout(t *testing.T) {
 // billion bytes and sends 36: the host answers 413 at once, as Kestrel does for a declared length
 // over its limit, and closes the connection, rather than wait out the read timeout for the rest.
 func TestDeclaredOversizedBody(t *testing.T) {
+	t.Parallel() // a 413 closes its connection after net/http's half-second linger
 	h := startHost(t, Config{})
 	for _, path := range []string{chatPath, streamPath} {
 		t.Run(path, func(t *testing.T) {

@@ -10,6 +10,7 @@ import (
 // pin each ends in HTTP 500; on main each is answered by the skill the keyword rules pick, the
 // voicing agent, or the unavailable fallback.
 func TestMainAnswersWithoutEmbeddings(t *testing.T) {
+	t.Parallel()
 	pin := startHost(t, Config{})
 	main := startHost(t, Config{Ga: "main"})
 	for _, c := range []struct {

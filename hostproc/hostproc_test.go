@@ -354,6 +354,7 @@ func TestStartReadyAndStop(t *testing.T) {
 }
 
 func TestAnnouncement(t *testing.T) {
+	t.Parallel()
 	h, err := Start(context.Background(), spec(t, "ready", "HOSTPROC_TEST_ANNOUNCE=stderr"))
 	if err != nil {
 		t.Fatal(err)
@@ -540,6 +541,10 @@ func TestStartFailures(t *testing.T) {
 		ctx     func() (context.Context, context.CancelFunc)
 		wantErr []string
 		maxTime time.Duration
+		// alone keeps a case from running beside the others: its helper's output must reach
+		// the error before the ready timeout, which the others' helpers starting at the same
+		// time could make it miss on a loaded machine.
+		alone bool
 	}{
 		{
 			name: "exit-at-once",
@@ -561,6 +566,7 @@ func TestStartFailures(t *testing.T) {
 			},
 			wantErr: []string{"hostproc: host not ready after 300ms", "    warming up", "    still warming up"},
 			maxTime: 5 * time.Second,
+			alone:   true,
 		},
 		{
 			name: "cancelled",
@@ -583,8 +589,16 @@ func TestStartFailures(t *testing.T) {
 			maxTime: 5 * time.Second,
 		},
 	}
+	// The failures mostly wait for their deadlines, so all but one case overlap (a case that
+	// is not parallel runs before the parallel ones start); once all are done, every helper
+	// they ran, each a child of ours, must have been reaped. This test is not parallel, so that
+	// no other test's child is about then.
+	t.Cleanup(func() { assertNoChildren(t) })
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			if !tt.alone {
+				t.Parallel()
+			}
 			ctx, cancel := context.Background(), context.CancelFunc(func() {})
 			if tt.ctx != nil {
 				ctx, cancel = tt.ctx()
@@ -604,14 +618,13 @@ func TestStartFailures(t *testing.T) {
 					t.Errorf("error %q does not contain %q", err, w)
 				}
 			}
-			// The child's pid is not exposed on failure; every helper run by
-			// this test is a child of ours, so none may be left unreaped.
-			assertNoChildren(t)
 		})
 	}
 }
 
-// assertNoChildren fails if this test process still has a child process.
+// assertNoChildren fails if this test process still has a child process. The pids of the
+// children of a failed Start are not exposed, so this is how a test sees that none is left
+// unreaped; it reaps a child it finds, so it runs only in tests that are not parallel.
 func assertNoChildren(t *testing.T) {
 	t.Helper()
 	var ws syscall.WaitStatus
@@ -688,6 +701,7 @@ func TestStopReportsExitStatus(t *testing.T) {
 }
 
 func TestHostExitsOnItsOwn(t *testing.T) {
+	t.Parallel()
 	h, err := Start(context.Background(), spec(t, "ready"))
 	if err != nil {
 		t.Fatal(err)

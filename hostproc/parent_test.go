@@ -20,6 +20,7 @@ func TestWatchParentLogic(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel() // each waits up to 100ms for a cancellation
 			var calls atomic.Int32
 			probe := func() bool {
 				n := calls.Add(1)

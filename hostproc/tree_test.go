@@ -88,6 +88,7 @@ func TestLeafHostRunsDirectly(t *testing.T) {
 // TestParentKilledTakesLeafHostAlong: without a supervisor, the kernel's parent-death signal
 // ends a leaf host when the course that started it is killed.
 func TestParentKilledTakesLeafHostAlong(t *testing.T) {
+	t.Parallel()
 	parent, err := Start(context.Background(), spec(t, "parent", "HOSTPROC_TEST_LEAF=1"))
 	if err != nil {
 		t.Fatal(err)
@@ -265,10 +266,14 @@ func TestOutputTailCutsLongLines(t *testing.T) {
 }
 
 // TestFloodHonoursTheDeadline: a host that writes without end and never announces itself is
-// stopped when the caller's deadline passes, its output bounded all along.
+// stopped when the caller's deadline passes, its output bounded all along, and is reaped.
 func TestFloodHonoursTheDeadline(t *testing.T) {
+	// The two floods wait out their deadlines together; no child of either may be left once
+	// both are done. This test is not parallel, so that no other test's child is about then.
+	t.Cleanup(func() { assertNoChildren(t) })
 	for _, cmd := range [][]string{{"yes"}, {"cat", "/dev/zero"}} {
 		t.Run(cmd[0], func(t *testing.T) {
+			t.Parallel()
 			if _, err := exec.LookPath(cmd[0]); err != nil {
 				t.Fatalf("%s: %v", cmd[0], err)
 			}
@@ -281,7 +286,6 @@ func TestFloodHonoursTheDeadline(t *testing.T) {
 			if len(err.Error()) > 16<<10 {
 				t.Errorf("the error is %d bytes long", len(err.Error()))
 			}
-			assertNoChildren(t)
 		})
 	}
 }

@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -15,7 +17,6 @@ import (
 	"course/gahost/hosttest"
 	"course/internal/cmdutil"
 	"course/learn"
-	"course/learn/learntest"
 )
 
 // answerChildVar, set in a child's environment, makes the test binary run `course answer`
@@ -73,7 +74,11 @@ func answerChild() int {
 // TestConcurrentAnswersKeepEveryEntry gives 40 right answers at once, each from a process of
 // its own over one configuration folder, as 40 terminals would: the record keeps all 40.
 func TestConcurrentAnswersKeepEveryEntry(t *testing.T) {
-	path := learntest.ConfigHome(t)
+	// The answers mostly wait for one another's lock on the record. The children's home is set
+	// in their environment alone, not the test's, so that this test can wait alongside others.
+	t.Parallel()
+	home := t.TempDir()
+	env := append(os.Environ(), answerChildVar+"=1", "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"), "AppData="+filepath.Join(home, "AppData"))
 	type child struct {
 		cmd      *exec.Cmd
 		stdin    io.WriteCloser
@@ -82,7 +87,7 @@ func TestConcurrentAnswersKeepEveryEntry(t *testing.T) {
 	children := make([]*child, concurrentAnswers)
 	for i := range children {
 		c := &child{cmd: exec.Command(os.Args[0], "-test.run=^$", "--", "l1."+strconv.Itoa(i+1), strconv.Itoa(i+1))}
-		c.cmd.Env = append(os.Environ(), answerChildVar+"=1")
+		c.cmd.Env = env
 		c.cmd.Stdout, c.cmd.Stderr = &c.out, &c.err
 		var err error
 		if c.stdin, err = c.cmd.StdinPipe(); err != nil {
@@ -103,7 +108,19 @@ func TestConcurrentAnswersKeepEveryEntry(t *testing.T) {
 			t.Errorf("answer %d: %v\n%s%s", i+1, err, c.out.String(), c.err.String())
 		}
 	}
-	p, err := learn.LoadProgress(path)
+	// The record is wherever the course puts it in the children's configuration folder: the one
+	// record under their home.
+	var records []string
+	err := filepath.WalkDir(home, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && d.Name() == "progress.json" {
+			records = append(records, path)
+		}
+		return err
+	})
+	if err != nil || len(records) != 1 {
+		t.Fatalf("the answers left the records %q under their home (%v), want one", records, err)
+	}
+	p, err := learn.LoadProgress(records[0])
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 // away, every value answer with one word swapped for another), and checks that each gets the
 // same reply whichever of the other wrong answers the course had computed instead.
 func TestWrongAnswersGiveNothingAway(t *testing.T) {
+	t.Parallel() // overlaps TestConcurrentAnswersKeepEveryEntry's waits
 	choices, values := 0, 0
 	for _, e := range lessons.Exercises().All() {
 		if e.Kind == learn.Code {

@@ -171,9 +171,9 @@ func TestExercise3WithModel(t *testing.T) {
 	testutil.AssertNoChildren(t)
 }
 
-// TestExercises runs every exercise of lesson 6 through the tests each exercise of the course
-// gets: the course's answer is accepted, a wrong one refused, and a change to the input the
-// answer rests on moves it.
+// TestExercises runs every exercise of lesson 6 but the code ones through the tests each
+// exercise of the course gets: the course's answer is accepted, a wrong one refused, and a
+// change to the input the answer rests on moves it.
 func TestExercises(t *testing.T) {
 	l := Exercises(&Options{})
 	learntest.Lesson(t, l)
@@ -195,14 +195,8 @@ func TestExercises(t *testing.T) {
 		// A text with no sentence end is one chunk, which every client puts back whole.
 		learntest.Exercise(t, l.Exercises[3], learntest.Case{Wrong: "a", Moved: abbreviationsExercise("no sentence ends here")})
 	})
-	t.Run("l6.5", func(t *testing.T) {
-		t.Parallel()
-		learntest.Code(t, l.Exercises[4], map[string]string{"reader.go": solutionAs("ReadJoined")}, "ReadJoined is not right yet")
-	})
-	t.Run("l6.6", func(t *testing.T) {
-		t.Parallel()
-		learntest.Code(t, l.Exercises[5], map[string]string{"writer.go": solutionAs("WriteEvent")}, "WriteEvent does not send every chunk whole yet")
-	})
+	// The code exercises, l6.5 and l6.6, are checked by TestChecksIgnoreTheLearnersFiles, in a
+	// copy of the repository whose learner's files do not build.
 }
 
 // solutionAs is the course's function name from exercises/l6/solution, as a learner's file of
@@ -276,11 +270,30 @@ func TestJSONStringify(t *testing.T) {
 	}
 }
 
-// TestChecksIgnoreTheLearnersFiles runs the course's checks of l6.5 and l6.6 in a copy of the
-// repository where the learner has solved l6.6 and left a syntax error in l6.5's file: they
-// must pass, since they check the stubs the binary carries and never read the learner's files.
+// inLearnersCopy is set in the environment of the test binary that
+// TestChecksIgnoreTheLearnersFiles runs in its copy of the repository.
+const inLearnersCopy = "COURSE_L6_TEST_IN_LEARNERS_COPY"
+
+// TestChecksIgnoreTheLearnersFiles runs the course's checks of l6.5 and l6.6 (learntest.Code: the
+// stubs fail with a diff, the course's code passes) in a copy of the repository where the learner
+// has solved l6.6 and left a syntax error in l6.5's file: they must pass, since they check the
+// stubs the binary carries and never read the learner's files. The copy's build inputs for the
+// checks are the repository's, the learner's files aside, so this is also their run in the
+// repository itself.
 func TestChecksIgnoreTheLearnersFiles(t *testing.T) {
 	t.Parallel()
+	if os.Getenv(inLearnersCopy) != "" {
+		l := Exercises(&Options{})
+		t.Run("l6.5", func(t *testing.T) {
+			t.Parallel()
+			learntest.Code(t, l.Exercises[4], map[string]string{"reader.go": solutionAs("ReadJoined")}, "ReadJoined is not right yet")
+		})
+		t.Run("l6.6", func(t *testing.T) {
+			t.Parallel()
+			learntest.Code(t, l.Exercises[5], map[string]string{"writer.go": solutionAs("WriteEvent")}, "WriteEvent does not send every chunk whole yet")
+		})
+		return
+	}
 	root, err := learn.FindRepository(t.Context(), "")
 	if err != nil {
 		t.Fatal(err)
@@ -324,10 +337,25 @@ func TestChecksIgnoreTheLearnersFiles(t *testing.T) {
 	if out, err := build.CombinedOutput(); err == nil {
 		t.Fatalf("the learner's broken files build:\n%s", out)
 	}
-	cmd := exec.CommandContext(t.Context(), "go", "test", "-trimpath", "-count=1", "-run", "^TestL6Exercises$/^l6\\.[56]$", "./lessons/l6/")
-	cmd.Dir = copyRoot
-	if out, err := cmd.CombinedOutput(); err != nil {
+	// This test binary, run in the copy's lessons/l6 as go test would run the copy's, is the
+	// copy's: the lesson's sources there are the repository's, and the learner's files build
+	// only with the exercise tag, which the binary was built without.
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.CommandContext(t.Context(), self, "-test.count=1", "-test.v", "-test.run", "^TestChecksIgnoreTheLearnersFiles$/^l6\\.[56]$")
+	cmd.Dir = filepath.Join(copyRoot, "lessons", "l6")
+	cmd.Env = append(os.Environ(), inLearnersCopy+"=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
 		t.Errorf("the course's checks fail on the learner's files: %v\n%s", err, out)
+	}
+	// A filter that matches no check passes too: each check must have run.
+	for _, name := range []string{"l6.5", "l6.6"} {
+		if line := "--- PASS: TestChecksIgnoreTheLearnersFiles/" + name + " "; !strings.Contains(string(out), line) {
+			t.Errorf("the check of %s did not run and pass in the copy:\n%s", name, out)
+		}
 	}
 }
 
