@@ -463,6 +463,17 @@ func TestSignalRIdle(t *testing.T) {
 	if got := codes(rep.Hazards); !slices.Equal(got, []string{HazardIdle}) || rep.SignalR.Pings == 0 {
 		t.Errorf("hazards %q, hub %+v", got, rep.SignalR)
 	}
+
+	complete := func(_ context.Context, _ string, _ []json.RawMessage, yield func(any) error) error {
+		return yield("Hel")
+	}
+	twin := probetest.Hub(t, signalr.NewHub(complete, signalr.HubOptions{KeepAlive: 50 * time.Millisecond}))
+	rep, err = Run(t.Context(), Options{URL: twin, Transport: TransportSignalR, HubMethod: "StreamAsync", Timeout: 2 * time.Second})
+	if err != nil {
+		t.Errorf("the twin that completes: %v", err)
+	} else if !rep.Pass {
+		t.Errorf("the twin that completes: hazards %+v", rep.Hazards)
+	}
 }
 
 func TestSignalRCannotRun(t *testing.T) {
