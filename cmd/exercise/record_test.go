@@ -17,6 +17,7 @@ import (
 	"course/gahost/hosttest"
 	"course/internal/cmdutil"
 	"course/learn"
+	"course/learn/learntest"
 )
 
 // answerChildVar, set in a child's environment, makes the test binary run `course answer`
@@ -77,8 +78,8 @@ func TestConcurrentAnswersKeepEveryEntry(t *testing.T) {
 	// The answers mostly wait for one another's lock on the record. The children's home is set
 	// in their environment alone, not the test's, so that this test can wait alongside others.
 	t.Parallel()
-	home := t.TempDir()
-	env := append(os.Environ(), answerChildVar+"=1", "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"), "AppData="+filepath.Join(home, "AppData"))
+	homeEnv, home := learntest.ConfigEnv(t)
+	env := append(append(os.Environ(), answerChildVar+"=1"), homeEnv...)
 	type child struct {
 		cmd      *exec.Cmd
 		stdin    io.WriteCloser

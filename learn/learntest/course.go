@@ -26,12 +26,21 @@ func Course(answer *int) *learn.Course {
 	return &learn.Course{Lessons: []learn.Lesson{learn.NewLesson("l1", value, choice), learn.NewLesson("l4")}}
 }
 
+// ConfigEnv is a temporary home and the environment entries that point the user's
+// configuration folder into it, on every system, for processes a test starts: the test's own
+// environment is left alone, so that the test can run beside others.
+func ConfigEnv(t testing.TB) (env []string, home string) {
+	home = t.TempDir()
+	return []string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, ".config"), "AppData=" + filepath.Join(home, "AppData")}, home
+}
+
 // ConfigHome points the user's configuration folder at a temporary one, as a learner's would be.
 func ConfigHome(t testing.TB) string {
-	home := t.TempDir()
-	t.Setenv("HOME", home)
-	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
-	t.Setenv("AppData", filepath.Join(home, "AppData"))
+	env, home := ConfigEnv(t)
+	for _, kv := range env {
+		k, v, _ := strings.Cut(kv, "=")
+		t.Setenv(k, v)
+	}
 	path, err := learn.DefaultProgressPath()
 	if err != nil {
 		t.Fatal(err)
