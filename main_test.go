@@ -210,8 +210,7 @@ func pinIndex(t *testing.T) string {
 // privateCache is a cache folder of the test's own, for the runs given env, and the file in it
 // that pinIndex names in the tests' shared one: a test that cuts or damages the index does it
 // there, so that the tests beside it read and fill the shared cache undisturbed, and no run of
-// theirs rebuilds the file under it. (On Linux, where the tests run, os.UserCacheDir is
-// XDG_CACHE_HOME.)
+// theirs rebuilds the file under it.
 func privateCache(t *testing.T) (env []string, index string) {
 	t.Helper()
 	shared, err := os.UserCacheDir()
@@ -222,8 +221,8 @@ func privateCache(t *testing.T) (env []string, index string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	return []string{"XDG_CACHE_HOME=" + dir}, filepath.Join(dir, rel)
+	env, dir := cachetest.Env(t)
+	return env, filepath.Join(dir, rel)
 }
 
 // damage changes the file at path in place, as a disk cleaner or a loop of truncates would,

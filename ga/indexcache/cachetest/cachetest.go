@@ -60,6 +60,20 @@ func Temp(t testing.TB) string {
 	return dir
 }
 
+// Env is a new temporary cache folder for the processes a test starts, the test's own
+// environment left alone so that it can run beside others: the entry that points
+// os.UserCacheDir into the folder, and the folder os.UserCacheDir then names. The processes
+// inherit the isolation mark from the test binary (Isolate).
+func Env(t testing.TB) (env []string, dir string) {
+	t.Helper()
+	home := t.TempDir()
+	dir = home
+	if cacheVar() == "HOME" {
+		dir = filepath.Join(home, "Library", "Caches")
+	}
+	return []string{cacheVar() + "=" + home}, dir
+}
+
 // cacheVar is the environment variable os.UserCacheDir reads on this system.
 func cacheVar() string {
 	switch runtime.GOOS {

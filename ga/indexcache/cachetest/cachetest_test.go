@@ -42,3 +42,21 @@ func TestIsolate(t *testing.T) {
 		t.Errorf("the temporary folder is still there: %v", err)
 	}
 }
+
+// TestEnv: the entry Env gives, set in an environment, makes os.UserCacheDir the folder Env
+// names, and Env itself leaves the test's environment as it was.
+func TestEnv(t *testing.T) {
+	before, _ := os.UserCacheDir()
+	env, dir := Env(t)
+	if now, _ := os.UserCacheDir(); now != before {
+		t.Fatalf("Env moved the test's own cache folder from %s to %s", before, now)
+	}
+	if len(env) != 1 {
+		t.Fatalf("env %q, want one entry", env)
+	}
+	name, value, _ := strings.Cut(env[0], "=")
+	t.Setenv(name, value)
+	if got, err := os.UserCacheDir(); err != nil || got != dir {
+		t.Errorf("with %s the cache folder is %q (%v), want %q", env[0], got, err, dir)
+	}
+}
